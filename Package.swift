@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "stubserver",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "StubHTTP", targets: ["StubHTTP"]),
+        .library(name: "StubKit", targets: ["StubKit"]),
+        .library(name: "StubTesting", targets: ["StubTesting"]),
+        .executable(name: "stubserver", targets: ["stubserver"]),
+    ],
+    dependencies: [],
+    targets: [
+        // System calls Swift does not import (epoll, eventfd).
+        .target(name: "CStubSystem"),
+        // The HTTP/1.1 engine. Knows nothing of stubs.
+        .target(name: "StubHTTP", dependencies: ["CStubSystem"]),
+        // The stub domain: mappings, matching, responses, journal, admin API.
+        .target(name: "StubKit", dependencies: ["StubHTTP"]),
+        // XCTest and Swift Testing helpers.
+        .target(name: "StubTesting", dependencies: ["StubKit"]),
+        .executableTarget(name: "stubserver", dependencies: ["StubKit"]),
+        // Benchmark server for the engine alone (see bench/).
+        .executableTarget(name: "engine-bench", dependencies: ["StubHTTP"], path: "Benchmarks/engine-bench"),
+        .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP"]),
+        .testTarget(name: "StubKitTests", dependencies: ["StubKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+print("stubserver: not yet")

@@ -1,0 +1,3 @@
+import XCTest
+@testable import StubHTTP
+final class SmokeTests: XCTestCase { func testMethod() { XCTAssertEqual(HTTPMethod.get.rawValue, "GET") } }

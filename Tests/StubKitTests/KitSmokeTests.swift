@@ -1,0 +1,3 @@
+import XCTest
+@testable import StubKit
+final class KitSmokeTests: XCTestCase { func testNothing() {} }
