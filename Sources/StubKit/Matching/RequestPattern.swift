@@ -1,0 +1,67 @@
+/// How the URL of a request is matched. At most one per stub; `nil` in ``RequestPattern`` matches any URL.
+public enum URLMatcher: Sendable, Hashable {
+    /// `url`: path and query, exactly (as sent, not decoded).
+    case url(String)
+    /// `urlPath`: the path only, exactly.
+    case urlPath(String)
+    /// `urlPattern`: a regex over path and query (whole match).
+    case urlPattern(String)
+    /// `urlPathPattern`: a regex over the path (whole match).
+    case urlPathPattern(String)
+    /// `urlPathTemplate`: e.g. `/users/{username}`; each `{name}` matches one non-empty path segment.
+    case urlPathTemplate(String)
+}
+
+/// Which method a stub accepts.
+public enum MethodMatcher: Sendable, Hashable {
+    /// `"ANY"` or absent.
+    case any
+    case exactly(String)
+}
+
+/// Basic authentication credentials a request must carry (`basicAuthCredentials`).
+public struct BasicAuthCredentials: Sendable, Hashable {
+    public var username: String
+    public var password: String
+    public init(username: String, password: String) {
+        self.username = username
+        self.password = password
+    }
+}
+
+/// The request half of a stub mapping: what a request must look like to be answered by the stub.
+public struct RequestPattern: Sendable, Hashable {
+    public var method: MethodMatcher
+    public var url: URLMatcher?
+    /// Query parameters by name (decoded), in source order.
+    public var queryParameters: [NamedMatcher]
+    /// Header fields by name (case-insensitive), in source order.
+    public var headers: [NamedMatcher]
+    /// Cookies by name, in source order.
+    public var cookies: [NamedMatcher]
+    /// All must match the body.
+    public var bodyPatterns: [StringMatcher]
+    public var basicAuthCredentials: BasicAuthCredentials?
+
+    public init(method: MethodMatcher = .any, url: URLMatcher? = nil, queryParameters: [NamedMatcher] = [],
+                headers: [NamedMatcher] = [], cookies: [NamedMatcher] = [], bodyPatterns: [StringMatcher] = [],
+                basicAuthCredentials: BasicAuthCredentials? = nil) {
+        self.method = method
+        self.url = url
+        self.queryParameters = queryParameters
+        self.headers = headers
+        self.cookies = cookies
+        self.bodyPatterns = bodyPatterns
+        self.basicAuthCredentials = basicAuthCredentials
+    }
+}
+
+/// A matcher for a named field (query parameter, header, cookie).
+public struct NamedMatcher: Sendable, Hashable {
+    public var name: String
+    public var matcher: MultiValueMatcher
+    public init(_ name: String, _ matcher: MultiValueMatcher) {
+        self.name = name
+        self.matcher = matcher
+    }
+}
