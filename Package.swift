@@ -20,11 +20,14 @@ let package = Package(
         .target(name: "StubKit", dependencies: ["StubHTTP"]),
         // XCTest and Swift Testing helpers.
         .target(name: "StubTesting", dependencies: ["StubKit"]),
-        .executableTarget(name: "stubserver", dependencies: ["StubKit"]),
+        // The command line: parse → validate → run, testable without a process.
+        .target(name: "StubServerCLI", dependencies: ["StubKit"]),
+        .executableTarget(name: "stubserver", dependencies: ["StubServerCLI"]),
         // Benchmark server for the engine alone (see bench/).
         .executableTarget(name: "engine-bench", dependencies: ["StubHTTP"], path: "Benchmarks/engine-bench"),
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP"]),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit"]),
+        .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )
