@@ -1,1 +1,9 @@
-// Intentionally empty: the shims are static inline functions in CStubSystem.h.
+#ifdef __linux__
+#define _GNU_SOURCE
+#include <sys/socket.h>
+#include "CStubSystem.h"
+
+int cstub_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags) {
+    return accept4(fd, addr, len, flags);
+}
+#endif

@@ -1,0 +1,206 @@
+/// Something registered with an event loop: a listener or a connection. Called on the loop's thread only.
+protocol EventLoopChannel: AnyObject {
+    /// The descriptor is ready.
+    func handle(_ event: SelectorEvent)
+    /// A timer this channel scheduled with ``EventLoop/scheduleTimer(for:at:)`` is due.
+    func timerFired()
+    /// The server is stopping: finish gracefully if `graceful`, else close now.
+    func shutdown(graceful: Bool)
+}
+
+/// One thread running a selector, a timer heap and a queue of tasks from other threads.
+///
+/// Everything except ``execute(_:)``, ``inEventLoop`` and ``start()``/``stopAndJoin()`` is called on the
+/// loop's own thread.
+final class EventLoop: @unchecked Sendable {
+    private enum TimerPayload {
+        case channel(any EventLoopChannel)
+        case task(() -> Void)
+    }
+
+    private struct Shared {
+        var tasks: [@Sendable () -> Void] = []
+        var wakePending = false
+        var stopRequested = false
+        var closed = false
+    }
+
+    /// The loop's position among the server's loops.
+    let index: Int
+    /// The size of the shared read buffer.
+    static let readBufferSize = 64 * 1024
+
+    private let selector: any Selector
+    private let waker: Waker
+    private let shared = LockedValue(Shared())
+    private var thread: ThreadHandle?
+    private let started = ConditionLock(false)
+
+    // Loop-thread state.
+    private var channels: [UInt64: any EventLoopChannel] = [:]
+    private var nextToken: UInt64 = 1
+    private var timers = TimerHeap<TimerPayload>()
+    private var runningTasks: [@Sendable () -> Void] = []
+    /// The time at the start of the current loop iteration.
+    private(set) var now = Instant.now()
+    /// The `Date` header value, cached per second.
+    var dateCache = DateCache()
+    /// A buffer every connection on this loop reads into, then hands to its parser.
+    let readBuffer: UnsafeMutableRawBufferPointer
+
+    private static let wakerToken: UInt64 = 0
+
+    /// Creates a loop and its selector; the thread starts with ``start()``.
+    init(index: Int, backend: SelectorBackend = .platformDefault) throws(SocketError) {
+        self.index = index
+        selector = try backend.makeSelector()
+        do {
+            waker = try Waker()
+        } catch {
+            selector.close()
+            throw error
+        }
+        do {
+            try selector.register(fd: waker.readFD, interest: .readable, token: Self.wakerToken)
+        } catch {
+            selector.close()
+            waker.close()
+            throw error
+        }
+        readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
+    }
+
+    deinit { readBuffer.deallocate() }
+
+    /// Whether the caller runs on this loop's thread.
+    var inEventLoop: Bool { thread?.isCurrent ?? false }
+
+    /// Starts the loop thread; returns once it runs.
+    func start() throws(SocketError) {
+        let handle = try ThreadHandle.spawn { [self] in
+            started.wait { $0 }
+            run()
+        }
+        thread = handle
+        started.withLock { $0 = true }
+    }
+
+    /// Runs `task` on the loop thread, soon. Safe from any thread.
+    /// Tasks sent after the loop ended are dropped.
+    func execute(_ task: @escaping @Sendable () -> Void) {
+        shared.withLock { state in
+            guard !state.closed else { return }
+            state.tasks.append(task)
+            // Wake under the lock so the waker cannot be closed (and its number reused) meanwhile.
+            if !state.wakePending {
+                state.wakePending = true
+                waker.wake()
+            }
+        }
+    }
+
+    /// Asks the loop to end after its current iteration, then waits for its thread (unless called on it).
+    func stopAndJoin() {
+        guard let thread else {
+            closeResources()
+            return
+        }
+        shared.withLock { state in
+            state.stopRequested = true
+            if !state.closed { waker.wake() }
+        }
+        if !thread.isCurrent { thread.join() }
+    }
+
+    /// Closes the selector and the waker, once; later tasks are dropped.
+    private func closeResources() {
+        shared.withLock { state in
+            guard !state.closed else { return }
+            state.closed = true
+            state.tasks.removeAll()
+            selector.close()
+            waker.close()
+        }
+    }
+
+    // MARK: - Loop thread
+
+    /// Watches `channel`'s descriptor. Returns the token for ``reregister(_:token:interest:)``.
+    func register(_ channel: any EventLoopChannel, fd: Int32, interest: SelectorInterest) throws(SocketError) -> UInt64 {
+        let token = nextToken
+        nextToken += 1
+        try selector.register(fd: fd, interest: interest, token: token)
+        channels[token] = channel
+        return token
+    }
+
+    func reregister(fd: Int32, token: UInt64, interest: SelectorInterest) throws(SocketError) {
+        try selector.reregister(fd: fd, interest: interest, token: token)
+    }
+
+    /// Stops watching the descriptor. Call before closing it.
+    func deregister(fd: Int32, token: UInt64) {
+        try? selector.deregister(fd: fd)
+        channels[token] = nil
+    }
+
+    /// The number of registered channels (listener included).
+    var channelCount: Int { channels.count }
+
+    /// Calls `channel.timerFired()` at or after `deadline`.
+    func scheduleTimer(for channel: any EventLoopChannel, at deadline: Instant) {
+        timers.insert(.channel(channel), at: deadline)
+    }
+
+    /// Runs `task` on this loop at or after `deadline`.
+    func schedule(at deadline: Instant, _ task: @escaping () -> Void) {
+        timers.insert(.task(task), at: deadline)
+    }
+
+    /// Tells every channel the server is stopping.
+    func shutdownChannels(graceful: Bool) {
+        for channel in Array(channels.values) { channel.shutdown(graceful: graceful) }
+    }
+
+    private func run() {
+        while true {
+            let timeout: Int32
+            if let deadline = timers.nextDeadline {
+                timeout = Instant.now().milliseconds(until: deadline)
+            } else {
+                timeout = -1
+            }
+            do {
+                try selector.whenReady(timeoutMilliseconds: timeout) { event in
+                    if event.token == Self.wakerToken {
+                        waker.drain()
+                    } else {
+                        channels[event.token]?.handle(event)
+                    }
+                }
+            } catch {
+                // Only EBADF/EINVAL-class failures get here: nothing sensible is left to do but stop.
+                break
+            }
+            now = Instant.now()
+            while let payload = timers.popExpired(now: now) {
+                switch payload {
+                case .channel(let channel): channel.timerFired()
+                case .task(let task): task()
+                }
+            }
+            let stop = shared.withLock { state -> Bool in
+                swap(&state.tasks, &runningTasks)
+                state.wakePending = false
+                return state.stopRequested
+            }
+            for task in runningTasks { task() }
+            runningTasks.removeAll(keepingCapacity: true)
+            if stop { break }
+        }
+        for channel in Array(channels.values) { channel.shutdown(graceful: false) }
+        channels.removeAll()
+        timers.removeAll()
+        closeResources()
+    }
+}

@@ -1,0 +1,61 @@
+/// What a registered descriptor is watched for.
+struct SelectorInterest: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let readable = SelectorInterest(rawValue: 1)
+    static let writable = SelectorInterest(rawValue: 2)
+}
+
+/// One readiness notification: the token given at registration and what is ready.
+/// Errors and hang-ups are reported as readable (and writable), so the next read or write sees them.
+struct SelectorEvent: Sendable {
+    var token: UInt64
+    var readable: Bool
+    var writable: Bool
+}
+
+/// A readiness selector (level-triggered): epoll on Linux, poll(2) elsewhere.
+///
+/// Used from its event loop's thread only.
+protocol Selector: AnyObject {
+    /// Starts watching `fd`; events carry `token`.
+    func register(fd: Int32, interest: SelectorInterest, token: UInt64) throws(SocketError)
+    /// Changes what `fd` is watched for.
+    func reregister(fd: Int32, interest: SelectorInterest, token: UInt64) throws(SocketError)
+    /// Stops watching `fd`. Must be called before closing it.
+    func deregister(fd: Int32) throws(SocketError)
+    /// Waits up to `timeoutMilliseconds` (-1: forever) and calls `body` for each ready descriptor.
+    func whenReady(timeoutMilliseconds: Int32, _ body: (SelectorEvent) -> Void) throws(SocketError)
+    /// Releases the selector's own descriptors.
+    func close()
+}
+
+/// The selector backends available on this platform.
+enum SelectorBackend: Sendable, Hashable {
+    /// epoll(7): Linux only.
+    case epoll
+    /// poll(2): everywhere.
+    case poll
+
+    /// The platform's best backend.
+    static var platformDefault: SelectorBackend {
+        #if os(Linux)
+        .epoll
+        #else
+        .poll
+        #endif
+    }
+
+    /// Creates a selector of this kind.
+    func makeSelector() throws(SocketError) -> any Selector {
+        switch self {
+        case .epoll:
+            #if os(Linux)
+            return try EpollSelector()
+            #else
+            return PollSelector()
+            #endif
+        case .poll:
+            return PollSelector()
+        }
+    }
+}

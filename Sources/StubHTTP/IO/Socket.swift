@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+import CStubSystem
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A non-blocking, close-on-exec TCP socket. A plain file-descriptor wrapper: whoever owns it
+/// closes it exactly once with ``close()``.
+struct Socket: Sendable, Hashable {
+    /// The file descriptor.
+    let fd: Int32
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// Opens a listening socket bound to `address` with `SO_REUSEADDR` (and `IPV6_V6ONLY` for IPv6).
+    /// - Throws: ``SocketError`` naming the call that failed (`bind` with `EADDRINUSE`, etc.).
+    static func listen(on address: SocketAddress, backlog: Int32) throws(SocketError) -> Socket {
+        let socket = try open(family: address.family)
+        do {
+            try socket.setOption(SOL_SOCKET, SO_REUSEADDR, 1)
+            if address.family == AF_INET6 { try socket.setOption(Int32(IPPROTO_IPV6), IPV6_V6ONLY, 1) }
+            try blockingSyscall(where: "bind") { address.withSockAddr { bind(socket.fd, $0, $1) } }
+            try blockingSyscall(where: "listen") { sysListen(socket.fd, backlog) }
+            return socket
+        } catch {
+            socket.close()
+            throw error
+        }
+    }
+
+    private static func open(family: Int32) throws(SocketError) -> Socket {
+        #if canImport(Glibc)
+        let type = Int32(SOCK_STREAM.rawValue) | cstub_SOCK_NONBLOCK | cstub_SOCK_CLOEXEC
+        let fd = try blockingSyscall(where: "socket") { Glibc.socket(family, type, 0) }
+        return Socket(fd: fd)
+        #else
+        let fd = try blockingSyscall(where: "socket") { Darwin.socket(family, SOCK_STREAM, 0) }
+        let socket = Socket(fd: fd)
+        do { try socket.configureAccepted(nodelay: false) } catch { socket.close(); throw error }
+        return socket
+        #endif
+    }
+
+    /// Accepts one pending connection: non-blocking, close-on-exec, `TCP_NODELAY`.
+    /// - Returns: `nil` when no connection is pending.
+    func accept() throws(SocketError) -> Socket? {
+        #if canImport(Glibc)
+        let result = try syscall(where: "accept4") {
+            cstub_accept4(fd, nil, nil, cstub_SOCK_NONBLOCK | cstub_SOCK_CLOEXEC)
+        }
+        guard case .processed(let newFD) = result else { return nil }
+        let socket = Socket(fd: newFD)
+        try? socket.setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+        return socket
+        #else
+        let result = try syscall(where: "accept") { Darwin.accept(fd, nil, nil) }
+        guard case .processed(let newFD) = result else { return nil }
+        let socket = Socket(fd: newFD)
+        do { try socket.configureAccepted(nodelay: true) } catch { socket.close(); throw error }
+        return socket
+        #endif
+    }
+
+    #if canImport(Darwin)
+    /// Darwin has no accept4/SOCK_NONBLOCK: set the flags one by one, and SO_NOSIGPIPE instead of MSG_NOSIGNAL.
+    private func configureAccepted(nodelay: Bool) throws(SocketError) {
+        let flags = try blockingSyscall(where: "fcntl") { fcntl(fd, F_GETFL) }
+        try blockingSyscall(where: "fcntl") { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+        try blockingSyscall(where: "fcntl") { fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        try setOption(SOL_SOCKET, SO_NOSIGPIPE, 1)
+        if nodelay { try setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1) }
+    }
+    #endif
+
+    /// Sets an integer socket option.
+    func setOption(_ level: Int32, _ name: Int32, _ value: Int32) throws(SocketError) {
+        var value = value
+        try blockingSyscall(where: "setsockopt") {
+            setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
+        }
+    }
+
+    /// Reads up to `buffer.count` bytes. `.processed(0)` is end of stream.
+    @inline(__always)
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> IOResult<Int> {
+        try syscall(where: "read") { sysRead(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Writes as much of `buffer` as the kernel takes, without raising `SIGPIPE`.
+    @inline(__always)
+    func write(_ buffer: UnsafeRawBufferPointer) throws(SocketError) -> IOResult<Int> {
+        #if canImport(Glibc)
+        try syscall(where: "send") { send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
+        #else
+        try syscall(where: "send") { send(fd, buffer.baseAddress, buffer.count, 0) }
+        #endif
+    }
+
+    /// The address the socket is bound to (the real port after binding port 0).
+    func localAddress() throws(SocketError) -> SocketAddress {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        try blockingSyscall(where: "getsockname") {
+            withUnsafeMutablePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            }
+        }
+        guard let address = SocketAddress(storage: storage) else { throw SocketError(errno: EAFNOSUPPORT, call: "getsockname") }
+        return address
+    }
+
+    /// The peer's address as `host:port`, or `"unknown"`.
+    func remoteAddressDescription() -> String {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
+        guard result == 0, let address = SocketAddress(storage: storage) else { return "unknown" }
+        return address.description
+    }
+
+    /// Shuts down the sending side (sends FIN) so the peer sees the end of the response.
+    func shutdownWrite() {
+        #if canImport(Glibc)
+        _ = shutdown(fd, Int32(SHUT_WR))
+        #else
+        _ = shutdown(fd, SHUT_WR)
+        #endif
+    }
+
+    /// Closes the descriptor. Errors are ignored: after close(2) the descriptor is gone either way.
+    func close() {
+        _ = sysClose(fd)
+    }
+}
+
+#if canImport(Glibc)
+@inline(__always) private func sysListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
+@inline(__always) private func sysRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int { Glibc.read(fd, p, n) }
+@inline(__always) func sysClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
+#else
+@inline(__always) private func sysListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
+@inline(__always) private func sysRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int { Darwin.read(fd, p, n) }
+@inline(__always) func sysClose(_ fd: Int32) -> Int32 { Darwin.close(fd) }
+#endif

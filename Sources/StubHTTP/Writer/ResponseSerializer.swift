@@ -1,0 +1,157 @@
+/// How the engine writes a response for one particular request.
+struct ResponseContext: Sendable, Hashable {
+    /// The request was `HEAD`: send the headers of the `GET` response, no body.
+    var isHead: Bool
+    /// The request's version; HTTP/1.0 keep-alive needs an explicit `Connection: keep-alive`.
+    var requestVersion: HTTPVersion
+    /// The connection closes after this response: send `Connection: close`.
+    var close: Bool
+
+    init(isHead: Bool = false, requestVersion: HTTPVersion = .http1_1, close: Bool = false) {
+        self.isHead = isHead
+        self.requestVersion = requestVersion
+        self.close = close
+    }
+}
+
+/// Turns responses into bytes. Pure: no I/O, the `Date` line is passed in.
+///
+/// Output: `HTTP/1.1 <code> <reason>`, the handler's headers in order (minus any `Connection`),
+/// `Content-Length` unless the handler set it or `Transfer-Encoding`, `Date`, then `Connection: close`
+/// when closing or `Connection: keep-alive` for an HTTP/1.0 keep-alive. The status line always says
+/// HTTP/1.1, also to HTTP/1.0 clients (RFC 9110 §6.2 allows it; the framing we use is 1.0-safe).
+/// 1xx, 204 and 304 responses carry no body and 1xx/204 no `Content-Length`; `HEAD` gets the
+/// `Content-Length` of the body but not the body.
+enum ResponseSerializer {
+    static let crlf: [UInt8] = [13, 10]
+    static let connectionClose = Array("Connection: close\r\n".utf8)
+    static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
+    static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    static let chunkedTerminator = Array("0\r\n\r\n".utf8)
+
+    /// Appends the complete response to `out`.
+    static func serialize(_ response: HTTPResponse, context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]) {
+        out.reserveCapacity(out.count + 256 + response.body.count)
+        appendHead(response, into: &out)
+        appendTail(context: context, dateLine: dateLine, into: &out)
+        if !context.isHead && !response.status.forbidsBody { out.append(contentsOf: response.body) }
+    }
+
+    /// Appends a prepared response: its prebuilt bytes plus `Date` and `Connection`.
+    static func serialize(_ prepared: PreparedResponse, context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]) {
+        out.append(contentsOf: prepared.head)
+        appendTail(context: context, dateLine: dateLine, into: &out)
+        if !context.isHead && !prepared.forbidsBody { out.append(contentsOf: prepared.body) }
+    }
+
+    /// How a streamed body is framed.
+    enum StreamFraming: Sendable, Equatable {
+        /// `Transfer-Encoding: chunked` (HTTP/1.1 requests).
+        case chunked
+        /// Raw bytes, the end marked by closing the connection (HTTP/1.0 requests).
+        case closeDelimited
+        /// No body at all (HEAD, 204, 304).
+        case none
+    }
+
+    /// Appends the head of a streamed response and returns how its body is to be framed.
+    /// Any `Content-Length`/`Transfer-Encoding` the handler set is replaced.
+    static func serializeStreamingHead(_ head: HTTPResponse, context: ResponseContext, dateLine: [UInt8],
+                                       into out: inout [UInt8]) -> (StreamFraming, closes: Bool) {
+        var response = head
+        response.headers.remove(name: "Content-Length")
+        response.headers.remove(name: "Transfer-Encoding")
+        let framing: StreamFraming
+        var context = context
+        if context.isHead || response.status.forbidsBody {
+            framing = .none
+            if !response.status.forbidsBody { response.headers.add(name: "Transfer-Encoding", value: "chunked") }
+        } else if context.requestVersion == .http1_0 {
+            framing = .closeDelimited
+            context.close = true
+        } else {
+            framing = .chunked
+            response.headers.add(name: "Transfer-Encoding", value: "chunked")
+        }
+        appendStatusAndHeaders(response, into: &out)
+        appendTail(context: context, dateLine: dateLine, into: &out)
+        return (framing, context.close)
+    }
+
+    /// Appends one chunk (`size CRLF bytes CRLF`); empty input appends nothing.
+    static func appendChunk(_ bytes: [UInt8], into out: inout [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        appendHex(bytes.count, into: &out)
+        out.append(contentsOf: crlf)
+        out.append(contentsOf: bytes)
+        out.append(contentsOf: crlf)
+    }
+
+    // MARK: - Pieces
+
+    /// Status line, the handler's headers and, if needed, `Content-Length`. No `Date`/`Connection`.
+    static func appendHead(_ response: HTTPResponse, into out: inout [UInt8]) {
+        appendStatusAndHeaders(response, into: &out)
+        let status = response.status
+        let needsLength = !(status.code < 200 || status.code == 204 || status.code == 304)
+        if needsLength && !response.headers.contains(name: "Content-Length") && !response.headers.contains(name: "Transfer-Encoding") {
+            out.append(contentsOf: "Content-Length: ".utf8)
+            appendDecimal(response.body.count, into: &out)
+            out.append(contentsOf: crlf)
+        }
+    }
+
+    private static func appendStatusAndHeaders(_ response: HTTPResponse, into out: inout [UInt8]) {
+        out.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendDecimal(response.status.code, into: &out)
+        out.append(UInt8(ascii: " "))
+        out.append(contentsOf: response.status.reasonPhrase.utf8)
+        out.append(contentsOf: crlf)
+        for field in response.headers where !HTTPHeaders.equalsIgnoringCase(field.name, "Connection") {
+            out.append(contentsOf: field.name.utf8)
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: " "))
+            out.append(contentsOf: field.value.utf8)
+            out.append(contentsOf: crlf)
+        }
+    }
+
+    private static func appendTail(context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]) {
+        out.append(contentsOf: dateLine)
+        if context.close {
+            out.append(contentsOf: connectionClose)
+        } else if context.requestVersion == .http1_0 {
+            out.append(contentsOf: connectionKeepAlive)
+        }
+        out.append(contentsOf: crlf)
+    }
+
+    static func appendDecimal(_ value: Int, into out: inout [UInt8]) {
+        guard value > 0 else {
+            if value == 0 { out.append(UInt8(ascii: "0")) } else { out.append(contentsOf: String(value).utf8) }
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes of scratch, no allocation
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var index = scratch.count
+            var rest = value
+            while rest > 0 {
+                index -= 1
+                scratch[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            out.append(contentsOf: scratch[index...])
+        }
+    }
+
+    private static func appendHex(_ value: Int, into out: inout [UInt8]) {
+        let hex: StaticString = "0123456789abcdef"
+        var shift = (Int.bitWidth - value.leadingZeroBitCount + 3) / 4 * 4 - 4
+        hex.withUTF8Buffer { table in
+            while shift >= 0 {
+                out.append(table[(value >> shift) & 0xF])
+                shift -= 4
+            }
+        }
+    }
+}
