@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `__files` folder of a stubs directory: where `bodyFileName` is looked up.
+///
+/// Names are relative paths (`users/octocat.json`). A name that is absolute, contains `..`, or
+/// resolves (through symlinks) to a file outside the folder is rejected, so a stub file cannot
+/// serve arbitrary files from the machine.
+public struct BodyFiles: Sendable, Hashable {
+    /// The `__files` folder.
+    public var directory: URL
+    /// How the folder is named in messages, e.g. `Stubs/__files`.
+    public var displayPath: String
+
+    public init(directory: URL, displayPath: String? = nil) {
+        self.directory = directory
+        self.displayPath = displayPath ?? directory.path
+    }
+
+    /// Why a body file could not be read.
+    public struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Reads the file `name` under ``directory``.
+    /// - Throws: ``ReadError`` if the name escapes the folder, or the file is missing or unreadable.
+    public func read(_ name: String) throws(ReadError) -> [UInt8] {
+        let quoted = "'\(name)'"
+        guard !name.isEmpty else { throw ReadError(description: "'bodyFileName' is empty") }
+        guard !name.hasPrefix("/") else {
+            throw ReadError(description: "'bodyFileName' \(quoted) must be a path relative to \(displayPath)")
+        }
+        guard !name.split(separator: "/").contains("..") else {
+            throw ReadError(description: "'bodyFileName' \(quoted) escapes \(displayPath)")
+        }
+        let candidate = directory.path + "/" + name
+        guard let folder = Self.realPath(directory.path), let resolved = Self.realPath(candidate) else {
+            throw ReadError(description: "'bodyFileName' \(quoted) not found in \(displayPath)")
+        }
+        guard resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+            throw ReadError(description: "'bodyFileName' \(quoted) resolves to \(resolved), outside \(displayPath)")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ReadError(description: "'bodyFileName' \(quoted) is a directory in \(displayPath)")
+        }
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: resolved)))
+        } catch {
+            throw ReadError(description: "'bodyFileName' \(quoted) in \(displayPath) cannot be read: \(error.localizedDescription)")
+        }
+    }
+
+    /// `realpath(3)`: the absolute path with every symlink, `.` and `..` resolved; `nil` if it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

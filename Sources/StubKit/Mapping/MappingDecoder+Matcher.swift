@@ -1,0 +1,165 @@
+import Foundation
+
+/// Decoding of matcher objects: `{"equalTo": "x"}`, `{"hasExactly": [...]}` and friends.
+extension MappingDecoder.Run {
+    static let matcherOperators = ["equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath"]
+    static let multiValueOperators = ["hasExactly", "includes"]
+    /// Modifier → the operator it applies to.
+    static let matcherModifiers: KeyValuePairs<String, String> = [
+        "caseInsensitive": "equalTo", "ignoreArrayOrder": "equalToJson", "ignoreExtraElements": "equalToJson",
+    ]
+    /// WireMock operators stubserver does not implement: the whole matcher is ignored, with a warning.
+    static let unsupportedOperators: Set<String> = [
+        "before", "after", "equalToDateTime", "equalToXml", "matchesXPath", "binaryEqualTo", "and", "or", "not",
+        "doesNotContain", "matchesJsonSchema",
+    ]
+    /// WireMock modifiers of the operators above, or of features stubserver ignores.
+    static let unsupportedModifiers: Set<String> = [
+        "actualFormat", "expectedOffset", "expectedOffsetUnit", "truncateExpected", "truncateActual", "xPathNamespaces",
+        "enablePlaceholders", "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex",
+        "exemptedComparisons", "schemaVersion",
+    ]
+
+    /// Decodes a query parameter or header matcher; `nil` if it only uses unsupported operators.
+    mutating func decodeMultiValueMatcher(_ json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> MultiValueMatcher? {
+        let members = try matcherObject(json, at: path, multiValue: true)
+        guard let multi = members.first(where: { Self.multiValueOperators.contains($0.key) }) else {
+            return try decodeMatcher(json, at: path).map { .single($0) }
+        }
+        if let other = members.first(where: { $0.key != multi.key && (Self.multiValueOperators + Self.matcherOperators).contains($0.key) }) {
+            throw failure(path, "both '\(multi.key)' and '\(other.key)' are set; use one operator per matcher")
+        }
+        try checkFields(members, at: path, in: "matcher", supported: [multi.key])
+        let listPath = path.key(multi.key)
+        guard case .array(let elements) = multi.value else {
+            throw failure(listPath, "expected an array of matchers, found \(multi.value.foundDescription)")
+        }
+        var matchers: [StringMatcher] = []
+        for (index, element) in elements.enumerated() {
+            if let matcher = try decodeMatcher(element, at: listPath.index(index)) { matchers.append(matcher) }
+        }
+        if matchers.isEmpty, !elements.isEmpty { return nil }
+        return multi.key == "hasExactly" ? .hasExactly(matchers) : .includes(matchers)
+    }
+
+    /// Decodes one string matcher; `nil` (with a warning) if it only uses an unsupported operator.
+    mutating func decodeMatcher(_ json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> StringMatcher? {
+        let members = try matcherObject(json, at: path, multiValue: false)
+        let operators = members.filter { Self.matcherOperators.contains($0.key) || Self.unsupportedOperators.contains($0.key) }
+        if let multi = members.first(where: { Self.multiValueOperators.contains($0.key) }) {
+            throw failure(path, "'\(multi.key)' is only supported for query parameters and headers")
+        }
+        guard let (name, value) = operators.first else {
+            let known = Self.matcherOperators + Self.matcherModifiers.map(\.key)
+            for (key, _) in members {
+                if let suggestion = FieldSuggestion.closest(to: key, among: known) {
+                    throw failure(path, "unknown field '\(key)' in matcher; did you mean '\(suggestion)'?")
+                }
+            }
+            throw failure(path, "expected a matcher with one of \(Self.matcherOperators.joined(separator: ", "))")
+        }
+        if operators.count > 1 {
+            throw failure(path, "both '\(name)' and '\(operators[1].key)' are set; use one operator per matcher")
+        }
+        if Self.unsupportedOperators.contains(name) {
+            warn(.unsupported, name, at: path)
+            return nil
+        }
+        try checkModifiers(members, of: name, at: path)
+        let operandPath = path.key(name)
+        switch name {
+        case "equalTo":
+            let caseInsensitive = try json["caseInsensitive"].map { (flag) throws(StubsLoadError) in
+                try bool(flag, at: path.key("caseInsensitive"))
+            }
+            return .equalTo(try operand(value, of: name, at: operandPath), caseInsensitive: caseInsensitive ?? false)
+        case "contains":
+            return .contains(try operand(value, of: name, at: operandPath))
+        case "matches", "doesNotMatch":
+            let pattern = try operand(value, of: name, at: operandPath)
+            try validateRegex(pattern, at: operandPath)
+            return name == "matches" ? .matches(pattern) : .doesNotMatch(pattern)
+        case "absent":
+            guard try bool(value, at: operandPath) else {
+                throw failure(operandPath, "'absent' must be true; to require a value use {\"matches\": \".*\"}")
+            }
+            return .absent
+        case "equalToJson":
+            return try decodeEqualToJSON(value, in: json, at: path)
+        default:
+            return try decodeJSONPath(value, at: operandPath)
+        }
+    }
+
+    /// The members of a matcher object, with a hint when a bare string was given.
+    private func matcherObject(_ json: JSONValue, at path: JSONPath, multiValue: Bool) throws(StubsLoadError) -> [(key: String, value: JSONValue)] {
+        guard case .object(let members) = json else {
+            let example = json.stringValue.map { JSONValue.string($0).serialized() } ?? "\"…\""
+            throw failure(path, "expected a matcher object such as {\"equalTo\": \(example)}, found \(json.foundDescription)")
+        }
+        return members
+    }
+
+    private func operand(_ value: JSONValue, of name: String, at path: JSONPath) throws(StubsLoadError) -> String {
+        guard case .string(let text) = value else {
+            throw failure(path, "expected a string operand for '\(name)', found \(value.foundDescription)")
+        }
+        return text
+    }
+
+    /// Modifiers of another operator are ignored with a warning; unknown keys are classified.
+    private mutating func checkModifiers(_ members: [(key: String, value: JSONValue)], of name: String, at path: JSONPath) throws(StubsLoadError) {
+        let applicable = Self.matcherModifiers.filter { $0.value == name }.map(\.key)
+        for (key, _) in members {
+            if let target = Self.matcherModifiers.first(where: { $0.key == key })?.value, target != name {
+                warn(.noEffect, key, at: path)
+            }
+        }
+        let others = Set(Self.matcherModifiers.map(\.key)).subtracting(applicable)
+        try checkFields(members, at: path, in: "matcher", supported: [name] + applicable, silent: others,
+                        wireMockOnly: Self.unsupportedModifiers)
+    }
+
+    private func decodeEqualToJSON(_ value: JSONValue, in json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> StringMatcher {
+        var expected = value
+        if case .string(let text) = value {
+            do {
+                expected = try JSONParser.parse(text)
+            } catch {
+                throw failure(path.key("equalToJson"), "the string is not valid JSON: \(error)")
+            }
+        }
+        let ignoreOrder = try json["ignoreArrayOrder"].map { (flag) throws(StubsLoadError) in try bool(flag, at: path.key("ignoreArrayOrder")) }
+        let ignoreExtra = try json["ignoreExtraElements"].map { (flag) throws(StubsLoadError) in
+            try bool(flag, at: path.key("ignoreExtraElements"))
+        }
+        return .equalToJson(expected, ignoreArrayOrder: ignoreOrder ?? false, ignoreExtraElements: ignoreExtra ?? false)
+    }
+
+    /// `"$.a"` or `{"expression": "$.a", "equalTo": "x"}`.
+    private mutating func decodeJSONPath(_ value: JSONValue, at path: JSONPath) throws(StubsLoadError) -> StringMatcher {
+        if case .string(let expression) = value {
+            guard !expression.isEmpty else { throw failure(path, "expected a JSON path expression such as \"$.name\", found \"\"") }
+            return .matchesJsonPath(expression, nil)
+        }
+        guard case .object(let members) = value else {
+            throw failure(path, "expected a JSON path string or {\"expression\": …, \"equalTo\": …}, found \(value.foundDescription)")
+        }
+        guard let expressionJSON = value["expression"] else { throw failure(path, "missing 'expression'") }
+        let expression = try string(expressionJSON, at: path.key("expression"))
+        guard !expression.isEmpty else { throw failure(path.key("expression"), "expected a JSON path expression such as \"$.name\", found \"\"") }
+        let rest = members.filter { $0.key != "expression" }
+        guard !rest.isEmpty else { return .matchesJsonPath(expression, nil) }
+        let inner = try decodeMatcher(.object(rest), at: path)
+        return .matchesJsonPath(expression, inner)
+    }
+
+    /// Regular expressions are compiled once at load time so a typo fails here, not at match time.
+    func validateRegex(_ pattern: String, at path: JSONPath) throws(StubsLoadError) {
+        do {
+            _ = try NSRegularExpression(pattern: pattern)
+        } catch {
+            throw failure(path, "invalid regular expression \(JSONValue.string(pattern).serialized())")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+/// Decoding of the `response` object.
+extension MappingDecoder.Run {
+    static let bodyFields = ["body", "jsonBody", "base64Body", "bodyFileName"]
+    static let responseFields = ["status", "statusMessage", "headers"] + bodyFields + ["fixedDelayMilliseconds"]
+    static let responseWireMockOnly: Set<String> = [
+        "fault", "proxyBaseUrl", "transformers", "transformerParameters", "delayDistribution", "chunkedDribbleDelay",
+        "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove", "fromConfiguredStub",
+    ]
+
+    mutating func decodeResponse(_ json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> ResponseDefinition {
+        let members = try object(json, at: path)
+        try checkFields(members, at: path, in: "response", supported: Self.responseFields, wireMockOnly: Self.responseWireMockOnly)
+        var response = ResponseDefinition()
+        if let status = json["status"] {
+            response.status = try integer(status, at: path.key("status"), in: 100...999)
+        }
+        if let message = json["statusMessage"] {
+            let text = try string(message, at: path.key("statusMessage"))
+            guard !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) else {
+                throw failure(path.key("statusMessage"), "must not contain CR or LF")
+            }
+            response.statusMessage = text
+        }
+        if let headers = json["headers"] {
+            response.headers = try decodeHeaders(headers, at: path.key("headers"))
+        }
+        response.body = try decodeBody(members, at: path)
+        if let delay = json["fixedDelayMilliseconds"] {
+            response.fixedDelayMilliseconds = try integer(delay, at: path.key("fixedDelayMilliseconds"), in: 0...Int.max)
+        }
+        return response
+    }
+
+    /// `{"Name": "value"}` or `{"Name": ["v1", "v2"]}`; order kept, a list gives several fields.
+    private func decodeHeaders(_ json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        for (name, value) in try object(json, at: path) {
+            let fieldPath = path.key(name)
+            guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte) else {
+                throw failure(fieldPath, "invalid header name \(JSONValue.string(name).serialized())")
+            }
+            let values: [String]
+            switch value {
+            case .string(let text):
+                values = [text]
+            case .array(let elements):
+                var texts: [String] = []
+                for (index, element) in elements.enumerated() {
+                    guard case .string(let text) = element else {
+                        throw failure(fieldPath.index(index), "expected a string, found \(element.foundDescription)")
+                    }
+                    texts.append(text)
+                }
+                values = texts
+            default:
+                throw failure(fieldPath, "expected a string or an array of strings, found \(value.foundDescription)")
+            }
+            for text in values {
+                guard !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
+                    throw failure(fieldPath, "header value must not contain CR, LF or NUL")
+                }
+                headers.add(name: name, value: text)
+            }
+        }
+        return headers
+    }
+
+    private func decodeBody(_ members: [(key: String, value: JSONValue)], at path: JSONPath) throws(StubsLoadError) -> ResponseDefinition.Body {
+        let present = members.filter { Self.bodyFields.contains($0.key) }
+        guard let (key, value) = present.first else { return .none }
+        if present.count > 1 {
+            throw failure(path, "both '\(key)' and '\(present[1].key)' are set; use only one of \(Self.bodyFields.joined(separator: ", "))")
+        }
+        let fieldPath = path.key(key)
+        switch key {
+        case "body":
+            return .text(try string(value, at: fieldPath))
+        case "jsonBody":
+            return .json(value)
+        case "base64Body":
+            let text = try string(value, at: fieldPath)
+            do {
+                return .bytes(try Base64.decode(text))
+            } catch {
+                throw failure(fieldPath, "invalid base64: \(error)")
+            }
+        default:
+            let name = try string(value, at: fieldPath)
+            guard let bodyFiles else {
+                throw failure(fieldPath, "'bodyFileName' needs a stubs directory with a __files folder")
+            }
+            do {
+                return .file(name: name, bytes: try bodyFiles.read(name))
+            } catch {
+                throw failure(fieldPath, error.description)
+            }
+        }
+    }
+}

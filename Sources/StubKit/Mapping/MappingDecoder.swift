@@ -1,0 +1,134 @@
+import Foundation
+
+/// Decodes WireMock stub mapping JSON into ``StubMapping`` values.
+///
+/// A document is either one mapping object or `{"mappings": [...]}`. Errors name the file and the
+/// JSON path; ignored WireMock features and unknown fields become ``MappingWarning``s.
+///
+/// ```swift
+/// let decoder = MappingDecoder(bodyFiles: BodyFiles(directory: filesURL, displayPath: "Stubs/__files"))
+/// let result = try decoder.decodeDocument(json, file: "Stubs/mappings/users.json")
+/// result.mappings  // [StubMapping]
+/// result.warnings  // [MappingWarning]
+/// ```
+public struct MappingDecoder: Sendable {
+    /// Where `bodyFileName` is looked up; `nil` makes `bodyFileName` an error.
+    public var bodyFiles: BodyFiles?
+
+    public init(bodyFiles: BodyFiles? = nil) {
+        self.bodyFiles = bodyFiles
+    }
+
+    /// What one document decodes to.
+    public struct Result: Sendable {
+        /// In document order.
+        public var mappings: [StubMapping]
+        public var warnings: [MappingWarning]
+    }
+
+    /// Decodes a whole stub file: one mapping object, or `{"mappings": [...]}`.
+    /// - Parameters:
+    ///   - json: The parsed document.
+    ///   - file: The file as shown to the user (e.g. `Stubs/mappings/users.json`); used in errors, in
+    ///     ``StubMapping/source`` and to derive ids for mappings without one. `nil` for ad-hoc JSON.
+    /// - Throws: ``StubsLoadError`` naming the file and JSON path.
+    public func decodeDocument(_ json: JSONValue, file: String?) throws(StubsLoadError) -> Result {
+        var run = Run(file: file, bodyFiles: bodyFiles)
+        guard case .object(let members) = json else {
+            throw run.failure(.root, "expected a mapping object or {\"mappings\": [...]}, found \(json.foundDescription)")
+        }
+        guard let list = json["mappings"] else {
+            let mapping = try run.decodeMapping(json, at: .root, source: file, index: 0)
+            return Result(mappings: [mapping], warnings: run.warnings)
+        }
+        try run.checkFields(members, at: .root, in: "mappings file", supported: ["mappings"], silent: ["meta"])
+        let listPath = JSONPath.root.key("mappings")
+        guard case .array(let elements) = list else {
+            throw run.failure(listPath, "expected an array of mappings, found \(list.foundDescription)")
+        }
+        var mappings: [StubMapping] = []
+        for (index, element) in elements.enumerated() {
+            let source = file.map { "\($0) [\(index)]" }
+            mappings.append(try run.decodeMapping(element, at: listPath.index(index), source: source, index: index))
+        }
+        return Result(mappings: mappings, warnings: run.warnings)
+    }
+
+    /// Decodes one mapping object (not a `{"mappings": [...]}` document).
+    /// - Parameters:
+    ///   - json: The mapping object.
+    ///   - source: Stored in ``StubMapping/source`` and used as the file in messages.
+    /// - Throws: ``StubsLoadError`` naming the JSON path.
+    public func decodeMapping(_ json: JSONValue, source: String?) throws(StubsLoadError) -> (StubMapping, [MappingWarning]) {
+        var run = Run(file: source, bodyFiles: bodyFiles)
+        let mapping = try run.decodeMapping(json, at: .root, source: source, index: 0)
+        return (mapping, run.warnings)
+    }
+
+    /// The state of one decoding: the file for messages and the warnings so far.
+    struct Run {
+        let file: String?
+        let bodyFiles: BodyFiles?
+        var warnings: [MappingWarning] = []
+
+        init(file: String?, bodyFiles: BodyFiles?) {
+            self.file = file
+            self.bodyFiles = bodyFiles
+        }
+
+        static let topLevelFields = ["id", "uuid", "name", "priority", "request", "response"]
+        static let topLevelWireMockOnly: Set<String> = [
+            "scenarioName", "requiredScenarioState", "newScenarioState", "postServeActions",
+            "serveEventListeners", "insertionIndex",
+        ]
+
+        mutating func decodeMapping(_ json: JSONValue, at path: JSONPath, source: String?, index: Int) throws(StubsLoadError) -> StubMapping {
+            let members = try object(json, at: path)
+            try checkFields(members, at: path, in: "mapping", supported: Self.topLevelFields,
+                            silent: ["metadata", "persistent"], wireMockOnly: Self.topLevelWireMockOnly)
+            let id = try decodeID(json, at: path) ?? Self.derivedID(source: file, index: index)
+            let name = try json["name"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("name")) }
+            let priority = try json["priority"].map { (value) throws(StubsLoadError) in
+                try integer(value, at: path.key("priority"), in: 0...Int.max)
+            }
+            guard let requestJSON = json["request"] else { throw failure(path, "missing 'request'") }
+            guard let responseJSON = json["response"] else { throw failure(path, "missing 'response'") }
+            let request = try decodeRequest(requestJSON, at: path.key("request"))
+            let response = try decodeResponse(responseJSON, at: path.key("response"))
+            return StubMapping(id: id, name: name, priority: priority ?? StubMapping.defaultPriority,
+                               request: request, response: response, source: source)
+        }
+
+        private func decodeID(_ json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> String? {
+            let id = try json["id"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("id")) }
+            let uuid = try json["uuid"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("uuid")) }
+            if let id, let uuid, id != uuid {
+                throw failure(path, "'id' (\(id)) and 'uuid' (\(uuid)) differ; give one of them")
+            }
+            if let value = id ?? uuid, value.isEmpty { throw failure(path.key(id != nil ? "id" : "uuid"), "expected a non-empty string") }
+            return id ?? uuid
+        }
+
+        /// A UUID-shaped id derived from the file and the index in it, so that ids of mappings
+        /// without one are stable from one run to the next; random when there is no file.
+        static func derivedID(source: String?, index: Int) -> String {
+            guard let source else { return UUID().uuidString.lowercased() }
+            let seed = Array("\(source)#\(index)".utf8)
+            var bytes = fnv1a(seed, basis: 0xcbf2_9ce4_8422_2325) + fnv1a(seed, basis: 0x84222325_cbf29ce4)
+            bytes[6] = bytes[6] & 0x0F | 0x80  // version 8 (custom)
+            bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
+            let text = bytes.map { hex(UInt32($0), width: 2).lowercased() }.joined()
+            let characters = Array(text)
+            return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+        }
+
+        private static func fnv1a(_ data: [UInt8], basis: UInt64) -> [UInt8] {
+            var hash = basis
+            for byte in data {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            return (0..<8).map { UInt8(truncatingIfNeeded: hash >> (56 - 8 * $0)) }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// Something in a mapping that stubserver ignores: a WireMock feature it does not support, or a
+/// field it does not know. Loading goes on; ``StubsDirectory`` groups warnings per field.
+public struct MappingWarning: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of thing is ignored.
+    public enum Kind: Sendable, Hashable {
+        /// A WireMock field or matcher stubserver does not implement (`scenarioName`, `equalToXml`, …).
+        case unsupported
+        /// A field neither stubserver nor WireMock knows.
+        case unknown
+        /// A modifier that has no effect on the matcher it is attached to (`caseInsensitive` on `contains`).
+        case noEffect
+    }
+
+    public var kind: Kind
+    /// The field name, e.g. `scenarioName`.
+    public var field: String
+    /// Where it was found, e.g. `request` or `request.headers.Accept`; grouping ignores array indices.
+    public var context: String
+    /// The stub file (as displayed), if any.
+    public var file: String?
+
+    public init(kind: Kind, field: String, context: String, file: String?) {
+        self.kind = kind
+        self.field = field
+        self.context = context
+        self.file = file
+    }
+
+    /// The message without the file: e.g. `'scenarioName' is not supported by stubserver and is ignored`.
+    public var description: String {
+        switch kind {
+        case .unsupported: "'\(field)' is not supported by stubserver and is ignored"
+        case .unknown: "unknown field '\(field)' in \(context) is ignored"
+        case .noEffect: "'\(field)' has no effect in \(context) and is ignored"
+        }
+    }
+}

@@ -1,0 +1,125 @@
+/// Reading and writing a single mapping as WireMock JSON.
+extension StubMapping {
+    /// Decodes one WireMock mapping object; warnings (ignored WireMock features, unknown fields) are
+    /// dropped — use ``MappingDecoder`` to get them.
+    /// - Parameters:
+    ///   - json: The mapping object (`{"request": …, "response": …}`).
+    ///   - source: Stored in ``source`` and used in error messages.
+    ///   - bodyFiles: Where `bodyFileName` is read from; without it `bodyFileName` is an error.
+    /// - Throws: ``StubsLoadError`` naming the JSON path.
+    public init(json: JSONValue, source: String? = nil, bodyFiles: BodyFiles? = nil) throws(StubsLoadError) {
+        (self, _) = try MappingDecoder(bodyFiles: bodyFiles).decodeMapping(json, source: source)
+    }
+
+    /// The mapping as WireMock JSON, as the admin API returns it (`GET /__admin/mappings`).
+    ///
+    /// Decoding the result gives back an equal mapping, except that file bodies only keep their
+    /// name (`bodyFileName`) and response header fields of one name are grouped at its first position.
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("id", .string(id))]
+        if let name { members.append(("name", .string(name))) }
+        if priority != StubMapping.defaultPriority { members.append(("priority", JSONValue(priority))) }
+        members.append(("request", request.json))
+        members.append(("response", response.json))
+        members.append(("uuid", .string(id)))
+        return .object(members)
+    }
+}
+
+extension RequestPattern {
+    /// The request pattern as WireMock JSON.
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        switch url {
+        case .url(let text)?: members.append(("url", .string(text)))
+        case .urlPath(let text)?: members.append(("urlPath", .string(text)))
+        case .urlPattern(let text)?: members.append(("urlPattern", .string(text)))
+        case .urlPathPattern(let text)?: members.append(("urlPathPattern", .string(text)))
+        case .urlPathTemplate(let text)?: members.append(("urlPathTemplate", .string(text)))
+        case nil: break
+        }
+        switch method {
+        case .any: members.append(("method", "ANY"))
+        case .exactly(let name): members.append(("method", .string(name)))
+        }
+        func named(_ matchers: [NamedMatcher]) -> JSONValue {
+            .object(matchers.map { ($0.name, $0.matcher.json) })
+        }
+        if !queryParameters.isEmpty { members.append(("queryParameters", named(queryParameters))) }
+        if !headers.isEmpty { members.append(("headers", named(headers))) }
+        if !cookies.isEmpty { members.append(("cookies", named(cookies))) }
+        if !bodyPatterns.isEmpty { members.append(("bodyPatterns", .array(bodyPatterns.map(\.json)))) }
+        if let basicAuthCredentials {
+            members.append(("basicAuthCredentials", [
+                "username": .string(basicAuthCredentials.username), "password": .string(basicAuthCredentials.password),
+            ]))
+        }
+        return .object(members)
+    }
+}
+
+extension MultiValueMatcher {
+    /// The matcher as WireMock JSON.
+    public var json: JSONValue {
+        switch self {
+        case .single(let matcher): matcher.json
+        case .hasExactly(let matchers): ["hasExactly": .array(matchers.map(\.json))]
+        case .includes(let matchers): ["includes": .array(matchers.map(\.json))]
+        }
+    }
+}
+
+extension StringMatcher {
+    /// The matcher as WireMock JSON; default modifiers (`false`) are left out.
+    public var json: JSONValue {
+        switch self {
+        case .equalTo(let text, let caseInsensitive):
+            return caseInsensitive ? ["equalTo": .string(text), "caseInsensitive": true] : ["equalTo": .string(text)]
+        case .contains(let text): return ["contains": .string(text)]
+        case .matches(let pattern): return ["matches": .string(pattern)]
+        case .doesNotMatch(let pattern): return ["doesNotMatch": .string(pattern)]
+        case .absent: return ["absent": true]
+        case .equalToJson(let value, let ignoreArrayOrder, let ignoreExtraElements):
+            var members: [(key: String, value: JSONValue)] = [("equalToJson", value)]
+            if ignoreArrayOrder { members.append(("ignoreArrayOrder", true)) }
+            if ignoreExtraElements { members.append(("ignoreExtraElements", true)) }
+            return .object(members)
+        case .matchesJsonPath(let expression, nil):
+            return ["matchesJsonPath": .string(expression)]
+        case .matchesJsonPath(let expression, let inner?):
+            guard case .object(let innerMembers) = inner.json else { return ["matchesJsonPath": .string(expression)] }
+            return ["matchesJsonPath": .object([("expression", .string(expression))] + innerMembers)]
+        }
+    }
+}
+
+extension ResponseDefinition {
+    /// The response definition as WireMock JSON. Header fields sharing a name become one member with
+    /// an array value, at the position of the first.
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("status", JSONValue(status))]
+        if let statusMessage { members.append(("statusMessage", .string(statusMessage))) }
+        if !headers.isEmpty {
+            var grouped: [(name: String, values: [String])] = []
+            for field in headers {
+                if let position = grouped.firstIndex(where: { $0.name == field.name }) {
+                    grouped[position].values.append(field.value)
+                } else {
+                    grouped.append((field.name, [field.value]))
+                }
+            }
+            members.append(("headers", .object(grouped.map { group in
+                (group.name, group.values.count == 1 ? .string(group.values[0]) : .array(group.values.map(JSONValue.string)))
+            })))
+        }
+        switch body {
+        case .none: break
+        case .text(let text): members.append(("body", .string(text)))
+        case .json(let value): members.append(("jsonBody", value))
+        case .bytes(let bytes): members.append(("base64Body", .string(Base64.encode(bytes))))
+        case .file(let name, _): members.append(("bodyFileName", .string(name)))
+        }
+        if let fixedDelayMilliseconds { members.append(("fixedDelayMilliseconds", JSONValue(fixedDelayMilliseconds))) }
+        return .object(members)
+    }
+}
