@@ -54,10 +54,18 @@ enum RequestLine {
         return minor == 1 ? .http1_1 : .http1_0
     }
 
-    /// Origin-form (`/…`) or absolute-form (`scheme:…`) for any method, `*` only for OPTIONS, and authority-form
+    /// Origin-form (`/…`) or absolute-form (`scheme://…`) for any method, `*` only for OPTIONS, and authority-form
     /// (`host:port`) only for CONNECT.
     static func checkForm(of target: UnsafeBufferPointer<UInt8>, method: UnsafeBufferPointer<UInt8>) throws(ParserError) {
         let first = target[0]
+        if method.elementsEqual("CONNECT".utf8) {
+            // authority-form: host ":" port, no path.
+            guard first != UInt8(ascii: "/"), target.contains(ByteClass.colon), !target.contains(UInt8(ascii: "/"))
+            else {
+                throw ParserError(.invalidRequestLine, "CONNECT needs an authority-form target \"host:port\"")
+            }
+            return
+        }
         if first == UInt8(ascii: "/") { return }
         if target.count == 1 && first == UInt8(ascii: "*") {
             guard method.elementsEqual("OPTIONS".utf8) else {
@@ -65,21 +73,19 @@ enum RequestLine {
             }
             return
         }
-        if method.elementsEqual("CONNECT".utf8) {
-            // authority-form: host ":" port, no path.
-            guard target.contains(ByteClass.colon), !target.contains(UInt8(ascii: "/")) else {
-                throw ParserError(.invalidRequestLine, "CONNECT needs an authority-form target \"host:port\"")
-            }
-            return
-        }
-        // absolute-form: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) followed by ":".
+        // absolute-form with an authority: scheme "://", scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
         guard ByteClass.isAlpha(first) else {
             throw ParserError(.invalidRequestLine, "request target must start with \"/\" or be an absolute URI")
         }
         var i = 1
         while i < target.count {
             let c = target[i]
-            if c == ByteClass.colon { return }
+            if c == ByteClass.colon {
+                if i + 2 < target.count && target[i + 1] == UInt8(ascii: "/") && target[i + 2] == UInt8(ascii: "/") {
+                    return
+                }
+                break
+            }
             guard ByteClass.isAlpha(c) || ByteClass.isDigit(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
                 || c == UInt8(ascii: ".") else { break }
             i += 1
