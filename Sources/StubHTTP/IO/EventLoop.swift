@@ -170,8 +170,14 @@ final class EventLoop: @unchecked Sendable {
             } else {
                 timeout = -1
             }
+            var nowIsStale = true
             do {
                 try selector.whenReady(timeoutMilliseconds: timeout) { event in
+                    if nowIsStale {
+                        // Handlers and state machines read `now`: refresh it after sleeping.
+                        now = Instant.now()
+                        nowIsStale = false
+                    }
                     if event.token == Self.wakerToken {
                         waker.drain()
                     } else {

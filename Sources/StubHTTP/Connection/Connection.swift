@@ -1,0 +1,260 @@
+/// One accepted TCP connection on one event loop: owns the socket, the parser and the output buffer,
+/// and carries out what its ``ConnectionStateMachine`` decides.
+///
+/// All methods run on the loop's thread; other threads reach it through ``HTTPResponder``, which hops.
+final class Connection: EventLoopChannel, @unchecked Sendable {
+    let loop: EventLoop
+    private let socket: Socket
+    private let server: ServerContext
+    private var token: UInt64 = 0
+    private var parser: RequestParser
+    private var machine: ConnectionStateMachine
+    private var output: [UInt8] = []
+    private var outputOffset = 0
+    private var watchingWritable = false
+    private var isClosed = false
+    private var isParsing = false
+    /// Increases with each dispatched request; a responder answers only for its own request.
+    private var generation: UInt64 = 0
+    private var inFlight: (isHead: Bool, version: HTTPVersion)?
+    private var streamFraming: ResponseSerializer.StreamFraming = .none
+    private static let largeOutputCapacity = 1 << 20
+
+    init(socket: Socket, loop: EventLoop, server: ServerContext) {
+        self.socket = socket
+        self.loop = loop
+        self.server = server
+        parser = RequestParser(limits: server.configuration.limits)
+        machine = ConnectionStateMachine(timeouts: .init(
+            headerReadTimeout: server.configuration.headerReadTimeout,
+            idleTimeout: server.configuration.idleTimeout
+        ), now: loop.now)
+    }
+
+    /// Registers with the loop and starts reading. With `rejecting`, answers that response at once and closes.
+    func start(rejecting response: HTTPResponse? = nil) {
+        do {
+            token = try loop.register(self, fd: socket.fd, interest: .readable)
+        } catch {
+            socket.close()
+            isClosed = true
+            server.connectionClosed()
+            return
+        }
+        if let response {
+            perform(machine.requestFailed(now: loop.now), response: response, context: ResponseContext(close: true))
+        } else {
+            perform(machine.start())
+        }
+    }
+
+    // MARK: - Loop events
+
+    func handle(_ event: SelectorEvent) {
+        if event.writable && watchingWritable { flush() }
+        if event.readable && !isClosed { readAvailable() }
+    }
+
+    func timerFired() {
+        guard !isClosed else { return }
+        perform(machine.timerFired(now: loop.now))
+    }
+
+    func shutdown(graceful: Bool) {
+        guard !isClosed else { return }
+        if graceful { perform(machine.shutdown()) } else { close() }
+    }
+
+    private func readAvailable() {
+        let result: IOResult<Int>
+        do {
+            result = try socket.read(into: loop.readBuffer)
+        } catch {
+            close()
+            return
+        }
+        switch result {
+        case .wouldBlock:
+            return
+        case .processed(0):
+            perform(machine.inputEnded())
+        case .processed(let count):
+            if case .lingering = machine.state { return } // discard what arrives after the final response
+            parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
+            processInput()
+        }
+    }
+
+    /// Parses and dispatches buffered requests while the machine accepts input.
+    private func processInput() {
+        guard !isParsing else { return } // re-entered from a synchronous response: the loop below continues
+        isParsing = true
+        defer { isParsing = false }
+        while machine.acceptsInput && !isClosed {
+            let event: ParseEvent?
+            do {
+                event = try parser.next()
+            } catch {
+                reject(error)
+                return
+            }
+            switch event {
+            case nil:
+                perform(machine.needsMoreInput(parserIdle: parser.isIdle, now: loop.now))
+                return
+            case .expectContinue:
+                output.append(contentsOf: ResponseSerializer.continueResponse)
+                flush()
+            case .request(let request):
+                if machine.requestParsed(keepAlive: request.keepAlive) == .dispatch { dispatch(request) }
+            }
+        }
+    }
+
+    private func dispatch(_ request: HTTPRequest) {
+        generation &+= 1
+        inFlight = (request.method == .head, request.version)
+        server.handler.handle(request, responder: HTTPResponder(connection: self, generation: generation))
+    }
+
+    private func reject(_ error: ParserError) {
+        server.handler.didReject(error, remoteAddress: socket.remoteAddressDescription())
+        let response = HTTPResponse.text("\(error.status.reasonPhrase): \(error.description)\n", status: error.status)
+        perform(machine.requestFailed(now: loop.now), response: response, context: ResponseContext(close: true))
+    }
+
+    // MARK: - Responses (loop thread)
+
+    /// A complete response for request `generation`: a plain one or a prepared one.
+    enum Answer {
+        case response(HTTPResponse)
+        case prepared(PreparedResponse)
+    }
+
+    func complete(_ answer: Answer, generation: UInt64) {
+        guard !isClosed, generation == self.generation, machine.awaitsResponse, let inFlight else { return }
+        let requestedClose: Bool
+        switch answer {
+        case .response(let response): requestedClose = response.headers.containsToken("close", in: "Connection")
+        case .prepared(let prepared): requestedClose = prepared.closesConnection
+        }
+        guard case .write(let close) = machine.responseReady(requestedClose: requestedClose, now: loop.now) else { return }
+        let context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: close)
+        self.inFlight = nil
+        let dateLine = loop.dateCache.currentLine()
+        switch answer {
+        case .response(let response):
+            ResponseSerializer.serialize(response, context: context, dateLine: dateLine, into: &output)
+        case .prepared(let prepared):
+            ResponseSerializer.serialize(prepared, context: context, dateLine: dateLine, into: &output)
+        }
+        flush()
+    }
+
+    func startStream(_ head: HTTPResponse, generation: UInt64) {
+        guard !isClosed, generation == self.generation, machine.awaitsResponse, let inFlight else { return }
+        var context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: false)
+        let requestedClose = head.headers.containsToken("close", in: "Connection")
+        context.close = requestedClose || inFlight.version == .http1_0 || machine.draining || machine.inputClosed
+        let dateLine = loop.dateCache.currentLine()
+        let (framing, closes) = ResponseSerializer.serializeStreamingHead(head, context: context, dateLine: dateLine, into: &output)
+        guard case .write = machine.streamStarted(requestedClose: requestedClose, framingCloses: closes) else { return }
+        self.inFlight = nil
+        streamFraming = framing
+        flush()
+    }
+
+    func streamWrite(_ bytes: [UInt8], generation: UInt64) {
+        guard !isClosed, generation == self.generation, case .streaming = machine.state else { return }
+        switch streamFraming {
+        case .chunked: ResponseSerializer.appendChunk(bytes, into: &output)
+        case .closeDelimited: output.append(contentsOf: bytes)
+        case .none: return
+        }
+        flush()
+    }
+
+    func streamFinish(generation: UInt64) {
+        guard !isClosed, generation == self.generation, case .streaming = machine.state else { return }
+        if streamFraming == .chunked { output.append(contentsOf: ResponseSerializer.chunkedTerminator) }
+        perform(machine.streamFinished(now: loop.now))
+        flush()
+    }
+
+    // MARK: - Carrying out actions
+
+    private func perform(_ action: ConnectionStateMachine.Action, response: HTTPResponse? = nil,
+                         context: ResponseContext = ResponseContext()) {
+        switch action {
+        case .none, .dispatch:
+            break
+        case .armTimer(let deadline):
+            loop.scheduleTimer(for: self, at: deadline)
+        case .parseNext:
+            processInput()
+        case .write:
+            if let response {
+                ResponseSerializer.serialize(response, context: context, dateLine: loop.dateCache.currentLine(), into: &output)
+                flush()
+            }
+        case .writeTimeout:
+            let timeout = HTTPResponse.text("Request Timeout: the request was not received in time\n", status: .requestTimeout)
+            ResponseSerializer.serialize(timeout, context: ResponseContext(close: true),
+                                         dateLine: loop.dateCache.currentLine(), into: &output)
+            flush()
+        case .linger(let deadline):
+            socket.shutdownWrite()
+            loop.scheduleTimer(for: self, at: deadline)
+        case .close:
+            close()
+        }
+    }
+
+    /// Writes pending output; on `EAGAIN` waits for writability, when done tells the machine.
+    private func flush() {
+        guard !isClosed else { return }
+        while outputOffset < output.count {
+            let result: IOResult<Int>
+            do {
+                result = try output.withUnsafeBytes { (bytes) throws(SocketError) in
+                    try socket.write(UnsafeRawBufferPointer(rebasing: bytes[outputOffset...]))
+                }
+            } catch {
+                close()
+                return
+            }
+            switch result {
+            case .processed(let count):
+                outputOffset += count
+            case .wouldBlock:
+                watchWritable(true)
+                perform(machine.outputBlocked())
+                return
+            }
+        }
+        if output.capacity > Self.largeOutputCapacity { output = [] } else { output.removeAll(keepingCapacity: true) }
+        outputOffset = 0
+        watchWritable(false)
+        perform(machine.outputFlushed(now: loop.now))
+    }
+
+    private func watchWritable(_ on: Bool) {
+        guard on != watchingWritable, !isClosed else { return }
+        watchingWritable = on
+        do {
+            try loop.reregister(fd: socket.fd, token: token, interest: on ? [.readable, .writable] : .readable)
+        } catch {
+            close()
+        }
+    }
+
+    private func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        _ = machine.failed()
+        loop.deregister(fd: socket.fd, token: token)
+        socket.close()
+        output = []
+        server.connectionClosed()
+    }
+}

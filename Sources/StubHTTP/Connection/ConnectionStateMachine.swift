@@ -1,0 +1,212 @@
+/// The life of one connection as a pure state machine: no I/O, no clock of its own. The
+/// ``Connection`` feeds it events with the current time and carries out the ``Action`` it returns.
+///
+/// One request is in flight at a time: bytes of pipelined requests stay in the parser until the
+/// previous response is flushed. Deadlines:
+/// - *idle*: no request bytes buffered since the last response (or the accept) → close after
+///   `idleTimeout`;
+/// - *receiving*: part of a request is buffered → `408` and close `headerReadTimeout` after its first
+///   byte (a slow or stalled client, e.g. slowloris);
+/// - *flushing*: the client does not read its response → close after `idleTimeout`;
+/// - *lingering*: after the final response the write side is shut and input is drained for
+///   `lingerTimeout`, so the client gets the bytes instead of a reset.
+struct ConnectionStateMachine: Sendable {
+    /// The timeouts the machine enforces.
+    struct Timeouts: Sendable, Hashable {
+        var headerReadTimeout: Duration
+        var idleTimeout: Duration
+        var lingerTimeout: Duration = .seconds(2)
+    }
+
+    enum State: Sendable, Hashable {
+        case idle(since: Instant)
+        case receiving(since: Instant)
+        case responding(keepAlive: Bool)
+        case streaming(close: Bool)
+        case flushing(close: Bool, since: Instant)
+        case lingering(since: Instant)
+        case closed
+    }
+
+    /// What the connection must do next.
+    enum Action: Sendable, Hashable {
+        /// Nothing.
+        case none
+        /// Make sure a timer fires at (or before) this instant, then call ``timerFired(now:)``.
+        case armTimer(Instant)
+        /// Parse the buffered bytes for the next request.
+        case parseNext
+        /// Hand the parsed request to the handler.
+        case dispatch
+        /// Write the response; add `Connection: close` and close after it when `close`.
+        case write(close: Bool)
+        /// The request timed out half-way: write `408` and close.
+        case writeTimeout
+        /// The final response is out: shut the write side, drain input, and arm a timer for this instant.
+        case linger(until: Instant)
+        /// Close the socket now.
+        case close
+    }
+
+    let timeouts: Timeouts
+    private(set) var state: State
+    /// The server is stopping: finish the request in flight, then close.
+    private(set) var draining = false
+    /// The client has shut its sending side: answer what is in flight, then close.
+    private(set) var inputClosed = false
+    /// The earliest timer the connection has armed, if any.
+    private(set) var armedDeadline: Instant?
+
+    init(timeouts: Timeouts, now: Instant) {
+        self.timeouts = timeouts
+        state = .idle(since: now)
+    }
+
+    /// Whether the parser may produce the next request now.
+    var acceptsInput: Bool {
+        switch state {
+        case .idle, .receiving: true
+        default: false
+        }
+    }
+
+    /// Whether a request is waiting for its response.
+    var awaitsResponse: Bool {
+        if case .responding = state { return true }
+        return false
+    }
+
+    /// The instant the current state times out, if it does.
+    var deadline: Instant? {
+        switch state {
+        case .idle(let since): since + timeouts.idleTimeout
+        case .receiving(let since): since + timeouts.headerReadTimeout
+        case .flushing(_, let since): since + timeouts.idleTimeout
+        case .lingering(let since): since + timeouts.lingerTimeout
+        case .responding, .streaming, .closed: nil
+        }
+    }
+
+    /// The start: arm the idle timer.
+    mutating func start() -> Action { armIfNeeded() }
+
+    /// The parser needs more bytes. `parserIdle`: no part of a request is buffered.
+    mutating func needsMoreInput(parserIdle: Bool, now: Instant) -> Action {
+        switch state {
+        case .idle:
+            if inputClosed || draining, parserIdle { return close() }
+            if !parserIdle { state = .receiving(since: now) }
+        case .receiving:
+            if inputClosed { return close() }
+        default:
+            return .none
+        }
+        return armIfNeeded()
+    }
+
+    /// The parser produced a request.
+    mutating func requestParsed(keepAlive: Bool) -> Action {
+        guard acceptsInput else { return .none }
+        state = .responding(keepAlive: keepAlive)
+        return .dispatch
+    }
+
+    /// The handler answered the request in flight. `requestedClose`: it asked for `Connection: close`.
+    mutating func responseReady(requestedClose: Bool, now: Instant) -> Action {
+        guard case .responding(let keepAlive) = state else { return .none }
+        let close = !keepAlive || requestedClose || draining || inputClosed
+        state = .flushing(close: close, since: now)
+        return .write(close: close)
+    }
+
+    /// The handler started a streamed response. `framingCloses`: the body ends with the connection.
+    mutating func streamStarted(requestedClose: Bool, framingCloses: Bool) -> Action {
+        guard case .responding(let keepAlive) = state else { return .none }
+        let close = !keepAlive || requestedClose || framingCloses || draining || inputClosed
+        state = .streaming(close: close)
+        return .write(close: close)
+    }
+
+    /// The streamed response is complete.
+    mutating func streamFinished(now: Instant) -> Action {
+        guard case .streaming(let close) = state else { return .none }
+        state = .flushing(close: close, since: now)
+        return .none
+    }
+
+    /// The request could not be parsed (or the server refuses it): write the error, then close.
+    mutating func requestFailed(now: Instant) -> Action {
+        switch state {
+        case .closed, .lingering: return .none
+        default:
+            state = .flushing(close: true, since: now)
+            return .write(close: true)
+        }
+    }
+
+    /// All pending output reached the kernel.
+    mutating func outputFlushed(now: Instant) -> Action {
+        guard case .flushing(let close, _) = state else { return .none }
+        if close {
+            state = .lingering(since: now)
+            armedDeadline = now + timeouts.lingerTimeout
+            return .linger(until: now + timeouts.lingerTimeout)
+        }
+        state = .idle(since: now)
+        return .parseNext
+    }
+
+    /// A write would block: the flushing deadline starts to matter.
+    mutating func outputBlocked() -> Action { armIfNeeded() }
+
+    /// The peer closed its sending side (read returned 0).
+    mutating func inputEnded() -> Action {
+        inputClosed = true
+        switch state {
+        case .idle, .receiving, .lingering: return close()
+        default: return .none
+        }
+    }
+
+    /// The server is stopping: idle connections close now, busy ones after their response.
+    mutating func shutdown() -> Action {
+        draining = true
+        switch state {
+        case .idle: return close()
+        default: return .none
+        }
+    }
+
+    /// A read or write failed, or the connection is being torn down.
+    mutating func failed() -> Action { close() }
+
+    /// The armed timer fired.
+    mutating func timerFired(now: Instant) -> Action {
+        armedDeadline = nil
+        guard let deadline else { return .none }
+        guard now >= deadline else { return armIfNeeded() }
+        switch state {
+        case .receiving:
+            state = .flushing(close: true, since: now)
+            return .writeTimeout
+        case .idle, .flushing, .lingering:
+            return close()
+        case .responding, .streaming, .closed:
+            return .none
+        }
+    }
+
+    private mutating func close() -> Action {
+        if case .closed = state { return .none }
+        state = .closed
+        armedDeadline = nil
+        return .close
+    }
+
+    private mutating func armIfNeeded() -> Action {
+        guard let deadline else { return .none }
+        if let armed = armedDeadline, armed <= deadline { return .none }
+        armedDeadline = deadline
+        return .armTimer(deadline)
+    }
+}

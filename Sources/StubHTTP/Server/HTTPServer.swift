@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An HTTP/1.1 server: a listening socket and N event-loop threads calling an ``HTTPHandler``.
+///
+/// ```swift
+/// let server = HTTPServer { request, responder in
+///     responder.respond(.text("hello"))
+/// }
+/// try server.start()            // 127.0.0.1, port picked by the kernel
+/// print(server.port)
+/// defer { server.stop() }
+/// ```
+public final class HTTPServer: Sendable {
+    private struct Running: Sendable {
+        let loops: [EventLoop]
+        let listener: Listener
+        let address: SocketAddress
+    }
+
+    private enum State: Sendable {
+        case idle
+        case running(Running)
+        case stopping(SocketAddress)
+        case stopped(SocketAddress?)
+    }
+
+    private let context: ServerContext
+    private let state = ConditionLock(State.idle)
+
+    /// Creates a server; nothing is bound until ``start()``.
+    public init(configuration: HTTPServerConfiguration = .init(), handler: some HTTPHandler) {
+        context = ServerContext(handler: handler, configuration: configuration)
+    }
+
+    /// Creates a server answering with a closure.
+    public convenience init(configuration: HTTPServerConfiguration = .init(),
+                            handler: @escaping @Sendable (HTTPRequest, HTTPResponder) -> Void) {
+        self.init(configuration: configuration, handler: ClosureHandler(body: handler))
+    }
+
+    /// The configuration the server was created with.
+    public var configuration: HTTPServerConfiguration { context.configuration }
+
+    /// The bound port: the kernel's pick when configured with port 0. The configured port before ``start()``.
+    public var port: Int { boundAddress?.port ?? context.configuration.port }
+
+    /// The bound numeric host (e.g. `127.0.0.1`, `::1`); the configured host before ``start()``.
+    public var host: String { boundAddress?.host ?? context.configuration.host }
+
+    private var boundAddress: SocketAddress? {
+        state.withLock { state in
+            switch state {
+            case .idle: nil
+            case .running(let running): running.address
+            case .stopping(let address): address
+            case .stopped(let address): address
+            }
+        }
+    }
+
+    /// Binds, listens and starts the event loops; returns once connections are accepted.
+    /// - Throws: ``ServerError``: `.addressInUse` ("cannot listen on 127.0.0.1:8080: address already in
+    ///   use"), `.invalidAddress`, `.alreadyStarted`, or `.system(errno:)`.
+    public func start() throws(ServerError) {
+        try state.withLock { (state) throws(ServerError) in
+            guard case .idle = state else {
+                throw ServerError(.alreadyStarted, "cannot start the server: it was already started")
+            }
+            state = .running(try makeRunning())
+        }
+    }
+
+    private func makeRunning() throws(ServerError) -> Running {
+        let configuration = context.configuration
+        let name = configuration.host.contains(":") && !configuration.host.hasPrefix("[")
+            ? "[\(configuration.host)]:\(configuration.port)" : "\(configuration.host):\(configuration.port)"
+        guard let address = SocketAddress.resolve(host: configuration.host, port: configuration.port) else {
+            let reason = (0...65535).contains(configuration.port)
+                ? "host '\(configuration.host)' cannot be resolved" : "port \(configuration.port) is out of range"
+            throw ServerError(.invalidAddress, "cannot listen on \(name): \(reason)")
+        }
+        let socket: Socket
+        let bound: SocketAddress
+        do {
+            socket = try Socket.listen(on: address, backlog: configuration.backlog)
+        } catch {
+            throw Self.listenError(error, name: name)
+        }
+        do {
+            bound = try socket.localAddress()
+        } catch {
+            socket.close()
+            throw Self.listenError(error, name: name)
+        }
+        var loops: [EventLoop] = []
+        do {
+            for index in 0..<max(1, configuration.eventLoopCount) {
+                loops.append(try EventLoop(index: index, backend: configuration.selectorBackend))
+            }
+            let listener = Listener(socket: socket, loops: loops, server: context)
+            try listener.register()
+            for loop in loops { try loop.start() }
+            return Running(loops: loops, listener: listener, address: bound)
+        } catch {
+            socket.close()
+            for loop in loops { loop.stopAndJoin() }
+            throw Self.listenError(error, name: name)
+        }
+    }
+
+    private static func listenError(_ error: SocketError, name: String) -> ServerError {
+        switch error.errno {
+        case EADDRINUSE:
+            ServerError(.addressInUse, "cannot listen on \(name): address already in use")
+        case EADDRNOTAVAIL:
+            ServerError(.invalidAddress, "cannot listen on \(name): address not available on this machine")
+        case EACCES:
+            ServerError(.system(errno: error.errno), "cannot listen on \(name): permission denied (ports below 1024 need privileges)")
+        default:
+            ServerError(.system(errno: error.errno), "cannot listen on \(name): \(error)")
+        }
+    }
+
+    /// Stops the server: closes the listener and idle connections, lets in-flight responses finish for
+    /// up to ``HTTPServerConfiguration/shutdownGracePeriod``, closes the rest and joins the loop threads.
+    ///
+    /// Idempotent and safe from any thread. Concurrent callers all return once the server stopped.
+    /// Called on one of the server's own loop threads, it returns at once and stops in the background.
+    public func stop() {
+        enum Step { case stop(Running), wait, done }
+        let step = state.withLock { state -> Step in
+            switch state {
+            case .idle:
+                state = .stopped(nil)
+                return .done
+            case .running(let running):
+                state = .stopping(running.address)
+                return .stop(running)
+            case .stopping:
+                return .wait
+            case .stopped:
+                return .done
+            }
+        }
+        let onLoopThread: (Running) -> Bool = { running in running.loops.contains { $0.inEventLoop } }
+        switch step {
+        case .done:
+            return
+        case .wait:
+            state.wait { if case .stopped = $0 { true } else { false } }
+        case .stop(let running):
+            if onLoopThread(running) {
+                let handle = try? ThreadHandle.spawn { [self] in self.performStop(running) }
+                handle?.detach()
+                if handle == nil { performStop(running) }
+            } else {
+                performStop(running)
+            }
+        }
+    }
+
+    private func performStop(_ running: Running) {
+        let loops = running.loops
+        let listener = running.listener
+        // Close the listener first, then (FIFO per loop) reach every connection handed out before it.
+        loops[0].execute {
+            listener.close()
+            for loop in loops { loop.execute { loop.shutdownChannels(graceful: true) } }
+        }
+        context.openConnections.wait(timeout: context.configuration.shutdownGracePeriod) { $0 <= 0 }
+        for loop in loops { loop.stopAndJoin() }
+        state.withLock { $0 = .stopped(running.address) }
+    }
+}

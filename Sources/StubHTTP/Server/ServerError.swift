@@ -1,0 +1,30 @@
+/// Why an ``HTTPServer`` could not start.
+///
+/// ```swift
+/// do { try server.start() } catch { print(error) } // cannot listen on 127.0.0.1:8080: address already in use
+/// ```
+public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of start failure.
+    public enum Kind: Sendable, Hashable {
+        /// Another socket already listens on the address.
+        case addressInUse
+        /// The host cannot be resolved or is not a local address, or the port is out of range.
+        case invalidAddress
+        /// ``HTTPServer/start()`` was called twice.
+        case alreadyStarted
+        /// A system call failed with this `errno`.
+        case system(errno: Int32)
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The full message, naming the address.
+    public let message: String
+
+    init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,212 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@testable import StubHTTP
+
+/// A response as a test client read it.
+struct ClientResponse {
+    var statusLine: String
+    var status: Int
+    var headers: [(String, String)]
+    var body: [UInt8]
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.0.lowercased() == name.lowercased() }?.1
+    }
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+struct ClientError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// A blocking raw-socket HTTP client for loopback tests. Every read has a timeout (default 10 s),
+/// so a broken server fails a test instead of hanging it.
+final class RawClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(10)) throws {
+        guard let address = SocketAddress.resolve(host: host, port: port) else {
+            throw ClientError(description: "cannot resolve \(host)")
+        }
+        #if canImport(Glibc)
+        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(address.family, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw ClientError(description: "socket: errno \(errno)") }
+        self.fd = fd
+        var tv = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        let result = address.withSockAddr { connect(fd, $0, $1) }
+        guard result == 0 else {
+            let code = errno
+            close(fd)
+            throw ClientError(description: "connect: errno \(code)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw ClientError(description: "send: errno \(errno)") }
+            offset += n
+        }
+    }
+
+    /// Reads more bytes into the buffer; returns false at end of stream.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if n > 0 {
+            buffer.append(contentsOf: chunk[0..<n])
+            return true
+        }
+        if n == 0 { return false }
+        if errno == ECONNRESET { return false }
+        throw ClientError(description: "recv: errno \(errno) (timeout?)")
+    }
+
+    private func readLine() throws -> String {
+        while true {
+            if let index = findCRLF() {
+                let line = String(decoding: buffer[0..<index], as: UTF8.self)
+                buffer.removeFirst(index + 2)
+                return line
+            }
+            guard try fill() else { throw ClientError(description: "connection closed mid-line; got \(String(decoding: buffer, as: UTF8.self))") }
+        }
+    }
+
+    private func findCRLF() -> Int? {
+        guard buffer.count >= 2 else { return nil }
+        for i in 0..<(buffer.count - 1) where buffer[i] == 13 && buffer[i + 1] == 10 { return i }
+        return nil
+    }
+
+    private func readExactly(_ count: Int) throws -> [UInt8] {
+        while buffer.count < count {
+            guard try fill() else { throw ClientError(description: "connection closed mid-body") }
+        }
+        let bytes = Array(buffer[0..<count])
+        buffer.removeFirst(count)
+        return bytes
+    }
+
+    /// Reads one response. `head`: the request was HEAD (no body).
+    func readResponse(head: Bool = false) throws -> ClientResponse {
+        let statusLine = try readLine()
+        let parts = statusLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, let status = Int(parts[1]) else { throw ClientError(description: "bad status line \(statusLine)") }
+        var headers: [(String, String)] = []
+        while true {
+            let line = try readLine()
+            if line.isEmpty { break }
+            guard let colon = line.firstIndex(of: ":") else { throw ClientError(description: "bad header \(line)") }
+            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+        var response = ClientResponse(statusLine: statusLine, status: status, headers: headers, body: [])
+        if head || status < 200 || status == 204 || status == 304 { return response }
+        if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
+            while true {
+                let sizeLine = try readLine()
+                guard let size = Int(sizeLine.split(separator: ";")[0], radix: 16) else { throw ClientError(description: "bad chunk size \(sizeLine)") }
+                if size == 0 {
+                    while try !readLine().isEmpty {}
+                    break
+                }
+                response.body += try readExactly(size)
+                _ = try readLine()
+            }
+        } else if let length = response.header("Content-Length").flatMap(Int.init) {
+            response.body = try readExactly(length)
+        } else {
+            while try fill() {}
+            response.body = buffer
+            buffer.removeAll()
+        }
+        return response
+    }
+
+    /// Sends `request` and reads the response.
+    func roundTrip(_ request: String, head: Bool = false) throws -> ClientResponse {
+        try send(request)
+        return try readResponse(head: head)
+    }
+
+    /// Whether the server closed the connection (EOF or reset) without sending more, within the read timeout.
+    func waitForClose() -> Bool {
+        do {
+            while try fill() {}
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Bytes received but not consumed by a `read…` call.
+    var unread: [UInt8] { buffer }
+}
+
+/// Starts a server for a test; the caller stops it.
+func startServer(_ configuration: HTTPServerConfiguration = .init(),
+                 handler: @escaping @Sendable (HTTPRequest, HTTPResponder) -> Void = echoHandler) throws -> HTTPServer {
+    let server = HTTPServer(configuration: configuration, handler: handler)
+    try server.start()
+    return server
+}
+
+/// Answers `METHOD target body` with a few request facts in headers.
+let echoHandler: @Sendable (HTTPRequest, HTTPResponder) -> Void = { request, responder in
+    var response = HTTPResponse.text("\(request.method) \(request.target) \(String(decoding: request.body, as: UTF8.self))")
+    response.headers.add(name: "X-Body-Length", value: String(request.body.count))
+    responder.respond(response)
+}
+
+/// Runs an executable with arguments; returns (exit status, stdout). Bounded by `timeout`.
+func runProcess(_ path: String, _ arguments: [String], timeout: TimeInterval = 20) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = Pipe()
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    var data = Data()
+    let handle = pipe.fileHandleForReading
+    data = handle.readDataToEndOfFile()
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// The number of open file descriptors of this process.
+func openFileDescriptorCount() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+}
+
+/// Raises the soft open-files limit to the hard limit.
+func raiseOpenFileLimit() {
+    var limit = rlimit()
+    #if canImport(Glibc)
+    let resource = Int32(RLIMIT_NOFILE.rawValue)
+    #else
+    let resource = RLIMIT_NOFILE
+    #endif
+    if getrlimit(resource, &limit) == 0 {
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(resource, &limit)
+    }
+}
