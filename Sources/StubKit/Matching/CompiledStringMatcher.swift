@@ -1,0 +1,97 @@
+/// A ``StringMatcher`` with its regular expression or JSONPath compiled, ready to be applied many times.
+struct CompiledStringMatcher: Sendable {
+    let source: StringMatcher
+    private let kind: Kind
+
+    private indirect enum Kind: Sendable {
+        case equalTo(String, caseInsensitive: Bool)
+        case contains(String)
+        case matches(CompiledRegex)
+        case doesNotMatch(CompiledRegex)
+        case absent
+        case equalToJson(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
+        /// `nil` path: the expression does not parse, so nothing matches.
+        case matchesJsonPath(JSONPathExpression?, CompiledStringMatcher?)
+    }
+
+    init(_ source: StringMatcher) {
+        self.source = source
+        switch source {
+        case let .equalTo(value, caseInsensitive):
+            kind = .equalTo(caseInsensitive ? value.lowercased() : value, caseInsensitive: caseInsensitive)
+        case let .contains(value): kind = .contains(value)
+        case let .matches(pattern): kind = .matches(CompiledRegex(pattern))
+        case let .doesNotMatch(pattern): kind = .doesNotMatch(CompiledRegex(pattern))
+        case .absent: kind = .absent
+        case let .equalToJson(json, order, extra):
+            kind = .equalToJson(json, ignoreArrayOrder: order, ignoreExtraElements: extra)
+        case let .matchesJsonPath(expression, nested):
+            kind = .matchesJsonPath(try? JSONPathExpression(expression), nested.map(CompiledStringMatcher.init))
+        }
+    }
+
+    var isAbsent: Bool {
+        if case .absent = kind { return true }
+        return false
+    }
+
+    /// Why the matcher can never work (a regex or JSONPath that does not compile), or `nil`.
+    var compileError: String? {
+        switch kind {
+        case let .matches(regex), let .doesNotMatch(regex): return regex.compileError
+        case let .matchesJsonPath(path, nested):
+            if path == nil, case let .matchesJsonPath(expression, _) = source {
+                do { _ = try JSONPathExpression(expression) } catch { return error.description }
+            }
+            return nested?.compileError
+        default: return nil
+        }
+    }
+
+    /// 0 when `subject` satisfies the matcher, else a distance in (0, 1].
+    ///
+    /// An absent value (`nil` text) satisfies only `absent` and `doesNotMatch` — verified against
+    /// WireMock 2.35.1, where a missing header or query parameter passes `doesNotMatch`.
+    func distance(_ subject: MatchSubject) -> Double {
+        switch kind {
+        case let .equalTo(expected, caseInsensitive):
+            guard let text = subject.text else { return 1 }
+            return StringDistance.normalisedLevenshtein(expected, caseInsensitive ? text.lowercased() : text)
+        case let .contains(part):
+            guard let text = subject.text else { return 1 }
+            return text.contains(part) || part.isEmpty ? 0 : 1
+        case let .matches(regex):
+            guard let text = subject.text else { return 1 }
+            return regex.matchesWhole(text) ? 0 : 1
+        case let .doesNotMatch(regex):
+            guard let text = subject.text else { return 0 }
+            return regex.matchesWhole(text) ? 1 : 0
+        case .absent:
+            return subject.text == nil ? 0 : 1
+        case let .equalToJson(expected, order, extra):
+            guard let actual = subject.json else { return 1 }
+            return JSONEquivalence.distance(expected, actual, ignoreArrayOrder: order, ignoreExtraElements: extra)
+        case let .matchesJsonPath(path, nested):
+            guard let path, let document = subject.json else { return 1 }
+            return JSONPathMatching.distance(path, nested, document)
+        }
+    }
+
+    /// Whether a present or absent value satisfies the matcher.
+    func matches(_ text: String?) -> Bool { distance(MatchSubject(text)) == 0 }
+
+    var isJSONMatcher: Bool {
+        if case .equalToJson = kind { return true }
+        return false
+    }
+}
+
+extension StringMatcher {
+    /// Whether `value` (`nil` when absent) satisfies this matcher, as WireMock 2.35 decides it.
+    ///
+    /// Compiles the regular expression or JSONPath on every call; matching many requests goes through
+    /// ``RouteTable`` or ``CompiledRequestPattern``, which compile once.
+    public func matches(_ value: String?) -> Bool {
+        CompiledStringMatcher(self).matches(value)
+    }
+}

@@ -1,0 +1,82 @@
+/// A filter predicate `[?(...)]` of a ``JSONPathExpression``.
+indirect enum JSONPathFilter: Sendable, Hashable {
+    case and(JSONPathFilter, JSONPathFilter)
+    case or(JSONPathFilter, JSONPathFilter)
+    case not(JSONPathFilter)
+    /// `@.a`: the path selects something.
+    case exists(Operand)
+    case compare(Operand, Comparison, Operand)
+    /// `@.a =~ /regex/i` — whole-value match, as Jayway's `Matcher.matches()`.
+    case regex(Operand, CompiledRegex)
+
+    enum Comparison: String, Sendable, Hashable {
+        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    }
+
+    /// A side of a comparison.
+    enum Operand: Sendable, Hashable {
+        /// `@...`, relative to the item being filtered.
+        case current([JSONPathExpression.Step])
+        /// `$...`, from the document root.
+        case root([JSONPathExpression.Step])
+        case literal(JSONValue)
+
+        func resolve(_ item: JSONValue, root: JSONValue) -> JSONValue? {
+            let steps: [JSONPathExpression.Step]
+            let start: JSONValue
+            switch self {
+            case let .literal(value): return value
+            case let .current(s): steps = s; start = item
+            case let .root(s): steps = s; start = root
+            }
+            let found = JSONPathExpression.apply(steps[...], to: [start], root: root)
+            if steps.allSatisfy(\.isDefinite) { return found.first }
+            return .array(found)
+        }
+    }
+
+    func test(_ item: JSONValue, root: JSONValue) -> Bool {
+        switch self {
+        case let .and(a, b): return a.test(item, root: root) && b.test(item, root: root)
+        case let .or(a, b): return a.test(item, root: root) || b.test(item, root: root)
+        case let .not(a): return !a.test(item, root: root)
+        case let .exists(operand): return operand.resolve(item, root: root) != nil
+        case let .regex(operand, regex):
+            guard case let .string(s)? = operand.resolve(item, root: root) else { return false }
+            return regex.matchesWhole(s)
+        case let .compare(lhs, op, rhs):
+            guard let a = lhs.resolve(item, root: root), let b = rhs.resolve(item, root: root) else {
+                return op == .notEqual
+            }
+            switch op {
+            case .equal: return Self.equal(a, b)
+            case .notEqual: return !Self.equal(a, b)
+            case .less, .lessOrEqual, .greater, .greaterOrEqual:
+                guard let order = Self.order(a, b) else { return false }
+                switch op {
+                case .less: return order < 0
+                case .lessOrEqual: return order <= 0
+                case .greater: return order > 0
+                default: return order >= 0
+                }
+            }
+        }
+    }
+
+    private static func equal(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        if case let .number(x) = a, case let .number(y) = b { return JSONEquivalence.numbersEqual(x, y) }
+        return JSONEquivalence.matches(a, b, ignoreArrayOrder: false, ignoreExtraElements: false)
+    }
+
+    private static func order(_ a: JSONValue, _ b: JSONValue) -> Int? {
+        switch (a, b) {
+        case let (.number(x), .number(y)):
+            guard let x = Double(x), let y = Double(y) else { return nil }
+            return x < y ? -1 : (x > y ? 1 : 0)
+        case let (.string(x), .string(y)):
+            return x < y ? -1 : (x > y ? 1 : 0)
+        default:
+            return nil
+        }
+    }
+}

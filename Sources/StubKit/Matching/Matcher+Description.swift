@@ -1,0 +1,47 @@
+extension StringMatcher: CustomStringConvertible {
+    /// The matcher as people read it in mismatch reports: `equalTo "octocat"`,
+    /// `equalTo "json" (case-insensitive)`, `contains "x"`, `matches "^/users/[a-z]+$"`, `absent`,
+    /// `equalToJson {"a":1} (ignoring array order)`, `matchesJsonPath "$.a" equalTo "1"`.
+    public var description: String {
+        switch self {
+        case let .equalTo(value, caseInsensitive):
+            return "equalTo " + Quoting.quote(value) + (caseInsensitive ? " (case-insensitive)" : "")
+        case let .contains(value): return "contains " + Quoting.quote(value)
+        case let .matches(pattern): return "matches " + Quoting.quote(pattern)
+        case let .doesNotMatch(pattern): return "doesNotMatch " + Quoting.quote(pattern)
+        case .absent: return "absent"
+        case let .equalToJson(json, order, extra):
+            var flags: [String] = []
+            if order { flags.append("array order") }
+            if extra { flags.append("extra elements") }
+            let suffix = flags.isEmpty ? "" : " (ignoring " + flags.joined(separator: ", ") + ")"
+            return "equalToJson " + JSONRendering.compact(json) + suffix
+        case let .matchesJsonPath(expression, nested):
+            return "matchesJsonPath " + Quoting.quote(expression) + (nested.map { " " + $0.description } ?? "")
+        }
+    }
+}
+
+extension MultiValueMatcher: CustomStringConvertible {
+    /// `equalTo "1"`, `hasExactly [equalTo "a", equalTo "b"]`, `includes [contains "x"]`.
+    public var description: String {
+        switch self {
+        case let .single(matcher): matcher.description
+        case let .hasExactly(matchers): "hasExactly [" + matchers.map(\.description).joined(separator: ", ") + "]"
+        case let .includes(matchers): "includes [" + matchers.map(\.description).joined(separator: ", ") + "]"
+        }
+    }
+}
+
+extension URLMatcher: CustomStringConvertible {
+    /// `url "/a?b=1"`, `urlPath "/a"`, `urlPattern "/a.*"`, `urlPathPattern "/a/.*"`, `urlPathTemplate "/u/{id}"`.
+    public var description: String {
+        switch self {
+        case let .url(value): "url " + Quoting.quote(value)
+        case let .urlPath(value): "urlPath " + Quoting.quote(value)
+        case let .urlPattern(value): "urlPattern " + Quoting.quote(value)
+        case let .urlPathPattern(value): "urlPathPattern " + Quoting.quote(value)
+        case let .urlPathTemplate(value): "urlPathTemplate " + Quoting.quote(value)
+        }
+    }
+}
