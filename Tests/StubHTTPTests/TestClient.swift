@@ -25,7 +25,7 @@ struct ClientError: Error, CustomStringConvertible {
 
 /// A blocking raw-socket HTTP client for loopback tests. Every read has a timeout (default 10 s),
 /// so a broken server fails a test instead of hanging it.
-final class RawClient {
+final class RawClient: @unchecked Sendable { // used by one thread at a time
     let fd: Int32
     private var buffer: [UInt8] = []
 

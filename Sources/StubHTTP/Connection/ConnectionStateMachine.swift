@@ -9,7 +9,7 @@
 ///   byte (a slow or stalled client, e.g. slowloris);
 /// - *flushing*: the client does not read its response → close after `idleTimeout`;
 /// - *lingering*: after the final response the write side is shut and input is drained for
-///   `lingerTimeout`, so the client gets the bytes instead of a reset.
+///   `lingerTimeout`, so the client gets the bytes instead of a reset (not while the server stops).
 struct ConnectionStateMachine: Sendable {
     /// The timeouts the machine enforces.
     struct Timeouts: Sendable, Hashable {
@@ -148,6 +148,8 @@ struct ConnectionStateMachine: Sendable {
     mutating func outputFlushed(now: Instant) -> Action {
         guard case .flushing(let close, _) = state else { return .none }
         if close {
+            // Stopping: the response is out, do not hold the server up by lingering.
+            if draining { return self.close() }
             state = .lingering(since: now)
             armedDeadline = now + timeouts.lingerTimeout
             return .linger(until: now + timeouts.lingerTimeout)
@@ -172,7 +174,7 @@ struct ConnectionStateMachine: Sendable {
     mutating func shutdown() -> Action {
         draining = true
         switch state {
-        case .idle: return close()
+        case .idle, .lingering: return close()
         default: return .none
         }
     }

@@ -1,0 +1,116 @@
+import XCTest
+@testable import StubHTTP
+
+/// The connection state machine driven by made-up instants: no sockets, no sleeping.
+final class ConnectionStateMachineTests: XCTestCase {
+    typealias Machine = ConnectionStateMachine
+    let timeouts = Machine.Timeouts(headerReadTimeout: .seconds(10), idleTimeout: .seconds(60), lingerTimeout: .seconds(2))
+
+    func at(_ seconds: Int64) -> Instant { Instant(nanoseconds: seconds * 1_000_000_000) }
+
+    func testKeepAliveCycleServesOneRequestAtATime() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        XCTAssertEqual(machine.start(), .armTimer(at(60)))
+        XCTAssertEqual(machine.requestParsed(keepAlive: true), .dispatch)
+        XCTAssertFalse(machine.acceptsInput, "a pipelined request waits for the response")
+        XCTAssertEqual(machine.requestParsed(keepAlive: true), .none)
+        XCTAssertEqual(machine.responseReady(requestedClose: false, now: at(1)), .write(close: false))
+        XCTAssertFalse(machine.acceptsInput, "not before the response is flushed")
+        XCTAssertEqual(machine.outputFlushed(now: at(1)), .parseNext)
+        XCTAssertTrue(machine.acceptsInput)
+        XCTAssertEqual(machine.state, .idle(since: at(1)))
+        // The idle timer armed at 60 s is still earlier than the new deadline: no new timer.
+        XCTAssertEqual(machine.needsMoreInput(parserIdle: true, now: at(1)), .none)
+    }
+
+    func testIdleTimeoutRearmsThenCloses() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        _ = machine.start()
+        _ = machine.requestParsed(keepAlive: true)
+        _ = machine.responseReady(requestedClose: false, now: at(30))
+        _ = machine.outputFlushed(now: at(30))
+        XCTAssertEqual(machine.timerFired(now: at(60)), .armTimer(at(90)), "activity moved the deadline")
+        XCTAssertEqual(machine.timerFired(now: at(90)), .close)
+        XCTAssertEqual(machine.state, .closed)
+    }
+
+    func testStalledHalfRequestTimesOutWith408() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        _ = machine.start()
+        XCTAssertEqual(machine.needsMoreInput(parserIdle: false, now: at(5)), .armTimer(at(15)))
+        XCTAssertEqual(machine.needsMoreInput(parserIdle: false, now: at(8)), .none, "trickling bytes do not extend it")
+        XCTAssertEqual(machine.timerFired(now: at(15)), .writeTimeout)
+        XCTAssertEqual(machine.outputFlushed(now: at(15)), .linger(until: at(17)))
+        XCTAssertEqual(machine.timerFired(now: at(17)), .close)
+    }
+
+    func testConnectionCloseAndHTTP10WithoutKeepAliveCloseAfterTheResponse() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        _ = machine.requestParsed(keepAlive: false)
+        XCTAssertEqual(machine.responseReady(requestedClose: false, now: at(0)), .write(close: true))
+        XCTAssertEqual(machine.outputFlushed(now: at(1)), .linger(until: at(3)))
+        XCTAssertEqual(machine.inputEnded(), .close)
+
+        var other = Machine(timeouts: timeouts, now: at(0))
+        _ = other.requestParsed(keepAlive: true)
+        XCTAssertEqual(other.responseReady(requestedClose: true, now: at(0)), .write(close: true))
+    }
+
+    func testParseErrorWritesThenLingers() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        XCTAssertEqual(machine.requestFailed(now: at(0)), .write(close: true))
+        XCTAssertFalse(machine.acceptsInput)
+        XCTAssertEqual(machine.outputFlushed(now: at(0)), .linger(until: at(2)))
+    }
+
+    func testSlowReaderIsClosedAfterTheIdleTimeout() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        _ = machine.start()
+        _ = machine.requestParsed(keepAlive: true)
+        _ = machine.responseReady(requestedClose: false, now: at(10))
+        XCTAssertEqual(machine.outputBlocked(), .none, "the idle timer at 60 s is earlier than 70 s")
+        XCTAssertEqual(machine.timerFired(now: at(60)), .armTimer(at(70)))
+        XCTAssertEqual(machine.timerFired(now: at(70)), .close)
+    }
+
+    func testShutdownClosesIdleConnectionsAndDrainsBusyOnes() {
+        var idle = Machine(timeouts: timeouts, now: at(0))
+        XCTAssertEqual(idle.shutdown(), .close)
+
+        var busy = Machine(timeouts: timeouts, now: at(0))
+        _ = busy.requestParsed(keepAlive: true)
+        XCTAssertEqual(busy.shutdown(), .none)
+        XCTAssertEqual(busy.responseReady(requestedClose: false, now: at(1)), .write(close: true))
+        XCTAssertEqual(busy.outputFlushed(now: at(1)), .close, "no lingering while stopping")
+    }
+
+    func testPeerHalfCloseStillGetsItsAnswer() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        _ = machine.requestParsed(keepAlive: true)
+        XCTAssertEqual(machine.inputEnded(), .none)
+        XCTAssertEqual(machine.responseReady(requestedClose: false, now: at(0)), .write(close: true))
+    }
+
+    func testStreamingKeepsTheRequestInFlightUntilFinished() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        _ = machine.requestParsed(keepAlive: true)
+        XCTAssertEqual(machine.streamStarted(requestedClose: false, framingCloses: false), .write(close: false))
+        XCTAssertEqual(machine.outputFlushed(now: at(1)), .none, "partial flushes do not end the response")
+        XCTAssertEqual(machine.streamFinished(now: at(2)), .none)
+        XCTAssertEqual(machine.outputFlushed(now: at(2)), .parseNext)
+
+        var legacy = Machine(timeouts: timeouts, now: at(0))
+        _ = legacy.requestParsed(keepAlive: true)
+        XCTAssertEqual(legacy.streamStarted(requestedClose: false, framingCloses: true), .write(close: true))
+    }
+
+    func testLateResponsesAreIgnored() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        XCTAssertEqual(machine.responseReady(requestedClose: false, now: at(0)), .none)
+        _ = machine.requestParsed(keepAlive: true)
+        _ = machine.responseReady(requestedClose: false, now: at(0))
+        XCTAssertEqual(machine.responseReady(requestedClose: false, now: at(0)), .none)
+        XCTAssertEqual(machine.failed(), .close)
+        XCTAssertEqual(machine.failed(), .none)
+    }
+}

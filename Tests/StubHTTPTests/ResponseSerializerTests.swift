@@ -1,0 +1,92 @@
+import XCTest
+@testable import StubHTTP
+
+final class ResponseSerializerTests: XCTestCase {
+    let date = Array("Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n".utf8)
+
+    func serialize(_ response: HTTPResponse, _ context: ResponseContext = .init()) -> String {
+        var out: [UInt8] = []
+        ResponseSerializer.serialize(response, context: context, dateLine: date, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func testPlainResponseGetsContentLengthAndDate() {
+        let text = serialize(HTTPResponse(headers: ["X-A": "1", "Connection": "ignored"], body: Array("hi".utf8)))
+        XCTAssertEqual(text, "HTTP/1.1 200 OK\r\nX-A: 1\r\nContent-Length: 2\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\nhi")
+    }
+
+    func testHandlerLengthAndTransferEncodingAreKept() {
+        XCTAssertEqual(serialize(HTTPResponse(headers: ["Content-Length": "2"], body: Array("hi".utf8))),
+                       "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\(dateText)\r\n\r\nhi")
+        XCTAssertFalse(serialize(HTTPResponse(headers: ["Transfer-Encoding": "chunked"])).contains("Content-Length"))
+    }
+
+    var dateText: String { "Date: Sun, 06 Nov 1994 08:49:37 GMT" }
+
+    func testHeadGetsTheLengthButNoBody() {
+        let text = serialize(.text("hello"), .init(isHead: true))
+        XCTAssertTrue(text.contains("Content-Length: 5\r\n"))
+        XCTAssertTrue(text.hasSuffix("\r\n\r\n"))
+    }
+
+    func testNoContentAndNotModifiedHaveNoBody() {
+        XCTAssertEqual(serialize(HTTPResponse(status: .noContent, body: Array("x".utf8))),
+                       "HTTP/1.1 204 No Content\r\n\(dateText)\r\n\r\n")
+        XCTAssertEqual(serialize(HTTPResponse(status: HTTPStatus(code: 304))),
+                       "HTTP/1.1 304 Not Modified\r\n\(dateText)\r\n\r\n")
+    }
+
+    func testConnectionHeaderFollowsTheContext() {
+        XCTAssertTrue(serialize(.text(""), .init(close: true)).contains("\r\nConnection: close\r\n"))
+        XCTAssertTrue(serialize(.text(""), .init(requestVersion: .http1_0)).contains("\r\nConnection: keep-alive\r\n"))
+        XCTAssertFalse(serialize(.text(""), .init()).contains("Connection"))
+        XCTAssertTrue(serialize(.text(""), .init(requestVersion: .http1_0)).hasPrefix("HTTP/1.1 200 OK\r\n"))
+    }
+
+    func testPreparedResponseMatchesThePlainSerialization() {
+        let response = HTTPResponse(status: .created, headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
+        let prepared = PreparedResponse(response)
+        for context in [ResponseContext(), .init(isHead: true), .init(requestVersion: .http1_0), .init(close: true)] {
+            var out: [UInt8] = []
+            ResponseSerializer.serialize(prepared, context: context, dateLine: date, into: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), serialize(response, context))
+        }
+        XCTAssertTrue(PreparedResponse(HTTPResponse(headers: ["Connection": "close"])).closesConnection)
+    }
+
+    func testStreamingHeadFraming() {
+        var out: [UInt8] = []
+        let (framing, closes) = ResponseSerializer.serializeStreamingHead(
+            HTTPResponse(headers: ["Content-Length": "9"]), context: .init(), dateLine: date, into: &out)
+        XCTAssertEqual(framing, .chunked)
+        XCTAssertFalse(closes)
+        XCTAssertEqual(String(decoding: out, as: UTF8.self), "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\(dateText)\r\n\r\n")
+
+        out.removeAll()
+        let legacy = ResponseSerializer.serializeStreamingHead(HTTPResponse(), context: .init(requestVersion: .http1_0), dateLine: date, into: &out)
+        XCTAssertEqual(legacy.0, .closeDelimited)
+        XCTAssertTrue(legacy.closes)
+        XCTAssertTrue(String(decoding: out, as: UTF8.self).contains("Connection: close"))
+
+        out.removeAll()
+        ResponseSerializer.appendChunk(Array(repeating: 65, count: 26), into: &out)
+        XCTAssertEqual(String(decoding: out, as: UTF8.self), "1a\r\n" + String(repeating: "A", count: 26) + "\r\n")
+    }
+
+    func testDecimalFormatting() {
+        for value in [0, 7, 10, 999, 1_234_567, Int.max] {
+            var out: [UInt8] = []
+            ResponseSerializer.appendDecimal(value, into: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), String(value))
+        }
+    }
+
+    func testIMFDateFormat() {
+        XCTAssertEqual(String(decoding: IMFDate.format(epochSeconds: 784_111_777), as: UTF8.self), "Sun, 06 Nov 1994 08:49:37 GMT")
+        XCTAssertEqual(String(decoding: IMFDate.format(epochSeconds: 0), as: UTF8.self), "Thu, 01 Jan 1970 00:00:00 GMT")
+        XCTAssertEqual(String(decoding: IMFDate.format(epochSeconds: 1_709_251_199), as: UTF8.self), "Thu, 29 Feb 2024 23:59:59 GMT")
+        var cache = DateCache()
+        XCTAssertEqual(String(decoding: cache.line(forEpochSecond: 0), as: UTF8.self), "Date: Thu, 01 Jan 1970 00:00:00 GMT\r\n")
+        XCTAssertEqual(cache.currentLine().count, 37)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import XCTest
+@testable import StubHTTP
+
+/// Black-box tests over real loopback sockets: bad input, limits, timeouts and load.
+final class ServerRobustnessTests: XCTestCase {
+    final class Rejections: @unchecked Sendable {
+        private let lock = NSLock()
+        private var errors: [ParserError] = []
+        func add(_ error: ParserError) { lock.withLock { errors.append(error) } }
+        var all: [ParserError] { lock.withLock { errors } }
+    }
+
+    struct RecordingHandler: HTTPHandler {
+        let rejections: Rejections
+        func handle(_ request: HTTPRequest, responder: HTTPResponder) { echoHandler(request, responder) }
+        func didReject(_ error: ParserError, remoteAddress: String) { rejections.add(error) }
+    }
+
+    func testMalformedRequestGets400AndCloseWhileOthersAreServed() throws {
+        let rejections = Rejections()
+        let server = HTTPServer(handler: RecordingHandler(rejections: rejections))
+        try server.start()
+        defer { server.stop() }
+        let good = try RawClient(port: server.port)
+        XCTAssertEqual(try good.roundTrip("GET /1 HTTP/1.1\r\nHost: x\r\n\r\n").status, 200)
+        let bad = try RawClient(port: server.port)
+        let response = try bad.roundTrip("GET /x HTTP/1.1\r\nBad Header\r\n\r\n")
+        XCTAssertEqual(response.status, 400)
+        XCTAssertEqual(response.header("Connection"), "close")
+        XCTAssertEqual(response.header("Content-Type"), "text/plain; charset=utf-8")
+        XCTAssertTrue(bad.waitForClose())
+        XCTAssertEqual(try good.roundTrip("GET /2 HTTP/1.1\r\nHost: x\r\n\r\n").text, "GET /2 ")
+        XCTAssertEqual(rejections.all.map(\.status.code), [400])
+    }
+
+    func testLimitsAndUnsupportedFeaturesGetTheirStatus() throws {
+        let limits = ParserLimits(maxRequestLineBytes: 100, maxHeaderBytes: 400, maxHeaderCount: 10, maxBodyBytes: 10)
+        let server = try startServer(.init(limits: limits))
+        defer { server.stop() }
+        let cases: [(String, Int)] = [
+            ("GET /\(String(repeating: "a", count: 200)) HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+            ("GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "b", count: 500))\r\n\r\n", 431),
+            ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\nhello world", 413),
+            ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
+            ("GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505),
+        ]
+        for (request, status) in cases {
+            let client = try RawClient(port: server.port)
+            let response = try client.roundTrip(request)
+            XCTAssertEqual(response.status, status, request)
+            XCTAssertEqual(response.header("Connection"), "close")
+            XCTAssertTrue(client.waitForClose())
+        }
+    }
+
+    func testFiveHundredConcurrentConnectionsEachCompleteARequest() throws {
+        raiseOpenFileLimit()
+        let server = try startServer(.init(eventLoopCount: 2))
+        defer { server.stop() }
+        let clients = try (0..<500).map { _ in try RawClient(port: server.port) }
+        for (index, client) in clients.enumerated() { try client.send("GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n") }
+        let failures = LockedFailures()
+        DispatchQueue.concurrentPerform(iterations: 500) { index in
+            do {
+                let response = try clients[index].readResponse()
+                if response.text != "GET /\(index) " { failures.add("\(index): \(response.text)") }
+            } catch {
+                failures.add("\(index): \(error)")
+            }
+        }
+        XCTAssertEqual(failures.all, [])
+    }
+
+    func testSlowlorisIsClosedWhileOthersAreServed() throws {
+        let server = try startServer(.init(headerReadTimeout: .milliseconds(300)))
+        defer { server.stop() }
+        let slow = try RawClient(port: server.port)
+        try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\nX-A: ")
+        // Served meanwhile.
+        for n in 0..<3 {
+            XCTAssertEqual(try RawClient(port: server.port).roundTrip("GET /\(n) HTTP/1.1\r\nHost: x\r\n\r\n").status, 200)
+        }
+        // Eventually answered 408 and closed.
+        let response = try slow.readResponse()
+        XCTAssertEqual(response.status, 408)
+        XCTAssertTrue(slow.waitForClose())
+    }
+
+    func testIdleKeepAliveConnectionIsClosed() throws {
+        let server = try startServer(.init(idleTimeout: .milliseconds(200)))
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        XCTAssertEqual(try client.roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n").status, 200)
+        XCTAssertTrue(client.waitForClose())
+        XCTAssertTrue(client.unread.isEmpty)
+    }
+
+    func testConnectionsOverTheLimitGet503() throws {
+        let server = try startServer(.init(maxConnections: 3))
+        defer { server.stop() }
+        let held = try (0..<3).map { _ in try RawClient(port: server.port) }
+        for client in held { XCTAssertEqual(try client.roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n").status, 200) }
+        let extra = try RawClient(port: server.port)
+        let response = try extra.readResponse()
+        XCTAssertEqual(response.status, 503)
+        XCTAssertEqual(response.header("Connection"), "close")
+        XCTAssertTrue(extra.waitForClose())
+        // The held connections still work.
+        XCTAssertEqual(try held[0].roundTrip("GET /still HTTP/1.1\r\nHost: x\r\n\r\n").text, "GET /still ")
+    }
+
+    func testResponderAnswersOnlyOnce() throws {
+        let server = try startServer { _, responder in
+            responder.respond(.text("first"))
+            responder.respond(.text("second"))
+        }
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        XCTAssertEqual(try client.roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n").text, "first")
+        XCTAssertEqual(try client.roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n").text, "first")
+    }
+
+    func testLargeResponseIsFlushedUnderBackpressure() throws {
+        let big = [UInt8](repeating: UInt8(ascii: "z"), count: 8 << 20)
+        let server = try startServer { _, responder in responder.respond(HTTPResponse(body: big)) }
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        try client.send("GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\n")
+        usleep(100_000) // let the server hit EAGAIN before we read
+        XCTAssertEqual(try client.readResponse().body.count, big.count)
+        XCTAssertEqual(try client.readResponse().body.count, big.count)
+    }
+}
+
+final class LockedFailures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failures: [String] = []
+    func add(_ failure: String) { lock.withLock { failures.append(failure) } }
+    var all: [String] { lock.withLock { failures } }
+}
