@@ -1,0 +1,29 @@
+/// Shorthands for the common matchers, so a stub reads like the WireMock JSON it stands for.
+///
+/// The enum cases stay available (`.contains`, `.matches`, `.doesNotMatch`, `.absent`); these add
+/// the forms whose defaults the cases cannot carry.
+///
+/// ```swift
+/// .get("/users").withHeader("Accept", .contains("json")).withQuery("sort", .equalToIgnoringCase("Name"))
+/// ```
+extension StringMatcher {
+    /// `{"equalTo": value}`: the value, exactly (case-sensitive).
+    public static func equalTo(_ value: String) -> StringMatcher {
+        .equalTo(value, caseInsensitive: false)
+    }
+
+    /// `{"equalTo": value, "caseInsensitive": true}`: the value, ignoring case.
+    public static func equalToIgnoringCase(_ value: String) -> StringMatcher {
+        .equalTo(value, caseInsensitive: true)
+    }
+
+    /// `{"equalToJson": json}`: semantically equal JSON, array order and extra members significant.
+    public static func equalToJson(_ json: JSONValue) -> StringMatcher {
+        .equalToJson(json, ignoreArrayOrder: false, ignoreExtraElements: false)
+    }
+
+    /// `{"matchesJsonPath": expression}`: the JSONPath expression selects something in the body.
+    public static func matchesJsonPath(_ expression: String) -> StringMatcher {
+        .matchesJsonPath(expression, nil)
+    }
+}
