@@ -1,0 +1,157 @@
+import Foundation
+
+/// A ``RequestPattern`` with its regular expressions, templates and JSONPaths compiled once, so it can
+/// be matched against many requests. ``RouteTable`` builds one per stub.
+///
+/// ```swift
+/// let pattern = CompiledRequestPattern(RequestPattern(method: .exactly("GET"), url: .urlPathTemplate("/users/{name}")))
+/// let result = pattern.match(HTTPRequest(method: .get, target: "/users/octocat"))
+/// result.isMatch                  // true
+/// result.pathParameters["name"]   // "octocat"
+/// ```
+public struct CompiledRequestPattern: Sendable {
+    /// WireMock's weights for the distance: the URL counts most, then the method.
+    static let urlWeight = 10.0, methodWeight = 3.0, fieldWeight = 1.0
+    static let totalWeight = urlWeight + methodWeight + 4 * fieldWeight
+
+    /// The pattern this was compiled from.
+    public let pattern: RequestPattern
+    let url: CompiledURLMatcher?
+    private let query: [(name: String, matcher: CompiledMultiValueMatcher)]
+    private let headers: [(name: String, matcher: CompiledMultiValueMatcher)]
+    private let cookies: [(name: String, matcher: CompiledMultiValueMatcher)]
+    private let body: [CompiledStringMatcher]
+    /// `basic <base64>` in lower case: WireMock 2.35.1 compares the whole `Authorization` value ignoring
+    /// case (it accepts `BASIC dTpwOnc=` and even `Basic DTPWONC=`).
+    private let expectedAuthorization: String?
+
+    public init(_ pattern: RequestPattern) {
+        self.pattern = pattern
+        url = pattern.url.map(CompiledURLMatcher.init)
+        query = pattern.queryParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
+        headers = pattern.headers.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
+        cookies = pattern.cookies.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
+        body = pattern.bodyPatterns.map(CompiledStringMatcher.init)
+        expectedAuthorization = pattern.basicAuthCredentials.map {
+            ("Basic " + Data(($0.username + ":" + $0.password).utf8).base64EncodedString()).lowercased()
+        }
+    }
+
+    /// Why some matcher can never match (a regular expression, template or JSONPath that does not
+    /// compile); empty when the pattern is sound. Such a matcher matches nothing.
+    public var compileErrors: [String] {
+        var errors: [String] = []
+        if let e = url?.compileError { errors.append(e) }
+        for (_, m) in query + headers + cookies { if let e = m.compileError { errors.append(e) } }
+        for m in body { if let e = m.compileError { errors.append(e) } }
+        return errors
+    }
+
+    /// Matches `request` completely: whether it matches, how far it is, what differs.
+    public func match(_ request: HTTPRequest) -> MatchResult {
+        evaluate(RequestContext(request))
+    }
+
+    /// The fast path: the path parameters if the request matches, else `nil`, stopping at the first
+    /// difference and computing no distances.
+    func quickMatch(_ context: RequestContext) -> [String: String]? {
+        if case let .exactly(method) = pattern.method, method != context.request.method.rawValue { return nil }
+        var parameters: [String: String] = [:]
+        if let url {
+            guard let found = url.matches(context) else { return nil }
+            parameters = found
+        }
+        for (name, m) in query where m.distance(context.query[name] ?? []) != 0 { return nil }
+        for (name, m) in headers where m.distance(context.request.headers[name]) != 0 { return nil }
+        if let expectedAuthorization, authorizationDistance(expectedAuthorization, context) != 0 { return nil }
+        for (name, m) in cookies where m.distance(context.cookies[name] ?? []) != 0 { return nil }
+        for m in body where m.distance(context.body) != 0 { return nil }
+        return parameters
+    }
+
+    /// The full comparison, with distance and mismatches.
+    func evaluate(_ context: RequestContext) -> MatchResult {
+        var mismatches: [Mismatch] = []
+        var weighted = 0.0
+        let request = context.request
+
+        if case let .exactly(method) = pattern.method, method != request.method.rawValue {
+            weighted += Self.methodWeight
+            mismatches.append(Mismatch(part: .method, expected: Quoting.quote(method), actual: [request.method.rawValue], distance: 1))
+        }
+        var parameters: [String: String] = [:]
+        if let url {
+            let (distance, found) = url.match(context)
+            parameters = found
+            if distance > 0 {
+                weighted += Self.urlWeight * distance
+                mismatches.append(Mismatch(part: .url, expected: url.source.description, actual: [url.subject(context)], distance: distance))
+            }
+        }
+        weighted += Self.fieldWeight * fieldDistance(query, Mismatch.Part.queryParameter, { context.query[$0] ?? [] }, &mismatches)
+
+        var headerDistances: [Double] = []
+        for (name, m) in headers {
+            let values = request.headers[name]
+            let d = m.distance(values)
+            headerDistances.append(d)
+            if d > 0 { mismatches.append(Mismatch(part: .header(name), expected: m.source.description, actual: values, distance: d)) }
+        }
+        if let expectedAuthorization, let credentials = pattern.basicAuthCredentials {
+            let d = authorizationDistance(expectedAuthorization, context)
+            headerDistances.append(d)
+            if d > 0 {
+                let expected = "Basic credentials " + Quoting.quote(credentials.username + ":" + credentials.password)
+                mismatches.append(Mismatch(part: .basicAuth, expected: expected, actual: request.headers["Authorization"], distance: d))
+            }
+        }
+        weighted += Self.fieldWeight * Self.average(headerDistances)
+
+        weighted += Self.fieldWeight * fieldDistance(cookies, Mismatch.Part.cookie, { context.cookies[$0] ?? [] }, &mismatches)
+
+        var bodyDistances: [Double] = []
+        for m in body {
+            let d = m.distance(context.body)
+            bodyDistances.append(d)
+            if d > 0 {
+                mismatches.append(Mismatch(part: .body, expected: m.source.description, actual: context.body.text.map { [$0] } ?? [], distance: d))
+            }
+        }
+        weighted += Self.fieldWeight * Self.average(bodyDistances)
+
+        let distance = mismatches.isEmpty ? 0 : min(1, max(weighted / Self.totalWeight, .ulpOfOne))
+        return MatchResult(distance: distance, mismatches: mismatches, pathParameters: mismatches.isEmpty ? parameters : [:])
+    }
+
+    private func fieldDistance(_ matchers: [(name: String, matcher: CompiledMultiValueMatcher)], _ part: (String) -> Mismatch.Part,
+                               _ values: (String) -> [String], _ mismatches: inout [Mismatch]) -> Double {
+        var distances: [Double] = []
+        for (name, m) in matchers {
+            let actual = values(name)
+            let d = m.distance(actual)
+            distances.append(d)
+            if d > 0 { mismatches.append(Mismatch(part: part(name), expected: m.source.description, actual: actual, distance: d)) }
+        }
+        return Self.average(distances)
+    }
+
+    private func authorizationDistance(_ expected: String, _ context: RequestContext) -> Double {
+        var best = 1.0
+        for value in context.request.headers["Authorization"] {
+            best = min(best, StringDistance.normalisedLevenshtein(expected, value.trimmingSpaces().lowercased()))
+        }
+        return best
+    }
+
+    private static func average(_ values: [Double]) -> Double {
+        values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
+    }
+}
+
+extension RequestPattern {
+    /// Matches `request` against this pattern (compiling it first; for many requests, compile once with
+    /// ``CompiledRequestPattern`` or use a ``RouteTable``).
+    public func match(_ request: HTTPRequest) -> MatchResult {
+        CompiledRequestPattern(self).match(request)
+    }
+}

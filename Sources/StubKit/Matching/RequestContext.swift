@@ -1,0 +1,56 @@
+/// The parts of one request that matchers look at, each computed at most once however many stubs
+/// are tried. Lives for one matching call (not `Sendable`).
+final class RequestContext {
+    let request: HTTPRequest
+    /// Path and query as sent; a bare trailing `?` is dropped (WireMock 2.35.1 matches `url "/u1"` for
+    /// the target `/u1?`).
+    let url: String
+    /// The path as sent, still percent-encoded: WireMock compares `urlPath` and `urlPathPattern` with the
+    /// raw path (verified against 2.35.1: `urlPath "/a%20b"` matches `/a%20b`, `urlPath "/a b"` does not,
+    /// and `%C3%A9` does not match `%c3%a9`).
+    let rawPath: String
+    private(set) lazy var body = MatchSubject(body: request.body)
+    private(set) lazy var query: [String: [String]] = {
+        var result: [String: [String]] = [:]
+        for item in request.queryItems { result[item.name, default: []].append(item.value) }
+        return result
+    }()
+    private(set) lazy var cookies: [String: [String]] = Self.parseCookies(request.headers["Cookie"])
+
+    init(_ request: HTTPRequest) {
+        self.request = request
+        let pathAndQuery = request.pathAndQuery
+        url = String(pathAndQuery.hasSuffix("?") ? pathAndQuery.dropLast() : pathAndQuery)
+        rawPath = String(request.rawPath)
+    }
+
+    /// Cookies from every `Cookie` field: `a=1; b=2`. A value is cut at the first `=` only (`s=x=y` is
+    /// `x=y`) and loses surrounding double quotes, as Jetty reads it for WireMock.
+    static func parseCookies(_ fields: [String]) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for field in fields {
+            for pair in field.split(separator: ";") {
+                let trimmed = pair.trimmingSpaces()
+                guard !trimmed.isEmpty else { continue }
+                var name = trimmed, value: Substring = ""
+                if let eq = trimmed.firstIndex(of: "=") {
+                    name = trimmed[..<eq].trimmingSpaces()
+                    value = trimmed[trimmed.index(after: eq)...].trimmingSpaces()
+                }
+                if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
+                result[String(name), default: []].append(String(value))
+            }
+        }
+        return result
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> Substring {
+        var s = Substring(self)
+        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
+        return s
+    }
+}
