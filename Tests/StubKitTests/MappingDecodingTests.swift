@@ -1,0 +1,277 @@
+import Testing
+@testable import StubKit
+
+/// Decodes `{"request": <request>, "response": {}}` / `{"request": {}, "response": <response>}`.
+private func decode(_ document: String, file: String = "Stubs/mappings/users.json") throws -> MappingDecoder.Result {
+    let json = try JSONParser.parse(document)
+    return try MappingDecoder().decodeDocument(json, file: file)
+}
+
+private func decodeError(_ document: String) -> String? {
+    do {
+        _ = try decode(document)
+        return nil
+    } catch let error as StubsLoadError {
+        return error.description
+    } catch {
+        return "unexpected \(error)"
+    }
+}
+
+@Suite("Mapping decoding")
+struct MappingDecodingTests {
+    static let requestForms: [(String, RequestPattern)] = [
+        (#"{}"#, RequestPattern()),
+        (#"{"method": "GET"}"#, RequestPattern(method: .exactly("GET"))),
+        (#"{"method": "ANY"}"#, RequestPattern(method: .any)),
+        (#"{"method": "PROPFIND"}"#, RequestPattern(method: .exactly("PROPFIND"))),
+        (#"{"url": "/a?b=1"}"#, RequestPattern(url: .url("/a?b=1"))),
+        (#"{"urlPath": "/a"}"#, RequestPattern(url: .urlPath("/a"))),
+        (#"{"urlPattern": "/a/[0-9]+"}"#, RequestPattern(url: .urlPattern("/a/[0-9]+"))),
+        (#"{"urlPathPattern": "/a/.*"}"#, RequestPattern(url: .urlPathPattern("/a/.*"))),
+        (#"{"urlPathTemplate": "/users/{id}/repos/{repo}"}"#, RequestPattern(url: .urlPathTemplate("/users/{id}/repos/{repo}"))),
+        (#"{"headers": {"Accept": {"equalTo": "application/json"}}}"#,
+         RequestPattern(headers: [NamedMatcher("Accept", .single(.equalTo("application/json", caseInsensitive: false)))])),
+        (#"{"headers": {"Accept": {"equalTo": "A", "caseInsensitive": true}}}"#,
+         RequestPattern(headers: [NamedMatcher("Accept", .single(.equalTo("A", caseInsensitive: true)))])),
+        (#"{"headers": {"X": {"contains": "b"}, "Y": {"matches": "a.*"}, "Z": {"doesNotMatch": "x"}, "W": {"absent": true}}}"#,
+         RequestPattern(headers: [NamedMatcher("X", .single(.contains("b"))), NamedMatcher("Y", .single(.matches("a.*"))),
+                                  NamedMatcher("Z", .single(.doesNotMatch("x"))), NamedMatcher("W", .single(.absent))])),
+        (#"{"queryParameters": {"q": {"hasExactly": [{"equalTo": "a"}, {"contains": "b"}]}}}"#,
+         RequestPattern(queryParameters: [NamedMatcher("q", .hasExactly([.equalTo("a", caseInsensitive: false), .contains("b")]))])),
+        (#"{"queryParameters": {"q": {"includes": [{"equalTo": "a"}]}}}"#,
+         RequestPattern(queryParameters: [NamedMatcher("q", .includes([.equalTo("a", caseInsensitive: false)]))])),
+        (#"{"headers": {"X": {"hasExactly": [{"absent": true}]}}}"#,
+         RequestPattern(headers: [NamedMatcher("X", .hasExactly([.absent]))])),
+        (#"{"cookies": {"session": {"matches": "[a-f0-9]+"}}}"#,
+         RequestPattern(cookies: [NamedMatcher("session", .single(.matches("[a-f0-9]+")))])),
+        (#"{"bodyPatterns": [{"equalToJson": {"a": [1, 2]}}]}"#,
+         RequestPattern(bodyPatterns: [.equalToJson(["a": [1, 2]], ignoreArrayOrder: false, ignoreExtraElements: false)])),
+        (#"{"bodyPatterns": [{"equalToJson": "{\"a\": [1, 2]}", "ignoreArrayOrder": true, "ignoreExtraElements": true}]}"#,
+         RequestPattern(bodyPatterns: [.equalToJson(["a": [1, 2]], ignoreArrayOrder: true, ignoreExtraElements: true)])),
+        (#"{"bodyPatterns": [{"matchesJsonPath": "$.name"}, {"matchesJsonPath": {"expression": "$.age", "matches": "[0-9]+"}}]}"#,
+         RequestPattern(bodyPatterns: [.matchesJsonPath("$.name", nil), .matchesJsonPath("$.age", .matches("[0-9]+"))])),
+        (#"{"bodyPatterns": [{"matchesJsonPath": {"expression": "$.a"}}, {"contains": "x"}]}"#,
+         RequestPattern(bodyPatterns: [.matchesJsonPath("$.a", nil), .contains("x")])),
+        (#"{"basicAuthCredentials": {"username": "u", "password": "p"}}"#,
+         RequestPattern(basicAuthCredentials: BasicAuthCredentials(username: "u", password: "p"))),
+    ]
+
+    @Test("Decodes each request field and matcher form", arguments: requestForms)
+    func decodesRequest(_ request: String, _ expected: RequestPattern) throws {
+        let result = try decode(#"{"request": \#(request), "response": {}}"#)
+        #expect(result.mappings.first?.request == expected)
+        #expect(result.warnings.isEmpty)
+    }
+
+    static let responseForms: [(String, ResponseDefinition)] = [
+        (#"{}"#, ResponseDefinition()),
+        (#"{"status": 404, "statusMessage": "Nope"}"#, ResponseDefinition(status: 404, statusMessage: "Nope")),
+        (#"{"headers": {"Content-Type": "text/plain", "Set-Cookie": ["a=1", "b=2"]}}"#,
+         ResponseDefinition(headers: HTTPHeaders([("Content-Type", "text/plain"), ("Set-Cookie", "a=1"), ("Set-Cookie", "b=2")]))),
+        (#"{"body": "hello"}"#, ResponseDefinition(body: .text("hello"))),
+        (#"{"jsonBody": {"login": "octocat", "followers": 20}}"#, ResponseDefinition(body: .json(["login": "octocat", "followers": 20]))),
+        (#"{"jsonBody": [1, 2]}"#, ResponseDefinition(body: .json([1, 2]))),
+        (#"{"base64Body": "AAEC/w=="}"#, ResponseDefinition(body: .bytes([0, 1, 2, 255]))),
+        (#"{"base64Body": "AAEC\n/w"}"#, ResponseDefinition(body: .bytes([0, 1, 2, 255]))),
+        (#"{"fixedDelayMilliseconds": 0}"#, ResponseDefinition(fixedDelayMilliseconds: 0)),
+        (#"{"status": 201, "fixedDelayMilliseconds": 250}"#, ResponseDefinition(status: 201, fixedDelayMilliseconds: 250)),
+    ]
+
+    @Test("Decodes each response field", arguments: responseForms)
+    func decodesResponse(_ response: String, _ expected: ResponseDefinition) throws {
+        let result = try decode(#"{"request": {}, "response": \#(response)}"#)
+        #expect(result.mappings.first?.response == expected)
+    }
+
+    @Test("Decodes top-level fields and derives stable ids")
+    func decodesTopLevel() throws {
+        let named = try decode(#"{"id": "abc", "name": "Users", "priority": 1, "metadata": {"x": 1}, "persistent": true, "request": {}, "response": {}}"#)
+        #expect(named.mappings.first?.id == "abc")
+        #expect(named.mappings.first?.name == "Users")
+        #expect(named.mappings.first?.priority == 1)
+        #expect(named.mappings.first?.source == "Stubs/mappings/users.json")
+        #expect(named.warnings.isEmpty)
+        #expect(try decode(#"{"uuid": "u-1", "request": {}, "response": {}}"#).mappings.first?.id == "u-1")
+
+        let first = try decode(#"{"request": {}, "response": {}}"#).mappings.first?.id
+        let again = try decode(#"{"request": {}, "response": {}}"#).mappings.first?.id
+        let other = try decode(#"{"request": {}, "response": {}}"#, file: "Stubs/mappings/other.json").mappings.first?.id
+        #expect(first == again)
+        #expect(first != other)
+        #expect(first?.count == 36)
+        #expect(first?.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12])
+
+        let list = try decode(#"{"mappings": [{"request": {"url": "/a"}, "response": {}}, {"request": {"url": "/b"}, "response": {}}], "meta": {"total": 2}}"#)
+        #expect(list.mappings.map(\.request.url) == [.url("/a"), .url("/b")])
+        #expect(list.mappings.map(\.source) == ["Stubs/mappings/users.json [0]", "Stubs/mappings/users.json [1]"])
+        #expect(Set(list.mappings.map(\.id)).count == 2)
+        #expect(list.warnings.isEmpty)
+    }
+
+    static let errors: [(String, String)] = [
+        // Document shape.
+        (#"[1]"#, #"Stubs/mappings/users.json: expected a mapping object or {"mappings": [...]}, found an array"#),
+        (#"{"mappings": {}}"#, "Stubs/mappings/users.json: mappings: expected an array of mappings, found an object"),
+        (#"{"mappings": [{"request": {}, "response": {}}, {"request": {}, "response": {}}, {"request": {}, "response": {"status": "200"}}]}"#,
+         #"Stubs/mappings/users.json: mappings[2].response.status: expected an integer, found "200""#),
+        (#"{"mappings": [3]}"#, "Stubs/mappings/users.json: mappings[0]: expected an object, found 3"),
+        (#"{"response": {}}"#, "Stubs/mappings/users.json: missing 'request'"),
+        (#"{"request": {}}"#, "Stubs/mappings/users.json: missing 'response'"),
+        // Top level.
+        (#"{"id": 5, "request": {}, "response": {}}"#, "Stubs/mappings/users.json: id: expected a string, found 5"),
+        (#"{"id": "a", "uuid": "b", "request": {}, "response": {}}"#, "Stubs/mappings/users.json: 'id' (a) and 'uuid' (b) differ; give one of them"),
+        (#"{"id": "", "request": {}, "response": {}}"#, "Stubs/mappings/users.json: id: expected a non-empty string"),
+        (#"{"name": ["x"], "request": {}, "response": {}}"#, "Stubs/mappings/users.json: name: expected a string, found an array"),
+        (#"{"priority": "1", "request": {}, "response": {}}"#, #"Stubs/mappings/users.json: priority: expected an integer, found "1""#),
+        (#"{"priority": -1, "request": {}, "response": {}}"#, "Stubs/mappings/users.json: priority: expected an integer 0 or more, found -1"),
+        (#"{"nmae": "x", "request": {}, "response": {}}"#, "Stubs/mappings/users.json: unknown field 'nmae' in mapping; did you mean 'name'?"),
+        (#"{"Request": {}, "response": {}}"#, "Stubs/mappings/users.json: unknown field 'Request' in mapping; did you mean 'request'?"),
+        (#"{"request": [], "response": {}}"#, "Stubs/mappings/users.json: request: expected an object, found an array"),
+        // Request.
+        (#"{"request": {"method": 1}, "response": {}}"#, "Stubs/mappings/users.json: request.method: expected a string, found 1"),
+        (#"{"request": {"method": "G ET"}, "response": {}}"#,
+         #"Stubs/mappings/users.json: request.method: expected an HTTP method such as "GET" or "ANY", found "G ET""#),
+        (#"{"request": {"url": "/a", "urlPath": "/b"}, "response": {}}"#,
+         "Stubs/mappings/users.json: request: both 'url' and 'urlPath' are set; use only one of url, urlPath, urlPattern, urlPathPattern, urlPathTemplate"),
+        (#"{"request": {"urlPattern": "/a(["}, "response": {}}"#, #"Stubs/mappings/users.json: request.urlPattern: invalid regular expression "/a([""#),
+        (#"{"request": {"urlPathPattern": "*"}, "response": {}}"#, #"Stubs/mappings/users.json: request.urlPathPattern: invalid regular expression "*""#),
+        (#"{"request": {"urlPathTemplate": "/a/{}"}, "response": {}}"#, "Stubs/mappings/users.json: request.urlPathTemplate: invalid path template '/a/{}': empty '{}'"),
+        (#"{"request": {"urlPathTemplate": "/a/{x}/{x}"}, "response": {}}"#,
+         "Stubs/mappings/users.json: request.urlPathTemplate: invalid path template '/a/{x}/{x}': '{x}' appears twice"),
+        (#"{"request": {"urlPathTemplate": "/a/{x"}, "response": {}}"#, "Stubs/mappings/users.json: request.urlPathTemplate: invalid path template '/a/{x': '{' without '}'"),
+        (#"{"request": {"url": 7}, "response": {}}"#, "Stubs/mappings/users.json: request.url: expected a string, found 7"),
+        (#"{"request": {"uri": "/a"}, "response": {}}"#, "Stubs/mappings/users.json: request: unknown field 'uri' in request; did you mean 'url'?"),
+        (#"{"request": {"header": {}}, "response": {}}"#, "Stubs/mappings/users.json: request: unknown field 'header' in request; did you mean 'headers'?"),
+        (#"{"request": {"headers": []}, "response": {}}"#, "Stubs/mappings/users.json: request.headers: expected an object, found an array"),
+        (#"{"request": {"bodyPatterns": {}}, "response": {}}"#, "Stubs/mappings/users.json: request.bodyPatterns: expected an array of matchers, found an object"),
+        (#"{"request": {"basicAuthCredentials": {"username": "u"}}, "response": {}}"#, "Stubs/mappings/users.json: request.basicAuthCredentials: missing 'password'"),
+        (#"{"request": {"basicAuthCredentials": {"username": "u", "pasword": "p"}}, "response": {}}"#,
+         "Stubs/mappings/users.json: request.basicAuthCredentials: unknown field 'pasword' in basicAuthCredentials; did you mean 'password'?"),
+        // Matchers.
+        (#"{"request": {"headers": {"Accept": "application/json"}}, "response": {}}"#,
+         #"Stubs/mappings/users.json: request.headers.Accept: expected a matcher object such as {"equalTo": "application/json"}, found "application/json""#),
+        (#"{"request": {"headers": {"Accept": {}}}, "response": {}}"#,
+         "Stubs/mappings/users.json: request.headers.Accept: expected a matcher with one of equalTo, contains, matches, doesNotMatch, absent, equalToJson, matchesJsonPath"),
+        (#"{"request": {"headers": {"Accept": {"equalsTo": "x"}}}, "response": {}}"#,
+         "Stubs/mappings/users.json: request.headers.Accept: unknown field 'equalsTo' in matcher; did you mean 'equalTo'?"),
+        (#"{"request": {"headers": {"Accept": {"equalTo": "x", "caseInsenstive": true}}}, "response": {}}"#,
+         "Stubs/mappings/users.json: request.headers.Accept: unknown field 'caseInsenstive' in matcher; did you mean 'caseInsensitive'?"),
+        (#"{"request": {"headers": {"X Key": {"equalTo": 5}}}, "response": {}}"#,
+         #"Stubs/mappings/users.json: request.headers["X Key"].equalTo: expected a string operand for 'equalTo', found 5"#),
+        (#"{"request": {"headers": {"A": {"equalTo": "a", "caseInsensitive": "yes"}}}, "response": {}}"#,
+         #"Stubs/mappings/users.json: request.headers.A.caseInsensitive: expected true or false, found "yes""#),
+        (#"{"request": {"headers": {"A": {"equalTo": "a", "contains": "b"}}}, "response": {}}"#,
+         "Stubs/mappings/users.json: request.headers.A: both 'equalTo' and 'contains' are set; use one operator per matcher"),
+        (#"{"request": {"headers": {"A": {"matches": "a("}}}, "response": {}}"#,
+         #"Stubs/mappings/users.json: request.headers.A.matches: invalid regular expression "a(""#),
+        (#"{"request": {"bodyPatterns": [{"contains": "a"}, {"doesNotMatch": "[z"}]}, "response": {}}"#,
+         #"Stubs/mappings/users.json: request.bodyPatterns[1].doesNotMatch: invalid regular expression "[z""#),
+        (#"{"request": {"queryParameters": {"q": {"hasExactly": [{"equalTo": "a"}, {"matches": "("}]}}}, "response": {}}"#,
+         #"Stubs/mappings/users.json: request.queryParameters.q.hasExactly[1].matches: invalid regular expression "(""#),
+        (#"{"request": {"queryParameters": {"q": {"includes": {"equalTo": "a"}}}}, "response": {}}"#,
+         "Stubs/mappings/users.json: request.queryParameters.q.includes: expected an array of matchers, found an object"),
+        (#"{"request": {"queryParameters": {"q": {"includes": [], "equalTo": "a"}}}, "response": {}}"#,
+         "Stubs/mappings/users.json: request.queryParameters.q: both 'includes' and 'equalTo' are set; use one operator per matcher"),
+        (#"{"request": {"cookies": {"c": {"hasExactly": [{"equalTo": "a"}]}}}, "response": {}}"#,
+         "Stubs/mappings/users.json: request.cookies.c: 'hasExactly' is only supported for query parameters and headers"),
+        (#"{"request": {"bodyPatterns": [{"includes": []}]}, "response": {}}"#,
+         "Stubs/mappings/users.json: request.bodyPatterns[0]: 'includes' is only supported for query parameters and headers"),
+        (#"{"request": {"headers": {"A": {"absent": false}}}, "response": {}}"#,
+         #"Stubs/mappings/users.json: request.headers.A.absent: 'absent' must be true; to require a value use {"matches": ".*"}"#),
+        (#"{"request": {"bodyPatterns": [{"equalToJson": "{\"a\": }"}]}, "response": {}}"#,
+         "Stubs/mappings/users.json: request.bodyPatterns[0].equalToJson: the string is not valid JSON: line 1, column 7: unexpected '}', expected a value"),
+        (#"{"request": {"bodyPatterns": [{"equalToJson": {}, "ignoreArrayOrder": 1}]}, "response": {}}"#,
+         "Stubs/mappings/users.json: request.bodyPatterns[0].ignoreArrayOrder: expected true or false, found 1"),
+        (#"{"request": {"bodyPatterns": [{"matchesJsonPath": 3}]}, "response": {}}"#,
+         #"Stubs/mappings/users.json: request.bodyPatterns[0].matchesJsonPath: expected a JSON path string or {"expression": …, "equalTo": …}, found 3"#),
+        (#"{"request": {"bodyPatterns": [{"matchesJsonPath": ""}]}, "response": {}}"#,
+         #"Stubs/mappings/users.json: request.bodyPatterns[0].matchesJsonPath: expected a JSON path expression such as "$.name", found """#),
+        (#"{"request": {"bodyPatterns": [{"matchesJsonPath": {"equalTo": "x"}}]}, "response": {}}"#,
+         "Stubs/mappings/users.json: request.bodyPatterns[0].matchesJsonPath: missing 'expression'"),
+        (#"{"request": {"bodyPatterns": [{"matchesJsonPath": {"expression": "$.a", "matches": "("}}]}, "response": {}}"#,
+         #"Stubs/mappings/users.json: request.bodyPatterns[0].matchesJsonPath.matches: invalid regular expression "(""#),
+        // Response.
+        (#"{"request": {}, "response": {"status": "200"}}"#, #"Stubs/mappings/users.json: response.status: expected an integer, found "200""#),
+        (#"{"request": {}, "response": {"status": 200.0}}"#, "Stubs/mappings/users.json: response.status: expected an integer, found 200.0"),
+        (#"{"request": {}, "response": {"status": 99}}"#, "Stubs/mappings/users.json: response.status: expected an integer from 100 to 999, found 99"),
+        (#"{"request": {}, "response": {"status": 1000}}"#, "Stubs/mappings/users.json: response.status: expected an integer from 100 to 999, found 1000"),
+        (#"{"request": {}, "response": {"stauts": 200}}"#, "Stubs/mappings/users.json: response: unknown field 'stauts' in response; did you mean 'status'?"),
+        (#"{"request": {}, "response": {"jsonbody": {}}}"#, "Stubs/mappings/users.json: response: unknown field 'jsonbody' in response; did you mean 'jsonBody'?"),
+        (#"{"request": {}, "response": {"statusMessage": "a\r\nb"}}"#, "Stubs/mappings/users.json: response.statusMessage: must not contain CR or LF"),
+        (#"{"request": {}, "response": {"headers": {"X": 5}}}"#,
+         "Stubs/mappings/users.json: response.headers.X: expected a string or an array of strings, found 5"),
+        (#"{"request": {}, "response": {"headers": {"X": ["a", 1]}}}"#, "Stubs/mappings/users.json: response.headers.X[1]: expected a string, found 1"),
+        (#"{"request": {}, "response": {"headers": {"X": "a\nb"}}}"#, "Stubs/mappings/users.json: response.headers.X: header value must not contain CR, LF or NUL"),
+        (#"{"request": {}, "response": {"headers": {"Bad Name": "a"}}}"#, #"Stubs/mappings/users.json: response.headers["Bad Name"]: invalid header name "Bad Name""#),
+        (#"{"request": {}, "response": {"body": {"a": 1}}}"#, "Stubs/mappings/users.json: response.body: expected a string, found an object"),
+        (#"{"request": {}, "response": {"body": "x", "jsonBody": {}}}"#,
+         "Stubs/mappings/users.json: response: both 'body' and 'jsonBody' are set; use only one of body, jsonBody, base64Body, bodyFileName"),
+        (#"{"request": {}, "response": {"base64Body": "AA", "bodyFileName": "a"}}"#,
+         "Stubs/mappings/users.json: response: both 'base64Body' and 'bodyFileName' are set; use only one of body, jsonBody, base64Body, bodyFileName"),
+        (#"{"request": {}, "response": {"base64Body": "!!!"}}"#, "Stubs/mappings/users.json: response.base64Body: invalid base64: unexpected character at offset 0"),
+        (#"{"request": {}, "response": {"base64Body": "AAECA"}}"#, "Stubs/mappings/users.json: response.base64Body: invalid base64: truncated input"),
+        (#"{"request": {}, "response": {"bodyFileName": "a.json"}}"#,
+         "Stubs/mappings/users.json: response.bodyFileName: 'bodyFileName' needs a stubs directory with a __files folder"),
+        (#"{"request": {}, "response": {"fixedDelayMilliseconds": -1}}"#,
+         "Stubs/mappings/users.json: response.fixedDelayMilliseconds: expected an integer 0 or more, found -1"),
+        (#"{"request": {}, "response": {"fixedDelayMilliseconds": "10"}}"#,
+         #"Stubs/mappings/users.json: response.fixedDelayMilliseconds: expected an integer, found "10""#),
+    ]
+
+    @Test("Reports each mapping error with file, JSON path and expectation", arguments: errors)
+    func reportsError(_ document: String, _ expected: String) {
+        #expect(decodeError(document) == expected)
+    }
+
+    static let warnings: [(String, [String])] = [
+        (#"{"scenarioName": "s", "requiredScenarioState": "Started", "newScenarioState": "x", "request": {}, "response": {}}"#,
+         ["'scenarioName' is not supported by stubserver and is ignored", "'requiredScenarioState' is not supported by stubserver and is ignored",
+          "'newScenarioState' is not supported by stubserver and is ignored"]),
+        (#"{"postServeActions": [], "serveEventListeners": [], "request": {}, "response": {}}"#,
+         ["'postServeActions' is not supported by stubserver and is ignored", "'serveEventListeners' is not supported by stubserver and is ignored"]),
+        (#"{"request": {"host": {"equalTo": "a"}, "scheme": "https", "port": 1, "formParameters": {}, "multipartPatterns": [], "customMatcher": {}, "pathParameters": {}}, "response": {}}"#,
+         ["host", "scheme", "port", "formParameters", "multipartPatterns", "customMatcher", "pathParameters"].map { "'\($0)' is not supported by stubserver and is ignored" }),
+        (#"{"request": {}, "response": {"transformers": [], "transformerParameters": {}, "proxyBaseUrl": "x", "fault": "EMPTY_RESPONSE", "delayDistribution": {}, "chunkedDribbleDelay": {}, "additionalProxyRequestHeaders": {}}}"#,
+         ["transformers", "transformerParameters", "proxyBaseUrl", "fault", "delayDistribution", "chunkedDribbleDelay", "additionalProxyRequestHeaders"]
+            .map { "'\($0)' is not supported by stubserver and is ignored" }),
+        (#"{"request": {"headers": {"D": {"before": "now"}}, "bodyPatterns": [{"equalToXml": "<a/>"}, {"matchesXPath": "/a"}, {"binaryEqualTo": "AA=="}, {"and": []}, {"or": []}, {"after": "now"}]}, "response": {}}"#,
+         ["before", "equalToXml", "matchesXPath", "binaryEqualTo", "and", "or", "after"].map { "'\($0)' is not supported by stubserver and is ignored" }),
+        (#"{"request": {"headers": {"A": {"contains": "a", "caseInsensitive": true}}}, "response": {}}"#,
+         ["'caseInsensitive' has no effect in request.headers.A and is ignored"]),
+        (#"{"foo": 1, "request": {"zzzz": 2}, "response": {"whatever": 3}}"#,
+         ["unknown field 'foo' in mapping is ignored", "unknown field 'zzzz' in request is ignored", "unknown field 'whatever' in response is ignored"]),
+        (#"{"mappings": [{"request": {}, "response": {}}, {"request": {"quux": 1}, "response": {}}]}"#, ["unknown field 'quux' in request is ignored"]),
+    ]
+
+    @Test("Collects ignored WireMock features and unknown fields as warnings", arguments: warnings)
+    func collectsWarnings(_ document: String, _ expected: [String]) throws {
+        let result = try decode(document)
+        #expect(result.warnings.map(\.description) == expected)
+        #expect(result.warnings.allSatisfy { $0.file == "Stubs/mappings/users.json" })
+    }
+
+    @Test("Drops matchers that only use unsupported operators")
+    func dropsUnsupportedMatchers() throws {
+        let result = try decode(#"{"request": {"headers": {"D": {"before": "now"}, "A": {"equalTo": "a"}}, "bodyPatterns": [{"equalToXml": "<a/>"}, {"contains": "x"}]}, "response": {}}"#)
+        let request = try #require(result.mappings.first?.request)
+        #expect(request.headers == [NamedMatcher("A", .single(.equalTo("a", caseInsensitive: false)))])
+        #expect(request.bodyPatterns == [.contains("x")])
+    }
+
+    @Test("StubMapping(json:) decodes without a file")
+    func initFromJSON() throws {
+        let mapping = try StubMapping(json: ["request": ["method": "GET", "urlPath": "/users"], "response": ["status": 204]])
+        #expect(mapping.request.method == .exactly("GET"))
+        #expect(mapping.response.status == 204)
+        #expect(mapping.source == nil)
+        do {
+            _ = try StubMapping(json: ["request": [:], "response": ["status": "x"]])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == #"response.status: expected an integer, found "x""#)
+            #expect(error.jsonPath == "response.status")
+            #expect(error.file == nil)
+        }
+    }
+}

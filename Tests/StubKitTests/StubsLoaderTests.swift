@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+@testable import StubKit
+
+/// A temporary stubs directory, removed when the test ends.
+private final class TempStubs {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    func write(_ relative: String, _ text: String) throws {
+        try write(relative, Array(text.utf8))
+    }
+
+    func write(_ relative: String, _ bytes: [UInt8]) throws {
+        let url = root.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+    }
+
+    func symlink(_ relative: String, to destination: String) throws {
+        let url = root.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: destination)
+    }
+
+    func load() throws(StubsLoadError) -> StubsLoadResult {
+        try StubsDirectory.load(root, displayRoot: "Stubs")
+    }
+
+    func loadError() -> String? {
+        do {
+            _ = try load()
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+}
+
+private func mapping(_ url: String, response: String = "{}") -> String {
+    #"{"request": {"url": "\#(url)"}, "response": \#(response)}"#
+}
+
+@Suite("Stubs directory loader")
+struct StubsLoaderTests {
+    @Test("Loads nested folders and mappings files in byte order of their paths")
+    func loadsInOrder() throws {
+        // Byte order: "B" < "a" and "a.json" < "a/…" ('.' is 0x2E, '/' is 0x2F).
+        let stubs = try TempStubs()
+        try stubs.write("mappings/b.json", mapping("/b"))
+        try stubs.write("mappings/a/z.json", mapping("/a/z"))
+        try stubs.write("mappings/B.json", mapping("/B"))
+        try stubs.write("mappings/a.json", #"{"mappings": [\#(mapping("/a0")), \#(mapping("/a1"))]}"#)
+        try stubs.write("mappings/a/deeper/x.json", mapping("/a/deeper/x"))
+        try stubs.write("mappings/ignored.JSON", mapping("/upper"))
+        try stubs.write("mappings/notes.txt", "not json")
+        let result = try stubs.load()
+        #expect(result.mappings.map(\.request.url) == ["/B", "/a0", "/a1", "/a/deeper/x", "/a/z", "/b"].map(URLMatcher.url))
+        #expect(result.mappings.map(\.source) == [
+            "Stubs/mappings/B.json", "Stubs/mappings/a.json [0]", "Stubs/mappings/a.json [1]",
+            "Stubs/mappings/a/deeper/x.json", "Stubs/mappings/a/z.json", "Stubs/mappings/b.json",
+        ])
+        #expect(result.warnings.isEmpty)
+        // Ids are derived from the path, so a second load gives the same ones.
+        #expect(try stubs.load().mappings.map(\.id) == result.mappings.map(\.id))
+    }
+
+    @Test("Reads body files, nested and binary, at load time")
+    func readsBodyFiles() throws {
+        let stubs = try TempStubs()
+        let binary: [UInt8] = [0x00, 0xFF, 0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A]
+        try stubs.write("__files/users/octocat.json", #"{"login":"octocat"}"#)
+        try stubs.write("__files/img/logo.png", binary)
+        try stubs.write("mappings/m.json", #"{"mappings": [\#(mapping("/u", response: #"{"bodyFileName": "users/octocat.json"}"#)), \#(mapping("/i", response: #"{"bodyFileName": "img/logo.png"}"#))]}"#)
+        let result = try stubs.load()
+        #expect(result.mappings.map(\.response.body) == [
+            .file(name: "users/octocat.json", bytes: Array(#"{"login":"octocat"}"#.utf8)),
+            .file(name: "img/logo.png", bytes: binary),
+        ])
+    }
+
+    @Test("Accepts a symlink that stays inside __files")
+    func acceptsInnerSymlink() throws {
+        let stubs = try TempStubs()
+        try stubs.write("__files/real/a.txt", "A")
+        try stubs.symlink("__files/alias.txt", to: stubs.root.appendingPathComponent("__files/real/a.txt").path)
+        try stubs.write("mappings/m.json", mapping("/a", response: #"{"bodyFileName": "alias.txt"}"#))
+        #expect(try stubs.load().mappings.first?.response.body == .file(name: "alias.txt", bytes: Array("A".utf8)))
+    }
+
+    static let bodyFileErrors: [(String, String)] = [
+        ("../secret.txt", "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' '../secret.txt' escapes Stubs/__files"),
+        ("users/../../secret.txt", "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'users/../../secret.txt' escapes Stubs/__files"),
+        ("/etc/hostname", "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' '/etc/hostname' must be a path relative to Stubs/__files"),
+        ("users/x.json", "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'users/x.json' not found in Stubs/__files"),
+        ("", "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' is empty"),
+        ("users", "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'users' is a directory in Stubs/__files"),
+    ]
+
+    @Test("Rejects body file names that escape __files or do not exist", arguments: bodyFileErrors)
+    func rejectsBadBodyFiles(_ name: String, _ expected: String) throws {
+        let stubs = try TempStubs()
+        try stubs.write("secret.txt", "secret")
+        try stubs.write("__files/users/a.json", "{}")
+        try stubs.write("mappings/m.json", mapping("/a", response: #"{"bodyFileName": "\#(name)"}"#))
+        #expect(stubs.loadError() == expected)
+    }
+
+    @Test("Rejects a symlink in __files that points outside it")
+    func rejectsSymlinkEscape() throws {
+        let stubs = try TempStubs()
+        try stubs.write("secret.txt", "secret")
+        try stubs.write("__files/keep.txt", "ok")
+        try stubs.symlink("__files/link.txt", to: stubs.root.appendingPathComponent("secret.txt").path)
+        try stubs.symlink("__files/dir", to: stubs.root.path)
+        try stubs.write("mappings/m.json", mapping("/a", response: #"{"bodyFileName": "link.txt"}"#))
+        let message = try #require(stubs.loadError())
+        #expect(message.hasPrefix("Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'link.txt' resolves to "))
+        #expect(message.hasSuffix("/secret.txt, outside Stubs/__files"))
+        try stubs.write("mappings/m.json", mapping("/a", response: #"{"bodyFileName": "dir/secret.txt"}"#))
+        #expect(stubs.loadError()?.hasSuffix("/secret.txt, outside Stubs/__files") == true)
+    }
+
+    @Test("Reports syntax errors as file:line:column")
+    func reportsSyntaxErrors() throws {
+        let stubs = try TempStubs()
+        try stubs.write("mappings/a.json", mapping("/a"))
+        try stubs.write("mappings/users.json", "{\n  \"request\": {\"url\": \"/u\"},\n  \"response\": {\"status\": 200\n  \"body\": \"x\"}\n}")
+        #expect(stubs.loadError() == "Stubs/mappings/users.json:4:3: expected ',' or '}' after object member")
+        try stubs.write("mappings/users.json", [0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D])
+        #expect(stubs.loadError() == "Stubs/mappings/users.json:1:3: invalid UTF-8 byte 0xC3 in string")
+        try stubs.write("mappings/users.json", "")
+        #expect(stubs.loadError() == "Stubs/mappings/users.json:1:1: unexpected end of input, expected a value")
+    }
+
+    @Test("Reports mapping errors with the path inside a mappings file")
+    func reportsMappingErrors() throws {
+        let stubs = try TempStubs()
+        try stubs.write("mappings/sub/all.json", #"{"mappings": [\#(mapping("/a")), \#(mapping("/b")), \#(mapping("/c", response: #"{"status": "200"}"#))]}"#)
+        #expect(stubs.loadError() == #"Stubs/mappings/sub/all.json: mappings[2].response.status: expected an integer, found "200""#)
+    }
+
+    @Test("Handles missing folders")
+    func missingFolders() throws {
+        let stubs = try TempStubs()
+        #expect(try stubs.load().mappings.isEmpty)
+        let missing = stubs.root.appendingPathComponent("nope")
+        do {
+            _ = try StubsDirectory.load(missing, displayRoot: "Stubs/nope")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "stubs directory 'Stubs/nope' does not exist")
+        }
+        try stubs.write("mappings", "file, not folder")
+        #expect(stubs.loadError() == "'Stubs/mappings' is not a directory")
+    }
+
+    @Test("Uses the root as given when no display root is passed")
+    func defaultDisplayRoot() throws {
+        let stubs = try TempStubs()
+        try stubs.write("mappings/a.json", mapping("/a", response: #"{"status": 1}"#))
+        do {
+            _ = try StubsDirectory.load(URL(fileURLWithPath: stubs.root.path + "/"))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "\(stubs.root.path)/mappings/a.json: response.status: expected an integer from 100 to 999, found 1")
+        }
+    }
+
+    @Test("Groups warnings per field, listing each file once")
+    func groupsWarnings() throws {
+        let stubs = try TempStubs()
+        try stubs.write("mappings/login.json", #"{"scenarioName": "s", "request": {"url": "/l"}, "response": {"transformers": ["t"]}}"#)
+        try stubs.write("mappings/cart.json", #"{"mappings": [{"scenarioName": "s", "request": {}, "response": {}}, {"scenarioName": "t", "request": {"foo": 1}, "response": {}}]}"#)
+        try stubs.write("mappings/plain.json", mapping("/p"))
+        let result = try stubs.load()
+        #expect(result.warnings == [
+            "warning: 'scenarioName' is not supported by stubserver and is ignored (used by Stubs/mappings/cart.json, Stubs/mappings/login.json)",
+            "warning: unknown field 'foo' in request is ignored (used by Stubs/mappings/cart.json)",
+            "warning: 'transformers' is not supported by stubserver and is ignored (used by Stubs/mappings/login.json)",
+        ])
+        #expect(result.warningDetails.count == 5)
+        #expect(result.mappings.count == 4)
+    }
+}
