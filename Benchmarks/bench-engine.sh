@@ -8,7 +8,8 @@
 # The servers take turns (engine then nginx, then nginx then engine, ...) and the best of the rounds counts.
 # The server is pinned to CPU 0 and wrk to CPU 1 when the machine has 2 or more (taskset).
 #
-# Prints requests/s, the ratio to nginx, p99 latency and the engine's peak RSS (VmHWM), with PASS/FAIL against:
+# Prints requests/s, the ratio to nginx, p99 latency, each server's CPU time per request (steadier than req/s on a
+# busy machine) and the engine's peak RSS (VmHWM), with PASS/FAIL against:
 #   keep-alive >= 0.9x nginx, close >= 0.8x nginx, engine peak RSS <= 20 MB.
 # It is a measurement: it exits 0 even when a target is missed, unless --strict is given (then 1).
 #
@@ -34,7 +35,7 @@ while [ $# -gt 0 ]; do
     --duration) DURATION=$2; shift ;;
     --threads) THREADS=$2; shift ;;
     --scratch-path) SCRATCH=$2; shift ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench-engine: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -136,19 +137,31 @@ if ! cmp -s "$TMP/engine.body" "$TMP/nginx.body"; then
   head -c 400 "$TMP/engine.body" >&2; echo >&2; head -c 400 "$TMP/nginx.body" >&2; echo >&2
   exit 1
 fi
+NGINX_WORKER=$(pgrep -P "$NGINX_PID" | head -1 || true)
+[ -n "$NGINX_WORKER" ] || { echo "bench-engine: no nginx worker process under pid $NGINX_PID" >&2; exit 1; }
 echo "Body: $(wc -c < "$TMP/engine.body") bytes from both. Response header bytes: engine $(wc -c < "$TMP/engine.headers"), nginx $(wc -c < "$TMP/nginx.headers")."
 echo "Engine: $ENGINE_URL (pid $ENGINE_PID, --threads $THREADS)   nginx: $NGINX_URL (pid $NGINX_PID)   wrk: -t1 -c16 -d${DURATION}s${SERVER_CPU:+, server on CPU 0, wrk on CPU 1}"
 
 # --- wrk ------------------------------------------------------------------------------------------------------
-# run_wrk NAME MODE URL: appends "NAME MODE req/s p99-ms errors" to $TMP/results.
+# cpu_ticks PID: user + system CPU time of the process so far, in clock ticks.
+cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }' || echo 0; }
+
+# run_wrk NAME MODE URL PID: appends "NAME MODE req/s p99-ms errors cpu-us-per-request" to $TMP/results.
+# The server's own CPU time per request (from /proc/PID/stat) holds up better than req/s when other
+# processes compete for the CPUs.
 run_wrk() {
-  local name=$1 mode=$2 url=$3 out="$TMP/wrk-$1-$2-$RANDOM.txt"
-  local header=()
+  local name=$1 mode=$2 url=$3 pid=$4 out="$TMP/wrk-$1-$2-$RANDOM.txt"
+  local header=() before after
   [ "$mode" = close ] && header=(-H 'Connection: close')
+  before=$(cpu_ticks "$pid")
   "${CLIENT_CPU[@]}" wrk -t1 -c16 -d"${DURATION}s" --latency "${header[@]}" "$url" > "$out" 2>&1 || true
-  python3 - "$out" "$name" "$mode" >> "$TMP/results" <<'PY'
+  after=$(cpu_ticks "$pid")
+  python3 - "$out" "$name" "$mode" "$((after - before))" "$(getconf CLK_TCK)" >> "$TMP/results" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
+ticks, hz = int(sys.argv[4]), int(sys.argv[5])
+total = re.search(r"(\d+) requests in", text)
+cpu_us = ticks * 1e6 / hz / int(total.group(1)) if total and int(total.group(1)) else float("nan")
 rps = re.search(r"Requests/sec:\s+([\d.]+)", text)
 p99 = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
 scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}
@@ -158,11 +171,16 @@ if m: errors += sum(int(g) for g in m.groups())
 m = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
 if m: errors += int(m.group(1))
 print(sys.argv[2], sys.argv[3], rps.group(1) if rps else "0",
-      "%.3f" % (float(p99.group(1)) * scale[p99.group(2)]) if p99 else "nan", errors)
+      "%.3f" % (float(p99.group(1)) * scale[p99.group(2)]) if p99 else "nan", errors, "%.1f" % cpu_us)
 PY
-  tail -1 "$TMP/results" | awk '{ printf "  %-6s %-10s %10.0f req/s  p99 %8.3f ms  errors %s\n", $1, $2, $3, $4, $5 }'
+  tail -1 "$TMP/results" | awk '{ printf "  %-6s %-10s %10.0f req/s  p99 %8.3f ms  errors %s  server CPU %s us/req\n", $1, $2, $3, $4, $5, $6 }'
 }
 
+LOAD=$(cut -d' ' -f1 /proc/loadavg)
+if awk -v l="$LOAD" -v n="$(nproc)" 'BEGIN { exit !(l > n * 0.5) }'; then
+  echo "Note: load average $LOAD on $(nproc) CPUs: other processes compete, so req/s ratios are noisy;"
+  echo "      the server CPU time per request (last column) is the steadier comparison."
+fi
 echo "Warming up..."
 for url in "$ENGINE_URL" "$NGINX_URL"; do
   "${CLIENT_CPU[@]}" wrk -t1 -c16 -d1s "$url" > /dev/null 2>&1 || true
@@ -173,13 +191,13 @@ for mode in keep-alive close; do
   for round in $(seq 1 "$ROUNDS"); do
     if [ $((round % 2)) = 1 ]; then order="engine nginx"; else order="nginx engine"; fi
     for name in $order; do
-      if [ "$name" = engine ]; then run_wrk engine "$mode" "$ENGINE_URL"; else run_wrk nginx "$mode" "$NGINX_URL"; fi
+      if [ "$name" = engine ]; then run_wrk engine "$mode" "$ENGINE_URL" "$ENGINE_PID"
+      else run_wrk nginx "$mode" "$NGINX_URL" "$NGINX_WORKER"; fi
     done
   done
 done
 
 ENGINE_HWM_KB=$(awk '/^VmHWM:/ { print $2 }' "/proc/$ENGINE_PID/status" 2>/dev/null || echo 0)
-NGINX_WORKER=$(pgrep -P "$NGINX_PID" | head -1 || true)
 NGINX_HWM_KB=$( [ -n "$NGINX_WORKER" ] && awk '/^VmHWM:/ { print $2 }' "/proc/$NGINX_WORKER/status" 2>/dev/null || echo 0)
 kill -0 "$ENGINE_PID" 2>/dev/null || echo "bench-engine: engine-bench is no longer running (see $TMP/engine.err)" >&2
 
@@ -190,24 +208,24 @@ import sys
 rows = [line.split() for line in open(sys.argv[1]) if line.strip()]
 engine_kb, nginx_kb, strict = int(sys.argv[2] or 0), int(sys.argv[3] or 0), sys.argv[4] == "1"
 best = {}
-for name, mode, rps, p99, errors in rows:
+for name, mode, rps, p99, errors, cpu in rows:
     key = (name, mode)
     if key not in best or float(rps) > best[key][0]:
-        best[key] = (float(rps), float(p99), int(errors))
+        best[key] = (float(rps), float(p99), int(errors), float(cpu))
 targets = {"keep-alive": 0.9, "close": 0.8}
 missed = 0
-print(f"{'server':<8}{'mode':<12}{'req/s':>10}{'x nginx':>9}{'p99 ms':>9}{'errors':>8}  target")
+print(f"{'server':<8}{'mode':<12}{'req/s':>10}{'x nginx':>9}{'p99 ms':>9}{'errors':>8}{'CPU us/req':>12}  target")
 for mode in ("keep-alive", "close"):
-    nginx = best.get(("nginx", mode), (0.0, float("nan"), 0))
+    nginx = best.get(("nginx", mode), (0.0, float("nan"), 0, float("nan")))
     for name in ("engine", "nginx"):
-        rps, p99, errors = best.get((name, mode), (0.0, float("nan"), 0))
+        rps, p99, errors, cpu = best.get((name, mode), (0.0, float("nan"), 0, float("nan")))
         ratio = rps / nginx[0] if nginx[0] else 0.0
         verdict = ""
         if name == "engine":
             ok = ratio >= targets[mode] and errors == 0
             missed += not ok
             verdict = f">= {targets[mode]:.1f}x  {'PASS' if ok else 'FAIL'}"
-        print(f"{name:<8}{mode:<12}{rps:>10.0f}{ratio:>8.2f}x{p99:>9.3f}{errors:>8}  {verdict}")
+        print(f"{name:<8}{mode:<12}{rps:>10.0f}{ratio:>8.2f}x{p99:>9.3f}{errors:>8}{cpu:>12.1f}  {verdict}")
 mb = engine_kb / 1024
 ok = 0 < engine_kb <= 20 * 1024
 missed += not ok
