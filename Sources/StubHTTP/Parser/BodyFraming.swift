@@ -10,11 +10,18 @@ struct BodyFraming {
     var kind: Kind
     var expectsContinue: Bool
 
+    /// - Parameter present: the ``FramingField`` raw values seen in `headers`, OR-ed; with none, the fields are not
+    ///   looked at again.
     /// - Throws: `.contentLengthWithTransferEncoding` (both present), `.invalidHeader` (Transfer-Encoding on
     ///   HTTP/1.0), `.unsupportedTransferEncoding` (anything but a lone `chunked`), `.invalidContentLength`,
     ///   `.bodyTooLarge` (Content-Length over the limit) and `.unsupportedExpectation` (Expect other than
     ///   `100-continue`, HTTP/1.1 only).
-    init(headers: HTTPHeaders, version: HTTPVersion, limits: ParserLimits) throws(ParserError) {
+    init(headers: HTTPHeaders, present: UInt8, version: HTTPVersion, limits: ParserLimits) throws(ParserError) {
+        guard present != 0 else {
+            kind = .none
+            expectsContinue = false
+            return
+        }
         var contentLength: Int?
         var sawTransferEncoding = false
         var codings = 0
@@ -22,26 +29,32 @@ struct BodyFraming {
         var sawExpect = false
         var unsupportedExpectation: String?
         for field in headers.fields {
-            let name = field.name
-            if HTTPHeaders.equalsIgnoringCase(name, "Content-Length") {
-                let length = try Self.parseContentLength(field.value)
+            var name = field.name
+            var value = field.value
+            switch name.withUTF8({ FramingField.classify($0) }) {
+            case .contentLength:
+                let length = try value.withUTF8 { bytes in
+                    Result { () throws(ParserError) -> Int in try Self.parseContentLength(bytes, field.value) }
+                }.get()
                 if let contentLength, contentLength != length {
                     throw ParserError(.invalidContentLength, "Content-Length values differ (\(contentLength) and \(length))")
                 }
                 contentLength = length
-            } else if HTTPHeaders.equalsIgnoringCase(name, "Transfer-Encoding") {
+            case .transferEncoding:
                 sawTransferEncoding = true
-                for element in field.value.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-                    let coding = Substring(element).trimmingSpaces()
-                    if coding.isEmpty { continue }
-                    codings += 1
-                    if !HTTPHeaders.equalsIgnoringCase(coding, "chunked") { chunkedIsOnlyCoding = false }
+                value.withUTF8 { bytes in
+                    ASCIIBytes.forEachListElement(bytes) { coding in
+                        guard coding.count > 0 else { return }
+                        codings += 1
+                        if !ASCIIBytes.equalsIgnoringCase(coding, "chunked") { chunkedIsOnlyCoding = false }
+                    }
                 }
-            } else if HTTPHeaders.equalsIgnoringCase(name, "Expect") {
-                if !HTTPHeaders.equalsIgnoringCase(field.value, "100-continue") && unsupportedExpectation == nil {
-                    unsupportedExpectation = field.value
-                }
+            case .expect:
+                let isContinue = value.withUTF8 { ASCIIBytes.equalsIgnoringCase($0, "100-continue") }
+                if !isContinue && unsupportedExpectation == nil { unsupportedExpectation = field.value }
                 sawExpect = true
+            case nil:
+                continue
             }
         }
         if sawTransferEncoding {
@@ -53,13 +66,13 @@ struct BodyFraming {
                 throw ParserError(.invalidHeader, "Transfer-Encoding is not allowed in an HTTP/1.0 request")
             }
             guard codings == 1 && chunkedIsOnlyCoding else {
-                throw ParserError(.unsupportedTransferEncoding,
-                                  "only \"Transfer-Encoding: chunked\" is supported")
+                throw ParserError(.unsupportedTransferEncoding, "only \"Transfer-Encoding: chunked\" is supported")
             }
             kind = .chunked
         } else if let contentLength {
             guard contentLength <= limits.maxBodyBytes else {
-                throw ParserError(.bodyTooLarge, "Content-Length \(contentLength) is larger than \(limits.maxBodyBytes) bytes")
+                throw ParserError(.bodyTooLarge,
+                                  "Content-Length \(contentLength) is larger than \(limits.maxBodyBytes) bytes")
             }
             kind = contentLength == 0 ? .none : .contentLength(contentLength)
         } else {
@@ -73,12 +86,14 @@ struct BodyFraming {
     }
 
     /// A Content-Length value: `1*DIGIT`, or a comma-separated list of identical ones (RFC 9110 §8.6).
-    static func parseContentLength(_ value: String) throws(ParserError) -> Int {
+    static func parseContentLength(_ bytes: UnsafeBufferPointer<UInt8>, _ value: String) throws(ParserError) -> Int {
         var result: Int?
-        for element in value.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+        try ASCIIBytes.forEachListElement(bytes) { (element) throws(ParserError) in
+            guard element.count > 0 else {
+                throw ParserError(.invalidContentLength, "Content-Length \"\(value.prefix(64))\" is not a number")
+            }
             var length = 0
-            var digits = 0
-            for c in Substring(element).trimmingSpaces().utf8 {
+            for c in element {
                 guard ByteClass.isDigit(c) else {
                     throw ParserError(.invalidContentLength, "Content-Length \"\(value.prefix(64))\" is not a number")
                 }
@@ -88,10 +103,6 @@ struct BodyFraming {
                     throw ParserError(.invalidContentLength, "Content-Length \"\(value.prefix(64))\" is too large")
                 }
                 length = sum
-                digits += 1
-            }
-            guard digits > 0 else {
-                throw ParserError(.invalidContentLength, "Content-Length \"\(value.prefix(64))\" is not a number")
             }
             if let result, result != length {
                 throw ParserError(.invalidContentLength, "Content-Length values differ in \"\(value.prefix(64))\"")

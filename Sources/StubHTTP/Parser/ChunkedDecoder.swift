@@ -127,7 +127,8 @@ public struct ChunkedDecoder: Sendable {
         guard trailerBytes + length + 2 <= limits.maxHeaderBytes else {
             throw ParserError(.headerOverflow, "trailer section is larger than \(limits.maxHeaderBytes) bytes")
         }
-        trailers.fields.append(try FieldLine.parse(UnsafeBufferPointer(rebasing: input[0..<length])))
+        var framing: FramingField?
+        trailers.fields.append(try FieldLine.parse(UnsafeBufferPointer(rebasing: input[0..<length]), framing: &framing))
         trailerBytes += length + 2
         return length
     }

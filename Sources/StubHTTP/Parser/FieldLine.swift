@@ -5,7 +5,9 @@
 /// byte, including NUL and a bare CR, is rejected. Values are decoded as UTF-8; invalid sequences (e.g. Latin-1
 /// obs-text) become U+FFFD. A line starting with SP or HTAB is obsolete line folding and is rejected.
 enum FieldLine {
-    static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(ParserError) -> HTTPHeaders.Field {
+    /// - Parameter framing: set to the ``FramingField`` the name denotes, if any.
+    static func parse(_ line: UnsafeBufferPointer<UInt8>,
+                      framing: inout FramingField?) throws(ParserError) -> HTTPHeaders.Field {
         let count = line.count
         guard count > 0 else { throw ParserError(.invalidHeader, "empty header line") }
         if ByteClass.isWhitespace(line[0]) {
@@ -35,7 +37,9 @@ enum FieldLine {
         while start < end && ByteClass.isWhitespace(line[start]) { start += 1 }
         while end > start && ByteClass.isWhitespace(line[end - 1]) { end -= 1 }
 
-        let name = String(decoding: UnsafeBufferPointer(rebasing: line[0..<colon]), as: UTF8.self)
+        let nameBytes = UnsafeBufferPointer(rebasing: line[0..<colon])
+        framing = FramingField.classify(nameBytes)
+        let name = String(decoding: nameBytes, as: UTF8.self)
         let value = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
         return HTTPHeaders.Field(name: name, value: value)
     }

@@ -51,6 +51,8 @@ public struct RequestParser: Sendable {
     private var target = ""
     private var version = HTTPVersion.http1_1
     private var headers = HTTPHeaders()
+    /// The ``FramingField`` raw values seen in `headers`, OR-ed.
+    private var framingFields: UInt8 = 0
     private var expectsContinue = false
     private var sentContinue = false
     private var chunked: ChunkedDecoder
@@ -195,7 +197,9 @@ public struct RequestParser: Sendable {
         }
         guard headBytes + length + 2 <= limits.maxHeaderBytes else { throw headerSectionTooLarge() }
         if headers.fields.isEmpty { headers.fields.reserveCapacity(8) }
-        headers.fields.append(try FieldLine.parse(UnsafeBufferPointer(rebasing: input[0..<length])))
+        var framing: FramingField?
+        headers.fields.append(try FieldLine.parse(UnsafeBufferPointer(rebasing: input[0..<length]), framing: &framing))
+        if let framing { framingFields |= framing.rawValue }
         headBytes += length + 2
         consume(length + 2)
         return true
@@ -216,7 +220,7 @@ public struct RequestParser: Sendable {
 
     /// Chooses the body framing once the head is complete.
     private mutating func startBody() throws(ParserError) {
-        let framing = try BodyFraming(headers: headers, version: version, limits: limits)
+        let framing = try BodyFraming(headers: headers, present: framingFields, version: version, limits: limits)
         expectsContinue = framing.expectsContinue
         sentContinue = false
         switch framing.kind {
@@ -249,6 +253,7 @@ public struct RequestParser: Sendable {
         consumedByCurrentRequest = 0
         emptyLinesSkipped = 0
         headBytes = 0
+        framingFields = 0
         expectsContinue = false
         sentContinue = false
         return request
