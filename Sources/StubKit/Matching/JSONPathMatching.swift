@@ -6,10 +6,11 @@ enum JSONPathMatching {
     /// Verified against WireMock 2.35.1:
     /// - without a nested matcher, a definite path must select a value that is not `null`, not `[]` and
     ///   not `{}` (`false` and `""` count); an indefinite path (`[*]`, `..`, filters) must select something;
-    /// - with one, a missing path satisfies only `absent` (`doesNotMatch` fails); `null` is an absent value;
+    /// - with one, a missing path or `null` satisfies only `absent` (`doesNotMatch` fails too);
     ///   numbers are seen as Java prints them (`1.50` → `"1.5"`, `1e20` → `"1.0E20"`); an object is seen as
     ///   Jackson's pretty JSON; for an array (or an indefinite path) the matcher is tried on each element
-    ///   and any match wins, except `equalToJson`, which sees the whole array; `absent` accepts `[]`.
+    ///   and any match wins, except `equalToJson`, which sees the whole array; `absent` accepts `[]`. An
+    ///   object element is seen as Java's `Map.toString` (`{x=1}`), an array element as compact JSON.
     static func distance(_ path: JSONPathExpression, _ nested: CompiledStringMatcher?, _ document: JSONValue) -> Double {
         let found = path.evaluate(document)
         let selected: JSONValue? = path.isDefinite ? found.first : .array(found)
@@ -25,7 +26,7 @@ enum JSONPathMatching {
         var candidates: [MatchSubject] = []
         switch selected {
         case .null:
-            candidates = [MatchSubject(nil)]
+            return nested.isAbsent ? 0 : 1
         case .object:
             candidates = [MatchSubject(json: selected, text: JSONRendering.jacksonPretty(selected))]
         case let .array(items):

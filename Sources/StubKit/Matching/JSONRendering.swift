@@ -9,17 +9,20 @@ enum JSONRendering {
     }
 
     /// What Java's `String.valueOf` gives for a value Jayway JsonPath returns: strings raw, numbers as
-    /// Java prints them (`1.50` → `1.5`, `1e20` → `1.0E20`), containers as compact JSON.
+    /// Java prints them (`1.50` → `1.5`, `1e20` → `1.0E20`), objects as `Map.toString` (`{x=1, y=a}`),
+    /// arrays as compact JSON (json-smart's `JSONArray`). Verified against WireMock 2.35.1.
     static func javaString(_ value: JSONValue) -> String {
         switch value {
         case .null: return "null"
         case let .bool(b): return b ? "true" : "false"
         case let .number(text): return javaNumber(text)
         case let .string(s): return s
-        case .array, .object:
+        case .array:
             var out = ""
             writeCompact(value, javaNumbers: true, into: &out)
             return out
+        case let .object(members):
+            return "{" + members.map { $0.key + "=" + javaString($0.value) }.joined(separator: ", ") + "}"
         }
     }
 
