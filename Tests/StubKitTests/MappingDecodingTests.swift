@@ -251,6 +251,15 @@ struct MappingDecodingTests {
         #expect(result.warnings.allSatisfy { $0.file == "Stubs/mappings/users.json" })
     }
 
+    @Test("Rejects JSONPath expressions the matcher cannot parse")
+    func rejectsBadJSONPath() {
+        // The reason comes from the matcher's JSONPath parser; only the location is asserted here.
+        let prefix = #"Stubs/mappings/users.json: request.bodyPatterns[0].matchesJsonPath: invalid JSONPath "$.a[" at offset 4: "#
+        #expect(decodeError(#"{"request": {"bodyPatterns": [{"matchesJsonPath": "$.a["}]}, "response": {}}"#)?.hasPrefix(prefix) == true)
+        let nested = #"Stubs/mappings/users.json: request.bodyPatterns[0].matchesJsonPath.expression: invalid JSONPath "$..""#
+        #expect(decodeError(#"{"request": {"bodyPatterns": [{"matchesJsonPath": {"expression": "$..", "equalTo": "x"}}]}, "response": {}}"#)?.hasPrefix(nested) == true)
+    }
+
     @Test("Drops matchers that only use unsupported operators")
     func dropsUnsupportedMatchers() throws {
         let result = try decode(#"{"request": {"headers": {"D": {"before": "now"}, "A": {"equalTo": "a"}}, "bodyPatterns": [{"equalToXml": "<a/>"}, {"contains": "x"}]}, "response": {}}"#)

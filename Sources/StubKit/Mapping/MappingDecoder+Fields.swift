@@ -1,26 +1,26 @@
 /// Shared helpers of a decoding run: typed field access, unknown-field classification, errors.
 extension MappingDecoder.Run {
     /// Fails with a mapping error at `path`.
-    func failure(_ path: JSONPath, _ message: String) -> StubsLoadError {
+    func failure(_ path: MappingPath, _ message: String) -> StubsLoadError {
         .invalidMapping(file, path: path.text, message)
     }
 
-    func object(_ value: JSONValue, at path: JSONPath) throws(StubsLoadError) -> [(key: String, value: JSONValue)] {
+    func object(_ value: JSONValue, at path: MappingPath) throws(StubsLoadError) -> [(key: String, value: JSONValue)] {
         guard case .object(let members) = value else { throw failure(path, "expected an object, found \(value.foundDescription)") }
         return members
     }
 
-    func string(_ value: JSONValue, at path: JSONPath) throws(StubsLoadError) -> String {
+    func string(_ value: JSONValue, at path: MappingPath) throws(StubsLoadError) -> String {
         guard case .string(let text) = value else { throw failure(path, "expected a string, found \(value.foundDescription)") }
         return text
     }
 
-    func bool(_ value: JSONValue, at path: JSONPath) throws(StubsLoadError) -> Bool {
+    func bool(_ value: JSONValue, at path: MappingPath) throws(StubsLoadError) -> Bool {
         guard case .bool(let flag) = value else { throw failure(path, "expected true or false, found \(value.foundDescription)") }
         return flag
     }
 
-    func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>? = nil) throws(StubsLoadError) -> Int {
+    func integer(_ value: JSONValue, at path: MappingPath, in range: ClosedRange<Int>? = nil) throws(StubsLoadError) -> Int {
         guard let number = value.intValue else {
             throw failure(path, "expected an integer, found \(value.foundDescription)")
         }
@@ -38,7 +38,7 @@ extension MappingDecoder.Run {
     /// - A key within edit distance 2 of a supported one, or equal to it ignoring case: an error
     ///   with a suggestion (`unknown field 'stauts' in response; did you mean 'status'?`).
     /// - Anything else: an "unknown field" warning.
-    mutating func checkFields(_ members: [(key: String, value: JSONValue)], at path: JSONPath, in contextName: String,
+    mutating func checkFields(_ members: [(key: String, value: JSONValue)], at path: MappingPath, in contextName: String,
                               supported: [String], silent: Set<String> = [],
                               wireMockOnly: Set<String> = []) throws(StubsLoadError) {
         for (key, _) in members where !supported.contains(key) && !silent.contains(key) {
@@ -53,7 +53,7 @@ extension MappingDecoder.Run {
     }
 
     /// Records a warning about `field` in the object at `path`.
-    mutating func warn(_ kind: MappingWarning.Kind, _ field: String, at path: JSONPath) {
+    mutating func warn(_ kind: MappingWarning.Kind, _ field: String, at path: MappingPath) {
         var context = path.withoutIndices
         if context == "mappings" {
             context = ""

@@ -21,7 +21,7 @@ extension MappingDecoder.Run {
     ]
 
     /// Decodes a query parameter or header matcher; `nil` if it only uses unsupported operators.
-    mutating func decodeMultiValueMatcher(_ json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> MultiValueMatcher? {
+    mutating func decodeMultiValueMatcher(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> MultiValueMatcher? {
         let members = try matcherObject(json, at: path, multiValue: true)
         guard let multi = members.first(where: { Self.multiValueOperators.contains($0.key) }) else {
             return try decodeMatcher(json, at: path).map { .single($0) }
@@ -43,7 +43,7 @@ extension MappingDecoder.Run {
     }
 
     /// Decodes one string matcher; `nil` (with a warning) if it only uses an unsupported operator.
-    mutating func decodeMatcher(_ json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> StringMatcher? {
+    mutating func decodeMatcher(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> StringMatcher? {
         let members = try matcherObject(json, at: path, multiValue: false)
         let operators = members.filter { Self.matcherOperators.contains($0.key) || Self.unsupportedOperators.contains($0.key) }
         if let multi = members.first(where: { Self.multiValueOperators.contains($0.key) }) {
@@ -92,7 +92,7 @@ extension MappingDecoder.Run {
     }
 
     /// The members of a matcher object, with a hint when a bare string was given.
-    private func matcherObject(_ json: JSONValue, at path: JSONPath, multiValue: Bool) throws(StubsLoadError) -> [(key: String, value: JSONValue)] {
+    private func matcherObject(_ json: JSONValue, at path: MappingPath, multiValue: Bool) throws(StubsLoadError) -> [(key: String, value: JSONValue)] {
         guard case .object(let members) = json else {
             let example = json.stringValue.map { JSONValue.string($0).serialized() } ?? "\"…\""
             throw failure(path, "expected a matcher object such as {\"equalTo\": \(example)}, found \(json.foundDescription)")
@@ -100,7 +100,7 @@ extension MappingDecoder.Run {
         return members
     }
 
-    private func operand(_ value: JSONValue, of name: String, at path: JSONPath) throws(StubsLoadError) -> String {
+    private func operand(_ value: JSONValue, of name: String, at path: MappingPath) throws(StubsLoadError) -> String {
         guard case .string(let text) = value else {
             throw failure(path, "expected a string operand for '\(name)', found \(value.foundDescription)")
         }
@@ -108,7 +108,7 @@ extension MappingDecoder.Run {
     }
 
     /// Modifiers of another operator are ignored with a warning; unknown keys are classified.
-    private mutating func checkModifiers(_ members: [(key: String, value: JSONValue)], of name: String, at path: JSONPath) throws(StubsLoadError) {
+    private mutating func checkModifiers(_ members: [(key: String, value: JSONValue)], of name: String, at path: MappingPath) throws(StubsLoadError) {
         let applicable = Self.matcherModifiers.filter { $0.value == name }.map(\.key)
         for (key, _) in members {
             if let target = Self.matcherModifiers.first(where: { $0.key == key })?.value, target != name {
@@ -120,7 +120,7 @@ extension MappingDecoder.Run {
                         wireMockOnly: Self.unsupportedModifiers)
     }
 
-    private func decodeEqualToJSON(_ value: JSONValue, in json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> StringMatcher {
+    private func decodeEqualToJSON(_ value: JSONValue, in json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> StringMatcher {
         var expected = value
         if case .string(let text) = value {
             do {
@@ -137,9 +137,10 @@ extension MappingDecoder.Run {
     }
 
     /// `"$.a"` or `{"expression": "$.a", "equalTo": "x"}`.
-    private mutating func decodeJSONPath(_ value: JSONValue, at path: JSONPath) throws(StubsLoadError) -> StringMatcher {
+    private mutating func decodeJSONPath(_ value: JSONValue, at path: MappingPath) throws(StubsLoadError) -> StringMatcher {
         if case .string(let expression) = value {
             guard !expression.isEmpty else { throw failure(path, "expected a JSON path expression such as \"$.name\", found \"\"") }
+            try validateJSONPath(expression, at: path)
             return .matchesJsonPath(expression, nil)
         }
         guard case .object(let members) = value else {
@@ -148,14 +149,25 @@ extension MappingDecoder.Run {
         guard let expressionJSON = value["expression"] else { throw failure(path, "missing 'expression'") }
         let expression = try string(expressionJSON, at: path.key("expression"))
         guard !expression.isEmpty else { throw failure(path.key("expression"), "expected a JSON path expression such as \"$.name\", found \"\"") }
+        try validateJSONPath(expression, at: path.key("expression"))
         let rest = members.filter { $0.key != "expression" }
         guard !rest.isEmpty else { return .matchesJsonPath(expression, nil) }
         let inner = try decodeMatcher(.object(rest), at: path)
         return .matchesJsonPath(expression, inner)
     }
 
+    /// JSONPath expressions are parsed at load time with the matcher's parser, so an unsupported or
+    /// malformed path fails here.
+    private func validateJSONPath(_ expression: String, at path: MappingPath) throws(StubsLoadError) {
+        do {
+            _ = try JSONPathExpression(expression)
+        } catch {
+            throw failure(path, error.description)
+        }
+    }
+
     /// Regular expressions are compiled once at load time so a typo fails here, not at match time.
-    func validateRegex(_ pattern: String, at path: JSONPath) throws(StubsLoadError) {
+    func validateRegex(_ pattern: String, at path: MappingPath) throws(StubsLoadError) {
         do {
             _ = try NSRegularExpression(pattern: pattern)
         } catch {

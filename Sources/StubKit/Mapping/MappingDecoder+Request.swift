@@ -6,7 +6,7 @@ extension MappingDecoder.Run {
         "host", "scheme", "port", "formParameters", "multipartPatterns", "customMatcher", "pathParameters", "clientIp",
     ]
 
-    mutating func decodeRequest(_ json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> RequestPattern {
+    mutating func decodeRequest(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> RequestPattern {
         let members = try object(json, at: path)
         try checkFields(members, at: path, in: "request", supported: Self.requestFields, wireMockOnly: Self.requestWireMockOnly)
         var pattern = RequestPattern()
@@ -40,7 +40,7 @@ extension MappingDecoder.Run {
         return pattern
     }
 
-    private func decodeMethod(_ json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> MethodMatcher {
+    private func decodeMethod(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> MethodMatcher {
         let method = try string(json, at: path)
         if method == "ANY" { return .any }
         guard !method.isEmpty, method.utf8.allSatisfy(Self.isTokenByte) else {
@@ -49,7 +49,7 @@ extension MappingDecoder.Run {
         return .exactly(method)
     }
 
-    private func decodeURL(_ members: [(key: String, value: JSONValue)], at path: JSONPath) throws(StubsLoadError) -> URLMatcher? {
+    private func decodeURL(_ members: [(key: String, value: JSONValue)], at path: MappingPath) throws(StubsLoadError) -> URLMatcher? {
         let present = members.filter { Self.urlFields.contains($0.key) }
         guard let (key, value) = present.first else { return nil }
         if present.count > 1 {
@@ -73,7 +73,7 @@ extension MappingDecoder.Run {
     }
 
     /// `{a}` placeholders must be non-empty, unique and not nested.
-    private func validatePathTemplate(_ template: String, at path: JSONPath) throws(StubsLoadError) {
+    private func validatePathTemplate(_ template: String, at path: MappingPath) throws(StubsLoadError) {
         var names: Set<String> = []
         var current: String?
         for character in template {
@@ -94,7 +94,7 @@ extension MappingDecoder.Run {
         if current != nil { throw failure(path, "invalid path template '\(template)': '{' without '}'") }
     }
 
-    private mutating func decodeNamedMatchers(_ json: JSONValue, at path: JSONPath, multiValue: Bool) throws(StubsLoadError) -> [NamedMatcher] {
+    private mutating func decodeNamedMatchers(_ json: JSONValue, at path: MappingPath, multiValue: Bool) throws(StubsLoadError) -> [NamedMatcher] {
         var result: [NamedMatcher] = []
         for (name, value) in try object(json, at: path) {
             let fieldPath = path.key(name)
@@ -107,7 +107,7 @@ extension MappingDecoder.Run {
         return result
     }
 
-    private mutating func decodeCredentials(_ json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> BasicAuthCredentials {
+    private mutating func decodeCredentials(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> BasicAuthCredentials {
         let members = try object(json, at: path)
         try checkFields(members, at: path, in: "basicAuthCredentials", supported: ["username", "password"])
         guard let username = json["username"] else { throw failure(path, "missing 'username'") }

@@ -7,7 +7,7 @@ extension MappingDecoder.Run {
         "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove", "fromConfiguredStub",
     ]
 
-    mutating func decodeResponse(_ json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> ResponseDefinition {
+    mutating func decodeResponse(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> ResponseDefinition {
         let members = try object(json, at: path)
         try checkFields(members, at: path, in: "response", supported: Self.responseFields, wireMockOnly: Self.responseWireMockOnly)
         var response = ResponseDefinition()
@@ -32,7 +32,7 @@ extension MappingDecoder.Run {
     }
 
     /// `{"Name": "value"}` or `{"Name": ["v1", "v2"]}`; order kept, a list gives several fields.
-    private func decodeHeaders(_ json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> HTTPHeaders {
+    private func decodeHeaders(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> HTTPHeaders {
         var headers = HTTPHeaders()
         for (name, value) in try object(json, at: path) {
             let fieldPath = path.key(name)
@@ -65,7 +65,7 @@ extension MappingDecoder.Run {
         return headers
     }
 
-    private func decodeBody(_ members: [(key: String, value: JSONValue)], at path: JSONPath) throws(StubsLoadError) -> ResponseDefinition.Body {
+    private func decodeBody(_ members: [(key: String, value: JSONValue)], at path: MappingPath) throws(StubsLoadError) -> ResponseDefinition.Body {
         let present = members.filter { Self.bodyFields.contains($0.key) }
         guard let (key, value) = present.first else { return .none }
         if present.count > 1 {

@@ -42,7 +42,7 @@ public struct MappingDecoder: Sendable {
             return Result(mappings: [mapping], warnings: run.warnings)
         }
         try run.checkFields(members, at: .root, in: "mappings file", supported: ["mappings"], silent: ["meta"])
-        let listPath = JSONPath.root.key("mappings")
+        let listPath = MappingPath.root.key("mappings")
         guard case .array(let elements) = list else {
             throw run.failure(listPath, "expected an array of mappings, found \(list.foundDescription)")
         }
@@ -82,7 +82,7 @@ public struct MappingDecoder: Sendable {
             "serveEventListeners", "insertionIndex",
         ]
 
-        mutating func decodeMapping(_ json: JSONValue, at path: JSONPath, source: String?, index: Int) throws(StubsLoadError) -> StubMapping {
+        mutating func decodeMapping(_ json: JSONValue, at path: MappingPath, source: String?, index: Int) throws(StubsLoadError) -> StubMapping {
             let members = try object(json, at: path)
             try checkFields(members, at: path, in: "mapping", supported: Self.topLevelFields,
                             silent: ["metadata", "persistent"], wireMockOnly: Self.topLevelWireMockOnly)
@@ -99,7 +99,7 @@ public struct MappingDecoder: Sendable {
                                request: request, response: response, source: source)
         }
 
-        private func decodeID(_ json: JSONValue, at path: JSONPath) throws(StubsLoadError) -> String? {
+        private func decodeID(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> String? {
             let id = try json["id"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("id")) }
             let uuid = try json["uuid"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("uuid")) }
             if let id, let uuid, id != uuid {

@@ -1,12 +1,12 @@
 /// A location inside a JSON document, written the way users read it: `mappings[2].response.status`,
 /// `request.headers["X Api Key"]`. The empty path is the whole document.
-struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+struct MappingPath: Sendable, Hashable, CustomStringConvertible {
     private(set) var text: String
 
-    static let root = JSONPath(text: "")
+    static let root = MappingPath(text: "")
 
     /// The path of member `key` of the object at this path.
-    func key(_ key: String) -> JSONPath {
+    func key(_ key: String) -> MappingPath {
         let plain = !key.isEmpty && key.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -16,12 +16,12 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 false
             }
         }
-        if !plain { return JSONPath(text: text + "[" + JSONValue.string(key).serialized() + "]") }
-        return JSONPath(text: text.isEmpty ? key : text + "." + key)
+        if !plain { return MappingPath(text: text + "[" + JSONValue.string(key).serialized() + "]") }
+        return MappingPath(text: text.isEmpty ? key : text + "." + key)
     }
 
     /// The path of element `index` of the array at this path.
-    func index(_ index: Int) -> JSONPath { JSONPath(text: text + "[\(index)]") }
+    func index(_ index: Int) -> MappingPath { MappingPath(text: text + "[\(index)]") }
 
     var description: String { text }
 
