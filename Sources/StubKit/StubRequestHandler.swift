@@ -1,0 +1,34 @@
+/// The engine's handler for a stub server: match, journal, answer.
+struct StubRequestHandler: HTTPHandler {
+    let store: StubStore
+    let journal: RequestJournal
+    let configuration: StubServer.Configuration
+
+    func handle(_ request: HTTPRequest, responder: HTTPResponder) {
+        let started = ContinuousClock.now
+        let snapshot = store.snapshot
+        let entry: LoggedRequest
+        if let match = snapshot.table.match(request) {
+            let response = snapshot.responses[match.index]
+            entry = journal.record(request, matchedStub: LoggedRequest.MatchedStub(match.mapping), status: response.status)
+            if let delay = response.delay {
+                responder.respond(response.prepared, after: delay)
+            } else {
+                responder.respond(response.prepared)
+            }
+        } else {
+            let report = NearMissReport.render(request: request, nearMisses: snapshot.table.nearMisses(for: request))
+            entry = journal.record(request, matchedStub: nil, status: 404)
+            responder.respond(HTTPResponse(status: .notFound, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                                           body: Array(report.utf8)))
+            if configuration.logsUnmatchedRequests { StandardError.write(report + "\n") }
+        }
+        configuration.onRequest?(entry, ContinuousClock.now - started)
+    }
+}
+
+extension LoggedRequest.MatchedStub {
+    init(_ mapping: StubMapping) {
+        self.init(id: mapping.id, name: mapping.name, displayName: mapping.displayName)
+    }
+}

@@ -1,0 +1,30 @@
+extension StubServer {
+    /// Every request received, oldest first (at most the journal's capacity).
+    public var requests: [LoggedRequest] { journal.entries }
+
+    /// The requests that no stub matched, oldest first.
+    public var unmatchedRequests: [LoggedRequest] { journal.entries.filter { !$0.wasMatched } }
+
+    /// How many received requests match `pattern`.
+    ///
+    /// ```swift
+    /// #expect(server.received(.get("/users/octocat")) == 1)
+    /// ```
+    public func received(_ pattern: RequestPattern) -> Int {
+        let compiled = CompiledRequestPattern(pattern)
+        return journal.entries.reduce(0) { $0 + (compiled.match($1.request).isMatch ? 1 : 0) }
+    }
+
+    /// The received requests that match `pattern`, oldest first.
+    public func requests(matching pattern: RequestPattern) -> [LoggedRequest] {
+        let compiled = CompiledRequestPattern(pattern)
+        return journal.entries.filter { compiled.match($0.request).isMatch }
+    }
+
+    /// The received requests closest to `pattern` that do not match it, closest first, with how they differ.
+    public func nearMisses(for pattern: RequestPattern, limit: Int = 3) -> [(request: LoggedRequest, result: MatchResult)] {
+        let compiled = CompiledRequestPattern(pattern)
+        let misses = journal.entries.map { ($0, compiled.match($0.request)) }.filter { !$0.1.isMatch }
+        return Array(misses.sorted { $0.1.distance < $1.1.distance }.prefix(limit)).map { (request: $0.0, result: $0.1) }
+    }
+}

@@ -1,0 +1,73 @@
+@preconcurrency import Dispatch
+import Foundation
+import StubKit
+
+/// Runs `stubserver`: parse the arguments, then serve until SIGINT or SIGTERM.
+public enum Runner {
+    /// The whole program. Returns the exit code.
+    public static func main(_ arguments: [String]) -> ExitCode {
+        let command: Command
+        do {
+            command = try CommandParser.parse(arguments)
+        } catch {
+            StandardStreams.error("Error: \(error)\n\n\(usageText)\n")
+            return .usage
+        }
+        switch command {
+        case .help:
+            StandardStreams.output(usageText + "\n")
+            return .success
+        case .version:
+            StandardStreams.output("stubserver \(stubserverVersion)\n")
+            return .success
+        case let .serve(options):
+            return serve(options)
+        }
+    }
+
+    static func serve(_ options: Options) -> ExitCode {
+        var configuration = StubServer.Configuration(host: options.host, port: options.port)
+        if options.verbose {
+            configuration.onRequest = { entry, duration in
+                StandardStreams.error(RequestLogLine(entry, duration: duration).text + "\n")
+            }
+        }
+        let server: StubServer
+        do throws(StubServerError) {
+            server = try StubServer(stubs: URL(fileURLWithPath: options.stubs), configuration: configuration)
+            try server.start()
+        } catch {
+            switch error {
+            case let .badStubs(error):
+                StandardStreams.error("stubserver: error: \(error)\n")
+                return .badStubs
+            case let .cannotListen(error):
+                StandardStreams.error("stubserver: error: \(error). Use --port 0 to pick a free port.\n")
+                return .cannotListen
+            }
+        }
+        StandardStreams.output("Listening on \(server.baseURL.absoluteString)\n")
+        StandardStreams.error("stubserver: serving \(server.mappings.count) stubs from \(options.stubs)\n")
+
+        let watcher = options.watch ? StubsWatcher(server: server, directory: options.stubs) : nil
+        waitForTerminationSignal()
+        watcher?.stop()
+        server.stop()
+        return .success
+    }
+
+    /// Blocks until SIGINT or SIGTERM arrives.
+    private static func waitForTerminationSignal() {
+        let received = DispatchSemaphore(value: 0)
+        let queue = DispatchQueue(label: "stubserver.signals")
+        let sources = [SIGINT, SIGTERM].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler { received.signal() }
+            source.resume()
+            return source
+        }
+        received.wait()
+        sources.forEach { $0.cancel() }
+    }
+}

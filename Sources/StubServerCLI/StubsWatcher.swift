@@ -1,0 +1,53 @@
+import Foundation
+import StubKit
+
+/// `--watch`: polls the stubs directory twice a second and reloads it when a file changes.
+///
+/// Polling (paths, sizes, modification times) works the same on Linux and macOS and needs no
+/// file-system event API. A bad edit keeps the last good route table and logs the error.
+struct StubsWatcher: Sendable {
+    private let task: Task<Void, Never>
+
+    /// Starts watching `directory` for `server`.
+    init(server: StubServer, directory: String, interval: Duration = .milliseconds(500)) {
+        task = Task.detached {
+            var previous = Self.fingerprint(of: directory)
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                let current = Self.fingerprint(of: directory)
+                guard current != previous else { continue }
+                previous = current
+                Self.reload(server, directory)
+            }
+        }
+    }
+
+    /// Stops watching.
+    func stop() { task.cancel() }
+
+    private static func reload(_ server: StubServer, _ directory: String) {
+        do {
+            let warnings = try server.reloadStubs()
+            warnings.forEach { StandardStreams.error("stubserver: \($0)\n") }
+            StandardStreams.error("stubserver: reloaded \(server.mappings.count) stubs from \(directory)\n")
+        } catch {
+            StandardStreams.error("stubserver: error: \(error); keeping the last good stubs\n")
+        }
+    }
+
+    /// Path → "size mtime" of every regular file below `directory`.
+    private static func fingerprint(of directory: String) -> [String: String] {
+        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]
+        guard let enumerator = FileManager.default.enumerator(at: URL(fileURLWithPath: directory),
+                                                              includingPropertiesForKeys: keys) else {
+            return [:]
+        }
+        var result: [String: String] = [:]
+        for case let url as URL in enumerator {
+            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
+            let stamp = values.contentModificationDate?.timeIntervalSince1970 ?? 0
+            result[url.path] = "\(values.fileSize ?? -1) \(stamp)"
+        }
+        return result
+    }
+}
