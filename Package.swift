@@ -28,6 +28,9 @@ let package = Package(
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP"]),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI"]),
+        // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
+        .testTarget(name: "stubserverEndToEndTests", dependencies: ["stubserver", "StubKit"]),
+        .testTarget(name: "StubTestingTests", dependencies: ["StubTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

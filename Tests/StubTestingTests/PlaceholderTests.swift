@@ -1,0 +1,5 @@
+import XCTest
+
+final class PlaceholderStubTestingTests: XCTestCase {
+    func testPlaceholder() {}
+}

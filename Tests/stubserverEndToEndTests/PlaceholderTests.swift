@@ -1,0 +1,5 @@
+import XCTest
+
+final class PlaceholderEndToEndTests: XCTestCase {
+    func testPlaceholder() {}
+}
