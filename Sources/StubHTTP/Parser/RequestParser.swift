@@ -62,14 +62,14 @@ public struct RequestParser: Sendable {
         self.chunked = ChunkedDecoder(limits: limits)
     }
 
-    /// Buffers bytes read from the socket.
+    /// Buffers bytes read from the socket. Bytes appended after ``next()`` has thrown are ignored.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil else { return }
         compact()
         bytes.withMemoryRebound(to: UInt8.self) { buffer.append(contentsOf: $0) }
     }
 
-    /// Buffers bytes read from the socket.
+    /// Buffers bytes read from the socket. Bytes appended after ``next()`` has thrown are ignored.
     public mutating func append<S: Sequence>(contentsOf bytes: S) where S.Element == UInt8 {
         guard failure == nil else { return }
         compact()
