@@ -1,0 +1,19 @@
+extension StubServer {
+    /// The environment that points an app (or any process) at this server: `[key: baseURL]`.
+    ///
+    /// It lives in StubKit, not StubTesting, because nothing in it is specific to a test framework:
+    /// the same dictionary fits `XCUIApplication.launchEnvironment`, `Process.environment` and
+    /// `simctl launch` alike.
+    ///
+    /// ```swift
+    /// let app = XCUIApplication()
+    /// app.launchEnvironment.merge(server.launchEnvironment()) { _, new in new }
+    /// app.launch()
+    /// // In the app: ProcessInfo.processInfo.environment["BASEURL"] → "http://127.0.0.1:53127"
+    /// ```
+    /// - Parameter key: the variable the app reads its base URL from. Default `BASEURL`.
+    /// - Returns: `[key: baseURL.absoluteString]`, e.g. `["BASEURL": "http://127.0.0.1:53127"]`.
+    public func launchEnvironment(key: String = "BASEURL") -> [String: String] {
+        [key: baseURL.absoluteString]
+    }
+}
