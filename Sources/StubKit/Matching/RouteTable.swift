@@ -2,8 +2,10 @@
 ///
 /// The winner is the matching stub with the lowest `priority`; among equal priorities, the most
 /// recently added (highest index) wins, as in WireMock. Stubs whose URL names a single path (`url`,
-/// `urlPath`, a template without `{}`) are indexed by method and raw path, so a request evaluates only the
-/// stubs of its bucket plus those with a pattern, template or no URL, in winner order.
+/// `urlPath`, a template without `{}`) are indexed by method and raw path; patterns and templates with a
+/// literal first segment (`/users/{id}`, `^/users/.*`) by method and that segment. A request evaluates, in
+/// winner order, only the stubs of its path bucket, its first-segment bucket, and the remaining ones
+/// (no URL, or a pattern without a literal first segment).
 ///
 /// ```swift
 /// let table = RouteTable(mappings)
@@ -21,6 +23,8 @@ public struct RouteTable: Sendable {
     private let ranked: [Int]
     /// Ranks (ascending) of the stubs with one literal path, by method (`nil` = any) and raw path.
     private let literal: [RouteKey: [Int]]
+    /// Ranks (ascending) of the patterns and templates with a known first segment, by method and segment.
+    private let bySegment: [RouteKey: [Int]]
     /// Ranks (ascending) of the other stubs, by method.
     private let otherByMethod: [String: [Int]]
     /// Ranks (ascending) of the other stubs accepting any method.
@@ -40,6 +44,7 @@ public struct RouteTable: Sendable {
             mappings[a].priority != mappings[b].priority ? mappings[a].priority < mappings[b].priority : a > b
         }
         var literal: [RouteKey: [Int]] = [:]
+        var bySegment: [RouteKey: [Int]] = [:]
         var otherByMethod: [String: [Int]] = [:]
         var otherAnyMethod: [Int] = []
         for (rank, index) in ranked.enumerated() {
@@ -47,6 +52,8 @@ public struct RouteTable: Sendable {
             if case let .exactly(m) = mappings[index].request.method { method = m }
             if let path = patterns[index].url?.literalPath {
                 literal[RouteKey(method: method, path: path), default: []].append(rank)
+            } else if let segment = patterns[index].url?.firstSegment {
+                bySegment[RouteKey(method: method, path: segment), default: []].append(rank)
             } else if let method {
                 otherByMethod[method, default: []].append(rank)
             } else {
@@ -54,6 +61,7 @@ public struct RouteTable: Sendable {
             }
         }
         self.literal = literal
+        self.bySegment = bySegment
         self.otherByMethod = otherByMethod
         self.otherAnyMethod = otherAnyMethod
     }
@@ -68,6 +76,11 @@ public struct RouteTable: Sendable {
         var lists: [[Int]] = []
         if let l = literal[RouteKey(method: method, path: context.rawPath)] { lists.append(l) }
         if let l = literal[RouteKey(method: nil, path: context.rawPath)] { lists.append(l) }
+        if !bySegment.isEmpty {
+            let segment = Self.firstSegment(of: context.rawPath)
+            if let l = bySegment[RouteKey(method: method, path: segment)] { lists.append(l) }
+            if let l = bySegment[RouteKey(method: nil, path: segment)] { lists.append(l) }
+        }
         if let l = otherByMethod[method] { lists.append(l) }
         if !otherAnyMethod.isEmpty { lists.append(otherAnyMethod) }
         // Merge the (rank-sorted) candidate lists, trying candidates best rank first.
@@ -84,6 +97,12 @@ public struct RouteTable: Sendable {
                 return RouteMatch(mapping: mappings[index], index: index, pathParameters: parameters)
             }
         }
+    }
+
+    /// `users` for `/users/1`, `` for `/`.
+    private static func firstSegment(of path: String) -> String {
+        let rest = path.utf8.first == UInt8(ascii: "/") ? path.dropFirst() : Substring(path)
+        return String(rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)])
     }
 
     /// The stubs closest to `request`, nearest first: every stub is compared in full, sorted by
