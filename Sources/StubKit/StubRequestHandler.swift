@@ -17,7 +17,8 @@ struct StubRequestHandler: HTTPHandler {
                 responder.respond(response.prepared)
             }
         } else {
-            let report = NearMissReport.render(request: request, nearMisses: snapshot.table.nearMisses(for: request))
+            let report = NearMissReport.render(request: request, nearMisses: snapshot.table.nearMisses(for: request),
+                                              stubCount: snapshot.table.count)
             entry = journal.record(request, matchedStub: nil, status: 404)
             responder.respond(HTTPResponse(status: .notFound, headers: ["Content-Type": "text/plain; charset=utf-8"],
                                            body: Array(report.utf8)))
