@@ -1,5 +1,0 @@
-import XCTest
-
-final class PlaceholderEndToEndTests: XCTestCase {
-    func testPlaceholder() {}
-}

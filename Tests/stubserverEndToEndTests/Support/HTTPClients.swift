@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A response as a client saw it.
+struct ClientResponse: Sendable {
+    var status: Int
+    /// Header fields as received (names as the client reports them).
+    var headers: [String: String]
+    var body: Data
+
+    /// The header value, by case-insensitive name.
+    func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// Requests through Foundation's URLSession (FoundationNetworking on Linux), as an app would.
+enum URLSessionClient {
+    static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 10
+        configuration.timeoutIntervalForResource = 15
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return URLSession(configuration: configuration)
+    }()
+
+    static func send(_ method: String = "GET", _ url: URL, headers: [String: String] = [:],
+                     body: Data? = nil) async throws -> ClientResponse {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await session.data(for: request)
+        guard let http = response as? HTTPURLResponse else {
+            throw StubServerProcess.Failure(description: "not an HTTP response: \(response)")
+        }
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            fields["\(name)"] = "\(value)"
+        }
+        return ClientResponse(status: http.statusCode, headers: fields, body: data)
+    }
+}
+
+/// Requests through the `curl` command line tool.
+enum CurlClient {
+    /// Runs `curl -sS -D headers -o body ARGUMENTS URL` and parses what it wrote.
+    static func send(_ arguments: [String], _ url: URL) throws -> ClientResponse {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let headersFile = directory.appendingPathComponent("headers")
+        let bodyFile = directory.appendingPathComponent("body")
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        curl.arguments = ["curl", "-sS", "--max-time", "10", "-D", headersFile.path, "-o", bodyFile.path]
+            + arguments + [url.absoluteString]
+        curl.standardInput = FileHandle.nullDevice
+        try curl.run()
+        curl.waitUntilExit()
+        guard curl.terminationStatus == 0 else {
+            throw StubServerProcess.Failure(description: "curl \(arguments) \(url) failed with status \(curl.terminationStatus)")
+        }
+        let head = (try? String(contentsOf: headersFile, encoding: .utf8)) ?? ""
+        var lines = head.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        guard !lines.isEmpty else { throw StubServerProcess.Failure(description: "curl wrote no status line") }
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+            throw StubServerProcess.Failure(description: "bad status line in \(head)")
+        }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let body = (try? Data(contentsOf: bodyFile)) ?? Data()
+        return ClientResponse(status: status, headers: headers, body: body)
+    }
+
+    /// Whether `curl` is installed.
+    static var isAvailable: Bool {
+        let which = Process()
+        which.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        which.arguments = ["curl", "--version"]
+        which.standardOutput = FileHandle.nullDevice
+        which.standardError = FileHandle.nullDevice
+        guard (try? which.run()) != nil else { return false }
+        which.waitUntilExit()
+        return which.terminationStatus == 0
+    }
+}

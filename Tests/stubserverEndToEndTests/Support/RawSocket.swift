@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+#elseif canImport(Darwin)
+import Darwin
+private let streamSocket = SOCK_STREAM
+#endif
+
+/// Plain BSD sockets for what HTTP clients will not do: hold a port, send malformed bytes.
+enum RawSocket {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ call: String) { description = "\(call) failed: errno \(errno)" }
+    }
+
+    /// Binds and listens on 127.0.0.1 with a system-chosen port, so a server cannot use it.
+    /// - Returns: the socket (close it when done) and the port.
+    static func occupyLoopbackPort() throws -> (fd: Int32, port: Int) {
+        let fd = socket(AF_INET, streamSocket, 0)
+        guard fd >= 0 else { throw Failure("socket") }
+        var address = ipv4Loopback(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 1) == 0 else { close(fd); throw Failure("bind/listen") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else { close(fd); throw Failure("getsockname") }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// Whether this machine can bind a socket to `::1`.
+    static var ipv6LoopbackAvailable: Bool {
+        let fd = socket(AF_INET6, streamSocket, 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in6()
+        #if canImport(Darwin)
+        address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+        #endif
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+        } == 0
+    }
+
+    /// Connects to 127.0.0.1:`port`, sends `bytes`, and reads until the server closes the connection
+    /// or `timeoutSeconds` pass without data.
+    static func exchange(port: Int, _ bytes: [UInt8], timeoutSeconds: Int = 5) throws -> [UInt8] {
+        let fd = socket(AF_INET, streamSocket, 0)
+        guard fd >= 0 else { throw Failure("socket") }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = ipv4Loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure("connect") }
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { throw Failure("send") }
+            sent += n
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while received.count < 1 << 20 {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }   // 0: closed; -1: timeout or reset
+            received += buffer[..<n]
+        }
+        return received
+    }
+
+    private static func ipv4Loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port)).bigEndian
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        return address
+    }
+}

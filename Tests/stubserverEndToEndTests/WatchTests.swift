@@ -1,0 +1,48 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+/// `--watch`: edits to the stubs directory are served without a restart; a bad edit keeps the last good stubs.
+final class WatchTests: XCTestCase {
+    private func body(_ url: URL) async throws -> String {
+        try await URLSessionClient.send("GET", url).text
+    }
+
+    func testEditsAreReloadedAndABadEditKeepsTheLastGoodStubs() async throws {
+        let temp = try TemporaryStubs()
+        try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v1"))
+        let server = try StubServerProcess(["--stubs", "stubs", "--port", "0", "--watch"], currentDirectory: temp.root)
+        addTeardownBlock { server.kill() }
+        let url = try server.waitForListening().appendingPathComponent("watched")
+        let initial = try await body(url)
+        XCTAssertEqual(initial, "v1")
+
+        // Same size, so only the modification time tells the edit apart.
+        try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v2"))
+        let reloaded = try await poll(timeout: .seconds(10)) { try await body(url) == "v2" }
+        XCTAssertTrue(reloaded, "v2 not served; stderr:\n\(server.standardError)")
+        XCTAssertTrue(server.standardError.contains("stubserver: reloaded 1 stubs from stubs\n"), server.standardError)
+
+        // A broken file: the error is logged, the last good stubs keep answering.
+        try temp.write("mappings/watched.json", #"{"request": {"urlPath": "/watched"}, "response": {"body": "v3"#)
+        XCTAssertTrue(server.waitForStandardError(containing: "; keeping the last good stubs\n"), server.standardError)
+        XCTAssertTrue(server.standardError.contains("stubserver: error: stubs/mappings/watched.json:1:"), server.standardError)
+        let kept = try await body(url)
+        XCTAssertEqual(kept, "v2")
+
+        // Fixed again, and a new file added at the same time.
+        try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v3"))
+        try temp.write("mappings/added/new.json", simpleMapping("/added", body: "new"))
+        let fixed = try await poll(timeout: .seconds(10)) { try await body(url) == "v3" }
+        XCTAssertTrue(fixed, "v3 not served; stderr:\n\(server.standardError)")
+        let added = try await poll(timeout: .seconds(5)) {
+            try await body(url.deletingLastPathComponent().appendingPathComponent("added")) == "new"
+        }
+        XCTAssertTrue(added, server.standardError)
+
+        server.signal(SIGTERM)
+        XCTAssertEqual(server.waitForExit(), .exited(0))
+    }
+}
