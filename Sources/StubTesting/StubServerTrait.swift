@@ -1,0 +1,118 @@
+#if canImport(Testing)
+import Foundation
+import Testing
+
+extension StubServer {
+    /// The server the ``StubServerTrait`` started for the running test, or `nil` outside one.
+    ///
+    /// ```swift
+    /// @Test(.stubServer(stubsNamed: "Stubs"))
+    /// func showsOctocat() async throws {
+    ///     let server = try #require(StubServer.current)
+    ///     …
+    /// }
+    /// ```
+    @TaskLocal public static var current: StubServer?
+}
+
+/// A trait that runs each test with its own running ``StubServer``, published as
+/// ``StubServer/current`` and stopped when the test ends, even if it throws.
+///
+/// On a suite it applies to every test in it (`isRecursive`), so no two tests share a journal or
+/// runtime stubs, and tests may run in parallel.
+///
+/// ```swift
+/// @Suite(.stubServer(stubsNamed: "Stubs"))
+/// struct ProfileTests {
+///     @Test func showsOctocat() async throws {
+///         let server = try #require(StubServer.current)
+///         let user = try await GitHubUserClient(baseURL: server.baseURL).fetchUser("octocat")
+///         #expect(user.login == "octocat")
+///         expectRequested(server, .get("/users/octocat"), count: 1)
+///     }
+/// }
+/// ```
+public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
+    /// Where the stubs come from.
+    enum Stubs: Sendable {
+        case directory(URL?)
+        /// Found with ``StubsDirectory/locate(named:from:)`` when the test starts, so a missing folder
+        /// fails that test with a clear message instead of stopping the test run.
+        case located(name: String, filePath: String)
+    }
+
+    let stubs: Stubs
+    let configuration: StubServer.Configuration
+    let failOnUnmatchedRequests: Bool
+    let sourceLocation: SourceLocation
+
+    /// Always `true`: every test of a suite gets a fresh server.
+    public var isRecursive: Bool { true }
+
+    public func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let directory: URL?
+        switch stubs {
+        case let .directory(url): directory = url
+        case let .located(name, filePath): directory = try StubsDirectory.locate(named: name, from: filePath)
+        }
+        let server = try StubServer(stubs: directory, configuration: configuration)
+        try server.start()
+        defer { server.stop() }
+        try await StubServer.$current.withValue(server) {
+            try await function()
+        }
+        if failOnUnmatchedRequests, let message = RequestVerification.noUnmatchedRequests(server) {
+            Issue.record(Comment(rawValue: "failOnUnmatchedRequests: " + message), sourceLocation: sourceLocation)
+        }
+    }
+}
+
+extension Trait where Self == StubServerTrait {
+    /// A fresh ``StubServer`` for each test, loaded from `stubs` (or empty), as ``StubServer/current``.
+    ///
+    /// ```swift
+    /// @Test(.stubServer()) func emptyServer() throws {
+    ///     let server = try #require(StubServer.current)
+    ///     server.stub(.get("/hello"), .text("hi"))
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - stubs: a WireMock root directory, or `nil` to start empty.
+    ///   - configuration: host, port, journal capacity… Defaults to `127.0.0.1`, a free port.
+    ///   - failOnUnmatchedRequests: record an issue after the test if any request matched no stub.
+    public static func stubServer(
+        stubs: URL? = nil,
+        configuration: StubServer.Configuration = StubServer.Configuration(),
+        failOnUnmatchedRequests: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Self {
+        StubServerTrait(stubs: .directory(stubs), configuration: configuration,
+                        failOnUnmatchedRequests: failOnUnmatchedRequests, sourceLocation: sourceLocation)
+    }
+
+    /// A fresh ``StubServer`` for each test, loaded from the folder `name` found by walking up from
+    /// the test file (see ``StubsDirectory/locate(named:from:)``).
+    ///
+    /// ```swift
+    /// @Suite(.stubServer(stubsNamed: "Stubs"))   // <package root>/Stubs
+    /// struct ProfileTests { … }
+    /// ```
+    /// - Parameters:
+    ///   - name: the stubs folder's name. Default `Stubs`.
+    ///   - filePath: where to start looking; leave the default (the file using the trait).
+    public static func stubServer(
+        stubsNamed name: String,
+        filePath: String = #filePath,
+        configuration: StubServer.Configuration = StubServer.Configuration(),
+        failOnUnmatchedRequests: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Self {
+        StubServerTrait(stubs: .located(name: name, filePath: filePath), configuration: configuration,
+                        failOnUnmatchedRequests: failOnUnmatchedRequests, sourceLocation: sourceLocation)
+    }
+}
+#endif

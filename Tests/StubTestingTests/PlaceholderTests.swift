@@ -1,5 +1,0 @@
-import XCTest
-
-final class PlaceholderStubTestingTests: XCTestCase {
-    func testPlaceholder() {}
-}
