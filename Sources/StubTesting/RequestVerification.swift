@@ -51,10 +51,10 @@ enum RequestVerification {
         guard !unmatched.isEmpty else { return nil }
         let noun = unmatched.count == 1 ? "request" : "requests"
         var message = "\(unmatched.count) \(noun) matched no stub:\n"
+        if unmatched.count > listLimit { message += "  (\(unmatched.count - listLimit) earlier not shown)\n" }
         for request in unmatched.suffix(listLimit) {
             message += "  \(request.request.method) \(request.request.target) → \(request.responseStatus)\n"
         }
-        if unmatched.count > listLimit { message += "  (\(unmatched.count - listLimit) earlier not shown)\n" }
         message += "The server's stderr log shows the closest stubs for each."
         return message
     }

@@ -1,0 +1,45 @@
+import GitHubUserClient
+import StubTesting
+import Testing
+
+/// The same checks in Swift Testing: `.stubServer` gives each test a fresh server loaded from <repo>/Stubs.
+@Suite(.stubServer(stubsNamed: "Stubs", failOnUnmatchedRequests: true))
+struct GitHubUserTests {
+    @Test("Shows the stubbed profile of shashikant86")
+    func stubbedProfile() async throws {
+        let server = try #require(StubServer.current)
+        let client = GitHubUserClient(environment: server.launchEnvironment())
+
+        let user = try await client.fetchUser("shashikant86")
+
+        #expect(user.name == "StubName")
+        #expect(user.location == "StubLocation")
+        #expect(user.followers == 1000)
+        expectRequested(server, .get("/users/shashikant86"), count: 1)
+    }
+
+    @Test("octocat's profile comes from the stub's body file")
+    func octocat() async throws {
+        let server = try #require(StubServer.current)
+        let user = try await GitHubUserClient(baseURL: server.baseURL).fetchUser("octocat")
+        #expect(user.login == "octocat")
+        #expect(user.avatarURL.hasSuffix("/u/583231?v=4"))
+    }
+
+    @Test("An unknown user is not found")
+    func unknownUser() async throws {
+        let server = try #require(StubServer.current)
+        await #expect(throws: GitHubUserError.notFound(login: "no-such-user")) {
+            try await GitHubUserClient(baseURL: server.baseURL).fetchUser("no-such-user")
+        }
+    }
+
+    @Test("A stub added in the test wins over the files", arguments: [500, 503])
+    func serverError(status: Int) async throws {
+        let server = try #require(StubServer.current)
+        server.stub(.get("/users/octocat"), .status(status), priority: 1)
+        await #expect(throws: GitHubUserError.unexpectedStatus(status)) {
+            try await GitHubUserClient(baseURL: server.baseURL).fetchUser("octocat")
+        }
+    }
+}
