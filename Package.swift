@@ -25,6 +25,8 @@ let package = Package(
         .executableTarget(name: "stubserver", dependencies: ["StubServerCLI"]),
         // Benchmark server for the engine alone (see bench/).
         .executableTarget(name: "engine-bench", dependencies: ["StubHTTP"], path: "Benchmarks/engine-bench"),
+        // Startup time of StubServer (see Benchmarks/bench-startup.sh).
+        .executableTarget(name: "startup-bench", dependencies: ["StubKit"], path: "Benchmarks/startup"),
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP"]),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI"]),
