@@ -1,4 +1,3 @@
-@preconcurrency import Dispatch
 import Foundation
 import StubKit
 
@@ -26,6 +25,10 @@ public enum Runner {
     }
 
     static func serve(_ options: Options) -> ExitCode {
+        // Before the server's threads exist, so they inherit the mask and a signal sent right after
+        // `Listening on` waits for `signals.wait()` instead of killing the process.
+        let signals = TerminationSignals.block()
+        defer { signals.restore() }
         var configuration = StubServer.Configuration(host: options.host, port: options.port)
         if options.verbose {
             configuration.onRequest = { entry, duration in
@@ -50,24 +53,10 @@ public enum Runner {
         StandardStreams.error("stubserver: serving \(server.mappings.count) stubs from \(options.stubs)\n")
 
         let watcher = options.watch ? StubsWatcher(server: server, directory: options.stubs) : nil
-        waitForTerminationSignal()
+        signals.wait()
         watcher?.stop()
         server.stop()
         return .success
     }
 
-    /// Blocks until SIGINT or SIGTERM arrives.
-    private static func waitForTerminationSignal() {
-        let received = DispatchSemaphore(value: 0)
-        let queue = DispatchQueue(label: "stubserver.signals")
-        let sources = [SIGINT, SIGTERM].map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler { received.signal() }
-            source.resume()
-            return source
-        }
-        received.wait()
-        sources.forEach { $0.cancel() }
-    }
 }
