@@ -45,7 +45,12 @@ public enum Runner {
                 StandardStreams.error("stubserver: error: \(error)\n")
                 return .badStubs
             case let .cannotListen(error):
-                StandardStreams.error("stubserver: error: \(error). Use --port 0 to pick a free port.\n")
+                let hint = switch error.kind {
+                case .addressInUse: " Use --port 0 to pick a free port."
+                case .invalidAddress: " Use an address of this machine, e.g. --host 127.0.0.1 or --host ::1."
+                default: ""
+                }
+                StandardStreams.error("stubserver: error: \(error).\(hint)\n")
                 return .cannotListen
             }
         }
