@@ -35,6 +35,8 @@ public enum Runner {
                 StandardStreams.error(RequestLogLine(entry, duration: duration).text + "\n")
             }
         }
+        // Taken before loading: the watcher reloads on any change made after this point.
+        let baseline = options.watch ? StubsWatcher.fingerprint(of: options.stubs) : [:]
         let server: StubServer
         do throws(StubServerError) {
             server = try StubServer(stubs: URL(fileURLWithPath: options.stubs), configuration: configuration)
@@ -54,14 +56,13 @@ public enum Runner {
                 return .cannotListen
             }
         }
+        let watcher = options.watch ? StubsWatcher(server: server, directory: options.stubs, baseline: baseline) : nil
         StandardStreams.output("Listening on \(server.baseURL.absoluteString)\n")
         StandardStreams.error("stubserver: serving \(server.mappings.count) stubs from \(options.stubs)\n")
 
-        let watcher = options.watch ? StubsWatcher(server: server, directory: options.stubs) : nil
         signals.wait()
         watcher?.stop()
         server.stop()
         return .success
     }
-
 }

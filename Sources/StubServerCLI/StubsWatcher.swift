@@ -8,10 +8,15 @@ import StubKit
 struct StubsWatcher: Sendable {
     private let task: Task<Void, Never>
 
+    /// What the directory looked like: path → "size mtime" of every regular file.
+    typealias Fingerprint = [String: String]
+
     /// Starts watching `directory` for `server`.
-    init(server: StubServer, directory: String, interval: Duration = .milliseconds(500)) {
+    /// - Parameter baseline: the directory's ``fingerprint(of:)`` taken before `server` loaded it, so an
+    ///   edit made while loading or right after startup is not missed.
+    init(server: StubServer, directory: String, baseline: Fingerprint, interval: Duration = .milliseconds(500)) {
         task = Task.detached {
-            var previous = Self.fingerprint(of: directory)
+            var previous = baseline
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 let current = Self.fingerprint(of: directory)
@@ -36,7 +41,7 @@ struct StubsWatcher: Sendable {
     }
 
     /// Path → "size mtime" of every regular file below `directory`.
-    private static func fingerprint(of directory: String) -> [String: String] {
+    static func fingerprint(of directory: String) -> Fingerprint {
         let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]
         guard let enumerator = FileManager.default.enumerator(at: URL(fileURLWithPath: directory),
                                                               includingPropertiesForKeys: keys) else {
