@@ -80,6 +80,27 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(server.standardOutput, "Listening on \(baseURL.absoluteString)\n")
     }
 
+    func testASignalRightAfterTheListeningLineStillExitsZero() throws {
+        // A supervisor may stop the server as soon as it has read the first line.
+        for round in 0..<8 {
+            let signal = round.isMultiple(of: 2) ? SIGTERM : SIGINT
+            let server = try StubServerProcess(["--stubs", Paths.demoStubs.path, "--port", "0"])
+            addTeardownBlock { server.kill() }
+            _ = try server.waitForListening()
+            server.signal(signal)
+            XCTAssertEqual(server.waitForExit(timeout: .seconds(5)), .exited(0), "round \(round), signal \(signal)")
+        }
+    }
+
+    func testAnAddressNotOnThisMachineExitsFourWithoutSuggestingPortZero() throws {
+        // 192.0.2.1 is TEST-NET-1: never assigned to a local interface.
+        let run = try StubServerProcess.run(["--stubs", Paths.demoStubs.path, "--port", "0", "--host", "192.0.2.1"])
+        XCTAssertEqual(run.termination, .exited(4))
+        XCTAssertTrue(run.stderr.hasPrefix("stubserver: error: cannot listen on 192.0.2.1:0"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("--port 0"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("--host 127.0.0.1"), run.stderr)
+    }
+
     func testPortInUseExitsFourNamingThePortAndSuggestingPortZero() throws {
         let occupied = try RawSocket.occupyLoopbackPort()
         defer { close(occupied.fd) }

@@ -29,8 +29,11 @@ enum Paths {
         return candidates
     }
 
-    /// The built `stubserver` executable.
+    /// The built `stubserver` executable; `STUBSERVER_E2E_BINARY=path` tests another build (e.g. release).
     static func stubserverBinary() throws -> URL {
+        if let override = ProcessInfo.processInfo.environment["STUBSERVER_E2E_BINARY"], !override.isEmpty {
+            return URL(fileURLWithPath: override)
+        }
         for directory in productsDirectories {
             let binary = directory.appendingPathComponent("stubserver")
             if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }

@@ -5,10 +5,11 @@ import Glibc
 import Darwin
 #endif
 
-/// The built `stubserver` binary running as a child process, its stdout and stderr captured to files.
+/// The built `stubserver` binary running as a child process, its stdout and stderr captured.
 ///
-/// Files rather than pipes: a server that writes many near-miss reports never blocks on a full pipe,
-/// and a test can read what was written so far at any time.
+/// stdout (one line) is read from a pipe by a thread, so ``waitForListening(timeout:)`` returns the
+/// moment the line is written. stderr goes to a file: a server writing many near-miss reports never
+/// blocks on a full pipe, and a test can read what was written so far at any time.
 ///
 /// ```swift
 /// let server = try StubServerProcess(["--stubs", stubs.path, "--port", "0"])
@@ -37,10 +38,10 @@ final class StubServerProcess: @unchecked Sendable {
 
     private let process = Process()
     private let outputDirectory: URL
-    private let stdoutURL: URL
     private let stderrURL: URL
     private let lock = NSLock()
     private var reaped = false
+    private let stdout = PipeCollector()
 
     /// The child's process id.
     var pid: Int32 { process.processIdentifier }
@@ -50,23 +51,18 @@ final class StubServerProcess: @unchecked Sendable {
         outputDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("stubserver-e2e-out-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
-        stdoutURL = outputDirectory.appendingPathComponent("stdout")
         stderrURL = outputDirectory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        let stdout = try FileHandle(forWritingTo: stdoutURL)
         let stderr = try FileHandle(forWritingTo: stderrURL)
-        defer {
-            try? stdout.close()
-            try? stderr.close()
-        }
+        defer { try? stderr.close() }
         process.executableURL = try Paths.stubserverBinary()
         process.arguments = arguments
         process.currentDirectoryURL = currentDirectory
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout
+        process.standardOutput = stdout.pipe
         process.standardError = stderr
         try process.run()
+        stdout.startReading()
     }
 
     deinit {
@@ -83,27 +79,23 @@ final class StubServerProcess: @unchecked Sendable {
             server.kill()
             throw Failure(description: "stubserver \(arguments.joined(separator: " ")) still running after \(timeout); stderr:\n\(server.standardError)")
         }
+        server.stdout.waitForEnd(timeout: .seconds(5))
         return (termination, server.standardOutput, server.standardError)
     }
 
     /// Everything written to stdout so far.
-    var standardOutput: String { Self.read(stdoutURL) }
+    var standardOutput: String { stdout.text }
     /// Everything written to stderr so far.
     var standardError: String { Self.read(stderrURL) }
 
     /// Waits for the first stdout line, `Listening on http://HOST:PORT`, and returns the URL.
     /// - Throws: if the process exits first or nothing is printed within `timeout`.
     func waitForListening(timeout: Duration = .seconds(15)) throws -> URL {
-        var firstLine: Substring?
-        let printed = poll(timeout: timeout) {
-            let output = standardOutput
-            guard let newline = output.firstIndex(of: "\n") else { return !process.isRunning }
-            firstLine = output[..<newline]
-            return true
-        }
-        guard printed, let firstLine else {
+        let output = stdout.waitForFirstLine(timeout: timeout)
+        guard let newline = output.firstIndex(of: "\n") else {
             throw Failure(description: "no first stdout line within \(timeout); stderr:\n\(standardError)")
         }
+        let firstLine = output[..<newline]
         guard firstLine.hasPrefix("Listening on "), let url = URL(string: String(firstLine.dropFirst("Listening on ".count))) else {
             throw Failure(description: "first stdout line is '\(firstLine)', not 'Listening on URL'; stderr:\n\(standardError)")
         }
@@ -142,6 +134,56 @@ final class StubServerProcess: @unchecked Sendable {
     private static func read(_ url: URL) -> String {
         (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     }
+}
+
+/// Reads a pipe on its own thread until EOF, so a waiter wakes the moment a line is written.
+private final class PipeCollector: @unchecked Sendable {
+    let pipe = Pipe()
+    private let lock = NSLock()
+    private var bytes = Data()
+    private var sawNewlineOrEnd = false
+    private let firstLine = DispatchSemaphore(value: 0)
+    private let end = DispatchSemaphore(value: 0)
+
+    /// Everything read so far.
+    var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+
+    /// Closes the parent's write end (the child holds its own) and reads until EOF.
+    func startReading() {
+        try? pipe.fileHandleForWriting.close()
+        let reader = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = reader.availableData
+                let wake = lock.withLock {
+                    bytes.append(chunk)
+                    let wake = !sawNewlineOrEnd && (chunk.isEmpty || chunk.contains(UInt8(ascii: "\n")))
+                    if wake { sawNewlineOrEnd = true }
+                    return wake
+                }
+                if wake { firstLine.signal() }
+                if chunk.isEmpty { break }
+            }
+            try? reader.close()
+            end.signal()
+        }
+    }
+
+    /// Waits for a newline or EOF; returns everything read by then (empty after a timeout).
+    func waitForFirstLine(timeout: Duration) -> String {
+        guard firstLine.wait(timeout: .now() + timeout.seconds) == .success else { return "" }
+        firstLine.signal()   // for the next caller
+        return text
+    }
+
+    /// Waits until EOF has been read.
+    func waitForEnd(timeout: Duration) {
+        if end.wait(timeout: .now() + timeout.seconds) == .success { end.signal() }
+    }
+}
+
+private extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
 
 /// `kill(2)`: the global function, which ``StubServerProcess/kill()`` hides inside the class.
