@@ -26,6 +26,12 @@ struct StubRequestHandler: HTTPHandler {
         }
         configuration.onRequest?(entry, ContinuousClock.now - started)
     }
+
+    func didReject(_ error: ParserError, remoteAddress: String) {
+        let rejection = journal.recordRejection(remoteAddress: remoteAddress, status: error.status.code,
+                                                reason: error.description)
+        StandardError.write("stubserver: \(rejection)\n")
+    }
 }
 
 extension LoggedRequest.MatchedStub {

@@ -5,6 +5,9 @@ extension StubServer {
     /// The requests that no stub matched, oldest first.
     public var unmatchedRequests: [LoggedRequest] { journal.entries.filter { !$0.wasMatched } }
 
+    /// Requests the server could not parse and rejected with a 4xx or 5xx, oldest first.
+    public var rejectedRequests: [RejectedRequest] { journal.rejections }
+
     /// How many received requests match `pattern`.
     ///
     /// ```swift
