@@ -49,16 +49,17 @@ final class StubsLayoutTests: XCTestCase {
         XCTAssertEqual(binary.header("Content-Type"), "application/octet-stream")
         XCTAssertEqual(binary.body, bytes)
 
+        // The warnings come before `Listening on`, the count right after it.
+        XCTAssertTrue(server.waitForStandardError(containing: "stubserver: serving 8 stubs from stubs\n"), server.standardError)
         let stderr = server.standardError
         XCTAssertTrue(stderr.contains("stubserver: warning: 'scenarioName' is not supported by stubserver and is ignored (used by stubs/mappings/nested/scenario-2.json, stubs/mappings/scenario-1.json)\n"), stderr)
         XCTAssertTrue(stderr.contains("stubserver: warning: 'requiredScenarioState' is not supported by stubserver and is ignored (used by stubs/mappings/scenario-1.json)\n"), stderr)
-        XCTAssertTrue(stderr.contains("stubserver: serving 8 stubs from stubs\n"), stderr)
     }
 
     func testAnEmptyMappingsFolderServesTheNoStubsReport() async throws {
         let temp = try TemporaryStubs()
         let (server, baseURL) = try launch(temp)
-        XCTAssertTrue(server.standardError.contains("serving 0 stubs"), server.standardError)
+        XCTAssertTrue(server.waitForStandardError(containing: "stubserver: serving 0 stubs from stubs\n"), server.standardError)
         let response = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("anything"))
         XCTAssertEqual(response.status, 404)
         XCTAssertTrue(response.text.hasPrefix("No stub matched GET /anything\n"), response.text)
