@@ -36,16 +36,16 @@ extension MappingDecoder.Run {
     /// - `silent` keys are accepted and ignored.
     /// - `wireMockOnly` keys are WireMock features stubserver ignores: a warning.
     /// - A key within edit distance 2 of a supported one, or equal to it ignoring case: an error
-    ///   with a suggestion (`unknown field 'stauts' in response; did you mean 'status'?`).
+    ///   with a suggestion (`response.stauts: unknown field; did you mean 'status'?`).
     /// - Anything else: an "unknown field" warning.
-    mutating func checkFields(_ members: [(key: String, value: JSONValue)], at path: MappingPath, in contextName: String,
+    mutating func checkFields(_ members: [(key: String, value: JSONValue)], at path: MappingPath,
                               supported: [String], silent: Set<String> = [],
                               wireMockOnly: Set<String> = []) throws(StubsLoadError) {
         for (key, _) in members where !supported.contains(key) && !silent.contains(key) {
             if wireMockOnly.contains(key) {
                 warn(.unsupported, key, at: path)
             } else if let suggestion = FieldSuggestion.closest(to: key, among: supported) {
-                throw failure(path, "unknown field '\(key)' in \(contextName); did you mean '\(suggestion)'?")
+                throw failure(path.key(key), "unknown field; did you mean '\(suggestion)'?")
             } else {
                 warn(.unknown, key, at: path)
             }

@@ -29,7 +29,7 @@ extension MappingDecoder.Run {
         if let other = members.first(where: { $0.key != multi.key && (Self.multiValueOperators + Self.matcherOperators).contains($0.key) }) {
             throw failure(path, "both '\(multi.key)' and '\(other.key)' are set; use one operator per matcher")
         }
-        try checkFields(members, at: path, in: "matcher", supported: [multi.key])
+        try checkFields(members, at: path, supported: [multi.key])
         let listPath = path.key(multi.key)
         guard case .array(let elements) = multi.value else {
             throw failure(listPath, "expected an array of matchers, found \(multi.value.foundDescription)")
@@ -53,7 +53,7 @@ extension MappingDecoder.Run {
             let known = Self.matcherOperators + Self.matcherModifiers.map(\.key)
             for (key, _) in members {
                 if let suggestion = FieldSuggestion.closest(to: key, among: known) {
-                    throw failure(path, "unknown field '\(key)' in matcher; did you mean '\(suggestion)'?")
+                    throw failure(path.key(key), "unknown field; did you mean '\(suggestion)'?")
                 }
             }
             throw failure(path, "expected a matcher with one of \(Self.matcherOperators.joined(separator: ", "))")
@@ -116,7 +116,7 @@ extension MappingDecoder.Run {
             }
         }
         let others = Set(Self.matcherModifiers.map(\.key)).subtracting(applicable)
-        try checkFields(members, at: path, in: "matcher", supported: [name] + applicable, silent: others,
+        try checkFields(members, at: path, supported: [name] + applicable, silent: others,
                         wireMockOnly: Self.unsupportedModifiers)
     }
 

@@ -8,7 +8,7 @@ extension MappingDecoder.Run {
 
     mutating func decodeRequest(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> RequestPattern {
         let members = try object(json, at: path)
-        try checkFields(members, at: path, in: "request", supported: Self.requestFields, wireMockOnly: Self.requestWireMockOnly)
+        try checkFields(members, at: path, supported: Self.requestFields, wireMockOnly: Self.requestWireMockOnly)
         var pattern = RequestPattern()
         if let method = json["method"] {
             pattern.method = try decodeMethod(method, at: path.key("method"))
@@ -109,7 +109,7 @@ extension MappingDecoder.Run {
 
     private mutating func decodeCredentials(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> BasicAuthCredentials {
         let members = try object(json, at: path)
-        try checkFields(members, at: path, in: "basicAuthCredentials", supported: ["username", "password"])
+        try checkFields(members, at: path, supported: ["username", "password"])
         guard let username = json["username"] else { throw failure(path, "missing 'username'") }
         guard let password = json["password"] else { throw failure(path, "missing 'password'") }
         return BasicAuthCredentials(username: try string(username, at: path.key("username")),

@@ -9,7 +9,7 @@ extension MappingDecoder.Run {
 
     mutating func decodeResponse(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> ResponseDefinition {
         let members = try object(json, at: path)
-        try checkFields(members, at: path, in: "response", supported: Self.responseFields, wireMockOnly: Self.responseWireMockOnly)
+        try checkFields(members, at: path, supported: Self.responseFields, wireMockOnly: Self.responseWireMockOnly)
         var response = ResponseDefinition()
         if let status = json["status"] {
             response.status = try integer(status, at: path.key("status"), in: 100...999)

@@ -41,7 +41,7 @@ public struct MappingDecoder: Sendable {
             let mapping = try run.decodeMapping(json, at: .root, source: file, index: 0)
             return Result(mappings: [mapping], warnings: run.warnings)
         }
-        try run.checkFields(members, at: .root, in: "mappings file", supported: ["mappings"], silent: ["meta"])
+        try run.checkFields(members, at: .root, supported: ["mappings"], silent: ["meta"])
         let listPath = MappingPath.root.key("mappings")
         guard case .array(let elements) = list else {
             throw run.failure(listPath, "expected an array of mappings, found \(list.foundDescription)")
@@ -84,7 +84,7 @@ public struct MappingDecoder: Sendable {
 
         mutating func decodeMapping(_ json: JSONValue, at path: MappingPath, source: String?, index: Int) throws(StubsLoadError) -> StubMapping {
             let members = try object(json, at: path)
-            try checkFields(members, at: path, in: "mapping", supported: Self.topLevelFields,
+            try checkFields(members, at: path, supported: Self.topLevelFields,
                             silent: ["metadata", "persistent"], wireMockOnly: Self.topLevelWireMockOnly)
             let id = try decodeID(json, at: path) ?? Self.derivedID(source: file, index: index)
             let name = try json["name"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("name")) }
