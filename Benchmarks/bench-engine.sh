@@ -42,10 +42,11 @@ while [ $# -gt 0 ]; do
 done
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BENCH_NAME=bench-engine
+# shellcheck source=Benchmarks/lib.sh
+. "$ROOT/Benchmarks/lib.sh"
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
-for tool in wrk curl python3 "$NGINX"; do
-  command -v "$tool" >/dev/null || { echo "bench-engine: '$tool' not found (apt-get install -y nginx-light wrk curl python3)" >&2; exit 2; }
-done
+bench_require wrk curl python3 "$NGINX"
 
 SCRATCH_ARGS=()
 [ -n "$SCRATCH" ] && SCRATCH_ARGS=(--scratch-path "$SCRATCH")
@@ -60,10 +61,7 @@ else
 fi
 [ -x "$ENGINE" ] || { echo "bench-engine: $ENGINE not built (run without --no-build)" >&2; exit 2; }
 
-SERVER_CPU=() ; CLIENT_CPU=()
-if [ "$PIN" = 1 ] && command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
-  SERVER_CPU=(taskset -c 0); CLIENT_CPU=(taskset -c 1)
-fi
+bench_pin_cpus "$PIN"
 
 TMP=$(mktemp -d /tmp/bench-engine.XXXXXX)
 ENGINE_PID=""; NGINX_PID=""
@@ -76,15 +74,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-wait_for() { # URL: up to 10 s
-  for _ in $(seq 1 100); do curl -s -o /dev/null "$1" && return 0; sleep 0.1; done
-  echo "bench-engine: nothing answers at $1" >&2; return 1
-}
-
 # --- The engine -----------------------------------------------------------------------------------------------
 "$ENGINE" --print-body > "$TMP/body.json"
 if grep -q "[\$'\\\\]" "$TMP/body.json"; then
@@ -92,8 +81,7 @@ if grep -q "[\$'\\\\]" "$TMP/body.json"; then
 fi
 "${SERVER_CPU[@]}" "$ENGINE" --port 0 --threads "$THREADS" > "$TMP/engine.out" 2> "$TMP/engine.err" &
 ENGINE_PID=$!
-for _ in $(seq 1 100); do grep -q '^Listening on ' "$TMP/engine.out" && break; sleep 0.1; done
-ENGINE_URL=$(sed -n 's/^Listening on \(http:[^ ]*\).*/\1/p' "$TMP/engine.out" | head -1)
+ENGINE_URL=$(listening_url "$TMP/engine.out")
 [ -n "$ENGINE_URL" ] || { echo "bench-engine: engine-bench did not start:" >&2; cat "$TMP/engine.err" >&2; exit 1; }
 ENGINE_URL=${ENGINE_URL%/}/
 
@@ -143,44 +131,7 @@ echo "Body: $(wc -c < "$TMP/engine.body") bytes from both. Response header bytes
 echo "Engine: $ENGINE_URL (pid $ENGINE_PID, --threads $THREADS)   nginx: $NGINX_URL (pid $NGINX_PID)   wrk: -t1 -c16 -d${DURATION}s${SERVER_CPU:+, server on CPU 0, wrk on CPU 1}"
 
 # --- wrk ------------------------------------------------------------------------------------------------------
-# cpu_ticks PID: user + system CPU time of the process so far, in clock ticks.
-cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }' || echo 0; }
-
-# run_wrk NAME MODE URL PID: appends "NAME MODE req/s p99-ms errors cpu-us-per-request" to $TMP/results.
-# The server's own CPU time per request (from /proc/PID/stat) holds up better than req/s when other
-# processes compete for the CPUs.
-run_wrk() {
-  local name=$1 mode=$2 url=$3 pid=$4 out="$TMP/wrk-$1-$2-$RANDOM.txt"
-  local header=() before after
-  [ "$mode" = close ] && header=(-H 'Connection: close')
-  before=$(cpu_ticks "$pid")
-  "${CLIENT_CPU[@]}" wrk -t1 -c16 -d"${DURATION}s" --latency "${header[@]}" "$url" > "$out" 2>&1 || true
-  after=$(cpu_ticks "$pid")
-  python3 - "$out" "$name" "$mode" "$((after - before))" "$(getconf CLK_TCK)" >> "$TMP/results" <<'PY'
-import re, sys
-text = open(sys.argv[1]).read()
-ticks, hz = int(sys.argv[4]), int(sys.argv[5])
-total = re.search(r"(\d+) requests in", text)
-cpu_us = ticks * 1e6 / hz / int(total.group(1)) if total and int(total.group(1)) else float("nan")
-rps = re.search(r"Requests/sec:\s+([\d.]+)", text)
-p99 = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
-scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}
-errors = 0
-m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
-if m: errors += sum(int(g) for g in m.groups())
-m = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-if m: errors += int(m.group(1))
-print(sys.argv[2], sys.argv[3], rps.group(1) if rps else "0",
-      "%.3f" % (float(p99.group(1)) * scale[p99.group(2)]) if p99 else "nan", errors, "%.1f" % cpu_us)
-PY
-  tail -1 "$TMP/results" | awk '{ printf "  %-6s %-10s %10.0f req/s  p99 %8.3f ms  errors %s  server CPU %s us/req\n", $1, $2, $3, $4, $5, $6 }'
-}
-
-LOAD=$(cut -d' ' -f1 /proc/loadavg)
-if awk -v l="$LOAD" -v n="$(nproc)" 'BEGIN { exit !(l > n * 0.5) }'; then
-  echo "Note: load average $LOAD on $(nproc) CPUs: other processes compete, so req/s ratios are noisy;"
-  echo "      the server CPU time per request (last column) is the steadier comparison."
-fi
+load_note
 echo "Warming up..."
 for url in "$ENGINE_URL" "$NGINX_URL"; do
   "${CLIENT_CPU[@]}" wrk -t1 -c16 -d1s "$url" > /dev/null 2>&1 || true
