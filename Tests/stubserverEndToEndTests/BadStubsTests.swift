@@ -38,7 +38,7 @@ final class BadStubsTests: XCTestCase {
         }, message: "stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'link.txt' resolves to "),
         Row(label: "typo'd field", setUp: {
             try $0.write("mappings/m.json", #"{"request": {"url": "/a"}, "response": {"stauts": 200}}"#)
-        }, message: "stubs/mappings/m.json: response: unknown field 'stauts' in response; did you mean 'status'?"),
+        }, message: "stubs/mappings/m.json: response.stauts: unknown field; did you mean 'status'?"),
         Row(label: "bad regex", setUp: {
             try $0.write("mappings/m.json", #"{"request": {"urlPathPattern": "/a/[0-9"}, \#(ok)}"#)
         }, message: #"stubs/mappings/m.json: request.urlPathPattern: invalid regular expression "/a/[0-9""#),
