@@ -58,7 +58,7 @@ public enum Runner {
         }
         let watcher = options.watch ? StubsWatcher(server: server, directory: options.stubs, baseline: baseline) : nil
         StandardStreams.output("Listening on \(server.baseURL.absoluteString)\n")
-        StandardStreams.error("stubserver: serving \(server.mappings.count) stubs from \(options.stubs)\n")
+        StandardStreams.error("stubserver: serving \(stubCount(server.mappings.count)) from \(options.stubs)\n")
 
         signals.wait()
         watcher?.stop()

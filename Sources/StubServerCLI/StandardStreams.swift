@@ -10,3 +10,8 @@ enum StandardStreams {
         FileHandle.standardError.write(Data(text.utf8))
     }
 }
+
+/// `1 stub`, `7 stubs`.
+func stubCount(_ count: Int) -> String {
+    count == 1 ? "1 stub" : "\(count) stubs"
+}

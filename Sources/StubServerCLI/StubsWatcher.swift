@@ -34,7 +34,7 @@ struct StubsWatcher: Sendable {
         do {
             let warnings = try server.reloadStubs()
             warnings.forEach { StandardStreams.error("stubserver: \($0)\n") }
-            StandardStreams.error("stubserver: reloaded \(server.mappings.count) stubs from \(directory)\n")
+            StandardStreams.error("stubserver: reloaded \(stubCount(server.mappings.count)) from \(directory)\n")
         } catch {
             StandardStreams.error("stubserver: error: \(error); keeping the last good stubs\n")
         }

@@ -23,7 +23,7 @@ final class WatchTests: XCTestCase {
         try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v2"))
         let reloaded = try await poll(timeout: .seconds(10)) { try await body(url) == "v2" }
         XCTAssertTrue(reloaded, "v2 not served; stderr:\n\(server.standardError)")
-        XCTAssertTrue(server.standardError.contains("stubserver: reloaded 1 stubs from stubs\n"), server.standardError)
+        XCTAssertTrue(server.standardError.contains("stubserver: reloaded 1 stub from stubs\n"), server.standardError)
 
         // A broken file: the error is logged, the last good stubs keep answering.
         try temp.write("mappings/watched.json", #"{"request": {"urlPath": "/watched"}, "response": {"body": "v3"#)
