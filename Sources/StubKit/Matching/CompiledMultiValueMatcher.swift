@@ -1,5 +1,6 @@
 /// A ``MultiValueMatcher`` compiled once: matches the list of values a request carries for one name.
-struct CompiledMultiValueMatcher: Sendable {
+/// A class, so trying it borrows it instead of copying it.
+final class CompiledMultiValueMatcher: Sendable {
     let source: MultiValueMatcher
     private let kind: Kind
 
@@ -55,5 +56,26 @@ struct CompiledMultiValueMatcher: Sendable {
             let satisfied = ms.filter { m in subjects.contains { m.distance($0) == 0 } }.count
             return 1 - Double(satisfied) / Double(ms.count)
         }
+    }
+
+    /// Whether `values` (empty = absent) satisfy the matcher: `distance(values) == 0`, computing no
+    /// distance for the single form.
+    func isSatisfied(by values: [String]) -> Bool {
+        guard case let .single(m) = kind else { return distance(values) == 0 }
+        if values.isEmpty { return m.isSatisfied(byText: nil) }
+        if m.isAbsent { return false }
+        for value in values where m.isSatisfied(byText: value) { return true }
+        return false
+    }
+
+    /// `isSatisfied(by: headers[name])` without collecting the values.
+    func isSatisfied(byHeader name: String, in headers: HTTPHeaders) -> Bool {
+        guard case let .single(m) = kind else { return distance(headers[name]) == 0 }
+        var present = false
+        for field in headers where HTTPHeaders.equalsIgnoringCase(field.name, name) {
+            if m.isSatisfied(byText: field.value) { return true }
+            present = true
+        }
+        return present ? false : m.isSatisfied(byText: nil)
     }
 }

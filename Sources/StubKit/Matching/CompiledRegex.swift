@@ -6,8 +6,10 @@ import Foundation
 /// `.` also matches line breaks: WireMock compiles with `DOTALL` (verified against WireMock 2.35.1:
 /// `{"matches": "a.b"}` matches the body `"a\nb"`). `a|ab` matches `"ab"` because the alternation is
 /// wrapped as `\A(?:a|ab)\z`, not searched and then compared.
-struct CompiledRegex: @unchecked Sendable, Hashable {
-    // NSRegularExpression is immutable and documented as safe to use from several threads.
+///
+/// A class, so the route table and the matchers holding one share it instead of copying it.
+final class CompiledRegex: @unchecked Sendable, Hashable {
+    // Immutable; NSRegularExpression is immutable and documented as safe to use from several threads.
     let pattern: String
     private let regex: NSRegularExpression?
     /// Why the pattern does not compile, or `nil`.

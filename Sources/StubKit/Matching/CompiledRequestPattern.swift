@@ -9,7 +9,9 @@ import Foundation
 /// result.isMatch                  // true
 /// result.pathParameters["name"]   // "octocat"
 /// ```
-public struct CompiledRequestPattern: Sendable {
+///
+/// A class: the route table tries thousands of them per request and borrows each instead of copying it.
+public final class CompiledRequestPattern: Sendable {
     /// WireMock's weights for the distance: the URL counts most, then the method.
     static let urlWeight = 10.0, methodWeight = 3.0, fieldWeight = 1.0
     static let totalWeight = urlWeight + methodWeight + 4 * fieldWeight
@@ -17,6 +19,8 @@ public struct CompiledRequestPattern: Sendable {
     /// The pattern this was compiled from.
     public let pattern: RequestPattern
     let url: CompiledURLMatcher?
+    /// The method a request must have, or `nil` for any.
+    private let method: String?
     private let query: [(name: String, matcher: CompiledMultiValueMatcher)]
     private let headers: [(name: String, matcher: CompiledMultiValueMatcher)]
     private let cookies: [(name: String, matcher: CompiledMultiValueMatcher)]
@@ -28,6 +32,7 @@ public struct CompiledRequestPattern: Sendable {
     public init(_ pattern: RequestPattern) {
         self.pattern = pattern
         url = pattern.url.map(CompiledURLMatcher.init)
+        if case let .exactly(method) = pattern.method { self.method = method } else { method = nil }
         query = pattern.queryParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         headers = pattern.headers.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         cookies = pattern.cookies.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
@@ -52,21 +57,30 @@ public struct CompiledRequestPattern: Sendable {
         evaluate(RequestContext(request))
     }
 
-    /// The fast path: the path parameters if the request matches, else `nil`, stopping at the first
-    /// difference and computing no distances.
-    func quickMatch(_ context: RequestContext) -> [String: String]? {
-        if case let .exactly(method) = pattern.method, method != context.request.method.rawValue { return nil }
-        var parameters: [String: String] = [:]
-        if let url {
-            guard let found = url.matches(context) else { return nil }
-            parameters = found
+    /// The fast path: whether the request matches, stopping at the first difference and computing no
+    /// distances and no path parameters (``pathParameters(_:)`` gives the winner's).
+    func quickMatch(_ context: RequestContext) -> Bool {
+        if let method, method != context.request.method.rawValue { return false }
+        if let url, !url.matches(context) { return false }
+        for (name, m) in query where !m.isSatisfied(by: context.query[name] ?? []) { return false }
+        for (name, m) in headers where !m.isSatisfied(byHeader: name, in: context.request.headers) { return false }
+        if let expectedAuthorization, !Self.hasAuthorization(expectedAuthorization, context) { return false }
+        for (name, m) in cookies where !m.isSatisfied(by: context.cookies[name] ?? []) { return false }
+        for m in body where !m.isSatisfied(by: context.body) { return false }
+        return true
+    }
+
+    /// The decoded `{name}` segments of a `urlPathTemplate` the request matched; empty otherwise.
+    func pathParameters(_ context: RequestContext) -> [String: String] {
+        url?.parameters(context) ?? [:]
+    }
+
+    /// `authorizationDistance(...) == 0`, computing no distance.
+    private static func hasAuthorization(_ expected: String, _ context: RequestContext) -> Bool {
+        for field in context.request.headers where HTTPHeaders.equalsIgnoringCase(field.name, "Authorization") {
+            if field.value.trimmingSpaces().lowercased() == expected { return true }
         }
-        for (name, m) in query where m.distance(context.query[name] ?? []) != 0 { return nil }
-        for (name, m) in headers where m.distance(context.request.headers[name]) != 0 { return nil }
-        if let expectedAuthorization, authorizationDistance(expectedAuthorization, context) != 0 { return nil }
-        for (name, m) in cookies where m.distance(context.cookies[name] ?? []) != 0 { return nil }
-        for m in body where m.distance(context.body) != 0 { return nil }
-        return parameters
+        return false
     }
 
     /// The full comparison, with distance and mismatches.

@@ -1,9 +1,10 @@
 /// A ``StringMatcher`` with its regular expression or JSONPath compiled, ready to be applied many times.
-struct CompiledStringMatcher: Sendable {
+/// A class, so trying it borrows it instead of copying it.
+final class CompiledStringMatcher: Sendable {
     let source: StringMatcher
     private let kind: Kind
 
-    private indirect enum Kind: Sendable {
+    private enum Kind: Sendable {
         case equalTo(String, caseInsensitive: Bool)
         case contains(String)
         case matches(CompiledRegex)
@@ -78,7 +79,38 @@ struct CompiledStringMatcher: Sendable {
     }
 
     /// Whether a present or absent value satisfies the matcher.
-    func matches(_ text: String?) -> Bool { distance(MatchSubject(text)) == 0 }
+    func matches(_ text: String?) -> Bool { isSatisfied(byText: text) }
+
+    /// Whether `text` (`nil` when absent) satisfies the matcher: `distance == 0`, without computing a
+    /// distance or allocating (except for the JSON matchers, which parse `text`).
+    func isSatisfied(byText text: String?) -> Bool {
+        switch kind {
+        case let .equalTo(expected, caseInsensitive):
+            guard let text else { return false }
+            return expected == (caseInsensitive ? text.lowercased() : text)
+        case let .contains(part):
+            guard let text else { return false }
+            return part.isEmpty || text.contains(part)
+        case let .matches(regex):
+            guard let text else { return false }
+            return regex.matchesWhole(text)
+        case let .doesNotMatch(regex):
+            guard let text else { return true }
+            return !regex.matchesWhole(text)
+        case .absent:
+            return text == nil
+        case .equalToJson, .matchesJsonPath:
+            return distance(MatchSubject(text)) == 0
+        }
+    }
+
+    /// `distance(subject) == 0`, computing no distance for the text matchers.
+    func isSatisfied(by subject: MatchSubject) -> Bool {
+        switch kind {
+        case .equalToJson, .matchesJsonPath: distance(subject) == 0
+        default: isSatisfied(byText: subject.text)
+        }
+    }
 
     var isJSONMatcher: Bool {
         if case .equalToJson = kind { return true }

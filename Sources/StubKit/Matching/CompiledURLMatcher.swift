@@ -1,7 +1,7 @@
 import Foundation
 
-/// A ``URLMatcher`` compiled once.
-struct CompiledURLMatcher: Sendable {
+/// A ``URLMatcher`` compiled once. A class, so trying it borrows it instead of copying it.
+final class CompiledURLMatcher: Sendable {
     let source: URLMatcher
     private let kind: Kind
 
@@ -57,25 +57,36 @@ struct CompiledURLMatcher: Sendable {
         switch kind {
         case let .url(expected): return (StringDistance.normalisedLevenshtein(expected, context.url), [:])
         case let .urlPath(expected): return (StringDistance.normalisedLevenshtein(expected, context.rawPath), [:])
-        case let .urlPattern(regex): return (regex.matchesWhole(context.url) ? 0 : 1, [:])
-        case let .urlPathPattern(regex): return (regex.matchesWhole(context.rawPath) ? 0 : 1, [:])
-        case let .template(regex, names):
-            guard let groups = regex.wholeMatchGroups(context.rawPath) else { return (1, [:]) }
-            var parameters: [String: String] = [:]
-            for (name, value) in zip(names, groups) { parameters[name] = PercentDecoding.decode(value, plusAsSpace: false) }
+        case .urlPattern, .urlPathPattern: return (matches(context) ? 0 : 1, [:])
+        case .template:
+            guard let parameters = templateParameters(context) else { return (1, [:]) }
             return (0, parameters)
         }
     }
 
-    /// Whether the URL matches, without computing a distance (the route table's fast path).
-    func matches(_ context: RequestContext) -> [String: String]? {
+    /// Whether the URL matches, computing no distance and no path parameters (the route table's fast
+    /// path; ask ``parameters(_:)`` for the winner's).
+    func matches(_ context: RequestContext) -> Bool {
         switch kind {
-        case let .url(expected): return expected == context.url ? [:] : nil
-        case let .urlPath(expected): return expected == context.rawPath ? [:] : nil
-        default:
-            let result = match(context)
-            return result.distance == 0 ? result.parameters : nil
+        case let .url(expected): expected == context.url
+        case let .urlPath(expected): expected == context.rawPath
+        case let .urlPattern(regex): regex.matchesWhole(context.url)
+        case let .urlPathPattern(regex): regex.matchesWhole(context.rawPath)
+        case let .template(regex, _): regex.matchesWhole(context.rawPath)
         }
+    }
+
+    /// The decoded `{name}` segments of a template that matches; empty for the other kinds.
+    func parameters(_ context: RequestContext) -> [String: String] {
+        guard case .template = kind else { return [:] }
+        return templateParameters(context) ?? [:]
+    }
+
+    private func templateParameters(_ context: RequestContext) -> [String: String]? {
+        guard case let .template(regex, names) = kind, let groups = regex.wholeMatchGroups(context.rawPath) else { return nil }
+        var parameters: [String: String] = [:]
+        for (name, value) in zip(names, groups) { parameters[name] = PercentDecoding.decode(value, plusAsSpace: false) }
+        return parameters
     }
 
     /// `/users/{username}/repos/{repo}` → `\A(?:/users/([^/]+)/repos/([^/]+))\z` and the names. Each

@@ -4,7 +4,10 @@ final class RequestContext {
     let request: HTTPRequest
     /// Path and query as sent; a bare trailing `?` is dropped (WireMock 2.35.1 matches `url "/u1"` for
     /// the target `/u1?`).
-    let url: String
+    private(set) lazy var url: String = {
+        let pathAndQuery = request.pathAndQuery
+        return String(pathAndQuery.hasSuffix("?") ? pathAndQuery.dropLast() : pathAndQuery)
+    }()
     /// The path as sent, still percent-encoded: WireMock compares `urlPath` and `urlPathPattern` with the
     /// raw path (verified against 2.35.1: `urlPath "/a%20b"` matches `/a%20b`, `urlPath "/a b"` does not,
     /// and `%C3%A9` does not match `%c3%a9`).
@@ -19,8 +22,6 @@ final class RequestContext {
 
     init(_ request: HTTPRequest) {
         self.request = request
-        let pathAndQuery = request.pathAndQuery
-        url = String(pathAndQuery.hasSuffix("?") ? pathAndQuery.dropLast() : pathAndQuery)
         rawPath = String(request.rawPath)
     }
 

@@ -18,52 +18,82 @@
 public struct RouteTable: Sendable {
     /// The stubs in insertion order.
     public let mappings: [StubMapping]
+    /// Compiled patterns in insertion order.
     private let patterns: [CompiledRequestPattern]
     /// Mapping indexes in winner order: `ranked[rank]` is a mapping index.
     private let ranked: [Int]
-    /// Ranks (ascending) of the stubs with one literal path, by method (`nil` = any) and raw path.
-    private let literal: [RouteKey: [Int]]
-    /// Ranks (ascending) of the patterns and templates with a known first segment, by method and segment.
-    private let bySegment: [RouteKey: [Int]]
-    /// Ranks (ascending) of the other stubs, by method.
-    private let otherByMethod: [String: [Int]]
-    /// Ranks (ascending) of the other stubs accepting any method.
-    private let otherAnyMethod: [Int]
+    /// The compiled patterns in winner order: `byRank[rank] === patterns[ranked[rank]]`.
+    private let byRank: [CompiledRequestPattern]
+    /// Stubs with one literal path, by raw path.
+    private let literal: [String: Bucket]
+    /// Patterns and templates with a known first segment, by that segment.
+    private let bySegment: [String: Bucket]
+    /// The other stubs (no URL, or a pattern without a literal first segment).
+    private let other: Bucket
 
-    private struct RouteKey: Hashable {
-        var method: String?
-        var path: String
+    /// The ranks (ascending) of the stubs of one index entry, by method. Each method's list already
+    /// includes the stubs accepting any method, so a request walks at most three lists.
+    private struct Bucket: Sendable {
+        var byMethod: [String: [Int]] = [:]
+        /// Stubs accepting any method: the list for methods no stub of the entry names.
+        var anyMethod: [Int] = []
+
+        func ranks(for method: String) -> [Int] {
+            byMethod.isEmpty ? anyMethod : byMethod[method] ?? anyMethod
+        }
+
+        mutating func add(_ rank: Int, method: String?) {
+            if let method { byMethod[method, default: []].append(rank) } else { anyMethod.append(rank) }
+        }
+
+        /// Merges `anyMethod` into every method's list, keeping ranks ascending.
+        mutating func mergeAnyMethod() {
+            guard !anyMethod.isEmpty else { return }
+            for (method, ranks) in byMethod { byMethod[method] = Self.merge(ranks, anyMethod) }
+        }
+
+        static func merge(_ a: [Int], _ b: [Int]) -> [Int] {
+            var result: [Int] = []
+            result.reserveCapacity(a.count + b.count)
+            var i = 0, j = 0
+            while i < a.count || j < b.count {
+                if j == b.count || (i < a.count && a[i] < b[j]) { result.append(a[i]); i += 1 } else { result.append(b[j]); j += 1 }
+            }
+            return result
+        }
     }
 
     /// Compiles every stub's pattern and indexes them. `mappings` are in insertion order (later = more
     /// recent).
     public init(_ mappings: [StubMapping]) {
         self.mappings = mappings
-        patterns = mappings.map { CompiledRequestPattern($0.request) }
-        ranked = mappings.indices.sorted { a, b in
+        let patterns = mappings.map { CompiledRequestPattern($0.request) }
+        self.patterns = patterns
+        let ranked = mappings.indices.sorted { a, b in
             mappings[a].priority != mappings[b].priority ? mappings[a].priority < mappings[b].priority : a > b
         }
-        var literal: [RouteKey: [Int]] = [:]
-        var bySegment: [RouteKey: [Int]] = [:]
-        var otherByMethod: [String: [Int]] = [:]
-        var otherAnyMethod: [Int] = []
+        self.ranked = ranked
+        byRank = ranked.map { patterns[$0] }
+        var literal: [String: Bucket] = [:]
+        var bySegment: [String: Bucket] = [:]
+        var other = Bucket()
         for (rank, index) in ranked.enumerated() {
             var method: String?
             if case let .exactly(m) = mappings[index].request.method { method = m }
             if let path = patterns[index].url?.literalPath {
-                literal[RouteKey(method: method, path: path), default: []].append(rank)
+                literal[path, default: Bucket()].add(rank, method: method)
             } else if let segment = patterns[index].url?.firstSegment {
-                bySegment[RouteKey(method: method, path: segment), default: []].append(rank)
-            } else if let method {
-                otherByMethod[method, default: []].append(rank)
+                bySegment[segment, default: Bucket()].add(rank, method: method)
             } else {
-                otherAnyMethod.append(rank)
+                other.add(rank, method: method)
             }
         }
+        for key in literal.keys { literal[key]?.mergeAnyMethod() }
+        for key in bySegment.keys { bySegment[key]?.mergeAnyMethod() }
+        other.mergeAnyMethod()
         self.literal = literal
         self.bySegment = bySegment
-        self.otherByMethod = otherByMethod
-        self.otherAnyMethod = otherAnyMethod
+        self.other = other
     }
 
     /// The number of stubs.
@@ -73,28 +103,26 @@ public struct RouteTable: Sendable {
     public func match(_ request: HTTPRequest) -> RouteMatch? {
         let context = RequestContext(request)
         let method = request.method.rawValue
-        var lists: [[Int]] = []
-        if let l = literal[RouteKey(method: method, path: context.rawPath)] { lists.append(l) }
-        if let l = literal[RouteKey(method: nil, path: context.rawPath)] { lists.append(l) }
-        if !bySegment.isEmpty {
-            let segment = Self.firstSegment(of: context.rawPath)
-            if let l = bySegment[RouteKey(method: method, path: segment)] { lists.append(l) }
-            if let l = bySegment[RouteKey(method: nil, path: segment)] { lists.append(l) }
-        }
-        if let l = otherByMethod[method] { lists.append(l) }
-        if !otherAnyMethod.isEmpty { lists.append(otherAnyMethod) }
-        // Merge the (rank-sorted) candidate lists, trying candidates best rank first.
-        var heads = [Int](repeating: 0, count: lists.count)
+        let a = literal[context.rawPath]?.ranks(for: method) ?? []
+        let b = bySegment.isEmpty ? [] : bySegment[Self.firstSegment(of: context.rawPath)]?.ranks(for: method) ?? []
+        let c = other.ranks(for: method)
+        // Merge the three rank-sorted lists, trying candidates best rank first.
+        var i = 0, j = 0, k = 0
         while true {
-            var best: (list: Int, rank: Int)?
-            for (i, list) in lists.enumerated() where heads[i] < list.count {
-                if best == nil || list[heads[i]] < best?.rank ?? .max { best = (i, list[heads[i]]) }
+            let x = i < a.count ? a[i] : .max, y = j < b.count ? b[j] : .max, z = k < c.count ? c[k] : .max
+            let rank: Int
+            if x <= y && x <= z {
+                guard x != .max else { return nil }
+                rank = x; i += 1
+            } else if y <= z {
+                rank = y; j += 1
+            } else {
+                rank = z; k += 1
             }
-            guard let (list, rank) = best else { return nil }
-            heads[list] += 1
-            let index = ranked[rank]
-            if let parameters = patterns[index].quickMatch(context) {
-                return RouteMatch(mapping: mappings[index], index: index, pathParameters: parameters)
+            let pattern = byRank[rank]
+            if pattern.quickMatch(context) {
+                let index = ranked[rank]
+                return RouteMatch(mapping: mappings[index], index: index, pathParameters: pattern.pathParameters(context))
             }
         }
     }
