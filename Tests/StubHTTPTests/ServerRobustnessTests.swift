@@ -110,6 +110,20 @@ final class ServerRobustnessTests: XCTestCase {
         XCTAssertEqual(try held[0].roundTrip("GET /still HTTP/1.1\r\nHost: x\r\n\r\n").text, "GET /still ")
     }
 
+    func testHalfClosedClientStillGetsADelayedAnswer() throws {
+        let server = try startServer { _, responder in responder.respond(.text("later"), after: .milliseconds(200)) }
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.shutdownWrite()
+        let response = try client.readResponse()
+        XCTAssertEqual(response.text, "later")
+        XCTAssertEqual(response.header("Connection"), "close")
+        XCTAssertTrue(client.waitForClose())
+        // The server is still responsive.
+        XCTAssertEqual(try RawClient(port: server.port).roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n").text, "later")
+    }
+
     func testResponderAnswersOnlyOnce() throws {
         let server = try startServer { _, responder in
             responder.respond(.text("first"))

@@ -58,10 +58,23 @@ final class RawClient: @unchecked Sendable { // used by one thread at a time
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
+            #if canImport(Glibc)
             let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            #else
+            let n = bytes[offset...].withUnsafeBytes { Darwin.send(fd, $0.baseAddress, $0.count, 0) }
+            #endif
             guard n > 0 else { throw ClientError(description: "send: errno \(errno)") }
             offset += n
         }
+    }
+
+    /// Shuts the sending side (the server reads end of stream).
+    func shutdownWrite() {
+        #if canImport(Glibc)
+        shutdown(fd, Int32(SHUT_WR))
+        #else
+        shutdown(fd, SHUT_WR)
+        #endif
     }
 
     /// Reads more bytes into the buffer; returns false at end of stream.

@@ -12,6 +12,12 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     private var output: [UInt8] = []
     private var outputOffset = 0
     private var watchingWritable = false
+    /// Reading stopped: too many bytes wait behind the request in flight.
+    private var readingPaused = false
+    /// The peer shut its sending side: never read again (a level-triggered EOF would fire forever).
+    private var inputDone = false
+    /// Bytes a client may pipeline behind the request in flight before reading pauses.
+    private static let maxBufferedWhileBusy = 1 << 20
     private var isClosed = false
     private var isParsing = false
     /// Increases with each dispatched request; a responder answers only for its own request.
@@ -51,6 +57,11 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     // MARK: - Loop events
 
     func handle(_ event: SelectorEvent) {
+        if event.hangup {
+            // Both directions are gone (or reset): nothing can be delivered any more.
+            close()
+            return
+        }
         if event.writable && watchingWritable { flush() }
         if event.readable && !isClosed { readAvailable() }
     }
@@ -77,10 +88,17 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         case .wouldBlock:
             return
         case .processed(0):
+            inputDone = true
+            readingPaused = true
+            updateInterest()
             perform(machine.inputEnded())
         case .processed(let count):
             if case .lingering = machine.state { return } // discard what arrives after the final response
             parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
+            if !machine.acceptsInput && parser.bufferedByteCount > Self.maxBufferedWhileBusy {
+                readingPaused = true
+                updateInterest()
+            }
             processInput()
         }
     }
@@ -90,6 +108,10 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         guard !isParsing else { return } // re-entered from a synchronous response: the loop below continues
         isParsing = true
         defer { isParsing = false }
+        if readingPaused && !inputDone && machine.acceptsInput {
+            readingPaused = false
+            updateInterest()
+        }
         while machine.acceptsInput && !isClosed {
             let event: ParseEvent?
             do {
@@ -241,8 +263,15 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     private func watchWritable(_ on: Bool) {
         guard on != watchingWritable, !isClosed else { return }
         watchingWritable = on
+        updateInterest()
+    }
+
+    private func updateInterest() {
+        guard !isClosed else { return }
+        var interest: SelectorInterest = readingPaused ? [] : .readable
+        if watchingWritable { interest.insert(.writable) }
         do {
-            try loop.reregister(fd: socket.fd, token: token, interest: on ? [.readable, .writable] : .readable)
+            try loop.reregister(fd: socket.fd, token: token, interest: interest)
         } catch {
             close()
         }

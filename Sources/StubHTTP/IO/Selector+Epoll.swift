@@ -46,11 +46,12 @@ final class EpollSelector: Selector {
         for index in 0..<Int(count) {
             let event = UnsafeRawPointer(events + index * eventStride).assumingMemoryBound(to: epoll_event.self)
             let flags = cstub_epoll_event_events(event)
-            let failed = flags & (cstub_EPOLLERR | cstub_EPOLLHUP) != 0
+            let failed = flags & cstub_EPOLLERR != 0
             body(SelectorEvent(
                 token: cstub_epoll_event_u64(event),
                 readable: failed || flags & cstub_EPOLLIN != 0,
-                writable: failed || flags & cstub_EPOLLOUT != 0
+                writable: failed || flags & cstub_EPOLLOUT != 0,
+                hangup: flags & cstub_EPOLLHUP != 0
             ))
         }
     }

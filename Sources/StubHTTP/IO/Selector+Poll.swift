@@ -56,14 +56,14 @@ final class PollSelector: Selector {
         // Collect first: `body` may register or deregister descriptors.
         var ready: [SelectorEvent] = []
         ready.reserveCapacity(Int(count))
-        let failure = Int16(POLLERR) | Int16(POLLHUP) | Int16(POLLNVAL)
         for index in descriptors.indices where descriptors[index].revents != 0 {
             let revents = descriptors[index].revents
-            let failed = revents & failure != 0
+            let failed = revents & Int16(POLLERR) != 0
             ready.append(SelectorEvent(
                 token: tokens[index],
                 readable: failed || revents & Int16(POLLIN) != 0,
-                writable: failed || revents & Int16(POLLOUT) != 0
+                writable: failed || revents & Int16(POLLOUT) != 0,
+                hangup: revents & (Int16(POLLHUP) | Int16(POLLNVAL)) != 0
             ))
             descriptors[index].revents = 0
         }

@@ -6,11 +6,13 @@ struct SelectorInterest: OptionSet, Sendable {
 }
 
 /// One readiness notification: the token given at registration and what is ready.
-/// Errors and hang-ups are reported as readable (and writable), so the next read or write sees them.
+/// Errors are reported as readable and writable, so the next read or write sees them.
 struct SelectorEvent: Sendable {
     var token: UInt64
     var readable: Bool
     var writable: Bool
+    /// The connection is shut in both directions or was reset (EPOLLHUP/POLLHUP).
+    var hangup: Bool = false
 }
 
 /// A readiness selector (level-triggered): epoll on Linux, poll(2) elsewhere.

@@ -24,7 +24,7 @@ public final class HTTPServer: Sendable {
     private enum State: Sendable {
         case idle
         case running(Running)
-        case stopping(SocketAddress)
+        case stopping(Running)
         case stopped(SocketAddress?)
     }
 
@@ -56,7 +56,7 @@ public final class HTTPServer: Sendable {
             switch state {
             case .idle: nil
             case .running(let running): running.address
-            case .stopping(let address): address
+            case .stopping(let running): running.address
             case .stopped(let address): address
             }
         }
@@ -131,17 +131,17 @@ public final class HTTPServer: Sendable {
     /// Idempotent and safe from any thread. Concurrent callers all return once the server stopped.
     /// Called on one of the server's own loop threads, it returns at once and stops in the background.
     public func stop() {
-        enum Step { case stop(Running), wait, done }
+        enum Step { case stop(Running), wait(Running), done }
         let step = state.withLock { state -> Step in
             switch state {
             case .idle:
                 state = .stopped(nil)
                 return .done
             case .running(let running):
-                state = .stopping(running.address)
+                state = .stopping(running)
                 return .stop(running)
-            case .stopping:
-                return .wait
+            case .stopping(let running):
+                return .wait(running)
             case .stopped:
                 return .done
             }
@@ -150,7 +150,9 @@ public final class HTTPServer: Sendable {
         switch step {
         case .done:
             return
-        case .wait:
+        case .wait(let running):
+            // On a loop thread, waiting would deadlock: the stopping thread joins this very thread.
+            guard !onLoopThread(running) else { return }
             state.wait { if case .stopped = $0 { true } else { false } }
         case .stop(let running):
             if onLoopThread(running) {
