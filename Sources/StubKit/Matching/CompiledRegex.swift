@@ -14,9 +14,12 @@ final class CompiledRegex: @unchecked Sendable, Hashable {
     private let regex: NSRegularExpression?
     /// Why the pattern does not compile, or `nil`.
     let compileError: String?
+    /// Turns away most values that cannot match before the regex runs.
+    let prefilter: RegexPrefilter
 
     init(_ pattern: String) {
         self.pattern = pattern
+        prefilter = RegexPrefilter(pattern: pattern)
         do {
             regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z", options: [.dotMatchesLineSeparators])
             compileError = nil
@@ -28,13 +31,13 @@ final class CompiledRegex: @unchecked Sendable, Hashable {
 
     /// Whether the whole of `value` matches. An invalid pattern matches nothing.
     func matchesWhole(_ value: String) -> Bool {
-        guard let regex else { return false }
+        guard let regex, prefilter.admits(value) else { return false }
         return regex.firstMatch(in: value, options: [], range: NSRange(location: 0, length: value.utf16.count)) != nil
     }
 
     /// The capture groups of a whole match (group 1...n), or `nil` if `value` does not match.
     func wholeMatchGroups(_ value: String) -> [String]? {
-        guard let regex,
+        guard let regex, prefilter.admits(value),
               let match = regex.firstMatch(in: value, options: [], range: NSRange(location: 0, length: value.utf16.count))
         else { return nil }
         var groups: [String] = []
