@@ -34,19 +34,28 @@ final class Lock: @unchecked Sendable {
     }
 }
 
-/// A value shared between threads, reached only under its lock.
-final class LockedValue<Value>: @unchecked Sendable {
+/// A value shared between threads, reached only under its lock. The one lock type of the package:
+/// the stubs layer uses it too.
+///
+/// ```swift
+/// let counter = LockedValue(0)
+/// let next = counter.withLock { value in value += 1; return value }
+/// ```
+public final class LockedValue<Value> {
     private let lock = Lock()
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    /// Wraps `value`.
+    public init(_ value: Value) { self.value = value }
 
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
-    func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+    public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         try lock.withLock { () throws(E) -> T in try body(&value) }
     }
 }
+
+extension LockedValue: @unchecked Sendable where Value: Sendable {}
 
 /// A value guarded by a mutex, with a condition to wait for changes to it.
 final class ConditionLock<Value>: @unchecked Sendable {

@@ -13,13 +13,13 @@ public final class RequestJournal: Sendable {
 
     /// The most entries kept.
     public let capacity: Int
-    private let state: Locked<State>
+    private let state: LockedValue<State>
 
     /// - Parameter capacity: the most entries kept; the oldest are dropped beyond it. Default 10,000.
     ///   Rejected requests are kept up to a tenth of that (at least 10).
     public init(capacity: Int = 10_000) {
         self.capacity = max(1, capacity)
-        state = Locked(State(entries: RingBuffer(capacity: capacity),
+        state = LockedValue(State(entries: RingBuffer(capacity: capacity),
                              rejections: RingBuffer(capacity: max(10, capacity / 10))))
     }
 

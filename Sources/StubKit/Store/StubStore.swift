@@ -11,10 +11,10 @@ final class StubStore: Sendable {
         var snapshot: StubSnapshot
     }
 
-    private let state: Locked<State>
+    private let state: LockedValue<State>
 
     init(fileMappings: [StubMapping]) {
-        state = Locked(State(loadedFileMappings: fileMappings, fileMappings: fileMappings,
+        state = LockedValue(State(loadedFileMappings: fileMappings, fileMappings: fileMappings,
                              snapshot: StubSnapshot(fileMappings)))
     }
 
