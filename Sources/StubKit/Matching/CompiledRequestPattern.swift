@@ -28,6 +28,8 @@ public final class CompiledRequestPattern: Sendable {
     /// `basic <base64>` in lower case: WireMock 2.35.1 compares the whole `Authorization` value ignoring
     /// case (it accepts `BASIC dTpwOnc=` and even `Basic DTPWONC=`).
     private let expectedAuthorization: String?
+    /// Whether anything besides the method and URL is matched (query, headers, auth, cookies, body).
+    private let hasFieldMatchers: Bool
 
     public init(_ pattern: RequestPattern) {
         self.pattern = pattern
@@ -40,6 +42,7 @@ public final class CompiledRequestPattern: Sendable {
         expectedAuthorization = pattern.basicAuthCredentials.map {
             ("Basic " + Data(($0.username + ":" + $0.password).utf8).base64EncodedString()).lowercased()
         }
+        hasFieldMatchers = !(query.isEmpty && headers.isEmpty && cookies.isEmpty && body.isEmpty && expectedAuthorization == nil)
     }
 
     /// Why some matcher can never match (a regular expression, template or JSONPath that does not
@@ -61,7 +64,8 @@ public final class CompiledRequestPattern: Sendable {
     /// distances and no path parameters (``pathParameters(_:)`` gives the winner's).
     func quickMatch(_ context: RequestContext) -> Bool {
         if let method, method != context.request.method.rawValue { return false }
-        if let url, !url.matches(context) { return false }
+        if url?.matches(context) == false { return false }
+        guard hasFieldMatchers else { return true }
         for (name, m) in query where !m.isSatisfied(by: context.query[name] ?? []) { return false }
         for (name, m) in headers where !m.isSatisfied(byHeader: name, in: context.request.headers) { return false }
         if let expectedAuthorization, !Self.hasAuthorization(expectedAuthorization, context) { return false }

@@ -107,7 +107,8 @@ final class CompiledStringMatcher: Sendable {
     /// `distance(subject) == 0`, computing no distance for the text matchers.
     func isSatisfied(by subject: MatchSubject) -> Bool {
         switch kind {
-        case .equalToJson, .matchesJsonPath: distance(subject) == 0
+        // An absent value has no JSON: both JSON matchers fail without looking further.
+        case .equalToJson, .matchesJsonPath: subject.text != nil && distance(subject) == 0
         default: isSatisfied(byText: subject.text)
         }
     }

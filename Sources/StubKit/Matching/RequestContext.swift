@@ -1,13 +1,11 @@
 /// The parts of one request that matchers look at, each computed at most once however many stubs
-/// are tried. Lives for one matching call (not `Sendable`).
+/// are tried: the path and URL up front (one string when there is no query), the query, cookies and
+/// body only when a candidate looks at them. Lives for one matching call (not `Sendable`).
 final class RequestContext {
     let request: HTTPRequest
     /// Path and query as sent; a bare trailing `?` is dropped (WireMock 2.35.1 matches `url "/u1"` for
-    /// the target `/u1?`).
-    private(set) lazy var url: String = {
-        let pathAndQuery = request.pathAndQuery
-        return String(pathAndQuery.hasSuffix("?") ? pathAndQuery.dropLast() : pathAndQuery)
-    }()
+    /// the target `/u1?`). The same string as ``rawPath`` when there is no query (no copy).
+    let url: String
     /// The path as sent, still percent-encoded: WireMock compares `urlPath` and `urlPathPattern` with the
     /// raw path (verified against 2.35.1: `urlPath "/a%20b"` matches `/a%20b`, `urlPath "/a b"` does not,
     /// and `%C3%A9` does not match `%c3%a9`).
@@ -22,7 +20,15 @@ final class RequestContext {
 
     init(_ request: HTTPRequest) {
         self.request = request
-        rawPath = String(request.rawPath)
+        let pathAndQuery = request.pathAndQuery
+        if let question = pathAndQuery.firstIndex(of: "?") {
+            rawPath = String(pathAndQuery[..<question])
+            let trimmed = pathAndQuery.hasSuffix("?") ? pathAndQuery.dropLast() : pathAndQuery
+            url = trimmed.endIndex == question ? rawPath : String(trimmed)
+        } else {
+            rawPath = String(pathAndQuery)
+            url = rawPath
+        }
     }
 
     /// Cookies from every `Cookie` field: `a=1; b=2`. A value is cut at the first `=` only (`s=x=y` is

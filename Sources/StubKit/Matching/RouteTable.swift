@@ -22,8 +22,9 @@ public struct RouteTable: Sendable {
     private let patterns: [CompiledRequestPattern]
     /// Mapping indexes in winner order: `ranked[rank]` is a mapping index.
     private let ranked: [Int]
-    /// The compiled patterns in winner order: `byRank[rank] === patterns[ranked[rank]]`.
-    private let byRank: [CompiledRequestPattern]
+    /// The compiled patterns in winner order: `byRank[rank]` is `patterns[ranked[rank]]`, unretained
+    /// (`patterns` owns them), so trying a candidate costs no reference counting.
+    private let byRank: [Unmanaged<CompiledRequestPattern>]
     /// Stubs with one literal path, by raw path.
     private let literal: [String: Bucket]
     /// Patterns and templates with a known first segment, by that segment.
@@ -73,7 +74,7 @@ public struct RouteTable: Sendable {
             mappings[a].priority != mappings[b].priority ? mappings[a].priority < mappings[b].priority : a > b
         }
         self.ranked = ranked
-        byRank = ranked.map { patterns[$0] }
+        byRank = ranked.map { Unmanaged.passUnretained(patterns[$0]) }
         var literal: [String: Bucket] = [:]
         var bySegment: [String: Bucket] = [:]
         var other = Bucket()
@@ -119,10 +120,10 @@ public struct RouteTable: Sendable {
             } else {
                 rank = z; k += 1
             }
-            let pattern = byRank[rank]
-            if pattern.quickMatch(context) {
+            // `patterns` keeps every pattern alive as long as `self`.
+            if byRank[rank]._withUnsafeGuaranteedRef({ $0.quickMatch(context) }) {
                 let index = ranked[rank]
-                return RouteMatch(mapping: mappings[index], index: index, pathParameters: pattern.pathParameters(context))
+                return RouteMatch(mapping: mappings[index], index: index, pathParameters: patterns[index].pathParameters(context))
             }
         }
     }
