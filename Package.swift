@@ -23,7 +23,7 @@ let package = Package(
         // The command line: parse → validate → run, testable without a process.
         .target(name: "StubServerCLI", dependencies: ["StubKit"]),
         .executableTarget(name: "stubserver", dependencies: ["StubServerCLI"]),
-        // Benchmark server for the engine alone (see bench/).
+        // Benchmark server for the engine alone (see Benchmarks/bench-engine.sh).
         .executableTarget(name: "engine-bench", dependencies: ["StubHTTP"], path: "Benchmarks/engine-bench"),
         // Startup time of StubServer (see Benchmarks/bench-startup.sh).
         .executableTarget(name: "startup-bench", dependencies: ["StubKit"], path: "Benchmarks/startup"),
@@ -31,8 +31,10 @@ let package = Package(
         .testTarget(name: "StubKitTests", dependencies: ["StubKit"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
-        .testTarget(name: "stubserverEndToEndTests", dependencies: ["stubserver", "StubKit"]),
-        .testTarget(name: "StubTestingTests", dependencies: ["StubTesting"]),
+        .testTarget(name: "stubserverEndToEndTests", dependencies: ["stubserver", "StubKit", "StubTestSupport"]),
+        .testTarget(name: "StubTestingTests", dependencies: ["StubTesting", "StubTestSupport"]),
+        // Raw sockets for what HTTP clients will not do (malformed bytes, holding a port); tests only.
+        .target(name: "StubTestSupport", path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import XCTest
+import StubTestSupport
 
 /// Options, exit codes, signals and request logging of the `stubserver` process.
 final class CommandLineTests: XCTestCase {

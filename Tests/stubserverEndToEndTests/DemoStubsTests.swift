@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import XCTest
+import StubTestSupport
 
 /// The demo `Stubs/` served by one `stubserver --port 0` for the whole class, queried by real clients.
 final class DemoStubsTests: XCTestCase {

@@ -7,15 +7,15 @@ private let streamSocket = SOCK_STREAM
 #endif
 
 /// Plain BSD sockets for what HTTP clients will not do: hold a port, send malformed bytes.
-enum RawSocket {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum RawSocket {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
         init(_ call: String) { description = "\(call) failed: errno \(errno)" }
     }
 
     /// Binds and listens on 127.0.0.1 with a system-chosen port, so a server cannot use it.
     /// - Returns: the socket (close it when done) and the port.
-    static func occupyLoopbackPort() throws -> (fd: Int32, port: Int) {
+    public static func occupyLoopbackPort() throws -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw Failure("socket") }
         var address = ipv4Loopback(port: 0)
@@ -32,7 +32,7 @@ enum RawSocket {
     }
 
     /// Whether this machine can bind a socket to `::1`.
-    static var ipv6LoopbackAvailable: Bool {
+    public static var ipv6LoopbackAvailable: Bool {
         let fd = socket(AF_INET6, streamSocket, 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -49,7 +49,7 @@ enum RawSocket {
 
     /// Connects to 127.0.0.1:`port`, sends `bytes`, and reads until the server closes the connection
     /// or `timeoutSeconds` pass without data.
-    static func exchange(port: Int, _ bytes: [UInt8], timeoutSeconds: Int = 5) throws -> [UInt8] {
+    public static func exchange(port: Int, _ bytes: [UInt8], timeoutSeconds: Int = 5) throws -> [UInt8] {
         let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw Failure("socket") }
         defer { close(fd) }
