@@ -211,7 +211,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         case .none, .dispatch:
             break
         case .armTimer(let deadline):
-            loop.scheduleTimer(for: self, at: deadline)
+            loop.scheduleTimer(token: token, at: deadline)
         case .parseNext:
             processInput()
         case .write:
@@ -226,7 +226,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             flush()
         case .linger(let deadline):
             socket.shutdownWrite()
-            loop.scheduleTimer(for: self, at: deadline)
+            loop.scheduleTimer(token: token, at: deadline)
         case .close:
             close()
         }

@@ -2,7 +2,7 @@
 protocol EventLoopChannel: AnyObject {
     /// The descriptor is ready.
     func handle(_ event: SelectorEvent)
-    /// A timer this channel scheduled with ``EventLoop/scheduleTimer(for:at:)`` is due.
+    /// The timer this channel armed with ``EventLoop/scheduleTimer(token:at:)`` is due.
     func timerFired()
     /// The server is stopping: finish gracefully if `graceful`, else close now.
     func shutdown(graceful: Bool)
@@ -13,9 +13,17 @@ protocol EventLoopChannel: AnyObject {
 /// Everything except ``execute(_:)``, ``inEventLoop`` and ``start()``/``stopAndJoin()`` is called on the
 /// loop's own thread.
 final class EventLoop: @unchecked Sendable {
+    /// What a due timer does. A channel's timer names it by token, so the heap never keeps a closed
+    /// channel alive; its entry is removed when the channel deregisters anyway.
     private enum TimerPayload {
-        case channel(any EventLoopChannel)
+        case channel(token: UInt64)
         case task(() -> Void)
+    }
+
+    /// A registered channel and its one timer, if armed.
+    private struct Registration {
+        let channel: any EventLoopChannel
+        var timer: TimerHeap<TimerPayload>.Handle?
     }
 
     private struct Shared {
@@ -37,7 +45,7 @@ final class EventLoop: @unchecked Sendable {
     private let started = ConditionLock(false)
 
     // Loop-thread state.
-    private var channels: [UInt64: any EventLoopChannel] = [:]
+    private var channels: [UInt64: Registration] = [:]
     private var nextToken: UInt64 = 1
     private var timers = TimerHeap<TimerPayload>()
     private var runningTasks: [@Sendable () -> Void] = []
@@ -130,7 +138,7 @@ final class EventLoop: @unchecked Sendable {
         let token = nextToken
         nextToken += 1
         try selector.register(fd: fd, interest: interest, token: token)
-        channels[token] = channel
+        channels[token] = Registration(channel: channel, timer: nil)
         return token
     }
 
@@ -138,18 +146,40 @@ final class EventLoop: @unchecked Sendable {
         try selector.reregister(fd: fd, interest: interest, token: token)
     }
 
-    /// Stops watching the descriptor. Call before closing it.
+    /// Stops watching the descriptor and cancels the channel's timer; the loop keeps no reference to the
+    /// channel afterwards. Call before closing the descriptor.
     func deregister(fd: Int32, token: UInt64) {
         try? selector.deregister(fd: fd)
-        channels[token] = nil
+        if let registration = channels.removeValue(forKey: token), let timer = registration.timer {
+            timers.remove(timer)
+        }
     }
 
     /// The number of registered channels (listener included).
     var channelCount: Int { channels.count }
 
-    /// Calls `channel.timerFired()` at or after `deadline`.
-    func scheduleTimer(for channel: any EventLoopChannel, at deadline: Instant) {
-        timers.insert(.channel(channel), at: deadline)
+    /// The number of pending timers (channel timers and scheduled tasks).
+    var timerCount: Int { timers.count }
+
+    /// Makes sure channel `token`'s timer fires at or before `deadline`, then calls its `timerFired()`.
+    ///
+    /// Each channel has one timer: a later deadline than the pending one changes nothing (the channel
+    /// re-arms when it fires early), an earlier one moves it. Nothing happens for an unknown token.
+    func scheduleTimer(token: UInt64, at deadline: Instant) {
+        guard let index = channels.index(forKey: token) else { return }
+        if let timer = channels.values[index].timer, let pending = timers.deadline(of: timer) {
+            if deadline < pending { timers.reschedule(timer, to: deadline) }
+        } else {
+            channels.values[index].timer = timers.insert(.channel(token: token), at: deadline)
+        }
+    }
+
+    /// Calls the timer of channel `token`, if it is still registered.
+    private func fireTimer(token: UInt64) {
+        guard let index = channels.index(forKey: token) else { return }
+        channels.values[index].timer = nil
+        let channel = channels.values[index].channel
+        channel.timerFired()
     }
 
     /// Runs `task` on this loop at or after `deadline`.
@@ -159,7 +189,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Tells every channel the server is stopping.
     func shutdownChannels(graceful: Bool) {
-        for channel in Array(channels.values) { channel.shutdown(graceful: graceful) }
+        for registration in Array(channels.values) { registration.channel.shutdown(graceful: graceful) }
     }
 
     private func run() {
@@ -181,7 +211,7 @@ final class EventLoop: @unchecked Sendable {
                     if event.token == Self.wakerToken {
                         waker.drain()
                     } else {
-                        channels[event.token]?.handle(event)
+                        channels[event.token]?.channel.handle(event)
                     }
                 }
             } catch {
@@ -191,7 +221,7 @@ final class EventLoop: @unchecked Sendable {
             now = Instant.now()
             while let payload = timers.popExpired(now: now) {
                 switch payload {
-                case .channel(let channel): channel.timerFired()
+                case .channel(let token): fireTimer(token: token)
                 case .task(let task): task()
                 }
             }
@@ -204,7 +234,7 @@ final class EventLoop: @unchecked Sendable {
             runningTasks.removeAll(keepingCapacity: true)
             if stop { break }
         }
-        for channel in Array(channels.values) { channel.shutdown(graceful: false) }
+        for registration in Array(channels.values) { registration.channel.shutdown(graceful: false) }
         channels.removeAll()
         timers.removeAll()
         closeResources()
