@@ -16,7 +16,7 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertEqual(machine.requestParsed(keepAlive: true), .none)
         XCTAssertEqual(machine.responseReady(requestedClose: false, now: at(1)), .write(close: false))
         XCTAssertFalse(machine.acceptsInput, "not before the response is flushed")
-        XCTAssertEqual(machine.outputFlushed(now: at(1)), .parseNext)
+        XCTAssertEqual(machine.outputFlushed(now: at(1), inputPending: false), .parseNext)
         XCTAssertTrue(machine.acceptsInput)
         XCTAssertEqual(machine.state, .idle(since: at(1)))
         // The idle timer armed at 60 s is still earlier than the new deadline: no new timer.
@@ -28,7 +28,7 @@ final class ConnectionStateMachineTests: XCTestCase {
         _ = machine.start()
         _ = machine.requestParsed(keepAlive: true)
         _ = machine.responseReady(requestedClose: false, now: at(30))
-        _ = machine.outputFlushed(now: at(30))
+        _ = machine.outputFlushed(now: at(30), inputPending: false)
         XCTAssertEqual(machine.timerFired(now: at(60)), .armTimer(at(90)), "activity moved the deadline")
         XCTAssertEqual(machine.timerFired(now: at(90)), .close)
         XCTAssertEqual(machine.state, .closed)
@@ -40,7 +40,7 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertEqual(machine.needsMoreInput(parserIdle: false, now: at(5)), .armTimer(at(15)))
         XCTAssertEqual(machine.needsMoreInput(parserIdle: false, now: at(8)), .none, "trickling bytes do not extend it")
         XCTAssertEqual(machine.timerFired(now: at(15)), .writeTimeout)
-        XCTAssertEqual(machine.outputFlushed(now: at(15)), .linger(until: at(17)))
+        XCTAssertEqual(machine.outputFlushed(now: at(15), inputPending: false), .linger(until: at(17)))
         XCTAssertEqual(machine.timerFired(now: at(17)), .close)
     }
 
@@ -48,19 +48,56 @@ final class ConnectionStateMachineTests: XCTestCase {
         var machine = Machine(timeouts: timeouts, now: at(0))
         _ = machine.requestParsed(keepAlive: false)
         XCTAssertEqual(machine.responseReady(requestedClose: false, now: at(0)), .write(close: true))
-        XCTAssertEqual(machine.outputFlushed(now: at(1)), .linger(until: at(3)))
-        XCTAssertEqual(machine.inputEnded(), .close)
+        XCTAssertEqual(machine.outputFlushed(now: at(1), inputPending: false), .close)
 
         var other = Machine(timeouts: timeouts, now: at(0))
         _ = other.requestParsed(keepAlive: true)
         XCTAssertEqual(other.responseReady(requestedClose: true, now: at(0)), .write(close: true))
     }
 
+    func testCleanCloseDoesNotLingerButCloseWithBufferedInputDoes() {
+        var clean = Machine(timeouts: timeouts, now: at(0))
+        _ = clean.start()
+        _ = clean.requestParsed(keepAlive: false)
+        XCTAssertEqual(clean.responseReady(requestedClose: false, now: at(1)), .write(close: true))
+        XCTAssertEqual(clean.outputFlushed(now: at(1), inputPending: false), .close, "nothing more is expected")
+        XCTAssertEqual(clean.state, .closed)
+        XCTAssertNil(clean.armedDeadline)
+
+        var pipelined = Machine(timeouts: timeouts, now: at(0))
+        _ = pipelined.requestParsed(keepAlive: true)
+        XCTAssertEqual(pipelined.responseReady(requestedClose: true, now: at(1)), .write(close: true))
+        XCTAssertEqual(pipelined.outputFlushed(now: at(1), inputPending: true), .linger(until: at(3)),
+                       "the client is still sending: a close now could reset the response away")
+        XCTAssertFalse(pipelined.acceptsInput)
+        XCTAssertEqual(pipelined.inputEnded(), .close)
+
+        var lingering = Machine(timeouts: timeouts, now: at(0))
+        _ = lingering.requestParsed(keepAlive: false)
+        _ = lingering.responseReady(requestedClose: false, now: at(0))
+        _ = lingering.outputFlushed(now: at(0), inputPending: true)
+        XCTAssertEqual(lingering.timerFired(now: at(1)), .armTimer(at(2)), "too early")
+        XCTAssertEqual(lingering.timerFired(now: at(2)), .close)
+    }
+
+    func testCloseAfterThePeersEndOfInputDoesNotLinger() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        _ = machine.requestParsed(keepAlive: true)
+        XCTAssertEqual(machine.inputEnded(), .none)
+        XCTAssertEqual(machine.responseReady(requestedClose: false, now: at(0)), .write(close: true))
+        XCTAssertEqual(machine.outputFlushed(now: at(0), inputPending: true), .close, "nothing more can arrive")
+
+        var failed = Machine(timeouts: timeouts, now: at(0))
+        XCTAssertEqual(failed.needsMoreInput(parserIdle: false, now: at(0)), .armTimer(at(10)))
+        XCTAssertEqual(failed.inputEnded(), .close, "a half request then EOF: nothing to answer")
+    }
+
     func testParseErrorWritesThenLingers() {
         var machine = Machine(timeouts: timeouts, now: at(0))
         XCTAssertEqual(machine.requestFailed(now: at(0)), .write(close: true))
         XCTAssertFalse(machine.acceptsInput)
-        XCTAssertEqual(machine.outputFlushed(now: at(0)), .linger(until: at(2)))
+        XCTAssertEqual(machine.outputFlushed(now: at(0), inputPending: false), .linger(until: at(2)),
+                       "the rest of the refused request may still be on its way, even with nothing buffered")
     }
 
     func testSlowReaderIsClosedAfterTheIdleTimeout() {
@@ -81,7 +118,7 @@ final class ConnectionStateMachineTests: XCTestCase {
         _ = busy.requestParsed(keepAlive: true)
         XCTAssertEqual(busy.shutdown(), .none)
         XCTAssertEqual(busy.responseReady(requestedClose: false, now: at(1)), .write(close: true))
-        XCTAssertEqual(busy.outputFlushed(now: at(1)), .close, "no lingering while stopping")
+        XCTAssertEqual(busy.outputFlushed(now: at(1), inputPending: false), .close, "no lingering while stopping")
     }
 
     func testPeerHalfCloseStillGetsItsAnswer() {
@@ -95,9 +132,9 @@ final class ConnectionStateMachineTests: XCTestCase {
         var machine = Machine(timeouts: timeouts, now: at(0))
         _ = machine.requestParsed(keepAlive: true)
         XCTAssertEqual(machine.streamStarted(requestedClose: false, framingCloses: false), .write(close: false))
-        XCTAssertEqual(machine.outputFlushed(now: at(1)), .none, "partial flushes do not end the response")
+        XCTAssertEqual(machine.outputFlushed(now: at(1), inputPending: false), .none, "partial flushes do not end the response")
         XCTAssertEqual(machine.streamFinished(now: at(2)), .none)
-        XCTAssertEqual(machine.outputFlushed(now: at(2)), .parseNext)
+        XCTAssertEqual(machine.outputFlushed(now: at(2), inputPending: false), .parseNext)
 
         var legacy = Machine(timeouts: timeouts, now: at(0))
         _ = legacy.requestParsed(keepAlive: true)

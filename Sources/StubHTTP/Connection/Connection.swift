@@ -257,7 +257,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         if output.capacity > Self.largeOutputCapacity { output = [] } else { output.removeAll(keepingCapacity: true) }
         outputOffset = 0
         watchWritable(false)
-        perform(machine.outputFlushed(now: loop.now))
+        perform(machine.outputFlushed(now: loop.now, inputPending: !parser.isIdle))
     }
 
     private func watchWritable(_ on: Bool) {

@@ -8,8 +8,11 @@
 /// - *receiving*: part of a request is buffered → `408` and close `headerReadTimeout` after its first
 ///   byte (a slow or stalled client, e.g. slowloris);
 /// - *flushing*: the client does not read its response → close after `idleTimeout`;
-/// - *lingering*: after the final response the write side is shut and input is drained for
-///   `lingerTimeout`, so the client gets the bytes instead of a reset (not while the server stops).
+/// - *lingering*: after the final response, when the client may still be sending (bytes of a next
+///   request are buffered, or the request was cut short by an error or a timeout), the write side is
+///   shut and input is drained for `lingerTimeout`, so the client gets the response instead of a reset.
+///   A clean close (a whole request answered, nothing more buffered) closes at once, as nginx's
+///   `lingering_close on` does; so does a close while the server stops or after the client's EOF.
 struct ConnectionStateMachine: Sendable {
     /// The timeouts the machine enforces.
     struct Timeouts: Sendable, Hashable {
@@ -42,7 +45,8 @@ struct ConnectionStateMachine: Sendable {
         case write(close: Bool)
         /// The request timed out half-way: write `408` and close.
         case writeTimeout
-        /// The final response is out: shut the write side, drain input, and arm a timer for this instant.
+        /// The final response is out but the client may still be sending: shut the write side, drain
+        /// input, and arm a timer for this instant.
         case linger(until: Instant)
         /// Close the socket now.
         case close
@@ -54,6 +58,9 @@ struct ConnectionStateMachine: Sendable {
     private(set) var draining = false
     /// The client has shut its sending side: answer what is in flight, then close.
     private(set) var inputClosed = false
+    /// The request in progress was cut short (parse error, refusal, timeout): the client may still be
+    /// sending it, so closing must linger.
+    private(set) var requestInterrupted = false
     /// The earliest timer the connection has armed, if any.
     private(set) var armedDeadline: Instant?
 
@@ -139,17 +146,20 @@ struct ConnectionStateMachine: Sendable {
         switch state {
         case .closed, .lingering: return .none
         default:
+            requestInterrupted = true
             state = .flushing(close: true, since: now)
             return .write(close: true)
         }
     }
 
-    /// All pending output reached the kernel.
-    mutating func outputFlushed(now: Instant) -> Action {
+    /// All pending output reached the kernel. `inputPending`: bytes after the answered request are
+    /// buffered (the client pipelined more, or sent more than the request held).
+    mutating func outputFlushed(now: Instant, inputPending: Bool) -> Action {
         guard case .flushing(let close, _) = state else { return .none }
         if close {
-            // Stopping: the response is out, do not hold the server up by lingering.
-            if draining { return self.close() }
+            // Stopping: the response is out, do not hold the server up by lingering. After the client's
+            // EOF nothing more can arrive; after a clean request nothing more is expected.
+            if draining || inputClosed || !(requestInterrupted || inputPending) { return self.close() }
             state = .lingering(since: now)
             armedDeadline = now + timeouts.lingerTimeout
             return .linger(until: now + timeouts.lingerTimeout)
@@ -189,6 +199,7 @@ struct ConnectionStateMachine: Sendable {
         guard now >= deadline else { return armIfNeeded() }
         switch state {
         case .receiving:
+            requestInterrupted = true
             state = .flushing(close: true, since: now)
             return .writeTimeout
         case .idle, .flushing, .lingering:
