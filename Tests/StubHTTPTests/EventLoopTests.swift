@@ -37,6 +37,32 @@ final class EventLoopTests: XCTestCase {
         XCTAssertThrowsError(try selector.deregister(fd: r))
     }
 
+    /// A descriptor deregistered as `closing` then closed is gone; its number can be registered again.
+    func checkDeregisterBeforeClose(_ backend: SelectorBackend) throws {
+        let selector = try backend.makeSelector()
+        defer { selector.close() }
+        let (r, w) = makePipe()
+        var byte: UInt8 = 1
+        XCTAssertEqual(write(w, &byte, 1), 1)
+        try selector.register(fd: r, interest: .readable, token: 7)
+        selector.deregister(fd: r, closing: true)
+        close(r)
+        close(w)
+        var events: [UInt64: SelectorEvent] = [:]
+        try selector.whenReady(timeoutMilliseconds: 0) { events[$0.token] = $0 }
+        XCTAssertTrue(events.isEmpty, "a closed descriptor reports nothing")
+
+        let (r2, w2) = makePipe() // likely the same numbers again
+        defer { close(r2); close(w2) }
+        XCTAssertEqual(write(w2, &byte, 1), 1)
+        try selector.register(fd: r2, interest: .readable, token: 9)
+        try selector.whenReady(timeoutMilliseconds: 1000) { events[$0.token] = $0 }
+        XCTAssertEqual(events.keys.sorted(), [9])
+    }
+
+    func testEpollForgetsClosedDescriptors() throws { try checkDeregisterBeforeClose(.epoll) }
+    func testPollForgetsClosedDescriptors() throws { try checkDeregisterBeforeClose(.poll) }
+
     func testEpollSelector() throws { try checkSelector(.epoll) }
     func testPollSelector() throws { try checkSelector(.poll) }
 
@@ -128,7 +154,7 @@ final class EventLoopTests: XCTestCase {
             let token = try loop.register(channel, fd: r, interest: .readable)
             loop.scheduleTimer(token: token, at: loop.now + .seconds(60))
             XCTAssertEqual(loop.timerCount, 1)
-            loop.deregister(fd: r, token: token)
+            loop.deregister(fd: r, token: token, closing: false)
         }()
         XCTAssertNil(released, "the loop keeps no reference to a deregistered channel, not even in its timers")
         XCTAssertEqual(loop.timerCount, 0)

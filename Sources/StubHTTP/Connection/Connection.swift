@@ -281,7 +281,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         guard !isClosed else { return }
         isClosed = true
         _ = machine.failed()
-        loop.deregister(fd: socket.fd, token: token)
+        loop.deregister(fd: socket.fd, token: token, closing: true)
         socket.close()
         output = []
         server.connectionClosed()

@@ -148,8 +148,11 @@ final class EventLoop: @unchecked Sendable {
 
     /// Stops watching the descriptor and cancels the channel's timer; the loop keeps no reference to the
     /// channel afterwards. Call before closing the descriptor.
-    func deregister(fd: Int32, token: UInt64) {
-        try? selector.deregister(fd: fd)
+    ///
+    /// - Parameter closing: the caller closes `fd` right after and never duplicated it: the selector may
+    ///   skip work the close does anyway (epoll forgets a descriptor when its last reference closes).
+    func deregister(fd: Int32, token: UInt64, closing: Bool = false) {
+        selector.deregister(fd: fd, closing: closing)
         if let registration = channels.removeValue(forKey: token), let timer = registration.timer {
             timers.remove(timer)
         }

@@ -36,6 +36,13 @@ final class EpollSelector: Selector {
         try blockingSyscall(where: "epoll_ctl") { cstub_epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, 0, 0) }
     }
 
+    func deregister(fd: Int32, closing: Bool) {
+        // close(2) removes the descriptor from the interest list once its last reference is gone: accepted
+        // sockets are close-on-exec and never duplicated, so the EPOLL_CTL_DEL would be a wasted syscall.
+        if closing { return }
+        try? deregister(fd: fd)
+    }
+
     func whenReady(timeoutMilliseconds: Int32, _ body: (SelectorEvent) -> Void) throws(SocketError) {
         let typed = events.assumingMemoryBound(to: epoll_event.self)
         let count = epoll_wait(epollFD, typed, Int32(capacity), timeoutMilliseconds)

@@ -25,10 +25,19 @@ protocol Selector: AnyObject {
     func reregister(fd: Int32, interest: SelectorInterest, token: UInt64) throws(SocketError)
     /// Stops watching `fd`. Must be called before closing it.
     func deregister(fd: Int32) throws(SocketError)
+    /// Stops watching `fd`, ignoring errors. With `closing`, the caller closes `fd` next and holds no
+    /// duplicate of it, so a backend whose kernel forgets closed descriptors (epoll) may skip the call.
+    func deregister(fd: Int32, closing: Bool)
     /// Waits up to `timeoutMilliseconds` (-1: forever) and calls `body` for each ready descriptor.
     func whenReady(timeoutMilliseconds: Int32, _ body: (SelectorEvent) -> Void) throws(SocketError)
     /// Releases the selector's own descriptors.
     func close()
+}
+
+extension Selector {
+    func deregister(fd: Int32, closing: Bool) {
+        try? deregister(fd: fd)
+    }
 }
 
 /// The selector backends available on this platform.
