@@ -23,6 +23,8 @@ final class ServerResourceTests: XCTestCase {
             lock.withLock { Set(connections.compactMap { $0.connection.map(ObjectIdentifier.init) }).count }
         }
         var currentLoop: EventLoop? { lock.withLock { loop } }
+        /// The connection of the latest request, if still alive.
+        var last: Connection? { lock.withLock { connections.last?.connection } }
     }
 
     /// Runs `body` on `loop` and waits for its answer.
@@ -78,6 +80,30 @@ final class ServerResourceTests: XCTestCase {
         let loop = try XCTUnwrap(seen.currentLoop)
         XCTAssertEqual(onLoop(loop) { loop.timerCount }, 1, "one idle timer, moved in place, not one per request")
         XCTAssertEqual(seen.alive, 1, "the open connection only")
+    }
+
+    func testNagleIsTurnedOffFromTheSecondWriteOn() throws {
+        let seen = Seen()
+        let server = try startServer { request, responder in
+            seen.add(responder)
+            responder.respond(.text("ok"))
+        }
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        XCTAssertEqual(try client.roundTrip("GET /1 HTTP/1.1\r\nHost: x\r\n\r\n").text, "ok")
+        let loop = try XCTUnwrap(seen.currentLoop)
+        let connection = try XCTUnwrap(seen.last)
+        XCTAssertEqual(onLoop(loop) { connection.noDelay }, false, "one write: nothing in flight for Nagle to wait on")
+        XCTAssertEqual(try client.roundTrip("GET /2 HTTP/1.1\r\nHost: x\r\n\r\n").text, "ok")
+        XCTAssertEqual(onLoop(loop) { connection.noDelay }, true, "the second response must not wait for an ACK")
+
+        // 100-continue then the response: two writes for the first request.
+        let other = try RawClient(port: server.port)
+        try other.send("POST /c HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+        XCTAssertEqual(try other.readResponse().status, 100)
+        try other.send("hi")
+        XCTAssertEqual(try other.readResponse().text, "ok")
+        XCTAssertEqual(onLoop(loop) { seen.last?.noDelay }, true)
     }
 
     func testPipelinedBytesBehindAClosingResponseDoNotResetIt() throws {

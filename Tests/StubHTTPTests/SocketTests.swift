@@ -38,6 +38,17 @@ final class SocketTests: XCTestCase {
         guard case .processed(let count) = result else { return XCTFail("nothing read") }
         XCTAssertEqual(Array(buffer[0..<count]), Array("ping".utf8))
         XCTAssertTrue(connection.remoteAddressDescription().hasPrefix("127.0.0.1:"))
+
+        XCTAssertEqual(noDelay(connection.fd), 0, "Nagle stays on until the connection writes a second time")
+        connection.setNoDelay()
+        XCTAssertNotEqual(noDelay(connection.fd), 0)
+    }
+
+    func noDelay(_ fd: Int32) -> Int32 {
+        var value: Int32 = -1
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        XCTAssertEqual(getsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &value, &length), 0)
+        return value
     }
 
     func testSecondBindFailsWithAddressInUse() throws {

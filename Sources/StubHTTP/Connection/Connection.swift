@@ -20,6 +20,11 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     private static let maxBufferedWhileBusy = 1 << 20
     private var isClosed = false
     private var isParsing = false
+    /// Output was written before: later writes may queue behind unacknowledged bytes.
+    private var hasWritten = false
+    /// `TCP_NODELAY` is set. Only from the second flush on, as nginx does at the keep-alive transition: the
+    /// first write has nothing in flight for Nagle to wait on, so a one-response connection saves the call.
+    private(set) var noDelay = false
     /// Increases with each dispatched request; a responder answers only for its own request.
     private var generation: UInt64 = 0
     private var inFlight: (isHead: Bool, version: HTTPVersion)?
@@ -235,6 +240,14 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     /// Writes pending output; on `EAGAIN` waits for writability, when done tells the machine.
     private func flush() {
         guard !isClosed else { return }
+        if outputOffset < output.count {
+            if !hasWritten {
+                hasWritten = true
+            } else if !noDelay {
+                noDelay = true
+                socket.setNoDelay()
+            }
+        }
         while outputOffset < output.count {
             let result: IOResult<Int>
             do {

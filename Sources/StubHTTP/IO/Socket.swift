@@ -37,12 +37,13 @@ struct Socket: Sendable, Hashable {
         #else
         let fd = try blockingSyscall(where: "socket") { Darwin.socket(family, SOCK_STREAM, 0) }
         let socket = Socket(fd: fd)
-        do { try socket.configureAccepted(nodelay: false) } catch { socket.close(); throw error }
+        do { try socket.configureAccepted() } catch { socket.close(); throw error }
         return socket
         #endif
     }
 
-    /// Accepts one pending connection: non-blocking, close-on-exec, `TCP_NODELAY`.
+    /// Accepts one pending connection: non-blocking, close-on-exec. `TCP_NODELAY` is left to the
+    /// owner (``setNoDelay()``): a connection that writes only once never needs it.
     /// - Returns: `nil` when no connection is pending.
     func accept() throws(SocketError) -> Socket? {
         #if canImport(Glibc)
@@ -50,26 +51,23 @@ struct Socket: Sendable, Hashable {
             cstub_accept4(fd, nil, nil, cstub_SOCK_NONBLOCK | cstub_SOCK_CLOEXEC)
         }
         guard case .processed(let newFD) = result else { return nil }
-        let socket = Socket(fd: newFD)
-        try? socket.setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1)
-        return socket
+        return Socket(fd: newFD)
         #else
         let result = try syscall(where: "accept") { Darwin.accept(fd, nil, nil) }
         guard case .processed(let newFD) = result else { return nil }
         let socket = Socket(fd: newFD)
-        do { try socket.configureAccepted(nodelay: true) } catch { socket.close(); throw error }
+        do { try socket.configureAccepted() } catch { socket.close(); throw error }
         return socket
         #endif
     }
 
     #if canImport(Darwin)
     /// Darwin has no accept4/SOCK_NONBLOCK: set the flags one by one, and SO_NOSIGPIPE instead of MSG_NOSIGNAL.
-    private func configureAccepted(nodelay: Bool) throws(SocketError) {
+    private func configureAccepted() throws(SocketError) {
         let flags = try blockingSyscall(where: "fcntl") { fcntl(fd, F_GETFL) }
         try blockingSyscall(where: "fcntl") { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
         try blockingSyscall(where: "fcntl") { fcntl(fd, F_SETFD, FD_CLOEXEC) }
         try setOption(SOL_SOCKET, SO_NOSIGPIPE, 1)
-        if nodelay { try setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1) }
     }
     #endif
 
@@ -79,6 +77,12 @@ struct Socket: Sendable, Hashable {
         try blockingSyscall(where: "setsockopt") {
             setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
         }
+    }
+
+    /// Turns Nagle's algorithm off, so small writes behind unacknowledged bytes go out at once.
+    /// Errors are ignored: the connection only gets slower without it.
+    func setNoDelay() {
+        try? setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1)
     }
 
     /// Reads up to `buffer.count` bytes. `.processed(0)` is end of stream.
