@@ -1,5 +1,3 @@
-import Foundation
-
 /// A ``URLMatcher`` compiled once. A class, so trying it borrows it instead of copying it.
 final class CompiledURLMatcher: Sendable {
     let source: URLMatcher
@@ -10,7 +8,7 @@ final class CompiledURLMatcher: Sendable {
         case urlPath(String)
         case urlPattern(CompiledRegex)
         case urlPathPattern(CompiledRegex)
-        case template(regex: CompiledRegex, names: [String])
+        case template(PathTemplate)
     }
 
     init(_ source: URLMatcher) {
@@ -20,9 +18,7 @@ final class CompiledURLMatcher: Sendable {
         case let .urlPath(value): kind = .urlPath(value)
         case let .urlPattern(pattern): kind = .urlPattern(CompiledRegex(pattern))
         case let .urlPathPattern(pattern): kind = .urlPathPattern(CompiledRegex(pattern))
-        case let .urlPathTemplate(template):
-            let (regex, names) = Self.compileTemplate(template)
-            kind = .template(regex: regex, names: names)
+        case let .urlPathTemplate(template): kind = .template(PathTemplate(template))
         }
     }
 
@@ -38,7 +34,7 @@ final class CompiledURLMatcher: Sendable {
 
     var compileError: String? {
         switch kind {
-        case let .urlPattern(regex), let .urlPathPattern(regex), let .template(regex, _): regex.compileError
+        case let .urlPattern(regex), let .urlPathPattern(regex): regex.compileError
         default: nil
         }
     }
@@ -72,7 +68,7 @@ final class CompiledURLMatcher: Sendable {
         case let .urlPath(expected): expected == context.rawPath
         case let .urlPattern(regex): regex.matchesWhole(context.url)
         case let .urlPathPattern(regex): regex.matchesWhole(context.rawPath)
-        case let .template(regex, _): regex.matchesWhole(context.rawPath)
+        case let .template(template): template.matches(context.rawPath)
         }
     }
 
@@ -83,26 +79,7 @@ final class CompiledURLMatcher: Sendable {
     }
 
     private func templateParameters(_ context: RequestContext) -> [String: String]? {
-        guard case let .template(regex, names) = kind, let groups = regex.wholeMatchGroups(context.rawPath) else { return nil }
-        var parameters: [String: String] = [:]
-        for (name, value) in zip(names, groups) { parameters[name] = PercentDecoding.decode(value, plusAsSpace: false) }
-        return parameters
-    }
-
-    /// `/users/{username}/repos/{repo}` → `\A(?:/users/([^/]+)/repos/([^/]+))\z` and the names. Each
-    /// `{name}` takes one non-empty path segment; the rest is literal (compared with the raw path).
-    static func compileTemplate(_ template: String) -> (CompiledRegex, [String]) {
-        var pattern = "", literal = "", names: [String] = []
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            literal += rest[..<open]
-            pattern += NSRegularExpression.escapedPattern(for: literal)
-            literal = ""
-            names.append(String(rest[rest.index(after: open)..<close]))
-            pattern += "([^/]+)"
-            rest = rest[rest.index(after: close)...]
-        }
-        pattern += NSRegularExpression.escapedPattern(for: literal + rest)
-        return (CompiledRegex(pattern), names)
+        guard case let .template(template) = kind else { return nil }
+        return template.parameters(in: context.rawPath)
     }
 }
