@@ -29,7 +29,15 @@ public final class CompiledRequestPattern: Sendable {
     /// case (it accepts `BASIC dTpwOnc=` and even `Basic DTPWONC=`).
     private let expectedAuthorization: String?
     /// Whether anything besides the method and URL is matched (query, headers, auth, cookies, body).
-    private let hasFieldMatchers: Bool
+    let hasFieldMatchers: Bool
+    /// Header fields (any case) a request must carry to match: headers whose matcher fails when the
+    /// field is absent, `Authorization` for basic auth, `Cookie` when a cookie matcher fails on an absent
+    /// cookie. What ``RouteGate`` checks before asking the pattern.
+    let requiredHeaders: [String]
+    /// Query parameters (decoded names) a request must carry to match.
+    let requiredQuery: [String]
+    /// Whether some body matcher fails on an absent (empty) body.
+    let requiresBody: Bool
 
     public init(_ pattern: RequestPattern) {
         self.pattern = pattern
@@ -43,6 +51,13 @@ public final class CompiledRequestPattern: Sendable {
             ("Basic " + Data(($0.username + ":" + $0.password).utf8).base64EncodedString()).lowercased()
         }
         hasFieldMatchers = !(query.isEmpty && headers.isEmpty && cookies.isEmpty && body.isEmpty && expectedAuthorization == nil)
+        var requiredHeaders = headers.filter { !$0.matcher.isSatisfied(by: []) }.map(\.name)
+        if expectedAuthorization != nil { requiredHeaders.append("Authorization") }
+        if cookies.contains(where: { !$0.matcher.isSatisfied(by: []) }) { requiredHeaders.append("Cookie") }
+        self.requiredHeaders = requiredHeaders
+        requiredQuery = query.filter { !$0.matcher.isSatisfied(by: []) }.map(\.name)
+        let absent = MatchSubject(nil)
+        requiresBody = body.contains { !$0.isSatisfied(by: absent) }
     }
 
     /// Why some matcher can never match (a regular expression, template or JSONPath that does not
@@ -64,11 +79,18 @@ public final class CompiledRequestPattern: Sendable {
     /// distances and no path parameters (``pathParameters(_:)`` gives the winner's).
     func quickMatch(_ context: RequestContext) -> Bool {
         if let method, method != context.request.method.rawValue { return false }
-        if url?.matches(context) == false { return false }
+        return quickMatch(context, urlChecked: false)
+    }
+
+    /// ``quickMatch(_:)`` for a ``RouteTable`` candidate, whose method is known to match, and its URL too
+    /// when `urlChecked`. The cheaper matchers go first: headers are scanned in place, the query and
+    /// cookies are parsed once per request, bodies may be parsed as JSON.
+    func quickMatch(_ context: RequestContext, urlChecked: Bool) -> Bool {
+        if !urlChecked, url?.matches(context) == false { return false }
         guard hasFieldMatchers else { return true }
-        for (name, m) in query where !m.isSatisfied(by: context.query[name] ?? []) { return false }
         for (name, m) in headers where !m.isSatisfied(byHeader: name, in: context.request.headers) { return false }
         if let expectedAuthorization, !Self.hasAuthorization(expectedAuthorization, context) { return false }
+        for (name, m) in query where !m.isSatisfied(by: context.query[name] ?? []) { return false }
         for (name, m) in cookies where !m.isSatisfied(by: context.cookies[name] ?? []) { return false }
         for m in body where !m.isSatisfied(by: context.body) { return false }
         return true

@@ -39,6 +39,26 @@ final class CompiledURLMatcher: Sendable {
         }
     }
 
+    /// What ``RouteGate`` can check on bytes before asking this matcher.
+    enum Precheck: Sendable {
+        /// The URL (`onURL`) or raw path equals this text (Swift `==`, as ``matches(_:)`` compares).
+        case equal(String, onURL: Bool)
+        /// The URL or raw path passes this prefilter; the regex still decides.
+        case affixes(RegexPrefilter, onURL: Bool)
+        /// The raw path has this many `/`; the template still decides.
+        case slashes(Int)
+    }
+
+    var precheck: Precheck {
+        switch kind {
+        case let .url(value): .equal(value, onURL: true)
+        case let .urlPath(value): .equal(value, onURL: false)
+        case let .urlPattern(regex): .affixes(regex.prefilter, onURL: true)
+        case let .urlPathPattern(regex): .affixes(regex.prefilter, onURL: false)
+        case let .template(template): .slashes(template.slashCount)
+        }
+    }
+
     /// What the matcher compares: the path and query for `url`/`urlPattern`, else the raw path.
     func subject(_ context: RequestContext) -> String {
         switch kind {

@@ -22,9 +22,10 @@ public struct RouteTable: Sendable {
     private let patterns: [CompiledRequestPattern]
     /// Mapping indexes in winner order: `ranked[rank]` is a mapping index.
     private let ranked: [Int]
-    /// The compiled patterns in winner order: `byRank[rank]` is `patterns[ranked[rank]]`, unretained
-    /// (`patterns` owns them), so trying a candidate costs no reference counting.
-    private let byRank: [Unmanaged<CompiledRequestPattern>]
+    /// The candidates' byte-level checks in winner order: `gates[rank]` is for `patterns[ranked[rank]]`.
+    private let gates: [RouteGate]
+    /// The literal bytes the gates compare.
+    private let gateBytes: [UInt8]
     /// Stubs with one literal path, by raw path.
     private let literal: [String: Bucket]
     /// Patterns and templates with a known first segment, by that segment.
@@ -74,14 +75,17 @@ public struct RouteTable: Sendable {
             mappings[a].priority != mappings[b].priority ? mappings[a].priority < mappings[b].priority : a > b
         }
         self.ranked = ranked
-        byRank = ranked.map { Unmanaged.passUnretained(patterns[$0]) }
         var literal: [String: Bucket] = [:]
         var bySegment: [String: Bucket] = [:]
         var other = Bucket()
+        var gates: [RouteGate] = [], gateBytes: [UInt8] = []
+        gates.reserveCapacity(ranked.count)
         for (rank, index) in ranked.enumerated() {
             var method: String?
             if case let .exactly(m) = mappings[index].request.method { method = m }
-            if let path = patterns[index].url?.literalPath {
+            let literalPath = patterns[index].url?.literalPath
+            gates.append(RouteGate(patterns[index], pathIndexed: literalPath != nil, pool: &gateBytes))
+            if let path = literalPath {
                 literal[path, default: Bucket()].add(rank, method: method)
             } else if let segment = patterns[index].url?.firstSegment {
                 bySegment[segment, default: Bucket()].add(rank, method: method)
@@ -95,6 +99,8 @@ public struct RouteTable: Sendable {
         self.literal = literal
         self.bySegment = bySegment
         self.other = other
+        self.gates = gates
+        self.gateBytes = gateBytes
     }
 
     /// The number of stubs.
@@ -104,10 +110,30 @@ public struct RouteTable: Sendable {
     public func match(_ request: HTTPRequest) -> RouteMatch? {
         let context = RequestContext(request)
         let method = request.method.rawValue
+        // Every candidate of these lists has the request's method (or accepts any).
         let a = literal[context.rawPath]?.ranks(for: method) ?? []
         let b = bySegment.isEmpty ? [] : bySegment[Self.firstSegment(of: context.rawPath)]?.ranks(for: method) ?? []
         let c = other.ranks(for: method)
-        // Merge the three rank-sorted lists, trying candidates best rank first.
+        var path = context.rawPath, url = context.url
+        let found = path.withUTF8 { path in
+            url.withUTF8 { url in
+                gates.withUnsafeBufferPointer { gates in
+                    gateBytes.withUnsafeBufferPointer { pool in
+                        var probe = RouteProbe(context, path: path, url: url)
+                        return firstMatch(a, b, c, context, &probe, gates, pool)
+                    }
+                }
+            }
+        }
+        guard let rank = found else { return nil }
+        let index = ranked[rank]
+        return RouteMatch(mapping: mappings[index], index: index, pathParameters: patterns[index].pathParameters(context))
+    }
+
+    /// Merges the three rank-sorted lists, trying candidates best rank first: the gate, then if needed the
+    /// pattern. The rank of the first match.
+    private func firstMatch(_ a: [Int], _ b: [Int], _ c: [Int], _ context: RequestContext, _ probe: inout RouteProbe,
+                            _ gates: UnsafeBufferPointer<RouteGate>, _ pool: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0, j = 0, k = 0
         while true {
             let x = i < a.count ? a[i] : .max, y = j < b.count ? b[j] : .max, z = k < c.count ? c[k] : .max
@@ -120,10 +146,11 @@ public struct RouteTable: Sendable {
             } else {
                 rank = z; k += 1
             }
-            // `patterns` keeps every pattern alive as long as `self`.
-            if byRank[rank]._withUnsafeGuaranteedRef({ $0.quickMatch(context) }) {
-                let index = ranked[rank]
-                return RouteMatch(mapping: mappings[index], index: index, pathParameters: patterns[index].pathParameters(context))
+            switch gates[rank].verdict(&probe, pool) {
+            case .reject: continue
+            case .accept: return rank
+            case let .ask(urlChecked):
+                if patterns[ranked[rank]].quickMatch(context, urlChecked: urlChecked) { return rank }
             }
         }
     }

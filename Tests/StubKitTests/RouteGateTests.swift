@@ -1,0 +1,106 @@
+import Testing
+@testable import StubKit
+
+/// The route table's byte-level gates must never change a result: the table against a linear scan of
+/// full matches, over stubs with every URL kind, header, query, cookie, basic-auth and body matchers,
+/// and requests that carry some of those (names in other cases, non-ASCII paths that Swift compares by
+/// canonical equivalence).
+struct RouteGateTests {
+    static let segments = ["a", "b", "users", "1", "22", "K", "\u{212A}", "caf\u{E9}", "cafe\u{301}", "a%20b"]
+
+    static func randomPath(_ rng: inout SplitMix64) -> String {
+        "/" + (0..<Int.random(in: 1...3, using: &rng)).map { _ in segments.randomElement(using: &rng) ?? "a" }.joined(separator: "/")
+    }
+
+    static func randomURL(_ rng: inout SplitMix64) -> URLMatcher? {
+        let path = randomPath(&rng)
+        switch Int.random(in: 0..<9, using: &rng) {
+        case 0: return .url(path)
+        case 1: return .url(path + "?q=1")
+        case 2: return .urlPath(path)
+        case 3: return .urlPathPattern(path.replacingOccurrences(of: "a", with: "[ab]"))
+        case 4: return .urlPathPattern(".*" + path + "(/.*)?")
+        case 5: return .urlPattern(path + "\\?q=[0-9]")
+        case 6: return .urlPathTemplate(path.split(separator: "/").map { $0 == "1" || $0 == "b" ? "{id}" : String($0) }
+                                            .reduce("") { $0 + "/" + $1 })
+        case 7: return .urlPathTemplate(path)
+        default: return nil
+        }
+    }
+
+    static func randomString(_ rng: inout SplitMix64) -> StringMatcher {
+        [.equalTo("1", caseInsensitive: false), .equalTo("X", caseInsensitive: true), .contains("1"), .matches("[0-9]+"),
+         .doesNotMatch("1"), .absent, .matchesJsonPath("$.a", nil),
+         .equalToJson(.object([("a", .number("1"))]), ignoreArrayOrder: false, ignoreExtraElements: true)]
+            .randomElement(using: &rng) ?? .absent
+    }
+
+    static func randomMulti(_ rng: inout SplitMix64) -> MultiValueMatcher {
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0: .includes([randomString(&rng)])
+        case 1: .hasExactly([randomString(&rng)])
+        default: .single(randomString(&rng))
+        }
+    }
+
+    @Test("Gated table agrees with a linear scan", arguments: [1, 2, 3, 4] as [UInt64])
+    func crossCheck(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let methods = ["GET", "POST"]
+        var mappings: [StubMapping] = []
+        for i in 0..<300 {
+            var pattern = RequestPattern(url: Self.randomURL(&rng))
+            if Bool.random(using: &rng) { pattern.method = .exactly(methods.randomElement(using: &rng) ?? "GET") }
+            for _ in 0..<Int.random(in: 0...3, using: &rng) {
+                switch Int.random(in: 0..<5, using: &rng) {
+                case 0: pattern.headers.append(NamedMatcher(["X-A", "x-b", "Accept"].randomElement(using: &rng) ?? "X-A", Self.randomMulti(&rng)))
+                case 1: pattern.queryParameters.append(NamedMatcher(["q", "r", "a b"].randomElement(using: &rng) ?? "q", Self.randomMulti(&rng)))
+                case 2: pattern.cookies.append(NamedMatcher("c", Self.randomMulti(&rng)))
+                case 3: pattern.bodyPatterns.append(Self.randomString(&rng))
+                default: pattern.basicAuthCredentials = BasicAuthCredentials(username: "u", password: "p")
+                }
+            }
+            mappings.append(RouteTableTests.stub("s\(i)", priority: Int.random(in: 1...3, using: &rng), pattern))
+        }
+        let table = RouteTable(mappings)
+        let compiled = mappings.map { CompiledRequestPattern($0.request) }
+        var matched = 0
+        for _ in 0..<600 {
+            let query = ["", "", "?", "?q=1", "?q=2", "?r=X", "?a%20b=1&q=1", "?q"].randomElement(using: &rng) ?? ""
+            var headers = HTTPHeaders()
+            for name in ["X-A", "x-a", "X-B", "accept", "Cookie", "Authorization"] where Int.random(in: 0..<4, using: &rng) == 0 {
+                let value = name == "Cookie" ? "c=1" : name == "Authorization" ? "Basic dTpw" : ["1", "x", "22"].randomElement(using: &rng) ?? "1"
+                headers.add(name: name, value: value)
+            }
+            let body = ["", "", "1", "{\"a\": 1}", "x"].randomElement(using: &rng) ?? ""
+            let request = HTTPRequest(method: HTTPMethod(methods.randomElement(using: &rng) ?? "GET"),
+                                      target: Self.randomPath(&rng) + query, headers: headers, body: Array(body.utf8))
+            var best: (index: Int, parameters: [String: String])?
+            for (i, m) in mappings.enumerated() {
+                let result = compiled[i].match(request)
+                guard result.isMatch else { continue }
+                if let b = best, mappings[b.index].priority < m.priority { continue }
+                best = (i, result.pathParameters)
+            }
+            let found = table.match(request)
+            #expect(found?.index == best?.index, "\(request.method) \(request.target) \(request.headers) \(body)")
+            #expect(found?.pathParameters == best?.parameters)
+            if best != nil { matched += 1 }
+        }
+        #expect(matched > 60)
+    }
+
+    @Test("Name bits fold ASCII case for headers only")
+    func nameBits() {
+        #expect(RouteGate.nameBits("X-Api-Key".utf8, foldingCase: true) == RouteGate.nameBits("x-api-KEY".utf8, foldingCase: true))
+        #expect(RouteGate.nameBits("Page".utf8, foldingCase: false) != RouteGate.nameBits("page".utf8, foldingCase: false))
+        #expect(RouteGate.nameBits("a".utf8, foldingCase: true).nonzeroBitCount <= 2)
+    }
+
+    @Test("A urlPath with the Kelvin sign still matches K (Swift string equality), gated or not")
+    func canonicalEquivalence() {
+        let table = RouteTable([RouteTableTests.stub("k", RequestPattern(url: .url("/\u{212A}?x=1")))])
+        #expect(table.match(RouteTableTests.get("/K?x=1"))?.mapping.id == "k")
+        #expect(table.match(RouteTableTests.get("/K?x=2")) == nil)
+    }
+}
