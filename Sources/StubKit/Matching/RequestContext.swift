@@ -21,7 +21,18 @@ final class RequestContext {
     init(_ request: HTTPRequest) {
         self.request = request
         let pathAndQuery = request.pathAndQuery
-        if let question = pathAndQuery.firstIndex(of: "?") {
+        let utf8 = pathAndQuery.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (every target the server accepts): the same cuts, found on bytes instead of Characters.
+            if let question = utf8.firstIndex(of: UInt8(ascii: "?")) {
+                rawPath = String(pathAndQuery[..<question])
+                let end = utf8.last == UInt8(ascii: "?") ? utf8.index(before: utf8.endIndex) : utf8.endIndex
+                url = end == question ? rawPath : String(pathAndQuery[..<end])
+            } else {
+                rawPath = String(pathAndQuery)
+                url = rawPath
+            }
+        } else if let question = pathAndQuery.firstIndex(of: "?") {
             rawPath = String(pathAndQuery[..<question])
             let trimmed = pathAndQuery.hasSuffix("?") ? pathAndQuery.dropLast() : pathAndQuery
             url = trimmed.endIndex == question ? rawPath : String(trimmed)

@@ -1,7 +1,7 @@
 /// What a ``RouteTable`` candidate needs that a few byte compares can check, before its pattern is asked:
-/// its URL's literal text, regex prefilter or slash count, and the header fields, query parameters and
-/// body it cannot do without. Plain values in one flat array, so most candidates that cannot match are
-/// turned away without touching their pattern object.
+/// its URL's length, literal text, regex prefilter or slash count, and the header fields, query
+/// parameters and body it cannot do without. Plain values in one flat array, so most candidates that
+/// cannot match are turned away inline, without a call and without touching their pattern object.
 ///
 /// A gate never changes a result: it turns a candidate away only when its pattern would, and it answers
 /// "match" by itself only when the pattern would compare nothing else (URL settled, no field matchers).
@@ -35,16 +35,18 @@ struct RouteGate: Sendable {
     var onURL = false
     /// Whether passing the URL check settles the URL (true for `none` and `equal`).
     var settlesURL = true
-    /// Whether the `equal` literal is ASCII: then, with an ASCII subject, unequal bytes mean unequal
-    /// strings. (Swift compares strings by canonical equivalence: `K` equals the Kelvin sign.)
-    var literalIsASCII = true
-    var literal = Span(), suffix = Span(), infix = Span()
-    var slashes = 0
+    /// The subject's length in bytes is within these bounds. For `equal`, they hold only when the literal
+    /// and the subject are ASCII: Swift compares strings by canonical equivalence (`K` equals the Kelvin
+    /// sign), so a non-ASCII literal has no bounds and a non-ASCII subject skips them.
+    var minCount = 0, maxCount = Int.max
+    /// How many `/` the raw path has, or -1 for any.
+    var slashes = -1
     /// Bits of the header names (case-folded) and query names the request must carry; see ``nameBits``.
     var headerBits: UInt64 = 0, queryBits: UInt64 = 0
     var needsBody = false
     /// Whether the pattern matches more than method and URL.
     var hasFieldMatchers = false
+    var literal = Span(), suffix = Span(), infix = Span()
 
     /// The gate of `pattern`, whose raw path the index compared when `pathIndexed`. Literal bytes go to `pool`.
     init(_ pattern: CompiledRequestPattern, pathIndexed: Bool, pool: inout [UInt8]) {
@@ -60,7 +62,7 @@ struct RouteGate: Sendable {
             urlCheck = .equal
             self.onURL = onURL
             literal = span(text.utf8)
-            literalIsASCII = text.utf8.allSatisfy { $0 < 0x80 }
+            if text.utf8.allSatisfy({ $0 < 0x80 }) { (minCount, maxCount) = (literal.count, literal.count) }
         case let .affixes(prefilter, onURL):
             urlCheck = .affixes
             self.onURL = onURL
@@ -68,45 +70,56 @@ struct RouteGate: Sendable {
             literal = span(prefilter.prefix)
             suffix = span(prefilter.suffix)
             infix = span(prefilter.infix)
+            minCount = max(literal.count + suffix.count, infix.count)
         case let .slashes(count):
             urlCheck = .slashes
             settlesURL = false
             slashes = count
         }
-        headerBits = pattern.requiredHeaders.reduce(0) { $0 | Self.nameBits($1.utf8, foldingCase: true) }
-        queryBits = pattern.requiredQuery.reduce(0) { $0 | Self.nameBits($1.utf8, foldingCase: false) }
+        headerBits = pattern.requiredHeaders.reduce(0) { $0 | Self.nameBits($1, foldingCase: true) }
+        queryBits = pattern.requiredQuery.reduce(0) { $0 | Self.nameBits($1, foldingCase: false) }
         needsBody = pattern.requiresBody
         hasFieldMatchers = pattern.hasFieldMatchers
     }
 
+    /// Whether the request certainly fails: the subject's length, the path's slashes, a needed body, header
+    /// or query name. No byte of the URL is compared here.
     @inline(__always)
-    func verdict(_ probe: inout RouteProbe, _ pool: UnsafeBufferPointer<UInt8>) -> Verdict {
+    func rejectsQuickly(_ probe: inout RouteProbe) -> Bool {
+        let count = onURL ? probe.url.count : probe.path.count
+        if count < minCount || count > maxCount, urlCheck != .equal || (onURL ? probe.urlIsASCII : probe.pathIsASCII) {
+            return true
+        }
+        if slashes >= 0, slashes != probe.slashes { return true }
+        if needsBody, !probe.hasBody { return true }
+        if headerBits != 0, headerBits & ~probe.headerBits() != 0 { return true }
+        if queryBits != 0, queryBits & ~probe.queryBits() != 0 { return true }
+        return false
+    }
+
+    /// The rest of the gate, once ``rejectsQuickly(_:)`` passed: the URL's bytes.
+    func verdict(_ probe: RouteProbe, _ pool: UnsafeBufferPointer<UInt8>) -> Verdict {
         var urlChecked = settlesURL
         switch urlCheck {
-        case .none: break
+        case .none, .slashes: break
         case .equal:
             let subject = onURL ? probe.url : probe.path
             if subject.count != literal.count || !Self.equal(subject, 0, pool, literal) {
-                guard !literalIsASCII || !(onURL ? probe.urlIsASCII : probe.pathIsASCII) else { return .reject }
+                // Unequal bytes are unequal strings when both are ASCII (then the bounds held).
+                if minCount == maxCount, onURL ? probe.urlIsASCII : probe.pathIsASCII { return .reject }
                 urlChecked = false
             }
         case .affixes:
             let subject = onURL ? probe.url : probe.path
-            guard subject.count >= literal.count + suffix.count, subject.count >= infix.count,
-                  Self.equal(subject, 0, pool, literal),
+            guard Self.equal(subject, 0, pool, literal),
                   Self.equal(subject, subject.count - suffix.count, pool, suffix),
                   infix.count == 0 || Self.contains(subject, pool, infix)
             else { return .reject }
-        case .slashes:
-            guard probe.slashes == slashes else { return .reject }
         }
-        if needsBody, !probe.hasBody { return .reject }
-        if headerBits != 0, headerBits & ~probe.headerBits() != 0 { return .reject }
-        if queryBits != 0, queryBits & ~probe.queryBits() != 0 { return .reject }
         return urlChecked && !hasFieldMatchers ? .accept : .ask(urlChecked: urlChecked)
     }
 
-    /// Whether `subject[at...]` starts with the span's bytes (callers check the length).
+    /// Whether `subject[at...]` starts with the span's bytes.
     @inline(__always)
     private static func equal(_ subject: UnsafeBufferPointer<UInt8>, _ at: Int, _ pool: UnsafeBufferPointer<UInt8>, _ span: Span) -> Bool {
         if span.count == 0 { return true }
@@ -132,13 +145,16 @@ struct RouteGate: Sendable {
     /// Two bits (of 64) for a name, from its FNV-1a hash; ASCII letters folded to lower case for header
     /// names, which compare ignoring case. A one-sided test (a Bloom filter): a request missing a bit
     /// certainly lacks the name; having all bits proves nothing.
-    static func nameBits(_ name: some Sequence<UInt8>, foldingCase: Bool) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for var byte in name {
-            if foldingCase, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    static func nameBits(_ name: String, foldingCase: Bool) -> UInt64 {
+        var name = name
+        return name.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for var byte in bytes {
+                if foldingCase, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            return 1 << (hash & 63) | 1 << ((hash >> 6) & 63)
         }
-        return 1 << (hash & 63) | 1 << ((hash >> 6) & 63)
     }
 }
 
@@ -153,8 +169,8 @@ struct RouteProbe {
     let slashes: Int
     let hasBody: Bool
     private let context: RequestContext
-    private var headers: UInt64?
-    private var query: UInt64?
+    private var headers: UInt64 = 0, headersKnown = false
+    private var query: UInt64 = 0, queryKnown = false
 
     init(_ context: RequestContext, path: UnsafeBufferPointer<UInt8>, url: UnsafeBufferPointer<UInt8>) {
         self.context = context
@@ -172,22 +188,30 @@ struct RouteProbe {
         hasBody = !context.request.body.isEmpty
     }
 
+    @inline(__always)
     mutating func headerBits() -> UInt64 {
-        if let headers { return headers }
-        var bits: UInt64 = 0
-        for field in context.request.headers { bits |= RouteGate.nameBits(field.name.utf8, foldingCase: true) }
-        headers = bits
-        return bits
+        if !headersKnown { computeHeaderBits() }
+        return headers
     }
 
+    @inline(__always)
     mutating func queryBits() -> UInt64 {
-        if let query { return query }
-        var bits: UInt64 = 0
+        if !queryKnown { computeQueryBits() }
+        return query
+    }
+
+    @inline(never)
+    private mutating func computeHeaderBits() {
+        for field in context.request.headers { headers |= RouteGate.nameBits(field.name, foldingCase: true) }
+        headersKnown = true
+    }
+
+    @inline(never)
+    private mutating func computeQueryBits() {
         // The URL is the raw path when there is no query (or only a bare `?`): no parameters.
         if url.count != path.count {
-            for name in context.query.keys { bits |= RouteGate.nameBits(name.utf8, foldingCase: false) }
+            for name in context.query.keys { query |= RouteGate.nameBits(name, foldingCase: false) }
         }
-        query = bits
-        return bits
+        queryKnown = true
     }
 }

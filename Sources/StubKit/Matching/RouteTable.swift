@@ -146,7 +146,8 @@ public struct RouteTable: Sendable {
             } else {
                 rank = z; k += 1
             }
-            switch gates[rank].verdict(&probe, pool) {
+            if gates[rank].rejectsQuickly(&probe) { continue }
+            switch gates[rank].verdict(probe, pool) {
             case .reject: continue
             case .accept: return rank
             case let .ask(urlChecked):
@@ -155,10 +156,18 @@ public struct RouteTable: Sendable {
         }
     }
 
-    /// `users` for `/users/1`, `` for `/`.
+    /// `users` for `/users/1`, `` for `/`. Split on bytes for ASCII paths (every target the server
+    /// accepts), else by Characters, as ``CompiledURLMatcher/firstSegment`` reads stubs.
     private static func firstSegment(of path: String) -> String {
-        let rest = path.utf8.first == UInt8(ascii: "/") ? path.dropFirst() : Substring(path)
-        return String(rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)])
+        let utf8 = path.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            let rest = path.utf8.first == UInt8(ascii: "/") ? path.dropFirst() : Substring(path)
+            return String(rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)])
+        }
+        var start = utf8.startIndex
+        if utf8.first == UInt8(ascii: "/") { start = utf8.index(after: start) }
+        let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+        return String(path[start..<end])
     }
 
     /// The stubs closest to `request`, nearest first: every stub is compared in full, sorted by
