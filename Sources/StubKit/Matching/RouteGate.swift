@@ -39,6 +39,8 @@ struct RouteGate: Sendable {
     /// and the subject are ASCII: Swift compares strings by canonical equivalence (`K` equals the Kelvin
     /// sign), so a non-ASCII literal has no bounds and a non-ASCII subject skips them.
     var minCount = 0, maxCount = Int.max
+    /// The last byte of a prefilter's suffix, or -1: checked inline, before the out-of-line compares.
+    var lastByte: Int16 = -1
     /// How many `/` the raw path has, or -1 for any.
     var slashes = -1
     /// Bits of the header names (case-folded) and query names the request must carry; see ``nameBits``.
@@ -71,6 +73,7 @@ struct RouteGate: Sendable {
             suffix = span(prefilter.suffix)
             infix = span(prefilter.infix)
             minCount = max(literal.count + suffix.count, infix.count)
+            if let last = prefilter.suffix.last { lastByte = Int16(last) }
         case let .slashes(count):
             urlCheck = .slashes
             settlesURL = false
@@ -90,6 +93,8 @@ struct RouteGate: Sendable {
         if count < minCount || count > maxCount, urlCheck != .equal || (onURL ? probe.urlIsASCII : probe.pathIsASCII) {
             return true
         }
+        // An affixes gate: the length check above holds, so the subject has at least the suffix's bytes.
+        if lastByte >= 0, (onURL ? probe.url : probe.path)[count - 1] != UInt8(truncatingIfNeeded: lastByte) { return true }
         if slashes >= 0, slashes != probe.slashes { return true }
         if needsBody, !probe.hasBody { return true }
         if headerBits != 0, headerBits & ~probe.headerBits() != 0 { return true }

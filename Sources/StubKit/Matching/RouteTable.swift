@@ -34,8 +34,12 @@ public struct RouteTable: Sendable {
     private let other: Bucket
 
     /// The ranks (ascending) of the stubs of one index entry, by method. Each method's list already
-    /// includes the stubs accepting any method, so a request walks at most three lists.
+    /// includes the stubs accepting any method, so a request walks at most three lists. Once sealed,
+    /// every list ends with `Int.max`, so the merge needs no end checks.
     private struct Bucket: Sendable {
+        /// A sealed list of no stubs.
+        static let none = [Int.max]
+
         var byMethod: [String: [Int]] = [:]
         /// Stubs accepting any method: the list for methods no stub of the entry names.
         var anyMethod: [Int] = []
@@ -48,10 +52,11 @@ public struct RouteTable: Sendable {
             if let method { byMethod[method, default: []].append(rank) } else { anyMethod.append(rank) }
         }
 
-        /// Merges `anyMethod` into every method's list, keeping ranks ascending.
-        mutating func mergeAnyMethod() {
-            guard !anyMethod.isEmpty else { return }
-            for (method, ranks) in byMethod { byMethod[method] = Self.merge(ranks, anyMethod) }
+        /// Merges `anyMethod` into every method's list, keeping ranks ascending, and ends every list with
+        /// `Int.max`.
+        mutating func seal() {
+            for (method, ranks) in byMethod { byMethod[method] = Self.merge(ranks, anyMethod) + [.max] }
+            anyMethod.append(.max)
         }
 
         static func merge(_ a: [Int], _ b: [Int]) -> [Int] {
@@ -93,9 +98,9 @@ public struct RouteTable: Sendable {
                 other.add(rank, method: method)
             }
         }
-        for key in literal.keys { literal[key]?.mergeAnyMethod() }
-        for key in bySegment.keys { bySegment[key]?.mergeAnyMethod() }
-        other.mergeAnyMethod()
+        for key in literal.keys { literal[key]?.seal() }
+        for key in bySegment.keys { bySegment[key]?.seal() }
+        other.seal()
         self.literal = literal
         self.bySegment = bySegment
         self.other = other
@@ -111,16 +116,22 @@ public struct RouteTable: Sendable {
         let context = RequestContext(request)
         let method = request.method.rawValue
         // Every candidate of these lists has the request's method (or accepts any).
-        let a = literal[context.rawPath]?.ranks(for: method) ?? []
-        let b = bySegment.isEmpty ? [] : bySegment[Self.firstSegment(of: context.rawPath)]?.ranks(for: method) ?? []
+        let a = literal[context.rawPath]?.ranks(for: method) ?? Bucket.none
+        let b = bySegment.isEmpty ? Bucket.none : bySegment[Self.firstSegment(of: context.rawPath)]?.ranks(for: method) ?? Bucket.none
         let c = other.ranks(for: method)
         var path = context.rawPath, url = context.url
         let found = path.withUTF8 { path in
             url.withUTF8 { url in
                 gates.withUnsafeBufferPointer { gates in
                     gateBytes.withUnsafeBufferPointer { pool in
-                        var probe = RouteProbe(context, path: path, url: url)
-                        return firstMatch(a, b, c, context, &probe, gates, pool)
+                        a.withUnsafeBufferPointer { a in
+                            b.withUnsafeBufferPointer { b in
+                                c.withUnsafeBufferPointer { c in
+                                    var probe = RouteProbe(context, path: path, url: url)
+                                    return firstMatch(a, b, c, context, &probe, gates, pool)
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -130,21 +141,23 @@ public struct RouteTable: Sendable {
         return RouteMatch(mapping: mappings[index], index: index, pathParameters: patterns[index].pathParameters(context))
     }
 
-    /// Merges the three rank-sorted lists, trying candidates best rank first: the gate, then if needed the
+    /// Merges the three sealed rank lists, trying candidates best rank first: the gate, then if needed the
     /// pattern. The rank of the first match.
-    private func firstMatch(_ a: [Int], _ b: [Int], _ c: [Int], _ context: RequestContext, _ probe: inout RouteProbe,
+    private func firstMatch(_ a: UnsafeBufferPointer<Int>, _ b: UnsafeBufferPointer<Int>, _ c: UnsafeBufferPointer<Int>,
+                            _ context: RequestContext, _ probe: inout RouteProbe,
                             _ gates: UnsafeBufferPointer<RouteGate>, _ pool: UnsafeBufferPointer<UInt8>) -> Int? {
+        // Each list ends with Int.max, which is never passed: the merge stops when all three heads are at it.
         var i = 0, j = 0, k = 0
+        var x = a[0], y = b[0], z = c[0]
         while true {
-            let x = i < a.count ? a[i] : .max, y = j < b.count ? b[j] : .max, z = k < c.count ? c[k] : .max
             let rank: Int
             if x <= y && x <= z {
                 guard x != .max else { return nil }
-                rank = x; i += 1
+                rank = x; i &+= 1; x = a[i]
             } else if y <= z {
-                rank = y; j += 1
+                rank = y; j &+= 1; y = b[j]
             } else {
-                rank = z; k += 1
+                rank = z; k &+= 1; z = c[k]
             }
             if gates[rank].rejectsQuickly(&probe) { continue }
             switch gates[rank].verdict(probe, pool) {
