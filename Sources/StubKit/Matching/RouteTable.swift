@@ -5,7 +5,9 @@
 /// `urlPath`, a template without `{}`) are indexed by method and raw path; patterns and templates with a
 /// literal first segment (`/users/{id}`, `^/users/.*`) by method and that segment. A request evaluates, in
 /// winner order, only the stubs of its path bucket, its first-segment bucket, and the remaining ones
-/// (no URL, or a pattern without a literal first segment).
+/// (no URL, or a pattern without a literal first segment). Each of those first meets its ``RouteGate``,
+/// a few byte compares (URL length and literals, slash count, needed header/query names and body) that
+/// turn most candidates away without calling into their pattern.
 ///
 /// ```swift
 /// let table = RouteTable(mappings)
@@ -204,34 +206,5 @@ public struct RouteTable: Sendable {
             let errors = p.compileErrors
             return errors.isEmpty ? nil : (i, errors)
         }
-    }
-}
-
-/// The stub chosen for a request.
-public struct RouteMatch: Sendable, Hashable {
-    public var mapping: StubMapping
-    /// The stub's position in the table's insertion order.
-    public var index: Int
-    /// The decoded `{name}` segments of a `urlPathTemplate`; empty otherwise.
-    public var pathParameters: [String: String]
-
-    public init(mapping: StubMapping, index: Int, pathParameters: [String: String] = [:]) {
-        self.mapping = mapping
-        self.index = index
-        self.pathParameters = pathParameters
-    }
-}
-
-/// A stub that did not match a request, and how far it was.
-public struct NearMiss: Sendable, Hashable {
-    public var mapping: StubMapping
-    /// The stub's position in the table's insertion order.
-    public var index: Int
-    public var result: MatchResult
-
-    public init(mapping: StubMapping, index: Int, result: MatchResult) {
-        self.mapping = mapping
-        self.index = index
-        self.result = result
     }
 }
