@@ -15,10 +15,17 @@ final class ResponseSerializerTests: XCTestCase {
         XCTAssertEqual(text, "HTTP/1.1 200 OK\r\nX-A: 1\r\nContent-Length: 2\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\nhi")
     }
 
-    func testHandlerLengthAndTransferEncodingAreKept() {
-        XCTAssertEqual(serialize(HTTPResponse(headers: ["Content-Length": "2"], body: Array("hi".utf8))),
+    func testTheEngineOwnsTheFraming() {
+        // A wrong length or a chunked coding from the handler would make clients hang or misread the body.
+        XCTAssertEqual(serialize(HTTPResponse(headers: ["content-length": "999"], body: Array("hi".utf8))),
                        "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\(dateText)\r\n\r\nhi")
-        XCTAssertFalse(serialize(HTTPResponse(headers: ["Transfer-Encoding": "chunked"])).contains("Content-Length"))
+        XCTAssertEqual(serialize(HTTPResponse(headers: ["Transfer-Encoding": "chunked", "X-A": "1"], body: Array("hi".utf8))),
+                       "HTTP/1.1 200 OK\r\nX-A: 1\r\nContent-Length: 2\r\n\(dateText)\r\n\r\nhi")
+        let prepared = PreparedResponse(HTTPResponse(headers: ["Content-Length": "7", "Transfer-Encoding": "gzip"],
+                                                     body: Array("hi".utf8)))
+        var out: [UInt8] = []
+        ResponseSerializer.serialize(prepared, context: .init(), dateLine: date, into: &out)
+        XCTAssertEqual(String(decoding: out, as: UTF8.self), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\(dateText)\r\n\r\nhi")
     }
 
     var dateText: String { "Date: Sun, 06 Nov 1994 08:49:37 GMT" }

@@ -16,9 +16,13 @@ struct ResponseContext: Sendable, Hashable {
 
 /// Turns responses into bytes. Pure: no I/O, the `Date` line is passed in.
 ///
-/// Output: `HTTP/1.1 <code> <reason>`, the handler's headers in order (minus any `Connection`),
-/// `Content-Length` unless the handler set it or `Transfer-Encoding`, `Date`, then `Connection: close`
-/// when closing or `Connection: keep-alive` for an HTTP/1.0 keep-alive. The status line always says
+/// Output: `HTTP/1.1 <code> <reason>`, the handler's headers in order, `Content-Length`, `Date`, then
+/// `Connection: close` when closing or `Connection: keep-alive` for an HTTP/1.0 keep-alive.
+///
+/// The engine owns the framing: a handler's `Connection`, `Content-Length` and `Transfer-Encoding`
+/// fields are dropped, a complete body is always sent with its real `Content-Length`, and a stream
+/// is chunked (or close-delimited for HTTP/1.0). A handler (or a stub copied from a recording) that
+/// says `Transfer-Encoding: chunked` or a wrong length cannot make a client hang or misread the body. The status line always says
 /// HTTP/1.1, also to HTTP/1.0 clients (RFC 9110 §6.2 allows it; the framing we use is 1.0-safe).
 /// 1xx, 204 and 304 responses carry no body and 1xx/204 no `Content-Length`; `HEAD` gets the
 /// `Content-Length` of the body but not the body.
@@ -28,6 +32,7 @@ enum ResponseSerializer {
     static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
     static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
     static let chunkedTerminator = Array("0\r\n\r\n".utf8)
+    static let transferEncodingChunked = Array("Transfer-Encoding: chunked\r\n".utf8)
 
     /// Appends the complete response to `out`.
     static func serialize(_ response: HTTPResponse, context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]) {
@@ -58,22 +63,21 @@ enum ResponseSerializer {
     /// Any `Content-Length`/`Transfer-Encoding` the handler set is replaced.
     static func serializeStreamingHead(_ head: HTTPResponse, context: ResponseContext, dateLine: [UInt8],
                                        into out: inout [UInt8]) -> (StreamFraming, closes: Bool) {
-        var response = head
-        response.headers.remove(name: "Content-Length")
-        response.headers.remove(name: "Transfer-Encoding")
         let framing: StreamFraming
         var context = context
-        if context.isHead || response.status.forbidsBody {
+        var announcesChunks = false
+        if context.isHead || head.status.forbidsBody {
             framing = .none
-            if !response.status.forbidsBody { response.headers.add(name: "Transfer-Encoding", value: "chunked") }
+            announcesChunks = !head.status.forbidsBody
         } else if context.requestVersion == .http1_0 {
             framing = .closeDelimited
             context.close = true
         } else {
             framing = .chunked
-            response.headers.add(name: "Transfer-Encoding", value: "chunked")
+            announcesChunks = true
         }
-        appendStatusAndHeaders(response, into: &out)
+        appendStatusAndHeaders(head, into: &out)
+        if announcesChunks { out.append(contentsOf: transferEncodingChunked) }
         appendTail(context: context, dateLine: dateLine, into: &out)
         return (framing, context.close)
     }
@@ -93,8 +97,7 @@ enum ResponseSerializer {
     static func appendHead(_ response: HTTPResponse, into out: inout [UInt8]) {
         appendStatusAndHeaders(response, into: &out)
         let status = response.status
-        let needsLength = !(status.code < 200 || status.code == 204 || status.code == 304)
-        if needsLength && !response.headers.contains(name: "Content-Length") && !response.headers.contains(name: "Transfer-Encoding") {
+        if !(status.code < 200 || status.code == 204 || status.code == 304) {
             out.append(contentsOf: "Content-Length: ".utf8)
             appendDecimal(response.body.count, into: &out)
             out.append(contentsOf: crlf)
@@ -107,12 +110,23 @@ enum ResponseSerializer {
         out.append(UInt8(ascii: " "))
         out.append(contentsOf: response.status.reasonPhrase.utf8)
         out.append(contentsOf: crlf)
-        for field in response.headers where !HTTPHeaders.equalsIgnoringCase(field.name, "Connection") {
+        for field in response.headers where !isFramingField(field.name) {
             out.append(contentsOf: field.name.utf8)
             out.append(UInt8(ascii: ":"))
             out.append(UInt8(ascii: " "))
             out.append(contentsOf: field.value.utf8)
             out.append(contentsOf: crlf)
+        }
+    }
+
+    /// `Connection`, `Content-Length`, `Transfer-Encoding`: written by the engine, never copied from the handler.
+    @inline(__always)
+    static func isFramingField(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 10: HTTPHeaders.equalsIgnoringCase(name, "Connection")
+        case 14: HTTPHeaders.equalsIgnoringCase(name, "Content-Length")
+        case 17: HTTPHeaders.equalsIgnoringCase(name, "Transfer-Encoding")
+        default: false
         }
     }
 
