@@ -23,6 +23,11 @@ extension MappingDecoder.Run {
         }
         if let headers = json["headers"] {
             response.headers = try decodeHeaders(headers, at: path.key("headers"))
+            // The engine frames every body itself (real Content-Length), as recorded stubs often carry
+            // the original response's framing fields.
+            for name in ["Content-Length", "Transfer-Encoding"] where response.headers.contains(name: name) {
+                warn(.noEffect, name, at: path.key("headers"))
+            }
         }
         response.body = try decodeBody(members, at: path)
         if let delay = json["fixedDelayMilliseconds"] {
