@@ -49,7 +49,7 @@ struct JSONPathTests {
         let path = try JSONPathExpression(expression)
         let found = path.evaluate(document)
         if let expected {
-            #expect(JSONRendering.compact(.array(found)) == expected)
+            #expect(JSONValue.array(found).serialized() == expected)
         } else {
             #expect(found == [document])
         }

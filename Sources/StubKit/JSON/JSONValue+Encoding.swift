@@ -68,6 +68,13 @@ extension JSONValue: CustomStringConvertible {
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 
+    /// `text` as a JSON string literal, quotes included.
+    static func escapedString(_ text: String) -> String {
+        var output: [UInt8] = []
+        writeString(text, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     private static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {

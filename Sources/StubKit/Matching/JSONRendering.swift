@@ -1,13 +1,6 @@
 /// The text forms of JSON values that WireMock (Java: json-smart, Jackson) produces, so that string
 /// matchers applied to JSONPath results see the same text as in WireMock 2.35.
 enum JSONRendering {
-    /// Compact JSON: `{"a":[1,2]}`. Numbers as written in the source.
-    static func compact(_ value: JSONValue) -> String {
-        var out = ""
-        writeCompact(value, javaNumbers: false, into: &out)
-        return out
-    }
-
     /// What Java's `String.valueOf` gives for a value Jayway JsonPath returns: strings raw, numbers as
     /// Java prints them (`1.50` → `1.5`, `1e20` → `1.0E20`), objects as `Map.toString` (`{x=1, y=a}`),
     /// arrays as compact JSON (json-smart's `JSONArray`). Verified against WireMock 2.35.1.
@@ -19,7 +12,7 @@ enum JSONRendering {
         case let .string(s): return s
         case .array:
             var out = ""
-            writeCompact(value, javaNumbers: true, into: &out)
+            writeCompact(value, into: &out)
             return out
         case let .object(members):
             return "{" + members.map { $0.key + "=" + javaString($0.value) }.joined(separator: ", ") + "}"
@@ -84,17 +77,18 @@ enum JSONRendering {
         return (digits, point)
     }
 
-    private static func writeCompact(_ value: JSONValue, javaNumbers: Bool, into out: inout String) {
+    /// Compact JSON with numbers as Java prints them.
+    private static func writeCompact(_ value: JSONValue, into out: inout String) {
         switch value {
         case .null: out += "null"
         case let .bool(b): out += b ? "true" : "false"
-        case let .number(text): out += javaNumbers ? javaNumber(text) : text
+        case let .number(text): out += javaNumber(text)
         case let .string(s): writeString(s, into: &out)
         case let .array(items):
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
-                writeCompact(item, javaNumbers: javaNumbers, into: &out)
+                writeCompact(item, into: &out)
             }
             out += "]"
         case let .object(members):
@@ -103,7 +97,7 @@ enum JSONRendering {
                 if i > 0 { out += "," }
                 writeString(member.key, into: &out)
                 out += ":"
-                writeCompact(member.value, javaNumbers: javaNumbers, into: &out)
+                writeCompact(member.value, into: &out)
             }
             out += "}"
         }
@@ -133,30 +127,11 @@ enum JSONRendering {
         case let .number(text):
             out += javaNumber(text)
         default:
-            writeCompact(value, javaNumbers: true, into: &out)
+            writeCompact(value, into: &out)
         }
     }
 
     private static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        out += JSONValue.escapedString(s)
     }
 }

@@ -15,7 +15,7 @@ extension StringMatcher: CustomStringConvertible {
             if order { flags.append("array order") }
             if extra { flags.append("extra elements") }
             let suffix = flags.isEmpty ? "" : " (ignoring " + flags.joined(separator: ", ") + ")"
-            return "equalToJson " + JSONRendering.compact(json) + suffix
+            return "equalToJson " + json.serialized() + suffix
         case let .matchesJsonPath(expression, nested):
             return "matchesJsonPath " + Quoting.quote(expression) + (nested.map { " " + $0.description } ?? "")
         }
