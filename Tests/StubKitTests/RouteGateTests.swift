@@ -77,13 +77,7 @@ struct RouteGateTests {
             let body = ["", "", "1", "{\"a\": 1}", "x"].randomElement(using: &rng) ?? ""
             let request = HTTPRequest(method: HTTPMethod(methods.randomElement(using: &rng) ?? "GET"),
                                       target: Self.randomPath(&rng) + query, headers: headers, body: Array(body.utf8))
-            var best: (index: Int, parameters: [String: String])?
-            for (i, m) in mappings.enumerated() {
-                let result = compiled[i].match(request)
-                guard result.isMatch else { continue }
-                if let b = best, mappings[b.index].priority < m.priority { continue }
-                best = (i, result.pathParameters)
-            }
+            let best = LinearScan.winner(mappings, compiled, request)
             let found = table.match(request)
             #expect(found?.index == best?.index, "\(request.method) \(request.target) \(request.headers) \(body)")
             #expect(found?.pathParameters == best?.parameters)

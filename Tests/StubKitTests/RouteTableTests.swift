@@ -121,13 +121,7 @@ struct RouteTableTests {
         for _ in 0..<400 {
             let query = ["", "?q=1", "?q=2"].randomElement(using: &rng) ?? ""
             let request = HTTPRequest(method: HTTPMethod(methods.randomElement(using: &rng) ?? "GET"), target: randomPath() + query)
-            var best: (index: Int, parameters: [String: String])?
-            for (i, m) in mappings.enumerated() {
-                let result = compiled[i].match(request)
-                guard result.isMatch else { continue }
-                if let b = best, mappings[b.index].priority < m.priority { continue }
-                best = (i, result.pathParameters)
-            }
+            let best = LinearScan.winner(mappings, compiled, request)
             let found = table.match(request)
             #expect(found?.index == best?.index, "\(request.method) \(request.target)")
             #expect(found?.pathParameters == best?.parameters)
