@@ -3,8 +3,11 @@ struct StubRequestHandler: HTTPHandler {
     let store: StubStore
     let journal: RequestJournal
     let configuration: StubServer.Configuration
+    /// Answers `/__admin/...`; those calls are not journaled.
+    let admin: AdminAPI
 
     func handle(_ request: HTTPRequest, responder: HTTPResponder) {
+        if AdminAPI.isAdminTarget(request.target) { return responder.respond(admin.handle(request)) }
         let started = ContinuousClock.now
         let snapshot = store.snapshot
         let entry: LoggedRequest

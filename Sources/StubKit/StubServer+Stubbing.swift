@@ -64,8 +64,11 @@ extension StubServer {
     }
 
     /// The stubs directory's `__files`, if the server has a stubs directory.
-    var bodyFiles: BodyFiles? {
-        stubsDirectory.map { BodyFiles(directory: $0.appendingPathComponent("__files")) }
+    var bodyFiles: BodyFiles? { Self.bodyFiles(in: stubsDirectory) }
+
+    /// `directory/__files`, if there is a stubs directory.
+    static func bodyFiles(in directory: URL?) -> BodyFiles? {
+        directory.map { BodyFiles(directory: $0.appendingPathComponent("__files")) }
     }
 
     private func resolvingBodyFile(_ response: ResponseDefinition) -> ResponseDefinition {

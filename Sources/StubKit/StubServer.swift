@@ -51,7 +51,9 @@ public final class StubServer: Sendable {
         httpConfiguration.port = configuration.port
         httpConfiguration.eventLoopCount = configuration.eventLoopCount
         http = HTTPServer(configuration: httpConfiguration,
-                          handler: StubRequestHandler(store: store, journal: journal, configuration: configuration))
+                          handler: StubRequestHandler(store: store, journal: journal, configuration: configuration,
+                                                      admin: AdminAPI(store: store, journal: journal,
+                                                                      bodyFiles: Self.bodyFiles(in: stubs))))
     }
 
     /// Starts a server and returns once it accepts connections.

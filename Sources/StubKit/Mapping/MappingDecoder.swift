@@ -65,6 +65,15 @@ public struct MappingDecoder: Sendable {
         return (mapping, run.warnings)
     }
 
+    /// Decodes a request pattern object alone, as the `request` of a mapping is decoded (the admin
+    /// API's `/__admin/requests/count` and `/__admin/requests/find` bodies).
+    /// - Throws: ``StubsLoadError`` naming the JSON path inside the pattern (`urlPath`, `headers.Accept`).
+    public func decodeRequestPattern(_ json: JSONValue) throws(StubsLoadError) -> (RequestPattern, [MappingWarning]) {
+        var run = Run(file: nil, bodyFiles: bodyFiles)
+        let pattern = try run.decodeRequest(json, at: .root)
+        return (pattern, run.warnings)
+    }
+
     /// The state of one decoding: the file for messages and the warnings so far.
     struct Run {
         let file: String?

@@ -50,6 +50,31 @@ final class StubStore: Sendable {
         return removed
     }
 
+    /// Replaces the first stub with `id` in place (same position, so ties in priority resolve as
+    /// before). Returns whether there was one.
+    @discardableResult
+    func replace(id: String, with mapping: StubMapping) -> Bool {
+        var replaced = false
+        update { state in
+            if let position = state.fileMappings.firstIndex(where: { $0.id == id }) {
+                state.fileMappings[position] = mapping
+                replaced = true
+            } else if let position = state.runtimeMappings.firstIndex(where: { $0.id == id }) {
+                state.runtimeMappings[position] = mapping
+                replaced = true
+            }
+        }
+        return replaced
+    }
+
+    /// Removes every stub, file stubs included; ``reset()`` brings the file stubs back.
+    func removeAll() {
+        update { state in
+            state.fileMappings.removeAll()
+            state.runtimeMappings.removeAll()
+        }
+    }
+
     /// Back to the stubs last loaded from files: runtime stubs are dropped, removed file stubs return.
     func reset() {
         update { state in

@@ -1,0 +1,131 @@
+import Foundation
+
+/// `/__admin/mappings`: listing, adding, replacing and removing stubs.
+extension AdminAPI {
+    /// `GET /__admin/mappings`: every stub, most recently added first (as WireMock).
+    func listMappings() -> HTTPResponse {
+        let mappings = store.mappings
+        return AdminResponse.json(.object([
+            ("mappings", .array(mappings.reversed().map(\.json))),
+            ("meta", ["total": JSONValue(mappings.count)]),
+        ]))
+    }
+
+    /// `POST /__admin/mappings`: adds the stub; 201 with it (and its id).
+    func createMapping(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
+        let mapping = try decodeMapping(body)
+        store.add(mapping)
+        return AdminResponse.json(mapping.json, status: .created)
+    }
+
+    /// `GET /__admin/mappings/{id}`.
+    func getMapping(_ id: String) throws(AdminError) -> HTTPResponse {
+        guard let mapping = store.mappings.first(where: { $0.id == id }) else { throw Self.unknownMapping(id) }
+        return AdminResponse.json(mapping.json)
+    }
+
+    /// `PUT /__admin/mappings/{id}`: replaces the stub in place; the id in the path wins over one in the body.
+    func updateMapping(_ id: String, _ body: [UInt8]) throws(AdminError) -> HTTPResponse {
+        var mapping = try decodeMapping(body)
+        mapping.id = id
+        guard store.replace(id: id, with: mapping) else { throw Self.unknownMapping(id) }
+        return AdminResponse.json(mapping.json)
+    }
+
+    /// `DELETE /__admin/mappings/{id}`.
+    func deleteMapping(_ id: String) throws(AdminError) -> HTTPResponse {
+        guard store.remove(id: id) else { throw Self.unknownMapping(id) }
+        return AdminResponse.empty
+    }
+
+    /// `DELETE /__admin/mappings`: removes every stub, file stubs too (a reset brings those back).
+    func deleteAllMappings() -> HTTPResponse {
+        store.removeAll()
+        return AdminResponse.empty
+    }
+
+    /// `POST /__admin/mappings/reset`: back to the stubs loaded from files; the journal stays.
+    func resetMappings() -> HTTPResponse {
+        store.reset()
+        return AdminResponse.empty
+    }
+
+    /// `POST /__admin/mappings/import`: `{"mappings": [...], "importOptions": {"duplicatePolicy":
+    /// "OVERWRITE" | "IGNORE", "deleteAllNotInImport": false}}`. A mapping whose id exists replaces it
+    /// in place (OVERWRITE, the default) or is skipped (IGNORE); the others are added.
+    func importMappings(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
+        let json = try Self.parseBody(body)
+        let options = try ImportOptions(json["importOptions"])
+        var document = json
+        if case .object(let members) = json {
+            document = .object(members.filter { $0.key != "importOptions" })
+        }
+        let result: MappingDecoder.Result
+        do {
+            result = try MappingDecoder(bodyFiles: bodyFiles).decodeDocument(document, file: nil)
+        } catch {
+            throw .invalid(error, title: "Invalid stub mapping")
+        }
+        log(result.warnings)
+        if options.deleteAllNotInImport { store.removeAll() }
+        for mapping in result.mappings {
+            let exists = store.mappings.contains { $0.id == mapping.id }
+            if !exists {
+                store.add(mapping)
+            } else if options.overwrites {
+                store.replace(id: mapping.id, with: mapping)
+            }
+        }
+        return AdminResponse.empty
+    }
+
+    private func decodeMapping(_ body: [UInt8]) throws(AdminError) -> StubMapping {
+        let json = try Self.parseBody(body)
+        do {
+            let (mapping, warnings) = try MappingDecoder(bodyFiles: bodyFiles).decodeMapping(json, source: nil)
+            log(warnings)
+            return mapping
+        } catch {
+            throw .invalid(error, title: "Invalid stub mapping")
+        }
+    }
+
+    private func log(_ warnings: [MappingWarning]) {
+        for warning in warnings { StandardError.write("stubserver: admin: \(warning)\n") }
+    }
+
+    private static func unknownMapping(_ id: String) -> AdminError {
+        .notFound("no stub mapping with id '\(id)'")
+    }
+}
+
+/// The `importOptions` of `POST /__admin/mappings/import`.
+private struct ImportOptions {
+    var overwrites = true
+    var deleteAllNotInImport = false
+
+    init(_ json: JSONValue?) throws(AdminError) {
+        guard let json else { return }
+        guard case .object = json else { throw Self.invalid("/importOptions", "expected an object, found \(json.foundDescription)") }
+        if let policy = json["duplicatePolicy"] {
+            switch policy.stringValue {
+            case "OVERWRITE": overwrites = true
+            case "IGNORE": overwrites = false
+            default:
+                throw Self.invalid("/importOptions/duplicatePolicy",
+                                   "expected \"OVERWRITE\" or \"IGNORE\", found \(policy.foundDescription)")
+            }
+        }
+        if let delete = json["deleteAllNotInImport"] {
+            guard case .bool(let value) = delete else {
+                throw Self.invalid("/importOptions/deleteAllNotInImport", "expected true or false, found \(delete.foundDescription)")
+            }
+            deleteAllNotInImport = value
+        }
+    }
+
+    private static func invalid(_ pointer: String, _ detail: String) -> AdminError {
+        AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid import options",
+                   detail: "\(pointer.dropFirst().replacingOccurrences(of: "/", with: ".")): \(detail)", pointer: pointer)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Journal entries as WireMock's admin API shows them.
+extension LoggedRequest {
+    /// The entry's id as a UUID string, as WireMock's clients expect: the sequence number in the last
+    /// twelve hex digits (`00000000-0000-4000-8000-00000000002a` for request 42).
+    var adminID: String {
+        let digits = String(id, radix: 16)
+        return "00000000-0000-4000-8000-" + String(repeating: "0", count: max(0, 12 - digits.count)) + digits
+    }
+
+    /// The sequence number of an ``adminID``, or `nil` if `text` is not one.
+    static func sequenceNumber(fromAdminID text: String) -> Int? {
+        let prefix = "00000000-0000-4000-8000-"
+        guard text.count == prefix.count + 12, text.lowercased().hasPrefix(prefix) else { return nil }
+        return Int(text.dropFirst(prefix.count), radix: 16)
+    }
+
+    /// The request as WireMock's `LoggedRequest` JSON (what `/__admin/requests/find` lists).
+    var requestJSON: JSONValue {
+        let (host, port) = Self.hostAndPort(request.headers.first(name: "Host"))
+        let millis = Int64((receivedAt.timeIntervalSince1970 * 1000).rounded(.down))
+        let authority = request.headers.first(name: "Host") ?? "localhost"
+        let absoluteURL = request.target.hasPrefix("/") ? "http://\(authority)\(request.target)" : request.target
+        return .object([
+            ("url", .string(request.target)),
+            ("absoluteUrl", .string(absoluteURL)),
+            ("method", .string(request.method.rawValue)),
+            ("headers", Self.grouped(request.headers.map { ($0.name, $0.value) })),
+            ("cookies", cookiesJSON),
+            ("browserProxyRequest", false),
+            ("loggedDate", JSONValue(millis)),
+            ("bodyAsBase64", .string(Base64.encode(request.body))),
+            ("body", .string(String(decoding: request.body, as: UTF8.self))),
+            ("protocol", .string(request.version == .http1_0 ? "HTTP/1.0" : "HTTP/1.1")),
+            ("scheme", "http"),
+            ("host", .string(host)),
+            ("port", JSONValue(port)),
+            ("loggedDateString", .string(receivedAt.formatted(.iso8601))),
+            ("queryParams", queryJSON),
+        ])
+    }
+
+    /// The serve event (`GET /__admin/requests`): the request, what answered it and how.
+    /// - Parameter mapping: the stub that answered, if it still exists.
+    func serveEventJSON(mapping: StubMapping?) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("id", .string(adminID)), ("request", requestJSON)]
+        if let mapping {
+            members.append(("responseDefinition", mapping.response.json))
+        } else if wasMatched {
+            members.append(("responseDefinition", ["status": JSONValue(responseStatus)]))
+        } else {
+            members.append(("responseDefinition", ["status": JSONValue(responseStatus), "fromConfiguredStub": false]))
+        }
+        members.append(("response", ["status": JSONValue(responseStatus)]))
+        members.append(("wasMatched", .bool(wasMatched)))
+        if let matchedStub {
+            members.append(("stubMapping", mapping?.json ?? Self.removedStubJSON(matchedStub)))
+        }
+        return .object(members)
+    }
+
+    /// A stub that answered but has been removed since: what is still known of it.
+    private static func removedStubJSON(_ stub: MatchedStub) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("id", .string(stub.id))]
+        if let name = stub.name { members.append(("name", .string(name))) }
+        members.append(("uuid", .string(stub.id)))
+        return .object(members)
+    }
+
+    /// `{"a": ["1", "3"], "b": "2"}`: one value as a string, several as an array, by name.
+    private var cookiesJSON: JSONValue {
+        let cookies = RequestContext.parseCookies(request.headers["Cookie"])
+        return Self.grouped(cookies.keys.sorted().flatMap { name in cookies[name, default: []].map { (name, $0) } })
+    }
+
+    /// `{"q": {"key": "q", "values": ["1"]}}`, in order of first appearance.
+    private var queryJSON: JSONValue {
+        var order: [String] = []
+        var values: [String: [String]] = [:]
+        for item in request.queryItems {
+            if values[item.name] == nil { order.append(item.name) }
+            values[item.name, default: []].append(item.value)
+        }
+        return .object(order.map { name in
+            (name, ["key": .string(name), "values": .array(values[name, default: []].map(JSONValue.string))])
+        })
+    }
+
+    /// Fields grouped by case-insensitive name at the first one's position (and spelling); one value
+    /// as a string, several as an array, as WireMock writes headers and cookies.
+    private static func grouped(_ fields: [(String, String)]) -> JSONValue {
+        var groups: [(name: String, values: [String])] = []
+        var positions: [String: Int] = [:]
+        for (name, value) in fields {
+            let key = name.lowercased()
+            if let position = positions[key] {
+                groups[position].values.append(value)
+            } else {
+                positions[key] = groups.count
+                groups.append((name, [value]))
+            }
+        }
+        return .object(groups.map { group in
+            (group.name, group.values.count == 1 ? .string(group.values[0]) : .array(group.values.map(JSONValue.string)))
+        })
+    }
+
+    /// `localhost:8080` → (`localhost`, 8080); `[::1]:8080` → (`::1`, 8080); no port → 80.
+    static func hostAndPort(_ authority: String?) -> (host: String, port: Int) {
+        guard let authority, !authority.isEmpty else { return ("localhost", 80) }
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            let host = String(authority[authority.index(after: authority.startIndex)..<close])
+            let rest = authority[authority.index(after: close)...]
+            return (host, rest.hasPrefix(":") ? Int(rest.dropFirst()) ?? 80 : 80)
+        }
+        guard let colon = authority.lastIndex(of: ":") else { return (authority, 80) }
+        return (String(authority[..<colon]), Int(authority[authority.index(after: colon)...]) ?? 80)
+    }
+}
