@@ -3,7 +3,7 @@
 # same script that was verified against WireMock 2.35.1, check a near-miss 404, then stop it with SIGTERM
 # and expect exit code 0.
 #
-#   scripts/e2e-demo.sh .build/release/stubserver
+#   .ci/e2e-demo.sh .build/release/stubserver
 set -euo pipefail
 BIN=${1:?usage: e2e-demo.sh PATH_TO_STUBSERVER}
 cd "$(dirname "$0")/.."
