@@ -1,3 +1,5 @@
+import StubKit
+
 /// Parses `stubserver`'s arguments into a ``Command``. Pure: no I/O, so every case is unit-tested.
 ///
 /// ```swift
@@ -67,25 +69,9 @@ public enum CommandParser {
         guard name.hasPrefix("-") else {
             return CLIError("unexpected argument '\(argument)'; did you mean --stubs \(argument)?")
         }
-        let known = valueOptions + flags
-        if let suggestion = known.min(by: { editDistance($0, name) < editDistance($1, name) }),
-           editDistance(suggestion, name) <= 2 {
+        if let suggestion = FieldSuggestion.closest(to: name, among: valueOptions + flags) {
             return CLIError("unknown option '\(name)'; did you mean '\(suggestion)'?")
         }
         return CLIError("unknown option '\(name)'")
-    }
-
-    /// Levenshtein distance, for "did you mean".
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.utf8), b = Array(b.utf8)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
