@@ -100,14 +100,77 @@ final class ConnectionStateMachineTests: XCTestCase {
                        "the rest of the refused request may still be on its way, even with nothing buffered")
     }
 
-    func testSlowReaderIsClosedAfterTheIdleTimeout() {
+    func testStalledReaderIsClosedAfterTheIdleTimeout() {
         var machine = Machine(timeouts: timeouts, now: at(0))
         _ = machine.start()
         _ = machine.requestParsed(keepAlive: true)
         _ = machine.responseReady(requestedClose: false, now: at(10))
-        XCTAssertEqual(machine.outputBlocked(), .none, "the idle timer at 60 s is earlier than 70 s")
+        XCTAssertEqual(machine.outputBlocked(progressed: false, now: at(10)), .none,
+                       "the idle timer at 60 s is earlier than 70 s")
         XCTAssertEqual(machine.timerFired(now: at(60)), .armTimer(at(70)))
         XCTAssertEqual(machine.timerFired(now: at(70)), .close)
+    }
+
+    func testSlowButSteadyReaderIsNeverCutOff() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        _ = machine.start()
+        _ = machine.requestParsed(keepAlive: true)
+        _ = machine.responseReady(requestedClose: false, now: at(10))
+        _ = machine.outputBlocked(progressed: true, now: at(10))
+        // The client reads a little every 50 s, for far longer than the idle timeout.
+        for second in stride(from: Int64(50), through: 500, by: 50) {
+            _ = machine.outputBlocked(progressed: true, now: at(second))
+            let action = machine.timerFired(now: at(second + 5))
+            XCTAssertEqual(action, .armTimer(at(second + 60)), "progress at \(second) s moved the deadline")
+        }
+        XCTAssertEqual(machine.outputFlushed(now: at(520), inputPending: false), .parseNext)
+        XCTAssertEqual(machine.state, .idle(since: at(520)))
+        XCTAssertEqual(machine.timerFired(now: at(580)), .close, "then idle for the timeout")
+    }
+
+    func testBlockedWritesWithoutProgressDoNotExtendTheDeadline() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        _ = machine.requestParsed(keepAlive: true)
+        _ = machine.responseReady(requestedClose: false, now: at(0))
+        _ = machine.outputBlocked(progressed: true, now: at(1))
+        _ = machine.outputBlocked(progressed: false, now: at(30))
+        XCTAssertEqual(machine.deadline, at(61))
+        XCTAssertEqual(machine.timerFired(now: at(61)), .close)
+    }
+
+    func testStreamedResponseToAReaderThatStopsIsClosedAfterTheIdleTimeout() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        _ = machine.requestParsed(keepAlive: true)
+        _ = machine.streamStarted(requestedClose: false, framingCloses: false)
+        XCTAssertNil(machine.deadline, "a stream the client keeps up with has no deadline")
+        XCTAssertEqual(machine.outputBlocked(progressed: true, now: at(5)), .armTimer(at(65)))
+        XCTAssertEqual(machine.outputFlushed(now: at(6), inputPending: false), .none)
+        XCTAssertNil(machine.deadline, "caught up again")
+        XCTAssertEqual(machine.timerFired(now: at(65)), .none)
+        _ = machine.outputBlocked(progressed: false, now: at(100))
+        _ = machine.outputBlocked(progressed: false, now: at(150))
+        XCTAssertEqual(machine.timerFired(now: at(160)), .close, "no byte taken since 100 s")
+    }
+
+    func testSlowButSteadyUploadIsTimedByInactivityOnceTheHeadIsIn() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        _ = machine.start()
+        XCTAssertEqual(machine.needsMoreInput(parserIdle: false, now: at(1)), .armTimer(at(11)), "head: from its first byte")
+        XCTAssertEqual(machine.needsMoreInput(parserIdle: false, inBody: true, now: at(2)), .none)
+        XCTAssertEqual(machine.state, .receivingBody(since: at(2)))
+        for second in stride(from: Int64(30), through: 300, by: 30) {
+            _ = machine.needsMoreInput(parserIdle: false, inBody: true, now: at(second))
+            XCTAssertNotEqual(machine.timerFired(now: at(second + 1)), .writeTimeout)
+        }
+        XCTAssertEqual(machine.timerFired(now: at(360)), .writeTimeout, "60 s without a byte of the body")
+    }
+
+    func testStalledHeadStillTimesOutFromItsFirstByte() {
+        var machine = Machine(timeouts: timeouts, now: at(0))
+        _ = machine.start()
+        XCTAssertEqual(machine.needsMoreInput(parserIdle: false, now: at(1)), .armTimer(at(11)))
+        _ = machine.needsMoreInput(parserIdle: false, now: at(9))
+        XCTAssertEqual(machine.timerFired(now: at(11)), .writeTimeout)
     }
 
     func testShutdownClosesIdleConnectionsAndDrainsBusyOnes() {

@@ -65,6 +65,8 @@ final class EventLoopTests: XCTestCase {
 
     func testEpollSelector() throws { try checkSelector(.epoll) }
     func testPollSelector() throws { try checkSelector(.poll) }
+    func testDarwinEmulationSelector() throws { try checkSelector(.darwinEmulation) }
+    func testDarwinEmulationForgetsClosedDescriptors() throws { try checkDeregisterBeforeClose(.darwinEmulation) }
 
     func testTimerHeapPopsInDeadlineThenInsertionOrder() {
         var heap = TimerHeap<Int>()
@@ -208,6 +210,7 @@ final class EventLoopTests: XCTestCase {
 
     func testChannelTimerWithEpoll() throws { try checkChannelTimer(.epoll) }
     func testChannelTimerWithPoll() throws { try checkChannelTimer(.poll) }
+    func testChannelTimerWithDarwinEmulation() throws { try checkChannelTimer(.darwinEmulation) }
 
     func checkLoop(_ backend: SelectorBackend) throws {
         let loop = try EventLoop(index: 0, backend: backend)
@@ -228,6 +231,7 @@ final class EventLoopTests: XCTestCase {
 
     func testEventLoopWithEpoll() throws { try checkLoop(.epoll) }
     func testEventLoopWithPoll() throws { try checkLoop(.poll) }
+    func testEventLoopWithDarwinEmulation() throws { try checkLoop(.darwinEmulation) }
 
     func testManyThreadsCanExecuteOnTheLoop() throws {
         let loop = try EventLoop(index: 0)

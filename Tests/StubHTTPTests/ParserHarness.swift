@@ -112,9 +112,9 @@ enum ParserHarness {
             expectSame(byteByByte(tripled, limits: row.limits), as: expected, "\(row.label): pipelined x3 per byte",
                        sourceLocation)
         } else {
-            let simple = Array("GET / HTTP/1.1\r\n\r\n".utf8)
+            let simple = Array("GET / HTTP/1.1\r\nHost: a\r\n\r\n".utf8)
             let outcome = ParserHarness.whole(simple + row.bytes, limits: row.limits)
-            let first = HTTPRequest(method: .get, target: "/")
+            let first = HTTPRequest(method: .get, target: "/", headers: ["Host": "a"])
             #expect(outcome.events == [.request(first)] + whole.events && outcome.error == whole.error,
                     "\(row.label): after a pipelined request: \(outcome)", sourceLocation: sourceLocation)
         }

@@ -11,7 +11,7 @@ struct RequestParserStateTests {
     @Test("Emits expectContinue once, before the body arrives")
     func emitsExpectContinue() throws {
         var parser = RequestParser()
-        feed(&parser, "POST /u HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
+        feed(&parser, "POST /u HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
         #expect(try parser.next() == .expectContinue)
         #expect(try parser.next() == nil)
         feed(&parser, "ab")
@@ -29,20 +29,20 @@ struct RequestParserStateTests {
     @Test("Emits expectContinue for a chunked body that has not fully arrived")
     func emitsExpectContinueForChunked() throws {
         var parser = RequestParser()
-        feed(&parser, "POST /u HTTP/1.1\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n")
+        feed(&parser, "POST /u HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n")
         #expect(try parser.next() == .expectContinue)
         feed(&parser, "x\r\n0\r\n\r\n")
         #expect(try parser.next() == .request(HTTPRequest(
-            method: .post, target: "/u", headers: ["Expect": "100-continue", "Transfer-Encoding": "chunked"],
+            method: .post, target: "/u", headers: ["Host": "a", "Expect": "100-continue", "Transfer-Encoding": "chunked"],
             body: Array("x".utf8))))
     }
 
     @Test("Does not emit expectContinue without a body, on HTTP/1.0, or when the body is already buffered")
     func skipsExpectContinue() throws {
-        for text in ["GET / HTTP/1.1\r\nExpect: 100-continue\r\n\r\n",
-                     "POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n",
+        for text in ["GET / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\n\r\n",
+                     "POST / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n",
                      "POST / HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n",
-                     "POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\nx"] {
+                     "POST / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\nx"] {
             var parser = RequestParser()
             feed(&parser, text)
             let first = try parser.next()
@@ -58,7 +58,7 @@ struct RequestParserStateTests {
         let first: ParserError?
         do { _ = try parser.next(); first = nil } catch { first = error }
         #expect(first?.kind == .unsupportedVersion)
-        feed(&parser, "GET / HTTP/1.1\r\n\r\n")
+        feed(&parser, "GET / HTTP/1.1\r\nHost: a\r\n\r\n")
         for _ in 0..<3 {
             do {
                 _ = try parser.next()
@@ -83,24 +83,24 @@ struct RequestParserStateTests {
         var parser = RequestParser(limits: ParserLimits(maxRequestLineBytes: 14))
         feed(&parser, "GET / HTTP/1.1\r")
         #expect(try parser.next() == nil)
-        feed(&parser, "\n\r\n")
-        #expect(try parser.next() == .request(HTTPRequest(method: .get, target: "/")))
+        feed(&parser, "\nHost: a\r\n\r\n")
+        #expect(try parser.next() == .request(HTTPRequest(method: .get, target: "/", headers: ["Host": "a"])))
     }
 
     @Test("isIdle and bufferedByteCount follow partial and pipelined requests")
     func idleAndCount() throws {
         var parser = RequestParser()
         #expect(parser.isIdle && parser.bufferedByteCount == 0)
-        feed(&parser, "GET /a HTTP/1.1\r\n")
+        feed(&parser, "GET /a HTTP/1.1\r\nHost: a\r\n")
         #expect(try parser.next() == nil)
-        #expect(!parser.isIdle && parser.bufferedByteCount == 17)
+        #expect(!parser.isIdle && parser.bufferedByteCount == 17 + 9)
         feed(&parser, "\r\nGET /b HT")
-        #expect(try parser.next() == .request(HTTPRequest(method: .get, target: "/a")))
+        #expect(try parser.next() == .request(HTTPRequest(method: .get, target: "/a", headers: ["Host": "a"])))
         #expect(!parser.isIdle && parser.bufferedByteCount == 9)
         #expect(try parser.next() == nil)
-        feed(&parser, "TP/1.1\r\nContent-Length: 3\r\n\r\nab")
+        feed(&parser, "TP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nab")
         #expect(try parser.next() == nil)
-        #expect(parser.bufferedByteCount == 9 + 6 + 2 + 19 + 2 + 2)
+        #expect(parser.bufferedByteCount == 9 + 6 + 2 + 9 + 19 + 2 + 2)
         feed(&parser, "c")
         #expect(try parser.next() != nil)
         #expect(parser.isIdle && parser.bufferedByteCount == 0)

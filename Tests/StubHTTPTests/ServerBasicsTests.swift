@@ -1,4 +1,5 @@
 import Foundation
+import StubTestSupport
 import XCTest
 @testable import StubHTTP
 
@@ -178,12 +179,12 @@ final class ServerBasicsTests: XCTestCase {
     func testCurlIsServed() throws {
         let server = try startServer()
         defer { server.stop() }
-        let (status, output) = try runProcess("/usr/bin/curl", [
+        let curl = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/curl"), [
             "-s", "--max-time", "10", "-X", "POST", "--data-binary", "from curl",
             "http://127.0.0.1:\(server.port)/curl?x=1", "http://127.0.0.1:\(server.port)/again",
-        ])
-        XCTAssertEqual(status, 0)
-        XCTAssertEqual(output, "POST /curl?x=1 from curlPOST /again from curl")
+        ], timeout: .seconds(20))
+        XCTAssertEqual(curl.status, 0)
+        XCTAssertEqual(curl.standardOutput, "POST /curl?x=1 from curlPOST /again from curl")
     }
 
     func testPythonHTTPClientIsServed() throws {
@@ -200,9 +201,9 @@ final class ServerBasicsTests: XCTestCase {
         r = c.getresponse()
         print(r.status, r.getheader("Content-Length"), r.read())
         """
-        let (status, output) = try runProcess("/usr/bin/env", ["python3", "-c", script])
-        XCTAssertEqual(status, 0)
-        XCTAssertEqual(output, "200 POST /py/0 abc\n200 POST /py/1 abc\n200 POST /py/2 abc\n200 9 b''\n")
+        let python = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], timeout: .seconds(20))
+        XCTAssertEqual(python.status, 0)
+        XCTAssertEqual(python.standardOutput, "200 POST /py/0 abc\n200 POST /py/1 abc\n200 POST /py/2 abc\n200 9 b''\n")
     }
 
     func testPollBackendServesRequests() throws {

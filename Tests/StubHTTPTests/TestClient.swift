@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 @testable import StubHTTP
+import StubTestSupport
 
 /// A response as a test client read it.
 struct ClientResponse {
@@ -40,6 +41,7 @@ final class RawClient: @unchecked Sendable { // used by one thread at a time
         #endif
         guard fd >= 0 else { throw ClientError(description: "socket: errno \(errno)") }
         self.fd = fd
+        RawSocket.preventSIGPIPE(fd)
         var tv = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
@@ -59,9 +61,9 @@ final class RawClient: @unchecked Sendable { // used by one thread at a time
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
-            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, RawSocket.sendFlags) }
             #else
-            let n = bytes[offset...].withUnsafeBytes { Darwin.send(fd, $0.baseAddress, $0.count, 0) }
+            let n = bytes[offset...].withUnsafeBytes { Darwin.send(fd, $0.baseAddress, $0.count, RawSocket.sendFlags) }
             #endif
             guard n > 0 else { throw ClientError(description: "send: errno \(errno)") }
             offset += n
@@ -167,6 +169,19 @@ final class RawClient: @unchecked Sendable { // used by one thread at a time
         }
     }
 
+    /// Whether the server closed the connection without sending a byte, by now: a peek that does not wait.
+    var endedWithoutAByte: Bool {
+        var byte: UInt8 = 0
+        return buffer.isEmpty && recv(fd, &byte, 1, Self.peekNow) == 0
+    }
+
+    #if canImport(Glibc)
+    private static let peekNow = Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)
+    #else
+    /// Darwin's `MSG_PEEK | MSG_DONTWAIT` from <sys/socket.h>.
+    private static let peekNow: Int32 = 0x2 | 0x80
+    #endif
+
     /// Bytes received but not consumed by a `read…` call.
     var unread: [UInt8] { buffer }
 }
@@ -186,40 +201,11 @@ let echoHandler: @Sendable (HTTPRequest, HTTPResponder) -> Void = { request, res
     responder.respond(response)
 }
 
-/// Runs an executable with arguments; returns (exit status, stdout). Bounded by `timeout`.
-func runProcess(_ path: String, _ arguments: [String], timeout: TimeInterval = 20) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = Pipe()
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    var data = Data()
-    let handle = pipe.fileHandleForReading
-    data = handle.readDataToEndOfFile()
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
-/// The number of open file descriptors of this process.
+/// The number of open file descriptors of this process, from `/dev/fd` (macOS has no `/proc`), or -1.
 func openFileDescriptorCount() -> Int {
-    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+    (try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd").count) ?? -1
 }
 
-/// Raises the soft open-files limit to the hard limit.
-func raiseOpenFileLimit() {
-    var limit = rlimit()
-    #if canImport(Glibc)
-    let resource = Int32(RLIMIT_NOFILE.rawValue)
-    #else
-    let resource = RLIMIT_NOFILE
-    #endif
-    if getrlimit(resource, &limit) == 0 {
-        limit.rlim_cur = limit.rlim_max
-        setrlimit(resource, &limit)
-    }
-}
+/// Raises the soft open-files limit as far as allowed (see `OpenFileLimit.raise()`).
+@discardableResult
+func raiseOpenFileLimit() -> Int { OpenFileLimit.raise() }

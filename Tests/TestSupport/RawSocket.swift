@@ -6,6 +6,24 @@ import Darwin
 private let streamSocket = SOCK_STREAM
 #endif
 
+extension RawSocket {
+    /// Flags for send(2) on a test socket: `MSG_NOSIGNAL` on Linux, so a server that closes early makes the
+    /// send fail with EPIPE instead of killing the test process with SIGPIPE.
+    #if os(Linux)
+    public static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+    public static let sendFlags: Int32 = 0
+    #endif
+
+    /// Darwin has no `MSG_NOSIGNAL`: the socket itself is marked `SO_NOSIGPIPE`. Call on every test socket.
+    public static func preventSIGPIPE(_ fd: Int32) {
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+}
+
 /// Plain BSD sockets for what HTTP clients will not do: hold a port, send malformed bytes.
 public enum RawSocket {
     public struct Failure: Error, CustomStringConvertible {
@@ -13,16 +31,18 @@ public enum RawSocket {
         init(_ call: String) { description = "\(call) failed: errno \(errno)" }
     }
 
-    /// Binds and listens on 127.0.0.1 with a system-chosen port, so a server cannot use it.
+    /// Binds (and listens, unless `listening` is false) on 127.0.0.1 with a system-chosen port, so a server
+    /// cannot use it. Bound but not listening, the port refuses every connection for as long as the socket is
+    /// open: an address where nothing answers, which no other test's server can take meanwhile.
     /// - Returns: the socket (close it when done) and the port.
-    public static func occupyLoopbackPort() throws -> (fd: Int32, port: Int) {
+    public static func occupyLoopbackPort(listening: Bool = true) throws -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw Failure("socket") }
         var address = ipv4Loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(fd, 1) == 0 else { close(fd); throw Failure("bind/listen") }
+        guard bound == 0, !listening || listen(fd, 1) == 0 else { close(fd); throw Failure("bind/listen") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
@@ -50,22 +70,9 @@ public enum RawSocket {
     /// Connects to 127.0.0.1:`port`, sends `bytes`, and reads until the server closes the connection
     /// or `timeoutSeconds` pass without data.
     public static func exchange(port: Int, _ bytes: [UInt8], timeoutSeconds: Int = 5) throws -> [UInt8] {
-        let fd = socket(AF_INET, streamSocket, 0)
-        guard fd >= 0 else { throw Failure("socket") }
+        let fd = try connectLoopback(port: port, timeoutSeconds: timeoutSeconds)
         defer { close(fd) }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = ipv4Loopback(port: port)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure("connect") }
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-            guard n > 0 else { throw Failure("send") }
-            sent += n
-        }
+        try sendAll(fd, bytes)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while received.count < 1 << 20 {
@@ -74,6 +81,53 @@ public enum RawSocket {
             received += buffer[..<n]
         }
         return received
+    }
+
+    /// A blocking TCP socket connected to 127.0.0.1:`port` (close it when done), safe from SIGPIPE;
+    /// with `timeoutSeconds`, a read waiting longer than that fails.
+    public static func connectLoopback(port: Int, timeoutSeconds: Int? = nil) throws -> Int32 {
+        let fd = socket(AF_INET, streamSocket, 0)
+        guard fd >= 0 else { throw Failure("socket") }
+        preventSIGPIPE(fd)
+        if let timeoutSeconds {
+            var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        }
+        var address = ipv4Loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            let failure = Failure("connect")
+            close(fd)
+            throw failure
+        }
+        return fd
+    }
+
+    /// Sends every byte of `bytes` on `fd`.
+    public static func sendAll(_ fd: Int32, _ bytes: [UInt8]) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, sendFlags) }
+            guard n > 0 else { throw Failure("send") }
+            sent += n
+        }
+    }
+
+    /// A connected pair of TCP sockets on 127.0.0.1 (blocking; close both when done).
+    public static func connectedLoopbackPair() throws -> (Int32, Int32) {
+        let (listener, port) = try occupyLoopbackPort()
+        defer { close(listener) }
+        let client = try connectLoopback(port: port)
+        var peer = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let server = withUnsafeMutablePointer(to: &peer) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
+        }
+        guard server >= 0 else { close(client); throw Failure("accept") }
+        preventSIGPIPE(server)
+        return (server, client)
     }
 
     private static func ipv4Loopback(port: Int) -> sockaddr_in {

@@ -25,6 +25,11 @@ static inline int cstub_epoll_event_size(void) { return (int)sizeof(struct epoll
 /// accept4(2) is a GNU extension that Glibc's Swift module does not import.
 int cstub_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags);
 
+/// The calling thread's stack size in bytes (pthread_getattr_np, a GNU extension), or -1.
+long cstub_current_thread_stack_size(void);
+/// Names the calling thread (pthread_setname_np needs _GNU_SOURCE); at most 15 bytes are kept.
+int cstub_set_current_thread_name(const char *name);
+
 static const int cstub_SOCK_NONBLOCK = SOCK_NONBLOCK;
 static const int cstub_SOCK_CLOEXEC = SOCK_CLOEXEC;
 static const uint32_t cstub_EPOLLIN = EPOLLIN;
@@ -32,6 +37,8 @@ static const uint32_t cstub_EPOLLOUT = EPOLLOUT;
 static const uint32_t cstub_EPOLLERR = EPOLLERR;
 static const uint32_t cstub_EPOLLHUP = EPOLLHUP;
 static const uint32_t cstub_EPOLLRDHUP = EPOLLRDHUP;
+/// poll(2)'s POLLRDHUP (the peer shut its sending side) needs _GNU_SOURCE; it is the same bit as EPOLLRDHUP.
+static const short cstub_POLLRDHUP = (short)EPOLLRDHUP;
 #endif
 
 #endif

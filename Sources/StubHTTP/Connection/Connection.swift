@@ -4,21 +4,22 @@
 /// All methods run on the loop's thread; other threads reach it through ``HTTPResponder``, which hops.
 final class Connection: EventLoopChannel, @unchecked Sendable {
     let loop: EventLoop
-    private let socket: Socket
-    private let server: ServerContext
-    private var token: UInt64 = 0
+    let socket: Socket
+    let server: ServerContext
+    private(set) var token: UInt64 = 0
     private var parser: RequestParser
-    private var machine: ConnectionStateMachine
-    private var output: [UInt8] = []
-    private var outputOffset = 0
+    var machine: ConnectionStateMachine
+    var output: [UInt8] = []
+    /// How much of `output` is written already.
+    var outputOffset = 0
     private var watchingWritable = false
     /// Reading stopped: too many bytes wait behind the request in flight.
     private var readingPaused = false
     /// The peer shut its sending side: never read again (a level-triggered EOF would fire forever).
-    private var inputDone = false
+    private(set) var inputDone = false
     /// Bytes a client may pipeline behind the request in flight before reading pauses.
     private static let maxBufferedWhileBusy = 1 << 20
-    private var isClosed = false
+    private(set) var isClosed = false
     private var isParsing = false
     /// Output was written before: later writes may queue behind unacknowledged bytes.
     private var hasWritten = false
@@ -26,10 +27,25 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     /// first write has nothing in flight for Nagle to wait on, so a one-response connection saves the call.
     private(set) var noDelay = false
     /// Increases with each dispatched request; a responder answers only for its own request.
-    private var generation: UInt64 = 0
-    private var inFlight: (isHead: Bool, version: HTTPVersion)?
+    private(set) var generation: UInt64 = 0
+    var inFlight: (isHead: Bool, version: HTTPVersion)?
     private var streamFraming: ResponseSerializer.StreamFraming = .none
     private static let largeOutputCapacity = 1 << 20
+    /// The timer that delivers the pending response (its delay) or writes its next paced slice. Cancelled
+    /// on close, so a client that left holds neither the answer's memory nor the server's stop.
+    var responseTimer: EventLoop.TimerHandle?
+    /// The paced response being written, if any.
+    var pacedOutput: PacedOutput?
+    /// The body pulled from an ``HTTPBodySource`` being written, if any.
+    var bodyStream: BodyStream?
+    /// After the client's EOF with a response pending: the next check whether it is still there.
+    var peerCheckTimer: EventLoop.TimerHandle?
+    /// The request generation whose pending response the client was last probed for.
+    var probedGeneration: UInt64 = 0
+    /// The client sent at least one byte: never evicted to make room (see ``evictionRank``).
+    var hasSentBytes = false
+    /// Counted among its loop's silent connections (see ``ServerContext/silentByLoop``).
+    var countedSilent = false
 
     init(socket: Socket, loop: EventLoop, server: ServerContext) {
         self.socket = socket
@@ -55,6 +71,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         if let response {
             perform(machine.requestFailed(now: loop.now), response: response, context: ResponseContext(close: true))
         } else {
+            countSilent()
             perform(machine.start())
         }
     }
@@ -62,11 +79,15 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     // MARK: - Loop events
 
     func handle(_ event: SelectorEvent) {
-        if event.hangup {
-            // Both directions are gone (or reset): nothing can be delivered any more.
+        if event.hangup && (!event.readable || inputDone) {
+            // Both directions are gone (or reset): nothing can be delivered any more. After the EOF was
+            // read, a hang-up means the peer reset the connection (our write side is still open).
             close()
             return
         }
+        // A hang-up with bytes readable is Darwin's poll reporting the peer's FIN (POLLHUP with POLLIN)
+        // before the request is read: read to end of stream, and let `inputEnded` decide.
+
         if event.writable && watchingWritable { flush() }
         if event.readable && !isClosed { readAvailable() }
     }
@@ -97,7 +118,9 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             readingPaused = true
             updateInterest()
             perform(machine.inputEnded())
+            probePeerIfWaiting()
         case .processed(let count):
+            if !hasSentBytes { sentFirstBytes() }
             if case .lingering = machine.state { return } // discard what arrives after the final response
             parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
             if !machine.acceptsInput && parser.bufferedByteCount > Self.maxBufferedWhileBusy {
@@ -127,7 +150,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             }
             switch event {
             case nil:
-                perform(machine.needsMoreInput(parserIdle: parser.isIdle, now: loop.now))
+                perform(machine.needsMoreInput(parserIdle: parser.isIdle, inBody: parser.isReadingBody, now: loop.now))
                 return
             case .expectContinue:
                 output.append(contentsOf: ResponseSerializer.continueResponse)
@@ -142,6 +165,8 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         generation &+= 1
         inFlight = (request.method == .head, request.version)
         server.handler.handle(request, responder: HTTPResponder(connection: self, generation: generation))
+        loop.refreshNow() // the handler may have taken a while: later deadlines count from now
+        if inputDone { probePeerIfWaiting() } // a pipelined request answered later, after the client's EOF
     }
 
     private func reject(_ error: ParserError) {
@@ -178,6 +203,17 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         flush()
     }
 
+    /// Runs `body` at `deadline` for request `generation` on the response timer, unless the connection
+    /// closes first. Nothing happens when that request was answered (or scheduled) already or the
+    /// connection is closed: the first answer wins.
+    func scheduleAnswer(at deadline: Instant, generation: UInt64, _ body: @escaping () -> Void) {
+        guard !isClosed, generation == self.generation, machine.awaitsResponse, responseTimer == nil else { return }
+        responseTimer = loop.schedule(at: deadline) { [self] in
+            responseTimer = nil
+            body()
+        }
+    }
+
     func startStream(_ head: HTTPResponse, generation: UInt64) {
         guard !isClosed, generation == self.generation, machine.awaitsResponse, let inFlight else { return }
         var context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: false)
@@ -210,7 +246,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
 
     // MARK: - Carrying out actions
 
-    private func perform(_ action: ConnectionStateMachine.Action, response: HTTPResponse? = nil,
+    func perform(_ action: ConnectionStateMachine.Action, response: HTTPResponse? = nil,
                          context: ResponseContext = ResponseContext()) {
         switch action {
         case .none, .dispatch:
@@ -238,7 +274,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     }
 
     /// Writes pending output; on `EAGAIN` waits for writability, when done tells the machine.
-    private func flush() {
+    func flush() {
         guard !isClosed else { return }
         if outputOffset < output.count {
             if !hasWritten {
@@ -248,22 +284,29 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
                 socket.setNoDelay()
             }
         }
+        var progressed = false
         while outputOffset < output.count {
-            let result: IOResult<Int>
-            do {
-                result = try output.withUnsafeBytes { (bytes) throws(SocketError) in
-                    try socket.write(UnsafeRawBufferPointer(rebasing: bytes[outputOffset...]))
+            // A Result, not a typed-throws closure: `withUnsafeBytes` rethrows typed errors only in newer
+            // standard libraries than Swift 6.1's.
+            let attempt = output.withUnsafeBytes { bytes -> Result<IOResult<Int>, SocketError> in
+                do throws(SocketError) {
+                    return .success(try socket.write(UnsafeRawBufferPointer(rebasing: bytes[outputOffset...])))
+                } catch {
+                    return .failure(error)
                 }
-            } catch {
+            }
+            guard case .success(let result) = attempt else {
                 close()
                 return
             }
             switch result {
             case .processed(let count):
                 outputOffset += count
+                progressed = progressed || count > 0
             case .wouldBlock:
                 watchWritable(true)
-                perform(machine.outputBlocked())
+                perform(machine.outputBlocked(progressed: progressed, now: loop.now))
+                pumpBody()
                 return
             }
         }
@@ -271,6 +314,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         outputOffset = 0
         watchWritable(false)
         perform(machine.outputFlushed(now: loop.now, inputPending: !parser.isIdle))
+        pumpBody()
     }
 
     private func watchWritable(_ on: Bool) {
@@ -290,13 +334,20 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         }
     }
 
-    private func close() {
+    func close() {
         guard !isClosed else { return }
         isClosed = true
         _ = machine.failed()
+        if let responseTimer { loop.cancelTimer(responseTimer) }
+        if let peerCheckTimer { loop.cancelTimer(peerCheckTimer) }
+        responseTimer = nil
+        peerCheckTimer = nil
+        pacedOutput = nil
+        cancelBodyStream()
         loop.deregister(fd: socket.fd, token: token, closing: true)
         socket.close()
         output = []
+        if countedSilent { sentFirstBytes() }
         server.connectionClosed()
     }
 }

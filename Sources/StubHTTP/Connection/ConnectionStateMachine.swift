@@ -5,9 +5,13 @@
 /// previous response is flushed. Deadlines:
 /// - *idle*: no request bytes buffered since the last response (or the accept) → close after
 ///   `idleTimeout`;
-/// - *receiving*: part of a request is buffered → `408` and close `headerReadTimeout` after its first
-///   byte (a slow or stalled client, e.g. slowloris);
-/// - *flushing*: the client does not read its response → close after `idleTimeout`;
+/// - *receiving*: part of a request head is buffered → `408` and close `headerReadTimeout` after its
+///   first byte (a slow or stalled client, e.g. slowloris);
+/// - *receiving a body*: the head is complete → `408` and close when no byte arrived for `idleTimeout`,
+///   so a slow but steady upload is never cut off;
+/// - *flushing*, or *streaming* while the socket does not take more: the client read nothing for
+///   `idleTimeout` → close. Every write that makes progress restarts it, so a slow but steady reader
+///   gets the whole body;
 /// - *lingering*: after the final response, when the client may still be sending (bytes of a next
 ///   request are buffered, or the request was cut short by an error or a timeout), the write side is
 ///   shut and input is drained for `lingerTimeout`, so the client gets the response instead of a reset.
@@ -23,9 +27,14 @@ struct ConnectionStateMachine: Sendable {
 
     enum State: Sendable, Hashable {
         case idle(since: Instant)
+        /// `since`: the first byte of the request.
         case receiving(since: Instant)
+        /// The head is complete; `since`: the last read.
+        case receivingBody(since: Instant)
         case responding(keepAlive: Bool)
-        case streaming(close: Bool)
+        /// `blockedSince`: the socket stopped taking bytes then and took none since; nil while it does.
+        case streaming(close: Bool, blockedSince: Instant?)
+        /// `since`: the response was ready, or the last write that made progress.
         case flushing(close: Bool, since: Instant)
         case lingering(since: Instant)
         case closed
@@ -72,7 +81,7 @@ struct ConnectionStateMachine: Sendable {
     /// Whether the parser may produce the next request now.
     var acceptsInput: Bool {
         switch state {
-        case .idle, .receiving: true
+        case .idle, .receiving, .receivingBody: true
         default: false
         }
     }
@@ -88,7 +97,9 @@ struct ConnectionStateMachine: Sendable {
         switch state {
         case .idle(let since): since + timeouts.idleTimeout
         case .receiving(let since): since + timeouts.headerReadTimeout
+        case .receivingBody(let since): since + timeouts.idleTimeout
         case .flushing(_, let since): since + timeouts.idleTimeout
+        case .streaming(_, let blockedSince?): blockedSince + timeouts.idleTimeout
         case .lingering(let since): since + timeouts.lingerTimeout
         case .responding, .streaming, .closed: nil
         }
@@ -97,14 +108,19 @@ struct ConnectionStateMachine: Sendable {
     /// The start: arm the idle timer.
     mutating func start() -> Action { armIfNeeded() }
 
-    /// The parser needs more bytes. `parserIdle`: no part of a request is buffered.
-    mutating func needsMoreInput(parserIdle: Bool, now: Instant) -> Action {
+    /// The parser needs more bytes (after a read, or after a response when bytes were pipelined).
+    /// `parserIdle`: no part of a request is buffered; `inBody`: the buffered request's head is complete.
+    mutating func needsMoreInput(parserIdle: Bool, inBody: Bool = false, now: Instant) -> Action {
         switch state {
         case .idle:
             if inputClosed || draining, parserIdle { return close() }
-            if !parserIdle { state = .receiving(since: now) }
+            if !parserIdle { state = inBody ? .receivingBody(since: now) : .receiving(since: now) }
         case .receiving:
             if inputClosed { return close() }
+            if inBody { state = .receivingBody(since: now) }
+        case .receivingBody:
+            if inputClosed { return close() }
+            state = .receivingBody(since: now)
         default:
             return .none
         }
@@ -130,13 +146,13 @@ struct ConnectionStateMachine: Sendable {
     mutating func streamStarted(requestedClose: Bool, framingCloses: Bool) -> Action {
         guard case .responding(let keepAlive) = state else { return .none }
         let close = !keepAlive || requestedClose || framingCloses || draining || inputClosed
-        state = .streaming(close: close)
+        state = .streaming(close: close, blockedSince: nil)
         return .write(close: close)
     }
 
     /// The streamed response is complete.
     mutating func streamFinished(now: Instant) -> Action {
-        guard case .streaming(let close) = state else { return .none }
+        guard case .streaming(let close, _) = state else { return .none }
         state = .flushing(close: close, since: now)
         return .none
     }
@@ -155,6 +171,10 @@ struct ConnectionStateMachine: Sendable {
     /// All pending output reached the kernel. `inputPending`: bytes after the answered request are
     /// buffered (the client pipelined more, or sent more than the request held).
     mutating func outputFlushed(now: Instant, inputPending: Bool) -> Action {
+        if case .streaming(let close, .some) = state {
+            state = .streaming(close: close, blockedSince: nil)
+            return .none
+        }
         guard case .flushing(let close, _) = state else { return .none }
         if close {
             // Stopping: the response is out, do not hold the server up by lingering. After the client's
@@ -168,14 +188,25 @@ struct ConnectionStateMachine: Sendable {
         return .parseNext
     }
 
-    /// A write would block: the flushing deadline starts to matter.
-    mutating func outputBlocked() -> Action { armIfNeeded() }
+    /// A write would block: the client's reading deadline starts to matter. `progressed`: this flush
+    /// wrote some bytes before blocking, so the client did read since the last time.
+    mutating func outputBlocked(progressed: Bool, now: Instant) -> Action {
+        switch state {
+        case .flushing(let close, _) where progressed:
+            state = .flushing(close: close, since: now)
+        case .streaming(let close, let blockedSince):
+            if progressed || blockedSince == nil { state = .streaming(close: close, blockedSince: now) }
+        default:
+            break
+        }
+        return armIfNeeded()
+    }
 
     /// The peer closed its sending side (read returned 0).
     mutating func inputEnded() -> Action {
         inputClosed = true
         switch state {
-        case .idle, .receiving, .lingering: return close()
+        case .idle, .receiving, .receivingBody, .lingering: return close()
         default: return .none
         }
     }
@@ -198,13 +229,13 @@ struct ConnectionStateMachine: Sendable {
         guard let deadline else { return .none }
         guard now >= deadline else { return armIfNeeded() }
         switch state {
-        case .receiving:
+        case .receiving, .receivingBody:
             requestInterrupted = true
             state = .flushing(close: true, since: now)
             return .writeTimeout
-        case .idle, .flushing, .lingering:
+        case .idle, .flushing, .streaming, .lingering:
             return close()
-        case .responding, .streaming, .closed:
+        case .responding, .closed:
             return .none
         }
     }

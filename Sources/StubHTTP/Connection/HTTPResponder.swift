@@ -42,7 +42,7 @@ public struct HTTPResponder: Sendable {
         return HTTPResponseStream(connection: connection, generation: generation)
     }
 
-    private func deliver(_ body: @escaping @Sendable (Connection) -> Void) {
+    func deliver(_ body: @escaping @Sendable (Connection) -> Void) {
         let connection = connection
         if connection.loop.inEventLoop {
             body(connection)
@@ -51,19 +51,26 @@ public struct HTTPResponder: Sendable {
         }
     }
 
-    private func deliver(after delay: Duration, _ body: @escaping @Sendable (Connection) -> Void) {
-        let connection = connection
+    /// Runs `body` once `delay` has passed, counted from this call, on the connection's response timer:
+    /// closing the connection (the client left, the server stopped) cancels it.
+    func deliver(after delay: Duration, _ body: @escaping @Sendable (Connection) -> Void) {
+        let connection = connection, generation = generation
         let loop = connection.loop
         if loop.inEventLoop {
-            loop.schedule(at: loop.now + delay) { body(connection) }
+            loop.refreshNow()
+            connection.scheduleAnswer(at: loop.now + delay, generation: generation) { body(connection) }
         } else {
-            loop.execute { loop.schedule(at: Instant.now() + delay) { body(connection) } }
+            let start = Instant.now()
+            loop.execute {
+                connection.scheduleAnswer(at: start + delay, generation: generation) { body(connection) }
+            }
         }
     }
 }
 
 /// The body of a streamed response. Writes are sent in order; nothing is sent after ``finish()``.
-/// Safe to use from any thread. There is no backpressure: written bytes are buffered until sent.
+/// Safe to use from any thread. There is no backpressure: written bytes are buffered until sent. For a big
+/// body, pull it from an ``HTTPBodySource`` instead (``HTTPResponder/respond(streaming:contentLength:from:on:)``).
 public final class HTTPResponseStream: Sendable {
     private let connection: Connection
     private let generation: UInt64

@@ -15,10 +15,13 @@ protocol EventLoopChannel: AnyObject {
 final class EventLoop: @unchecked Sendable {
     /// What a due timer does. A channel's timer names it by token, so the heap never keeps a closed
     /// channel alive; its entry is removed when the channel deregisters anyway.
-    private enum TimerPayload {
+    enum TimerPayload {
         case channel(token: UInt64)
         case task(() -> Void)
     }
+
+    /// A task timer from ``schedule(at:_:)``, for ``cancelTimer(_:)``.
+    typealias TimerHandle = TimerHeap<TimerPayload>.Handle
 
     /// A registered channel and its one timer, if armed.
     private struct Registration {
@@ -40,6 +43,8 @@ final class EventLoop: @unchecked Sendable {
 
     private let selector: any Selector
     private let waker: Waker
+    /// The loop thread's stack size (see ``SelectorBackend/loopThreadStackSize``).
+    let threadStackSize: Int
     private let shared = LockedValue(Shared())
     private var thread: ThreadHandle?
     private let started = ConditionLock(false)
@@ -49,7 +54,7 @@ final class EventLoop: @unchecked Sendable {
     private var nextToken: UInt64 = 1
     private var timers = TimerHeap<TimerPayload>()
     private var runningTasks: [@Sendable () -> Void] = []
-    /// The time at the start of the current loop iteration.
+    /// The time the current event, timer or task started being handled (see ``refreshNow()``).
     private(set) var now = Instant.now()
     /// The `Date` header value, cached per second.
     var dateCache = DateCache()
@@ -62,8 +67,9 @@ final class EventLoop: @unchecked Sendable {
     init(index: Int, backend: SelectorBackend = .platformDefault) throws(SocketError) {
         self.index = index
         selector = try backend.makeSelector()
+        threadStackSize = backend.loopThreadStackSize
         do {
-            waker = try Waker()
+            waker = try Waker(pipe: backend.usesPipeWaker)
         } catch {
             selector.close()
             throw error
@@ -85,7 +91,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Starts the loop thread; returns once it runs.
     func start() throws(SocketError) {
-        let handle = try ThreadHandle.spawn { [self] in
+        let handle = try ThreadHandle.spawn(stackSize: threadStackSize) { [self] in
             started.wait { $0 }
             run()
         }
@@ -161,6 +167,9 @@ final class EventLoop: @unchecked Sendable {
     /// The number of registered channels (listener included).
     var channelCount: Int { channels.count }
 
+    /// The registered channels, for a rare scan: choosing connections to evict under pressure.
+    var registeredChannels: [any EventLoopChannel] { channels.values.map(\.channel) }
+
     /// The number of pending timers (channel timers and scheduled tasks).
     var timerCount: Int { timers.count }
 
@@ -185,10 +194,28 @@ final class EventLoop: @unchecked Sendable {
         channel.timerFired()
     }
 
-    /// Runs `task` on this loop at or after `deadline`.
-    func schedule(at deadline: Instant, _ task: @escaping () -> Void) {
+    /// Runs `task` on this loop at or after `deadline`. Returns a handle for ``cancelTimer(_:)``.
+    @discardableResult
+    func schedule(at deadline: Instant, _ task: @escaping () -> Void) -> TimerHandle {
         timers.insert(.task(task), at: deadline)
     }
+
+    /// Runs `task` on this loop once `delay` has passed, counted from this call (not from the wake-up).
+    @discardableResult
+    func schedule(after delay: Duration, _ task: @escaping () -> Void) -> TimerHandle {
+        refreshNow()
+        return schedule(at: now + delay, task)
+    }
+
+    /// Cancels a task timer that has not fired yet (its closure, and what it holds, is released now);
+    /// does nothing for one that already fired or was cancelled.
+    func cancelTimer(_ handle: TimerHandle) {
+        timers.remove(handle)
+    }
+
+    /// Reads the clock again. The loop does before each event, timer and task; a connection does after
+    /// running a handler, so that a slow handler does not make later deadlines count from the past.
+    func refreshNow() { now = Instant.now() }
 
     /// Tells every channel the server is stopping.
     func shutdownChannels(graceful: Bool) {
@@ -203,14 +230,11 @@ final class EventLoop: @unchecked Sendable {
             } else {
                 timeout = -1
             }
-            var nowIsStale = true
             do {
                 try selector.whenReady(timeoutMilliseconds: timeout) { event in
-                    if nowIsStale {
-                        // Handlers and state machines read `now`: refresh it after sleeping.
-                        now = Instant.now()
-                        nowIsStale = false
-                    }
+                    // Handlers and state machines read `now`: fresh for each event, not once per wake-up
+                    // (one slow handler would make every later deadline of this batch count from the past).
+                    now = Instant.now()
                     if event.token == Self.wakerToken {
                         waker.drain()
                     } else {
@@ -222,7 +246,9 @@ final class EventLoop: @unchecked Sendable {
                 break
             }
             now = Instant.now()
-            while let payload = timers.popExpired(now: now) {
+            let due = now
+            while let payload = timers.popExpired(now: due) {
+                now = Instant.now()
                 switch payload {
                 case .channel(let token): fireTimer(token: token)
                 case .task(let task): task()
@@ -233,7 +259,10 @@ final class EventLoop: @unchecked Sendable {
                 state.wakePending = false
                 return state.stopRequested
             }
-            for task in runningTasks { task() }
+            for task in runningTasks {
+                now = Instant.now()
+                task()
+            }
             runningTasks.removeAll(keepingCapacity: true)
             if stop { break }
         }

@@ -59,35 +59,17 @@ extension LockedValue: @unchecked Sendable where Value: Sendable {}
 
 /// A value guarded by a mutex, with a condition to wait for changes to it.
 final class ConditionLock<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private let condition = ThreadCondition()
     private var value: Value
 
-    init(_ value: Value) {
-        self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deinitialize(count: 1)
-        condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+    init(_ value: Value) { self.value = value }
 
     /// Runs `body` with exclusive access to the value, then wakes every waiter.
     func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
-        pthread_mutex_lock(mutex)
+        condition.lock()
         defer {
-            pthread_cond_broadcast(condition)
-            pthread_mutex_unlock(mutex)
+            condition.broadcast()
+            condition.unlock()
         }
         return try body(&value)
     }
@@ -96,20 +78,15 @@ final class ConditionLock<Value>: @unchecked Sendable {
     /// - Returns: Whether the predicate held.
     @discardableResult
     func wait(timeout: Duration? = nil, until predicate: (Value) -> Bool) -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        condition.lock()
+        defer { condition.unlock() }
         guard let timeout else {
-            while !predicate(value) { pthread_cond_wait(condition, mutex) }
+            while !predicate(value) { condition.wait() }
             return true
         }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let total = Int64(now.tv_nsec) + timeout.nanosecondsClamped % 1_000_000_000
-        var deadline = timespec()
-        deadline.tv_sec = now.tv_sec + Int(timeout.nanosecondsClamped / 1_000_000_000) + Int(total / 1_000_000_000)
-        deadline.tv_nsec = Int(total % 1_000_000_000)
+        let deadline = ThreadCondition.deadline(after: timeout)
         while !predicate(value) {
-            if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT { return predicate(value) }
+            if !condition.wait(until: deadline) { return predicate(value) }
         }
         return true
     }

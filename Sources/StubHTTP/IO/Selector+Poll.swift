@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import CStubSystem
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -10,27 +11,46 @@ import Darwin
 final class PollSelector: Selector {
     private var descriptors: [pollfd] = []
     private var tokens: [UInt64] = []
+    /// The registered descriptors, in `descriptors` order (a `pollfd` entry may hold -1: see `emulatingDarwin`).
+    private var registered: [Int32] = []
     private var indexByFD: [Int32: Int] = [:]
+    /// Linux test runs only (``DarwinEmulation``): report the peer's FIN as a hang-up (POLLRDHUP) together with
+    /// readability, poll nothing for a descriptor registered with no events, and drop POLLOUT with POLLHUP, as
+    /// Darwin's poll does.
+    private let emulatingDarwin: Bool
 
-    init() {}
+    init(emulatingDarwin: Bool = false) {
+        self.emulatingDarwin = emulatingDarwin
+    }
 
-    private static func mask(_ interest: SelectorInterest) -> Int16 {
+    /// POLLRDHUP: the peer shut its sending side (Linux; only asked for when emulating Darwin).
+    #if os(Linux)
+    private static let readHangup = cstub_POLLRDHUP
+    #else
+    private static let readHangup: Int16 = 0
+    #endif
+
+    private func entry(fd: Int32, interest: SelectorInterest) -> pollfd {
         var mask: Int16 = 0
         if interest.contains(.readable) { mask |= Int16(POLLIN) }
         if interest.contains(.writable) { mask |= Int16(POLLOUT) }
-        return mask
+        guard emulatingDarwin else { return pollfd(fd: fd, events: mask, revents: 0) }
+        if interest.contains(.readable) { mask |= Self.readHangup }
+        // poll(2) skips negative descriptors: Darwin reports nothing at all for one with no events.
+        return pollfd(fd: mask == 0 ? -1 : fd, events: mask, revents: 0)
     }
 
     func register(fd: Int32, interest: SelectorInterest, token: UInt64) throws(SocketError) {
         guard indexByFD[fd] == nil else { throw SocketError(errno: EEXIST, call: "poll register") }
         indexByFD[fd] = descriptors.count
-        descriptors.append(pollfd(fd: fd, events: Self.mask(interest), revents: 0))
+        descriptors.append(entry(fd: fd, interest: interest))
         tokens.append(token)
+        registered.append(fd)
     }
 
     func reregister(fd: Int32, interest: SelectorInterest, token: UInt64) throws(SocketError) {
         guard let index = indexByFD[fd] else { throw SocketError(errno: ENOENT, call: "poll reregister") }
-        descriptors[index].events = Self.mask(interest)
+        descriptors[index] = entry(fd: fd, interest: interest)
         tokens[index] = token
     }
 
@@ -40,10 +60,12 @@ final class PollSelector: Selector {
         if index != last {
             descriptors[index] = descriptors[last]
             tokens[index] = tokens[last]
-            indexByFD[descriptors[index].fd] = index
+            registered[index] = registered[last]
+            indexByFD[registered[index]] = index
         }
         descriptors.removeLast()
         tokens.removeLast()
+        registered.removeLast()
     }
 
     func whenReady(timeoutMilliseconds: Int32, _ body: (SelectorEvent) -> Void) throws(SocketError) {
@@ -57,22 +79,30 @@ final class PollSelector: Selector {
         var ready: [SelectorEvent] = []
         ready.reserveCapacity(Int(count))
         for index in descriptors.indices where descriptors[index].revents != 0 {
-            let revents = descriptors[index].revents
-            let failed = revents & Int16(POLLERR) != 0
-            ready.append(SelectorEvent(
-                token: tokens[index],
-                readable: failed || revents & Int16(POLLIN) != 0,
-                writable: failed || revents & Int16(POLLOUT) != 0,
-                hangup: revents & (Int16(POLLHUP) | Int16(POLLNVAL)) != 0
-            ))
+            ready.append(event(descriptors[index].revents, token: tokens[index]))
             descriptors[index].revents = 0
         }
         for event in ready { body(event) }
     }
 
+    private func event(_ revents: Int16, token: UInt64) -> SelectorEvent {
+        let failed = revents & Int16(POLLERR) != 0
+        let hangup = revents & (Int16(POLLHUP) | Int16(POLLNVAL)) != 0
+            || (emulatingDarwin && revents & Self.readHangup != 0)
+        // Darwin's poll sets POLLOUT only without POLLHUP.
+        let writable = revents & Int16(POLLOUT) != 0 && !(emulatingDarwin && hangup)
+        return SelectorEvent(
+            token: token,
+            readable: failed || revents & Int16(POLLIN) != 0,
+            writable: failed || writable,
+            hangup: hangup
+        )
+    }
+
     func close() {
         descriptors.removeAll()
         tokens.removeAll()
+        registered.removeAll()
         indexByFD.removeAll()
     }
 }

@@ -46,11 +46,14 @@ enum SelectorBackend: Sendable, Hashable {
     case epoll
     /// poll(2): everywhere.
     case poll
+    /// poll(2) as Darwin's behaves, for Linux test runs (see ``DarwinEmulation``); on Darwin, plain ``poll``.
+    /// Its loops also use Darwin's pipe waker and 512 KiB thread stacks.
+    case darwinEmulation
 
-    /// The platform's best backend.
+    /// The platform's best backend; on Linux with ``DarwinEmulation`` requested, ``darwinEmulation``.
     static var platformDefault: SelectorBackend {
         #if os(Linux)
-        .epoll
+        DarwinEmulation.isRequested ? .darwinEmulation : .epoll
         #else
         .poll
         #endif
@@ -67,6 +70,28 @@ enum SelectorBackend: Sendable, Hashable {
             #endif
         case .poll:
             return PollSelector()
+        case .darwinEmulation:
+            #if os(Linux)
+            return PollSelector(emulatingDarwin: true)
+            #else
+            return PollSelector()
+            #endif
         }
+    }
+
+    /// Whether loops wake with a pipe (as on Darwin) rather than an eventfd (Linux).
+    var usesPipeWaker: Bool {
+        #if os(Linux)
+        self == .darwinEmulation
+        #else
+        true
+        #endif
+    }
+
+    /// The stack size of this backend's loop threads: explicit, so it is the same on every platform (the
+    /// defaults are 8 MiB on Linux and 512 KiB on Darwin). Darwin emulation uses Darwin's 512 KiB, to show
+    /// that what runs on a loop thread (request matching, JSON bodies) fits in half the real size.
+    var loopThreadStackSize: Int {
+        self == .darwinEmulation ? 512 * 1024 : 1024 * 1024
     }
 }

@@ -5,18 +5,23 @@ import CStubSystem
 import Darwin
 #endif
 
-/// Wakes a sleeping selector from another thread: an eventfd on Linux, a pipe elsewhere.
+/// Wakes a sleeping selector from another thread: an eventfd on Linux, a pipe elsewhere (and in Linux test
+/// runs emulating Darwin, see ``DarwinEmulation``).
 struct Waker: Sendable {
     /// The descriptor the selector watches for readability.
     let readFD: Int32
     private let writeFD: Int32
 
-    init() throws(SocketError) {
+    /// - Parameter pipe: use a pipe even where an eventfd is available.
+    init(pipe usePipe: Bool = false) throws(SocketError) {
         #if os(Linux)
-        let fd = try blockingSyscall(where: "eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
-        readFD = fd
-        writeFD = fd
-        #else
+        if !usePipe {
+            let fd = try blockingSyscall(where: "eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
+            readFD = fd
+            writeFD = fd
+            return
+        }
+        #endif
         var fds: [Int32] = [0, 0]
         try blockingSyscall(where: "pipe") { pipe(&fds) }
         for fd in fds {
@@ -25,18 +30,21 @@ struct Waker: Sendable {
         }
         readFD = fds[0]
         writeFD = fds[1]
-        #endif
     }
+
+    /// Whether this is a pipe (two descriptors) rather than an eventfd.
+    var isPipe: Bool { readFD != writeFD }
 
     /// Makes the read side readable. Never blocks; a full pipe already means "awake".
     func wake() {
-        #if os(Linux)
-        var one: UInt64 = 1
-        _ = write(writeFD, &one, 8)
-        #else
-        var one: UInt8 = 1
-        _ = write(writeFD, &one, 1)
-        #endif
+        if isPipe {
+            var one: UInt8 = 1
+            _ = write(writeFD, &one, 1)
+        } else {
+            // An eventfd takes exactly 8 bytes.
+            var one: UInt64 = 1
+            _ = write(writeFD, &one, 8)
+        }
     }
 
     /// Drains pending wake-ups.

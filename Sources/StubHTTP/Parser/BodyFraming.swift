@@ -13,7 +13,8 @@ struct BodyFraming {
     /// - Parameter present: the ``FramingField`` raw values seen in `headers`, OR-ed; with none, the fields are not
     ///   looked at again.
     /// - Throws: `.contentLengthWithTransferEncoding` (both present), `.invalidHeader` (Transfer-Encoding on
-    ///   HTTP/1.0), `.unsupportedTransferEncoding` (anything but a lone `chunked`), `.invalidContentLength`,
+    ///   HTTP/1.0), `.invalidTransferEncoding` (the final coding is not `chunked`, or `chunked` twice),
+    ///   `.unsupportedTransferEncoding` (another coding before a final `chunked`), `.invalidContentLength`,
     ///   `.bodyTooLarge` (Content-Length over the limit) and `.unsupportedExpectation` (Expect other than
     ///   `100-continue`, HTTP/1.1 only).
     init(headers: HTTPHeaders, present: UInt8, version: HTTPVersion, limits: ParserLimits) throws(ParserError) {
@@ -25,7 +26,8 @@ struct BodyFraming {
         var contentLength: Int?
         var sawTransferEncoding = false
         var codings = 0
-        var chunkedIsOnlyCoding = true
+        var chunkedCodings = 0
+        var lastIsChunked = false
         var sawExpect = false
         var unsupportedExpectation: String?
         for field in headers.fields {
@@ -46,14 +48,15 @@ struct BodyFraming {
                     ASCIIBytes.forEachListElement(bytes) { coding in
                         guard coding.count > 0 else { return }
                         codings += 1
-                        if !ASCIIBytes.equalsIgnoringCase(coding, "chunked") { chunkedIsOnlyCoding = false }
+                        lastIsChunked = ASCIIBytes.equalsIgnoringCase(coding, "chunked")
+                        if lastIsChunked { chunkedCodings += 1 }
                     }
                 }
             case .expect:
                 let isContinue = value.withUTF8 { ASCIIBytes.equalsIgnoringCase($0, "100-continue") }
                 if !isContinue && unsupportedExpectation == nil { unsupportedExpectation = field.value }
                 sawExpect = true
-            case nil:
+            case .host, nil:
                 continue
             }
         }
@@ -65,8 +68,19 @@ struct BodyFraming {
             guard version != .http1_0 else {
                 throw ParserError(.invalidHeader, "Transfer-Encoding is not allowed in an HTTP/1.0 request")
             }
-            guard codings == 1 && chunkedIsOnlyCoding else {
-                throw ParserError(.unsupportedTransferEncoding, "only \"Transfer-Encoding: chunked\" is supported")
+            let quoted = { "Transfer-Encoding \"\(headers["Transfer-Encoding"].joined(separator: ", ").prefix(64))\"" }
+            // RFC 9112 §6.3: unless `chunked` is the final coding the body length cannot be determined → 400.
+            guard lastIsChunked else {
+                throw ParserError(.invalidTransferEncoding,
+                                  "\(quoted()) does not end with chunked")
+            }
+            guard chunkedCodings == 1 else {
+                throw ParserError(.invalidTransferEncoding,
+                                  "\(quoted()) applies chunked more than once")
+            }
+            guard codings == 1 else {
+                throw ParserError(.unsupportedTransferEncoding,
+                                  "\(quoted()): only chunked is supported")
             }
             kind = .chunked
         } else if let contentLength {

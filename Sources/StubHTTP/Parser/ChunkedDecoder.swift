@@ -83,7 +83,10 @@ public struct ChunkedDecoder: Sendable {
 
     /// Decodes as much of `bytes` as possible; see ``decode(_:)-(UnsafeBufferPointer<UInt8>)``.
     public mutating func decode(_ bytes: [UInt8]) throws(ParserError) -> Int {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ParserError) -> Int in try decode(buffer) }
+        // A Result, not a typed-throws closure: see ``RequestParser/next()``.
+        try bytes.withUnsafeBufferPointer { buffer -> Result<Int, ParserError> in
+            do throws(ParserError) { return .success(try decode(buffer)) } catch { return .failure(error) }
+        }.get()
     }
 
     /// Hands over the body and trailers and resets the decoder for another body.

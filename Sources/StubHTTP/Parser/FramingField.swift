@@ -3,6 +3,11 @@ enum FramingField: UInt8 {
     case contentLength = 1
     case transferEncoding = 2
     case expect = 4
+    /// Counted by the parser (RFC 9112 §3.2), not looked at by ``BodyFraming``.
+    case host = 8
+
+    /// The raw values of the fields ``BodyFraming`` reads.
+    static let bodyFramingMask: UInt8 = contentLength.rawValue | transferEncoding.rawValue | expect.rawValue
 
     /// The field a name denotes (any ASCII case), or nil for every other field.
     @inline(__always)
@@ -11,6 +16,7 @@ enum FramingField: UInt8 {
         case 14: ASCIIBytes.equalsIgnoringCase(name, "content-length") ? .contentLength : nil
         case 17: ASCIIBytes.equalsIgnoringCase(name, "transfer-encoding") ? .transferEncoding : nil
         case 6: ASCIIBytes.equalsIgnoringCase(name, "expect") ? .expect : nil
+        case 4: ASCIIBytes.equalsIgnoringCase(name, "host") ? .host : nil
         default: nil
         }
     }

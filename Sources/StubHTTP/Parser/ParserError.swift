@@ -25,8 +25,13 @@ public struct ParserError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidContentLength
         /// Both `Content-Length` and `Transfer-Encoding` present (request smuggling guard). 400.
         case contentLengthWithTransferEncoding
-        /// A transfer coding other than `chunked`, or `chunked` not last. 501.
+        /// A transfer coding the server does not implement before a final `chunked` (`gzip, chunked`). 501.
         case unsupportedTransferEncoding
+        /// A `Transfer-Encoding` whose final coding is not `chunked` (`gzip`, `chunked, gzip`), that applies
+        /// `chunked` twice, or that is empty: the body length cannot be determined (RFC 9112 §6.3). 400.
+        case invalidTransferEncoding
+        /// An HTTP/1.1 request without a `Host` field, or any request with more than one (RFC 9112 §3.2). 400.
+        case invalidHost
         /// Malformed chunk size, extension, terminator or trailer. 400.
         case invalidChunk
         /// An HTTP version other than 1.0 or 1.1, including the HTTP/2 preface. 505.
@@ -49,7 +54,7 @@ public struct ParserError: Error, Sendable, Hashable, CustomStringConvertible {
     public var status: HTTPStatus {
         switch kind {
         case .invalidRequestLine, .invalidHeader, .obsoleteLineFolding, .invalidContentLength,
-             .contentLengthWithTransferEncoding, .invalidChunk:
+             .contentLengthWithTransferEncoding, .invalidChunk, .invalidTransferEncoding, .invalidHost:
             .badRequest
         case .requestLineTooLong: .uriTooLong
         case .headerOverflow: .requestHeaderFieldsTooLarge

@@ -23,7 +23,8 @@ public enum ParseEvent: Sendable, Equatable {
 ///
 /// The parser is strict: CRLF line endings only, no obsolete line folding, no whitespace before a header colon,
 /// no CTL bytes in the target or in field values, `Content-Length` with `Transfer-Encoding` is refused, and only
-/// the `chunked` transfer coding is understood. Limits come from ``ParserLimits``. Up to
+/// the `chunked` transfer coding is understood. An HTTP/1.1 request must carry exactly one `Host` field (any
+/// request at most one), as RFC 9112 §3.2 requires. Limits come from ``ParserLimits``. Up to
 /// ``maxLeadingEmptyLines`` empty lines before a request line are skipped (RFC 9112 §2.2). Field values are
 /// decoded as UTF-8, invalid sequences (e.g. Latin-1 obs-text) becoming U+FFFD.
 public struct RequestParser: Sendable {
@@ -53,9 +54,14 @@ public struct RequestParser: Sendable {
     private var headers = HTTPHeaders()
     /// The ``FramingField`` raw values seen in `headers`, OR-ed.
     private var framingFields: UInt8 = 0
+    /// `Host` fields seen in `headers`.
+    private var hostFields = 0
     private var expectsContinue = false
     private var sentContinue = false
     private var chunked: ChunkedDecoder
+    /// A `Content-Length` body that did not arrive with its head: collected here as it comes, in storage
+    /// reserved at exactly its length, and handed to the request without a copy (see ``collect(_:length:)``).
+    private var body: [UInt8] = []
 
     public init(limits: ParserLimits = ParserLimits()) {
         self.limits = limits
@@ -83,11 +89,15 @@ public struct RequestParser: Sendable {
     public mutating func next() throws(ParserError) -> ParseEvent? {
         if let failure { throw failure }
         let storage = buffer
-        do throws(ParserError) {
-            return try storage.withUnsafeBufferPointer { (all) throws(ParserError) -> ParseEvent? in
-                try parse(all)
-            }
-        } catch {
+        // A Result, not a typed-throws closure: `withUnsafeBufferPointer` rethrows typed errors only in newer
+        // standard libraries than Swift 6.1's.
+        let result = storage.withUnsafeBufferPointer { all -> Result<ParseEvent?, ParserError> in
+            do throws(ParserError) { return .success(try parse(all)) } catch { return .failure(error) }
+        }
+        switch result {
+        case .success(let event):
+            return event
+        case .failure(let error):
             failure = error
             phase = .failed
             throw error
@@ -101,6 +111,15 @@ public struct RequestParser: Sendable {
     /// True when no bytes of a partial request are buffered (between requests). The connection uses this for
     /// idle vs header-read timeouts.
     public var isIdle: Bool { bufferedByteCount == 0 }
+
+    /// True when a request's head is complete and its body is still arriving: the connection then times out
+    /// on inactivity rather than on the time since the request's first byte.
+    public var isReadingBody: Bool {
+        switch phase {
+        case .fixedBody, .chunkedBody: true
+        case .requestLine, .headerLines, .failed: false
+        }
+    }
 
     /// The capacity of the internal buffer, for tests of compaction.
     var storageCapacity: Int { buffer.capacity }
@@ -116,10 +135,13 @@ public struct RequestParser: Sendable {
             case .headerLines:
                 guard try headerLine(input) else { return nil }
             case .fixedBody(let length):
-                if input.count >= length {
-                    let body = length == 0 ? [] : Array(UnsafeBufferPointer(rebasing: input[0..<length]))
+                if body.isEmpty && input.count >= length {
+                    let whole = length == 0 ? [] : Array(UnsafeBufferPointer(rebasing: input[0..<length]))
                     consume(length)
-                    return .request(finishRequest(body: body, trailers: HTTPHeaders()))
+                    return .request(finishRequest(body: whole, trailers: HTTPHeaders()))
+                }
+                if let whole = collect(input, length: length) {
+                    return .request(finishRequest(body: whole, trailers: HTTPHeaders()))
                 }
                 return continueIfExpected()
             case .chunkedBody:
@@ -199,7 +221,16 @@ public struct RequestParser: Sendable {
         if headers.fields.isEmpty { headers.fields.reserveCapacity(8) }
         var framing: FramingField?
         headers.fields.append(try FieldLine.parse(UnsafeBufferPointer(rebasing: input[0..<length]), framing: &framing))
-        if let framing { framingFields |= framing.rawValue }
+        if let framing {
+            framingFields |= framing.rawValue
+            if framing == .host {
+                hostFields += 1
+                // RFC 9112 §3.2: more than one Host field line → 400, whatever the version.
+                guard hostFields == 1 else {
+                    throw ParserError(.invalidHost, "request has more than one Host header field")
+                }
+            }
+        }
         headBytes += length + 2
         consume(length + 2)
         return true
@@ -220,7 +251,12 @@ public struct RequestParser: Sendable {
 
     /// Chooses the body framing once the head is complete.
     private mutating func startBody() throws(ParserError) {
-        let framing = try BodyFraming(headers: headers, present: framingFields, version: version, limits: limits)
+        // RFC 9112 §3.2: an HTTP/1.1 request must name its host (HTTP/1.0 clients may leave it out).
+        guard hostFields > 0 || version != .http1_1 else {
+            throw ParserError(.invalidHost, "HTTP/1.1 request has no Host header field")
+        }
+        let framing = try BodyFraming(headers: headers, present: framingFields & FramingField.bodyFramingMask,
+                                      version: version, limits: limits)
         expectsContinue = framing.expectsContinue
         sentContinue = false
         switch framing.kind {
@@ -228,6 +264,21 @@ public struct RequestParser: Sendable {
         case .contentLength(let length): phase = .fixedBody(length: length)
         case .chunked: phase = .chunkedBody
         }
+    }
+
+    /// Moves the buffered part of a `Content-Length` body into ``body``, so the read buffer stays small and
+    /// the body is held once, in storage of exactly its length (not a buffer doubled past it, then a copy).
+    /// The length is within ``ParserLimits/maxBodyBytes``; reserved pages cost memory only once written.
+    /// Returns the body once complete.
+    private mutating func collect(_ input: UnsafeBufferPointer<UInt8>, length: Int) -> [UInt8]? {
+        if body.capacity < length { body.reserveCapacity(length) }
+        let taken = min(input.count, length - body.count)
+        body.append(contentsOf: UnsafeBufferPointer(rebasing: input[0..<taken]))
+        consume(taken)
+        guard body.count == length else { return nil }
+        var whole: [UInt8] = []
+        swap(&whole, &body)
+        return whole
     }
 
     private mutating func continueIfExpected() -> ParseEvent? {
@@ -244,6 +295,12 @@ public struct RequestParser: Sendable {
     }
 
     private mutating func finishRequest(body: [UInt8], trailers: HTTPHeaders) -> HTTPRequest {
+        if readIndex == buffer.count && buffer.capacity > 1 << 20 {
+            // Nothing after this request: give a large buffer back now, not at the next read (which may
+            // never come while the response is prepared).
+            buffer = []
+            readIndex = 0
+        }
         var taken = HTTPHeaders()
         swap(&taken, &headers)
         let request = HTTPRequest(method: method, target: target, version: version, headers: taken,
@@ -254,6 +311,7 @@ public struct RequestParser: Sendable {
         emptyLinesSkipped = 0
         headBytes = 0
         framingFields = 0
+        hostFields = 0
         expectsContinue = false
         sentContinue = false
         return request

@@ -24,11 +24,12 @@ public final class HTTPServer: Sendable {
     private enum State: Sendable {
         case idle
         case running(Running)
-        case stopping(Running)
+        /// `waiters`: ``shutdown()`` callers to resume once stopped.
+        case stopping(Running, waiters: [@Sendable () -> Void])
         case stopped(SocketAddress?)
     }
 
-    private let context: ServerContext
+    let context: ServerContext
     private let state = ConditionLock(State.idle)
 
     /// Creates a server; nothing is bound until ``start()``.
@@ -56,7 +57,7 @@ public final class HTTPServer: Sendable {
             switch state {
             case .idle: nil
             case .running(let running): running.address
-            case .stopping(let running): running.address
+            case .stopping(let running, _): running.address
             case .stopped(let address): address
             }
         }
@@ -127,7 +128,9 @@ public final class HTTPServer: Sendable {
 
     /// Stops the server: closes the listener and idle connections, lets in-flight responses finish for
     /// up to ``HTTPServerConfiguration/shutdownGracePeriod``, closes the rest and joins the loop threads.
+    /// Responses whose client left are dropped at once and do not hold it up.
     ///
+    /// Blocks the calling thread until stopped: from Swift concurrency, call ``shutdown()`` instead.
     /// Idempotent and safe from any thread. Concurrent callers all return once the server stopped.
     /// Called on one of the server's own loop threads, it returns at once and stops in the background.
     public func stop() {
@@ -138,9 +141,9 @@ public final class HTTPServer: Sendable {
                 state = .stopped(nil)
                 return .done
             case .running(let running):
-                state = .stopping(running)
+                state = .stopping(running, waiters: [])
                 return .stop(running)
-            case .stopping(let running):
+            case .stopping(let running, _):
                 return .wait(running)
             case .stopped:
                 return .done
@@ -155,13 +158,55 @@ public final class HTTPServer: Sendable {
             guard !onLoopThread(running) else { return }
             state.wait { if case .stopped = $0 { true } else { false } }
         case .stop(let running):
-            if onLoopThread(running) {
-                let handle = try? ThreadHandle.spawn { [self] in self.performStop(running) }
-                handle?.detach()
-                if handle == nil { performStop(running) }
-            } else {
-                performStop(running)
+            if onLoopThread(running) { performStopInBackground(running) } else { performStop(running) }
+        }
+    }
+
+    /// Stops the server as ``stop()`` does, suspending the caller instead of blocking its thread: the
+    /// stop runs on a thread of its own, and this returns once it is complete. Use it from async code
+    /// (a Swift Testing trait, an `async` test or `tearDown`), where a blocked thread is one less for
+    /// every other task of the cooperative pool.
+    ///
+    /// ```swift
+    /// try server.start()
+    /// …
+    /// await server.shutdown()
+    /// ```
+    ///
+    /// Idempotent; concurrent callers, sync or async, all return once the server stopped.
+    public func shutdown() async {
+        enum Step { case stop(Running), wait, done }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resume: @Sendable () -> Void = { continuation.resume() }
+            let step = state.withLock { state -> Step in
+                switch state {
+                case .idle:
+                    state = .stopped(nil)
+                    return .done
+                case .running(let running):
+                    state = .stopping(running, waiters: [resume])
+                    return .stop(running)
+                case .stopping(let running, let waiters):
+                    state = .stopping(running, waiters: waiters + [resume])
+                    return .wait
+                case .stopped:
+                    return .done
+                }
             }
+            switch step {
+            case .stop(let running): performStopInBackground(running)
+            case .wait: break
+            case .done: resume()
+            }
+        }
+    }
+
+    /// Runs ``performStop(_:)`` on a new thread (inline if no thread can be created).
+    private func performStopInBackground(_ running: Running) {
+        if let handle = try? ThreadHandle.spawn({ [self] in self.performStop(running) }) {
+            handle.detach()
+        } else {
+            performStop(running)
         }
     }
 
@@ -175,6 +220,11 @@ public final class HTTPServer: Sendable {
         }
         context.openConnections.wait(timeout: context.configuration.shutdownGracePeriod) { $0 <= 0 }
         for loop in loops { loop.stopAndJoin() }
-        state.withLock { $0 = .stopped(running.address) }
+        let waiters = state.withLock { state -> [@Sendable () -> Void] in
+            defer { state = .stopped(running.address) }
+            if case .stopping(_, let waiters) = state { return waiters }
+            return []
+        }
+        for resume in waiters { resume() }
     }
 }

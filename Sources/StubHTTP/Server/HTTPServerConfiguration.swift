@@ -13,11 +13,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var eventLoopCount: Int
     /// Request parser limits. Default ``ParserLimits/init()``.
     public var limits: ParserLimits
-    /// How long a client has, from the first byte of a request, to send all of it. Exceeded → `408`
-    /// and close. Default 10 s.
+    /// How long a client has, from the first byte of a request, to send its head (request line and
+    /// header fields). Exceeded → `408` and close. Default 10 s.
     public var headerReadTimeout: Duration
-    /// How long a keep-alive connection may sit idle between requests (or not read its response).
-    /// Default 60 s.
+    /// How long a connection may make no progress: sit idle between requests, send no byte of a request
+    /// body, or take no byte of its response. Each read or write that makes progress restarts it, so a
+    /// slow but steady client is never cut off. Default 60 s.
     public var idleTimeout: Duration
     /// The most connections open at once; more are answered `503` and closed. Default 4096.
     public var maxConnections: Int

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The listening socket, on loop 0: accepts until `EAGAIN` and hands connections to the loops in turn.
 final class Listener: EventLoopChannel, @unchecked Sendable {
     private let socket: Socket
@@ -18,18 +24,72 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
         token = try loops[0].register(self, fd: socket.fd, interest: .readable)
     }
 
+    /// Not watching the listener: out of descriptors, waiting for a pause to pass.
+    private var pausedForDescriptors = false
+    /// Short pauses (other loops asked to free descriptors) since the last successful accept.
+    private var shortPausesInARow = 0
+
     func handle(_ event: SelectorEvent) {
-        while !isClosed {
+        var evictionRounds = 0
+        while !isClosed && !pausedForDescriptors {
             let accepted: Socket?
             do {
                 accepted = try socket.accept()
             } catch {
-                // ECONNABORTED, EMFILE, ENFILE...: leave the rest for the next readiness event.
-                return
+                guard Self.isOutOfDescriptors(error.errno) else {
+                    return // ECONNABORTED and the like: leave the rest for the next readiness event.
+                }
+                // Out of descriptors: connections that never sent a byte give theirs to the clients queued
+                // in the backlog, at once on this loop, soon on the others.
+                guard evictionRounds < EvictionPolicy.roundsPerWakeUp else {
+                    return // accepting resumes at the loop's next turn; the listener is still readable
+                }
+                evictionRounds += 1
+                let closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:))
+                var askedOtherLoops = false
+                if closedHere == 0 {
+                    for loop in loops.dropFirst() {
+                        loop.execute { loop.evictSilentConnections(count: EvictionPolicy.batch(candidates:)) }
+                        askedOtherLoops = true
+                    }
+                }
+                switch EvictionPolicy.afterShortage(closedHere: closedHere, askedOtherLoops: askedOtherLoops,
+                                                    shortPausesInARow: shortPausesInARow) {
+                case .acceptAgain:
+                    continue
+                case .pause(let pause):
+                    shortPausesInARow = pause < EvictionPolicy.pause ? shortPausesInARow + 1 : 0
+                    pauseAccepting(for: pause)
+                    return
+                }
             }
             guard let accepted else { return }
+            shortPausesInARow = 0
             hand(accepted)
         }
+    }
+
+    /// EMFILE/ENFILE (and the kernel's ENOBUFS/ENOMEM) with nothing to evict: the pending connection
+    /// stays queued, so a level-triggered listener would be ready again at once and the loop would spin at
+    /// 100% CPU. Stop watching it and try again after `pause`; connections closing meanwhile free
+    /// descriptors.
+    private func pauseAccepting(for pause: Duration) {
+        pausedForDescriptors = true
+        do {
+            try loops[0].reregister(fd: socket.fd, token: token, interest: [])
+        } catch {
+            close()
+            return
+        }
+        loops[0].scheduleTimer(token: token, at: loops[0].now + pause)
+    }
+
+    static func isOutOfDescriptors(_ code: Int32) -> Bool {
+        #if os(Linux)
+        code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM
+        #else
+        code == EMFILE || code == ENFILE
+        #endif
     }
 
     private func hand(_ socket: Socket) {
@@ -41,21 +101,51 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
             server.connectionClosed()
             return
         }
-        let overloaded = before >= limit
-        let loop = loops[next]
+        var index = next
         next = (next + 1) % loops.count
-        let server = server
-        let start: @Sendable () -> Void = {
-            let connection = Connection(socket: socket, loop: loop, server: server)
-            connection.start(rejecting: overloaded ? Listener.overloadedResponse : nil)
+        if before >= EvictionPolicy.threshold(maxConnections: limit), let roomy = server.loopWithMostSilentConnections() {
+            index = roomy // near the limit: to a loop that can make room by evicting
         }
-        if loop.inEventLoop { start() } else { loop.execute(start) }
+        let loop = loops[index]
+        let server = server
+        let handedOver = !loop.inEventLoop
+        let start: @Sendable () -> Void = {
+            if handedOver { server.handedOver.withLock { $0 -= 1 } }
+            let open = server.settledConnections - 1 // before this one, leaving out those still on their way
+            // Near the limit: make room by closing connections of this loop that never sent a byte,
+            // rather than answering 503 until a flood's idle timeout.
+            var closed = 0
+            if open >= EvictionPolicy.threshold(maxConnections: limit) {
+                let openBefore = open
+                closed = loop.evictSilentConnections { candidates in
+                    EvictionPolicy.evictions(openBefore: openBefore, maxConnections: limit, candidates: candidates)
+                }
+            }
+            // Room was made for it: served, even if other loops' connections still hold the count over the
+            // limit for a moment (the hard cap above, limit + 64, bounds that).
+            let connection = Connection(socket: socket, loop: loop, server: server)
+            connection.start(rejecting: open - closed >= limit && closed == 0 ? Listener.overloadedResponse : nil)
+        }
+        if handedOver {
+            server.handedOver.withLock { $0 += 1 }
+            loop.execute(start)
+        } else {
+            start()
+        }
     }
 
     static let overloadedResponse = HTTPResponse.text(
         "Service Unavailable: too many open connections\n", status: .serviceUnavailable)
 
-    func timerFired() {}
+    func timerFired() {
+        guard pausedForDescriptors, !isClosed else { return }
+        pausedForDescriptors = false
+        do {
+            try loops[0].reregister(fd: socket.fd, token: token, interest: .readable)
+        } catch {
+            close()
+        }
+    }
 
     func shutdown(graceful: Bool) { close() }
 

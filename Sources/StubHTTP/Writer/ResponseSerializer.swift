@@ -104,7 +104,7 @@ enum ResponseSerializer {
         }
     }
 
-    private static func appendStatusAndHeaders(_ response: HTTPResponse, into out: inout [UInt8]) {
+    static func appendStatusAndHeaders(_ response: HTTPResponse, into out: inout [UInt8]) {
         out.append(contentsOf: "HTTP/1.1 ".utf8)
         appendDecimal(response.status.code, into: &out)
         out.append(UInt8(ascii: " "))
@@ -130,7 +130,7 @@ enum ResponseSerializer {
         }
     }
 
-    private static func appendTail(context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]) {
+    static func appendTail(context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]) {
         out.append(contentsOf: dateLine)
         if context.close {
             out.append(contentsOf: connectionClose)

@@ -1,0 +1,113 @@
+/// Bodies pulled from an ``HTTPBodySource`` (``HTTPResponder/respond(streaming:contentLength:from:on:)``):
+/// the source is asked for a piece, off the loop, only when the connection's queue runs low (``BodyPump``),
+/// so a client that stops reading holds at most ``HTTPBodyStreaming/highWater`` bytes of it. The machine
+/// treats it as a stream: its idle timeout runs while the socket takes nothing. Loop thread only.
+extension Connection {
+    /// One streamed body in progress.
+    final class BodyStream {
+        let source: any HTTPBodySource
+        let executor: HTTPBodyExecutor
+        let generation: UInt64
+        /// Pieces go out as chunks; otherwise as raw bytes (a known length, or close-delimited).
+        let chunked: Bool
+        var pump: BodyPump
+
+        init(source: any HTTPBodySource, executor: HTTPBodyExecutor, generation: UInt64, chunked: Bool, pump: BodyPump) {
+            self.source = source
+            self.executor = executor
+            self.generation = generation
+            self.chunked = chunked
+            self.pump = pump
+        }
+    }
+
+    /// A chunk's size line and CRLFs, at most (a piece is under 2^32 bytes).
+    private static let chunkOverhead = 16
+
+    func startBodyStream(_ head: HTTPResponse, contentLength: Int?, source: any HTTPBodySource,
+                         executor: HTTPBodyExecutor, generation: UInt64) {
+        guard !isClosed, generation == self.generation, machine.awaitsResponse, let inFlight else {
+            return source.cancel()
+        }
+        let hasBody = !inFlight.isHead && !head.status.forbidsBody
+        let closeDelimited = hasBody && contentLength == nil && inFlight.version == .http1_0
+        let requestedClose = head.headers.containsToken("close", in: "Connection")
+        guard case .write(let close) = machine.streamStarted(requestedClose: requestedClose, framingCloses: closeDelimited) else {
+            return source.cancel()
+        }
+        self.inFlight = nil
+        let context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: close)
+        let dateLine = loop.dateCache.currentLine()
+        if let contentLength {
+            ResponseSerializer.serializeSizedHead(head, contentLength: contentLength, context: context, dateLine: dateLine, into: &output)
+        } else {
+            _ = ResponseSerializer.serializeStreamingHead(head, context: context, dateLine: dateLine, into: &output)
+        }
+        guard hasBody else { // HEAD, 204, 304: the body is never sent
+            source.cancel()
+            perform(machine.streamFinished(now: loop.now))
+            return flush()
+        }
+        let chunked = contentLength == nil && !closeDelimited
+        let pump = BodyPump(contentLength: contentLength, framingOverhead: chunked ? Self.chunkOverhead : 0)
+        bodyStream = BodyStream(source: source, executor: executor, generation: generation, chunked: chunked, pump: pump)
+        flush()
+    }
+
+    /// Asks the source for more, or ends the body, when the pump says so. Called after every flush.
+    func pumpBody() {
+        guard !isClosed, let stream = bodyStream else { return }
+        switch stream.pump.queueChanged(queued: output.count - outputOffset) {
+        case .pull(let maxBytes):
+            server.streamedBodies.pulled()
+            let source = stream.source, generation = stream.generation
+            let submitted = stream.executor.run { [self] in
+                let piece = source.next(maxBytes: maxBytes)
+                loop.execute { self.bodyPieceArrived(piece, generation: generation) }
+            }
+            if !submitted { close() }
+        case .finish:
+            finishBodyStream(stream)
+        case .none, .append, .fail:
+            break
+        }
+    }
+
+    private func bodyPieceArrived(_ piece: [UInt8]?, generation: UInt64) {
+        guard !isClosed, let stream = bodyStream, stream.generation == generation else { return }
+        switch stream.pump.received(piece?.count) {
+        case .append:
+            guard let piece, !piece.isEmpty else { return pumpBody() }
+            if outputOffset > 0 { // drop what was written, so the buffer holds only what waits
+                output.removeFirst(outputOffset)
+                outputOffset = 0
+            }
+            if stream.chunked { ResponseSerializer.appendChunk(piece, into: &output) } else { output.append(contentsOf: piece) }
+            server.streamedBodies.queued(output.count)
+            flush()
+        case .finish:
+            finishBodyStream(stream)
+        case .fail:
+            close() // a cut or overlong body must not look complete to the client
+        case .none, .pull:
+            break
+        }
+    }
+
+    private func finishBodyStream(_ stream: BodyStream) {
+        bodyStream = nil
+        if stream.chunked { output.append(contentsOf: ResponseSerializer.chunkedTerminator) }
+        perform(machine.streamFinished(now: loop.now))
+        flush()
+    }
+
+    /// The connection closes: a body not yet complete tells its source to stop.
+    func cancelBodyStream() {
+        guard let stream = bodyStream else { return }
+        bodyStream = nil
+        if stream.pump.cancel() {
+            server.streamedBodies.cancelled()
+            stream.source.cancel()
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import XCTest
+@testable import StubHTTP
+
+/// The pure policy behind closing connections that never sent a byte when the server needs room (issue 8
+/// item 4): which go first, from what count, how many, and what accepting does when out of descriptors.
+final class EvictionPolicyTests: XCTestCase {
+    private let t0 = Instant(nanoseconds: 1_000_000_000)
+
+    private func rank(at seconds: Int64, sequence: UInt64 = 0) -> EvictionRank {
+        EvictionRank(idleSince: Instant(nanoseconds: t0.nanoseconds + seconds * 1_000_000_000), sequence: sequence)
+    }
+
+    func testTheConnectionAcceptedFirstGoesFirst() {
+        XCTAssertLessThan(rank(at: 1), rank(at: 2))
+        // Accepted in one wake-up (same instant): the first registered goes first.
+        XCTAssertLessThan(rank(at: 1, sequence: 7), rank(at: 1, sequence: 8))
+        XCTAssertLessThan(rank(at: 1, sequence: 9), rank(at: 2, sequence: 8))
+        let candidates = [("c", rank(at: 9)), ("a", rank(at: 3, sequence: 1)), ("b", rank(at: 3, sequence: 2)), ("d", rank(at: 10))]
+        XCTAssertEqual(EvictionPolicy.ranked(candidates), ["a", "b", "c", "d"])
+    }
+
+    func testRoomIsMadeFromOneSixteenthBelowTheLimit() {
+        XCTAssertEqual(EvictionPolicy.threshold(maxConnections: 4096), 3840)
+        XCTAssertEqual(EvictionPolicy.threshold(maxConnections: 32), 30)
+        XCTAssertEqual(EvictionPolicy.threshold(maxConnections: 8), 7)
+        XCTAssertEqual(EvictionPolicy.threshold(maxConnections: 1), 0)
+        XCTAssertEqual(EvictionPolicy.threshold(maxConnections: 0), 0)
+    }
+
+    func testABatchIsAnEighthOfTheCandidatesBetweenOneAndThirtyTwo() {
+        XCTAssertEqual(EvictionPolicy.batch(candidates: 0), 0)
+        XCTAssertEqual(EvictionPolicy.batch(candidates: 1), 1)
+        XCTAssertEqual(EvictionPolicy.batch(candidates: 15), 1)
+        XCTAssertEqual(EvictionPolicy.batch(candidates: 80), 10)
+        XCTAssertEqual(EvictionPolicy.batch(candidates: 5000), 32)
+    }
+
+    func testANewConnectionEvictsOnlyAtTheThresholdAndNeverMoreThanTheCandidates() {
+        // Limit 32, threshold 30.
+        XCTAssertEqual(EvictionPolicy.evictions(openBefore: 29, maxConnections: 32, candidates: 20), 0)
+        XCTAssertEqual(EvictionPolicy.evictions(openBefore: 30, maxConnections: 32, candidates: 20), 2)
+        XCTAssertEqual(EvictionPolicy.evictions(openBefore: 30, maxConnections: 32, candidates: 8), 1)
+        XCTAssertEqual(EvictionPolicy.evictions(openBefore: 40, maxConnections: 32, candidates: 20), 11)
+        XCTAssertEqual(EvictionPolicy.evictions(openBefore: 40, maxConnections: 32, candidates: 3), 3)
+        XCTAssertEqual(EvictionPolicy.evictions(openBefore: 40, maxConnections: 32, candidates: 0), 0)
+        // A flood far past the threshold: one batch per new connection, not one connection.
+        XCTAssertEqual(EvictionPolicy.evictions(openBefore: 3840, maxConnections: 4096, candidates: 3000), 32)
+    }
+
+    func testOutOfDescriptorsAcceptsAgainOnlyAfterFreeingOneAndOtherwisePauses() {
+        XCTAssertEqual(EvictionPolicy.afterShortage(closedHere: 3, askedOtherLoops: false, shortPausesInARow: 0), .acceptAgain)
+        XCTAssertEqual(EvictionPolicy.afterShortage(closedHere: 0, askedOtherLoops: false, shortPausesInARow: 0),
+                       .pause(EvictionPolicy.pause))
+        // Other loops were asked: a short pause first, then the full one if they had nothing to free.
+        XCTAssertEqual(EvictionPolicy.afterShortage(closedHere: 0, askedOtherLoops: true, shortPausesInARow: 0),
+                       .pause(EvictionPolicy.shortPause))
+        XCTAssertEqual(EvictionPolicy.afterShortage(closedHere: 0, askedOtherLoops: true, shortPausesInARow: 1),
+                       .pause(EvictionPolicy.pause))
+        // Never an immediate retry without a freed descriptor: a level-triggered listener cannot spin.
+        for asked in [false, true] {
+            for inARow in 0..<4 {
+                XCTAssertNotEqual(EvictionPolicy.afterShortage(closedHere: 0, askedOtherLoops: asked, shortPausesInARow: inARow),
+                                  .acceptAgain)
+            }
+        }
+        XCTAssertGreaterThanOrEqual(EvictionPolicy.pause, .milliseconds(50))
+    }
+}
