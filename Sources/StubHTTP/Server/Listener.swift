@@ -107,6 +107,7 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
             index = roomy // near the limit: to a loop that can make room by evicting
         }
         let loop = loops[index]
+        let loops = loops
         let server = server
         let handedOver = !loop.inEventLoop
         let start: @Sendable () -> Void = {
@@ -120,6 +121,13 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
                 closed = loop.evictSilentConnections { candidates in
                     EvictionPolicy.evictions(openBefore: openBefore, maxConnections: limit, candidates: candidates)
                 }
+            }
+            // Over the limit with nothing to close here (earlier newcomers on this loop took its silent
+            // connections): another loop that still holds silent connections closes one for it.
+            if closed == 0, open >= limit, let other = server.loopWithMostSilentConnections(excluding: loop.index) {
+                let otherLoop = loops[other]
+                otherLoop.execute { otherLoop.evictSilentConnections { candidates in min(candidates, 1) } }
+                closed = 1
             }
             // Room was made for it: served, even if other loops' connections still hold the count over the
             // limit for a moment (the hard cap above, limit + 64, bounds that).

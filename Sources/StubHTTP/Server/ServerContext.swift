@@ -36,11 +36,13 @@ final class ServerContext: Sendable {
         openConnections.withLock { $0 } - handedOver.withLock { $0 }
     }
 
-    /// The loop with the most connections that never sent a byte, if more than one loop has some.
-    func loopWithMostSilentConnections() -> Int? {
+    /// The loop with the most connections that never sent a byte, if any loop (other than `excluded`)
+    /// has some. Nil with one loop.
+    func loopWithMostSilentConnections(excluding excluded: Int? = nil) -> Int? {
         silentByLoop?.withLock { counts in
-            guard let most = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[most] > 0 else { return nil }
+            let indices = counts.indices.filter { $0 != excluded }
+            guard let most = indices.max(by: { counts[$0] < counts[$1] }), counts[most] > 0 else { return nil }
             return most
         }
-    }    }
+    }
 }
