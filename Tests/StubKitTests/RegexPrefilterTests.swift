@@ -131,10 +131,8 @@ struct RegexPrefilterTests {
     }
 }
 
-/// The regex as ``CompiledRegex`` wraps it, without any prefilter.
+/// The regex as ``CompiledRegex`` runs it, without any prefilter.
 private func plainMatch(_ pattern: String, _ value: String) -> Bool {
-    guard let regex = try? NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z", options: [.dotMatchesLineSeparators]) else {
-        return false
-    }
-    return regex.firstMatch(in: value, options: [], range: NSRange(location: 0, length: value.utf16.count)) != nil
+    guard let regex = try? JavaRegex(pattern) else { return false }
+    return regex.wholeMatch(value, stepBudget: 10_000_000) == .matched
 }

@@ -1,3 +1,5 @@
+import StubHTTP
+
 /// A ``MultiValueMatcher`` compiled once: matches the list of values a request carries for one name.
 /// A class, so trying it borrows it instead of copying it.
 final class CompiledMultiValueMatcher: Sendable {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import StubHTTP
 
 /// A ``RequestPattern`` with its regular expressions, templates and JSONPaths compiled once, so it can
 /// be matched against many requests. ``RouteTable`` builds one per stub.
@@ -39,9 +44,14 @@ public final class CompiledRequestPattern: Sendable {
     /// Whether some body matcher fails on an absent (empty) body.
     let requiresBody: Bool
 
-    public init(_ pattern: RequestPattern) {
+    public convenience init(_ pattern: RequestPattern) {
+        self.init(pattern, owner: nil)
+    }
+
+    /// - Parameter owner: the stub to name in a warning when a URL pattern's evaluation runs out of budget.
+    init(_ pattern: RequestPattern, owner: RegexOwner?) {
         self.pattern = pattern
-        url = pattern.url.map(CompiledURLMatcher.init)
+        url = pattern.url.map { CompiledURLMatcher($0, owner: owner) }
         if case let .exactly(method) = pattern.method { self.method = method } else { method = nil }
         query = pattern.queryParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         headers = pattern.headers.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
@@ -70,9 +80,15 @@ public final class CompiledRequestPattern: Sendable {
         return errors
     }
 
-    /// Matches `request` completely: whether it matches, how far it is, what differs.
+    /// Matches `request` completely: whether it matches, how far it is, what differs (for a JSON
+    /// body, field by field: ``Mismatch/details``).
     public func match(_ request: HTTPRequest) -> MatchResult {
-        evaluate(RequestContext(request))
+        evaluate(RequestContext(request), explaining: true)
+    }
+
+    /// Whether `request` matches, computing no distance and no report.
+    public func matches(_ request: HTTPRequest) -> Bool {
+        quickMatch(RequestContext(request))
     }
 
     /// The fast path: whether the request matches, stopping at the first difference and computing no
@@ -110,7 +126,9 @@ public final class CompiledRequestPattern: Sendable {
     }
 
     /// The full comparison, with distance and mismatches.
-    func evaluate(_ context: RequestContext) -> MatchResult {
+    /// - Parameter explaining: also compute the field-level differences of JSON bodies
+    ///   (``Mismatch/details``): for the few stubs a report shows, not for ranking them all.
+    func evaluate(_ context: RequestContext, explaining: Bool = false) -> MatchResult {
         var mismatches: [Mismatch] = []
         var weighted = 0.0
         let request = context.request
@@ -154,7 +172,8 @@ public final class CompiledRequestPattern: Sendable {
             let d = m.distance(context.body)
             bodyDistances.append(d)
             if d > 0 {
-                mismatches.append(Mismatch(part: .body, expected: m.source.description, actual: context.body.text.map { [$0] } ?? [], distance: d))
+                mismatches.append(Mismatch(part: .body, expected: m.source.description, actual: context.body.text.map { [$0] } ?? [],
+                                           distance: d, details: explaining ? m.explain(context.body) : []))
             }
         }
         weighted += Self.fieldWeight * Self.average(bodyDistances)

@@ -2,9 +2,9 @@
 /// A class, so trying it borrows it instead of copying it.
 final class CompiledStringMatcher: Sendable {
     let source: StringMatcher
-    private let kind: Kind
+    let kind: Kind
 
-    private enum Kind: Sendable {
+    enum Kind: Sendable {
         case equalTo(String, caseInsensitive: Bool)
         case contains(String)
         case matches(CompiledRegex)
@@ -66,7 +66,7 @@ final class CompiledStringMatcher: Sendable {
             return regex.matchesWhole(text) ? 0 : 1
         case let .doesNotMatch(regex):
             guard let text = subject.text else { return 0 }
-            return regex.matchesWhole(text) ? 1 : 0
+            return regex.doesNotMatchWhole(text) ? 0 : 1
         case .absent:
             return subject.text == nil ? 0 : 1
         case let .equalToJson(expected, order, extra):
@@ -96,7 +96,7 @@ final class CompiledStringMatcher: Sendable {
             return regex.matchesWhole(text)
         case let .doesNotMatch(regex):
             guard let text else { return true }
-            return !regex.matchesWhole(text)
+            return regex.doesNotMatchWhole(text)
         case .absent:
             return text == nil
         case .equalToJson, .matchesJsonPath:

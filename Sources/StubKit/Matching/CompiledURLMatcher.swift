@@ -11,13 +11,14 @@ final class CompiledURLMatcher: Sendable {
         case template(PathTemplate)
     }
 
-    init(_ source: URLMatcher) {
+    /// - Parameter owner: the stub to name when a pattern's evaluation runs out of budget.
+    init(_ source: URLMatcher, owner: RegexOwner? = nil) {
         self.source = source
         switch source {
         case let .url(value): kind = .url(value)
         case let .urlPath(value): kind = .urlPath(value)
-        case let .urlPattern(pattern): kind = .urlPattern(CompiledRegex(pattern))
-        case let .urlPathPattern(pattern): kind = .urlPathPattern(CompiledRegex(pattern))
+        case let .urlPattern(pattern): kind = .urlPattern(CompiledRegex(pattern, owner: owner))
+        case let .urlPathPattern(pattern): kind = .urlPathPattern(CompiledRegex(pattern, owner: owner))
         case let .urlPathTemplate(template): kind = .template(PathTemplate(template))
         }
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// WireMock's `equalToJson` (JsonUnit underneath): semantic equality of two JSON documents.
 ///

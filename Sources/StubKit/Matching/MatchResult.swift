@@ -55,20 +55,36 @@ public struct Mismatch: Sendable, Hashable, CustomStringConvertible {
     public var actual: [String]
     /// This field's normalised distance, in (0, 1].
     public var distance: Double
+    /// For a JSON body against `equalToJson` or `matchesJsonPath`: what differs, field by field
+    /// (`$.private: expected false, got true`), at most a few lines. Empty otherwise.
+    public var details: [String]
 
-    public init(part: Part, expected: String, actual: [String], distance: Double) {
+    public init(part: Part, expected: String, actual: [String], distance: Double, details: [String] = []) {
         self.part = part
         self.expected = expected
         self.actual = actual
         self.distance = distance
+        self.details = details
     }
 
     /// `query "page": expected equalTo "1", got "2"`, with long values cut to 200 characters.
-    public var description: String { rendered(limit: 200) }
+    public var description: String { renderedLines(limit: 200).joined(separator: "\n  ") }
 
     /// The one-line form with every value cut to `limit` UTF-8 bytes (see ``NearMissReport``).
     public func rendered(limit: Int) -> String {
         "\(part): expected \(Quoting.truncate(expected, limit: limit)), got \(renderedActual(limit: limit))"
+    }
+
+    /// What reports print: the one-line form, or, when there are ``details``, a heading followed by the
+    /// field-level differences instead of the whole received value:
+    /// ```text
+    /// body: does not match equalToJson {"name":"stubserver","private":false}
+    /// $.private: expected false, got true
+    /// ```
+    /// Callers indent the detail lines under the heading.
+    public func renderedLines(limit: Int) -> [String] {
+        guard !details.isEmpty else { return [rendered(limit: limit)] }
+        return ["\(part): does not match \(Quoting.truncate(expected, limit: limit))"] + details
     }
 
     /// `absent`, `"2"` or `"a", "b"`, each value truncated to `limit` UTF-8 bytes.

@@ -1,3 +1,5 @@
+import StubHTTP
+
 /// The plain-text explanation of an unmatched request, for Xcode and CI logs.
 ///
 /// ```
@@ -41,28 +43,61 @@ public enum NearMissReport {
             let differences = count == 1 ? "1 difference" : "\(count) differences"
             out += "  \(i + 1). \(title(miss.mapping)) — \(differences)\n"
             for mismatch in miss.result.mismatches {
-                out += "       \(mismatch.rendered(limit: valueLimit))\n"
+                out += indented(mismatch.renderedLines(limit: valueLimit), by: 7)
             }
         }
         return out
     }
 
-    /// `"name" (source)`, `"name"`, `source` or `id …`.
-    static func title(_ mapping: StubMapping) -> String {
-        switch (mapping.name, mapping.source) {
-        case let (name?, source?): Quoting.quote(name) + " (" + source + ")"
+    /// The first line at `indent` spaces, the others (field-level differences) two further in.
+    public static func indented(_ lines: [String], by indent: Int) -> String {
+        let head = String(repeating: " ", count: indent)
+        return lines.enumerated().map { ($0.offset == 0 ? head : head + "  ") + $0.element + "\n" }.joined()
+    }
+
+    /// `"name" (source)`, `"name" (ProfileTests.swift:42)`, `"name"`, `source`,
+    /// `GET /users/octocat (ProfileTests.swift:42)`, or for a stub posted to the admin API without a
+    /// name, `GET /users/octocat (id 5d1a…)`.
+    public static func title(_ mapping: StubMapping) -> String {
+        switch (mapping.name, mapping.source ?? mapping.callSite?.description) {
+        case let (name?, place?): Quoting.quote(name) + " (" + place + ")"
         case let (name?, nil): Quoting.quote(name)
-        case let (nil, source?): source
-        case (nil, nil): "id " + mapping.id
+        case (nil, _?): mapping.displayName
+        case (nil, nil): Quoting.truncate(mapping.request.summary, limit: StubMapping.summaryLimit) + " (id " + mapping.id + ")"
         }
     }
 
     /// The body indented, cut at ``bodyLimit``; `(no body)`; or a byte count for binary data.
+    ///
+    /// Only the part shown is decoded: a 60 MiB body is checked for UTF-8 in place, not copied into a
+    /// 60 MiB string to print its first kilobyte.
     static func renderBody(_ body: [UInt8]) -> String {
         guard !body.isEmpty else { return "  (no body)\n" }
-        let decoded = String(decoding: body, as: UTF8.self)
-        guard !body.contains(0), decoded.utf8.elementsEqual(body) else { return "  (\(body.count) bytes of binary data)\n" }
-        let text = Quoting.truncate(decoded, limit: bodyLimit)
+        guard !body.contains(0), isUTF8(body) else { return "  (\(body.count) bytes of binary data)\n" }
+        // A little more than the limit, cut at the start of a scalar; `Quoting.prefix` cuts at a character.
+        var end = min(body.count, bodyLimit + 64)
+        while end < body.count, end > 0, body[end] & 0xC0 == 0x80 { end -= 1 }
+        let decoded = String(decoding: body[..<end], as: UTF8.self)
+        let text: String
+        if end == body.count {
+            text = Quoting.truncate(decoded, limit: bodyLimit)
+        } else {
+            let kept = Quoting.prefix(decoded, limit: bodyLimit)
+            text = String(kept) + "… (\(body.count - kept.utf8.count) more bytes)"
+        }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 + "\n" }.joined()
+    }
+
+    /// Whether `bytes` are well-formed UTF-8, checked without a copy.
+    private static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 }

@@ -1,3 +1,5 @@
+import StubHTTP
+
 /// A `urlPathTemplate` (`/users/{login}/repos/{repo}`) compiled into path segments and matched on the
 /// raw path's UTF-8 bytes, without a regular expression.
 ///

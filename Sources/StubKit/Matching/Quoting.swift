@@ -26,6 +26,12 @@ enum Quoting {
     static func truncate(_ value: String, limit: Int) -> String {
         let total = value.utf8.count
         guard total > limit else { return value }
+        let kept = prefix(value, limit: limit)
+        return String(kept) + "… (\(total - kept.utf8.count) more bytes)"
+    }
+
+    /// The longest prefix of `value` that fits in `limit` UTF-8 bytes, cut at a character boundary.
+    static func prefix(_ value: String, limit: Int) -> Substring {
         var kept = 0
         var end = value.startIndex
         for index in value.indices {
@@ -35,6 +41,6 @@ enum Quoting {
             kept += size
             end = next
         }
-        return String(value[..<end]) + "… (\(total - kept) more bytes)"
+        return value[..<end]
     }
 }

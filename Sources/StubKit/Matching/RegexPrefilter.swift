@@ -6,7 +6,7 @@
 /// literal characters outside groups, character classes and quantifiers, and gives up (admitting every
 /// value) on top-level alternation, inline flags and special groups `(?…`, quoting `\Q`, nested classes,
 /// and any letter or digit escape it does not know. Literals are compared as UTF-8 bytes, which is how
-/// ICU compares code points (no normalisation, case-sensitive without `(?i)`).
+/// the regex engine compares scalars (no normalisation, case-sensitive without `(?i)`).
 struct RegexPrefilter: Sendable, Hashable {
     /// Every whole match starts with these bytes.
     let prefix: [UInt8]

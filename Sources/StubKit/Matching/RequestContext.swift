@@ -1,3 +1,5 @@
+import StubHTTP
+
 /// The parts of one request that matchers look at, each computed at most once however many stubs
 /// are tried: the path and URL up front (one string when there is no query), the query, cookies and
 /// body only when a candidate looks at them. Lives for one matching call (not `Sendable`).

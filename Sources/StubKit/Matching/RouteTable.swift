@@ -1,3 +1,5 @@
+import StubHTTP
+
 /// An immutable table of stubs that finds the one answering a request, built once per set of stubs.
 ///
 /// The winner is the matching stub with the lowest `priority`; among equal priorities, the most
@@ -75,8 +77,17 @@ public struct RouteTable: Sendable {
     /// Compiles every stub's pattern and indexes them. `mappings` are in insertion order (later = more
     /// recent).
     public init(_ mappings: [StubMapping]) {
+        self.init(mappings, regexWarnings: nil)
+    }
+
+    /// - Parameter regexWarnings: where to warn that a URL pattern's evaluation ran out of budget
+    ///   (``RegexBudget``), with a key (stub id and pattern) to say it once; `nil` for no warnings.
+    init(_ mappings: [StubMapping], regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)?) {
         self.mappings = mappings
-        let patterns = mappings.map { CompiledRequestPattern($0.request) }
+        let patterns = mappings.map { mapping in
+            CompiledRequestPattern(mapping.request,
+                                   owner: regexWarnings.map { RegexOwner(stubID: mapping.id, stubName: mapping.displayName, report: $0) })
+        }
         self.patterns = patterns
         let ranked = mappings.indices.sorted { a, b in
             mappings[a].priority != mappings[b].priority ? mappings[a].priority < mappings[b].priority : a > b
@@ -115,6 +126,12 @@ public struct RouteTable: Sendable {
 
     /// The stub that answers `request`, or `nil` if none matches.
     public func match(_ request: HTTPRequest) -> RouteMatch? {
+        match(request, accepting: { _ in true })
+    }
+
+    /// The best stub that matches `request` and that `accepting` (given the mapping index) lets answer:
+    /// how stateful stubs (scenario states, use limits) are skipped.
+    public func match(_ request: HTTPRequest, accepting: (Int) -> Bool) -> RouteMatch? {
         let context = RequestContext(request)
         let method = request.method.rawValue
         // Every candidate of these lists has the request's method (or accepts any).
@@ -130,7 +147,7 @@ public struct RouteTable: Sendable {
                             b.withUnsafeBufferPointer { b in
                                 c.withUnsafeBufferPointer { c in
                                     var probe = RouteProbe(context, path: path, url: url)
-                                    return firstMatch(a, b, c, context, &probe, gates, pool)
+                                    return firstMatch(a, b, c, context, &probe, gates, pool, accepting)
                                 }
                             }
                         }
@@ -147,7 +164,8 @@ public struct RouteTable: Sendable {
     /// pattern. The rank of the first match.
     private func firstMatch(_ a: UnsafeBufferPointer<Int>, _ b: UnsafeBufferPointer<Int>, _ c: UnsafeBufferPointer<Int>,
                             _ context: RequestContext, _ probe: inout RouteProbe,
-                            _ gates: UnsafeBufferPointer<RouteGate>, _ pool: UnsafeBufferPointer<UInt8>) -> Int? {
+                            _ gates: UnsafeBufferPointer<RouteGate>, _ pool: UnsafeBufferPointer<UInt8>,
+                            _ accepting: (Int) -> Bool) -> Int? {
         // Each list ends with Int.max, which is never passed: the merge stops when all three heads are at it.
         var i = 0, j = 0, k = 0
         var x = a[0], y = b[0], z = c[0]
@@ -164,9 +182,9 @@ public struct RouteTable: Sendable {
             if gates[rank].rejectsQuickly(&probe) { continue }
             switch gates[rank].verdict(probe, pool) {
             case .reject: continue
-            case .accept: return rank
+            case .accept: if accepting(ranked[rank]) { return rank }
             case let .ask(urlChecked):
-                if patterns[ranked[rank]].quickMatch(context, urlChecked: urlChecked) { return rank }
+                if patterns[ranked[rank]].quickMatch(context, urlChecked: urlChecked), accepting(ranked[rank]) { return rank }
             }
         }
     }
@@ -196,7 +214,11 @@ public struct RouteTable: Sendable {
             scored.append((rank, patterns[index].evaluate(context)))
         }
         scored.sort { $0.result.distance != $1.result.distance ? $0.result.distance < $1.result.distance : $0.rank < $1.rank }
-        return scored.prefix(limit).map { NearMiss(mapping: mappings[ranked[$0.rank]], index: ranked[$0.rank], result: $0.result) }
+        // Only the stubs shown are explained field by field.
+        return scored.prefix(limit).map { scored in
+            let index = ranked[scored.rank]
+            return NearMiss(mapping: mappings[index], index: index, result: patterns[index].evaluate(context, explaining: true))
+        }
     }
 
     /// Why some stubs can never match (regular expressions, templates or JSONPaths that do not compile),

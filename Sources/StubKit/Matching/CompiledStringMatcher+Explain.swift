@@ -1,0 +1,39 @@
+extension CompiledStringMatcher {
+    /// Why a JSON body does not satisfy an `equalToJson` or `matchesJsonPath` matcher, field by field
+    /// (see ``JSONDiff``); empty for the other matchers and for a body that is not JSON, whose text the
+    /// report shows instead.
+    ///
+    /// ```text
+    /// $.private: expected false, got true                 (equalToJson)
+    /// $.name: expected equalTo "stubserver", got "stub"   (matchesJsonPath "$.name" equalTo "stubserver")
+    /// $.topics: expected a value, got absent              (matchesJsonPath "$.topics")
+    /// ```
+    func explain(_ subject: MatchSubject) -> [String] {
+        guard let document = subject.json else { return [] }
+        switch kind {
+        case let .equalToJson(expected, order, extra):
+            return JSONDiff.lines(expected: expected, actual: document, ignoreArrayOrder: order, ignoreExtraElements: extra)
+        case let .matchesJsonPath(path?, nested):
+            return Self.explain(path, nested, document)
+        default:
+            return []
+        }
+    }
+
+    private static func explain(_ path: JSONPathExpression, _ nested: CompiledStringMatcher?, _ document: JSONValue) -> [String] {
+        let found = path.evaluate(document)
+        let selected: JSONValue? = path.isDefinite ? found.first : .array(found)
+        let name = Quoting.truncate(path.expression, limit: JSONDiff.valueLimit)
+        let got = selected.map(JSONDiff.render) ?? "absent"
+        guard let nested else { return ["\(name): expected a value, got \(got)"] }
+        // A definite path to a value that nested equalToJson compares: the diff, rooted at the path.
+        if path.isDefinite, let selected, case let .equalToJson(expected, order, extra) = nested.kind,
+           path.expression.hasPrefix("$") {
+            return JSONDiff.lines(expected: expected, actual: selected, ignoreArrayOrder: order,
+                                  ignoreExtraElements: extra, root: name)
+        }
+        let wanted = Quoting.truncate(nested.source.description, limit: JSONDiff.valueLimit)
+        let scope = path.isDefinite ? "" : " (any element)"
+        return ["\(name): expected \(wanted)\(scope), got \(got)"]
+    }
+}

@@ -1,0 +1,56 @@
+import StubHTTP
+
+/// Which stub a freshly started server answers a request with, and why: the winner, the stubs that
+/// match too but rank lower, those that match but wait for another scenario state, and, when nothing
+/// answers, the near-miss report the server would log. `stubserver match` prints it.
+///
+/// Uses the server's route table and its scenario rule, with every scenario in `Started` and no stub
+/// used yet.
+///
+/// ```swift
+/// let explanation = MatchExplanation(request: StubHTTPRequest(method: .get, target: "/hello"), mappings: mappings)
+/// print(explanation.winner?.mapping.displayName ?? explanation.nearMissReport)
+/// ```
+public struct MatchExplanation: Sendable {
+    /// The request explained.
+    public var request: HTTPRequest
+    /// The stub that answers, if any.
+    public var winner: RouteMatch?
+    /// Stubs that match the request too but lose to the winner, in winner order.
+    public var outranked: [RouteMatch]
+    /// Stubs that match the request but only in another scenario state (or after uses), in winner order.
+    public var waiting: [RouteMatch]
+    /// When no stub answers: the report the server logs and sends with its 404; empty otherwise.
+    public var nearMissReport: String
+
+    /// Explains how `mappings` (in insertion order, as the server adds them) answer `request`.
+    public init(request: HTTPRequest, mappings: [StubMapping]) {
+        self.request = request
+        let table = RouteTable(mappings)
+        var matching: [RouteMatch] = []
+        var seen: Set<Int> = []
+        // Every stub the request matches, in winner order: ask the table again without the ones found.
+        while let next = table.match(request, accepting: { !seen.contains($0) }) {
+            seen.insert(next.index)
+            matching.append(next)
+        }
+        let fresh = { (match: RouteMatch) in StubStates.accepts(match.mapping, scenarios: [:], uses: [:]) }
+        let winner = matching.first(where: fresh)
+        self.winner = winner
+        outranked = matching.filter { fresh($0) && $0.index != winner?.index }
+        waiting = matching.filter { !fresh($0) }
+        nearMissReport = winner == nil ? table.nearMissReport(for: request) : ""
+    }
+}
+
+extension RouteTable {
+    /// The report for an unmatched `request`: what the server logs and sends with its 404.
+    public func nearMissReport(for request: HTTPRequest) -> String {
+        NearMissReport.render(request: request, nearMisses: nearMisses(for: request), stubCount: count)
+    }
+}
+
+extension StubMapping {
+    /// How reports name the stub: `"name" (source)`, `"name"`, `source` or `id …`, as in the near-miss report.
+    public var reportTitle: String { NearMissReport.title(self) }
+}
