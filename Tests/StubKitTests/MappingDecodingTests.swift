@@ -1,5 +1,6 @@
 import Testing
 @testable import StubKit
+import StubHTTP
 
 /// Decodes `{"request": <request>, "response": {}}` / `{"request": {}, "response": <response>}`.
 private func decode(_ document: String, file: String = "Stubs/mappings/users.json") throws -> MappingDecoder.Result {
@@ -134,8 +135,8 @@ struct MappingDecodingTests {
          #"Stubs/mappings/users.json: request.method: expected an HTTP method such as "GET" or "ANY", found "G ET""#),
         (#"{"request": {"url": "/a", "urlPath": "/b"}, "response": {}}"#,
          "Stubs/mappings/users.json: request: both 'url' and 'urlPath' are set; use only one of url, urlPath, urlPattern, urlPathPattern, urlPathTemplate"),
-        (#"{"request": {"urlPattern": "/a(["}, "response": {}}"#, #"Stubs/mappings/users.json: request.urlPattern: invalid regular expression "/a([""#),
-        (#"{"request": {"urlPathPattern": "*"}, "response": {}}"#, #"Stubs/mappings/users.json: request.urlPathPattern: invalid regular expression "*""#),
+        (#"{"request": {"urlPattern": "/a(["}, "response": {}}"#, #"Stubs/mappings/users.json: request.urlPattern: invalid regular expression "/a([": Unclosed character class at position 3"#),
+        (#"{"request": {"urlPathPattern": "*"}, "response": {}}"#, #"Stubs/mappings/users.json: request.urlPathPattern: invalid regular expression "*": Dangling meta character '*' at position 0"#),
         (#"{"request": {"urlPathTemplate": "/a/{}"}, "response": {}}"#, "Stubs/mappings/users.json: request.urlPathTemplate: invalid path template '/a/{}': empty '{}'"),
         (#"{"request": {"urlPathTemplate": "/a/{x}/{x}"}, "response": {}}"#,
          "Stubs/mappings/users.json: request.urlPathTemplate: invalid path template '/a/{x}/{x}': '{x}' appears twice"),
@@ -164,11 +165,11 @@ struct MappingDecodingTests {
         (#"{"request": {"headers": {"A": {"equalTo": "a", "contains": "b"}}}, "response": {}}"#,
          "Stubs/mappings/users.json: request.headers.A: both 'equalTo' and 'contains' are set; use one operator per matcher"),
         (#"{"request": {"headers": {"A": {"matches": "a("}}}, "response": {}}"#,
-         #"Stubs/mappings/users.json: request.headers.A.matches: invalid regular expression "a(""#),
+         #"Stubs/mappings/users.json: request.headers.A.matches: invalid regular expression "a(": Unclosed group at position 2"#),
         (#"{"request": {"bodyPatterns": [{"contains": "a"}, {"doesNotMatch": "[z"}]}, "response": {}}"#,
-         #"Stubs/mappings/users.json: request.bodyPatterns[1].doesNotMatch: invalid regular expression "[z""#),
+         #"Stubs/mappings/users.json: request.bodyPatterns[1].doesNotMatch: invalid regular expression "[z": Unclosed character class at position 1"#),
         (#"{"request": {"queryParameters": {"q": {"hasExactly": [{"equalTo": "a"}, {"matches": "("}]}}}, "response": {}}"#,
-         #"Stubs/mappings/users.json: request.queryParameters.q.hasExactly[1].matches: invalid regular expression "(""#),
+         #"Stubs/mappings/users.json: request.queryParameters.q.hasExactly[1].matches: invalid regular expression "(": Unclosed group at position 1"#),
         (#"{"request": {"queryParameters": {"q": {"includes": {"equalTo": "a"}}}}, "response": {}}"#,
          "Stubs/mappings/users.json: request.queryParameters.q.includes: expected an array of matchers, found an object"),
         (#"{"request": {"queryParameters": {"q": {"includes": [], "equalTo": "a"}}}, "response": {}}"#,
@@ -190,7 +191,7 @@ struct MappingDecodingTests {
         (#"{"request": {"bodyPatterns": [{"matchesJsonPath": {"equalTo": "x"}}]}, "response": {}}"#,
          "Stubs/mappings/users.json: request.bodyPatterns[0].matchesJsonPath: missing 'expression'"),
         (#"{"request": {"bodyPatterns": [{"matchesJsonPath": {"expression": "$.a", "matches": "("}}]}, "response": {}}"#,
-         #"Stubs/mappings/users.json: request.bodyPatterns[0].matchesJsonPath.matches: invalid regular expression "(""#),
+         #"Stubs/mappings/users.json: request.bodyPatterns[0].matchesJsonPath.matches: invalid regular expression "(": Unclosed group at position 1"#),
         // Response.
         (#"{"request": {}, "response": {"status": "200"}}"#, #"Stubs/mappings/users.json: response.status: expected an integer, found "200""#),
         (#"{"request": {}, "response": {"status": 200.0}}"#, "Stubs/mappings/users.json: response.status: expected an integer, found 200.0"),
@@ -225,16 +226,15 @@ struct MappingDecodingTests {
     }
 
     static let warnings: [(String, [String])] = [
-        (#"{"scenarioName": "s", "requiredScenarioState": "Started", "newScenarioState": "x", "request": {}, "response": {}}"#,
-         ["'scenarioName' is not supported by stubserver and is ignored", "'requiredScenarioState' is not supported by stubserver and is ignored",
-          "'newScenarioState' is not supported by stubserver and is ignored"]),
+        (#"{"scenarioName": "s", "requiredScenarioState": "Started", "newScenarioState": "x", "metadata": {"tag": 1}, "request": {}, "response": {}}"#, []),
         (#"{"postServeActions": [], "serveEventListeners": [], "request": {}, "response": {}}"#,
          ["'postServeActions' is not supported by stubserver and is ignored", "'serveEventListeners' is not supported by stubserver and is ignored"]),
         (#"{"request": {"host": {"equalTo": "a"}, "scheme": "https", "port": 1, "formParameters": {}, "multipartPatterns": [], "customMatcher": {}, "pathParameters": {}}, "response": {}}"#,
          ["host", "scheme", "port", "formParameters", "multipartPatterns", "customMatcher", "pathParameters"].map { "'\($0)' is not supported by stubserver and is ignored" }),
-        (#"{"request": {}, "response": {"transformers": [], "transformerParameters": {}, "proxyBaseUrl": "x", "fault": "EMPTY_RESPONSE", "delayDistribution": {}, "chunkedDribbleDelay": {}, "additionalProxyRequestHeaders": {}}}"#,
-         ["transformers", "transformerParameters", "proxyBaseUrl", "fault", "delayDistribution", "chunkedDribbleDelay", "additionalProxyRequestHeaders"]
-            .map { "'\($0)' is not supported by stubserver and is ignored" }),
+        (#"{"request": {}, "response": {"transformerParameters": {}, "fromConfiguredStub": true, "additionalProxyRequestHeaders": {}}}"#,
+         ["'transformerParameters' is not supported by stubserver and is ignored",
+          "'fromConfiguredStub' is not supported by stubserver and is ignored",
+          "'additionalProxyRequestHeaders' has no effect in response and is ignored"]),
         (#"{"request": {"headers": {"D": {"before": "now"}}, "bodyPatterns": [{"equalToXml": "<a/>"}, {"matchesXPath": "/a"}, {"binaryEqualTo": "AA=="}, {"and": []}, {"or": []}, {"after": "now"}]}, "response": {}}"#,
          ["before", "equalToXml", "matchesXPath", "binaryEqualTo", "and", "or", "after"].map { "'\($0)' is not supported by stubserver and is ignored" }),
         (#"{"request": {"headers": {"A": {"contains": "a", "caseInsensitive": true}}}, "response": {}}"#,

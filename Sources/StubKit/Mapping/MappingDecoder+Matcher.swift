@@ -1,5 +1,3 @@
-import Foundation
-
 /// Decoding of matcher objects: `{"equalTo": "x"}`, `{"hasExactly": [...]}` and friends.
 extension MappingDecoder.Run {
     static let matcherOperators = ["equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath"]
@@ -166,12 +164,13 @@ extension MappingDecoder.Run {
         }
     }
 
-    /// Regular expressions are compiled once at load time so a typo fails here, not at match time.
+    /// Regular expressions are compiled once at load time with the matcher's engine (Java syntax, as
+    /// WireMock), so a typo fails here, naming what is wrong and where, not at match time.
     func validateRegex(_ pattern: String, at path: MappingPath) throws(StubsLoadError) {
         do {
-            _ = try NSRegularExpression(pattern: pattern)
+            _ = try JavaRegex(pattern)
         } catch {
-            throw failure(path, "invalid regular expression \(JSONValue.string(pattern).serialized())")
+            throw failure(path, CompiledRegex.describe(error))
         }
     }
 }

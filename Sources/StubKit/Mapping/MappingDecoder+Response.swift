@@ -1,11 +1,11 @@
+import StubHTTP
+
 /// Decoding of the `response` object.
 extension MappingDecoder.Run {
     static let bodyFields = ["body", "jsonBody", "base64Body", "bodyFileName"]
-    static let responseFields = ["status", "statusMessage", "headers"] + bodyFields + ["fixedDelayMilliseconds"]
-    static let responseWireMockOnly: Set<String> = [
-        "fault", "proxyBaseUrl", "transformers", "transformerParameters", "delayDistribution", "chunkedDribbleDelay",
-        "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove", "fromConfiguredStub",
-    ]
+    static let responseFields = ["status", "statusMessage", "headers"] + bodyFields
+        + ["fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers"] + proxyFields
+    static let responseWireMockOnly: Set<String> = ["transformerParameters", "fromConfiguredStub"]
 
     mutating func decodeResponse(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> ResponseDefinition {
         let members = try object(json, at: path)
@@ -29,15 +29,22 @@ extension MappingDecoder.Run {
                 warn(.noEffect, name, at: path.key("headers"))
             }
         }
-        response.body = try decodeBody(members, at: path)
+        if let transformers = json["transformers"] {
+            response.transformers = try decodeTransformers(transformers, at: path.key("transformers"))
+        }
+        let templated = response.isTemplated(globally: globalResponseTemplating)
+        response.body = try decodeBody(members, at: path, templated: templated)
         if let delay = json["fixedDelayMilliseconds"] {
             response.fixedDelayMilliseconds = try integer(delay, at: path.key("fixedDelayMilliseconds"), in: 0...Int.max)
         }
+        try decodeDelaysAndFault(json, into: &response, at: path)
+        response.proxy = try decodeProxy(json, at: path)
+        if templated { try checkTemplates(&response, at: path) }
         return response
     }
 
     /// `{"Name": "value"}` or `{"Name": ["v1", "v2"]}`; order kept, a list gives several fields.
-    private func decodeHeaders(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> HTTPHeaders {
+    func decodeHeaders(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> HTTPHeaders {
         var headers = HTTPHeaders()
         for (name, value) in try object(json, at: path) {
             let fieldPath = path.key(name)
@@ -70,7 +77,8 @@ extension MappingDecoder.Run {
         return headers
     }
 
-    private func decodeBody(_ members: [(key: String, value: JSONValue)], at path: MappingPath) throws(StubsLoadError) -> ResponseDefinition.Body {
+    private func decodeBody(_ members: [(key: String, value: JSONValue)], at path: MappingPath,
+                            templated: Bool) throws(StubsLoadError) -> ResponseDefinition.Body {
         let present = members.filter { Self.bodyFields.contains($0.key) }
         guard let (key, value) = present.first else { return .none }
         if present.count > 1 {
@@ -94,6 +102,8 @@ extension MappingDecoder.Run {
             guard let bodyFiles else {
                 throw failure(fieldPath, "'bodyFileName' needs a stubs directory with a __files folder")
             }
+            // A templated file name is resolved per request among files read in checkTemplates.
+            if templated, Template.hasTags(name.utf8) { return .file(name: name, bytes: []) }
             do {
                 return .file(name: name, bytes: try bodyFiles.read(name))
             } catch {

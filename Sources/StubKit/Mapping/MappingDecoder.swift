@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes WireMock stub mapping JSON into ``StubMapping`` values.
 ///
@@ -14,9 +18,13 @@ import Foundation
 public struct MappingDecoder: Sendable {
     /// Where `bodyFileName` is looked up; `nil` makes `bodyFileName` an error.
     public var bodyFiles: BodyFiles?
+    /// Every response is a template, as with WireMock's `--global-response-templating`; otherwise only
+    /// those with `"transformers": ["response-template"]`. Templates are checked while decoding.
+    public var globalResponseTemplating: Bool
 
-    public init(bodyFiles: BodyFiles? = nil) {
+    public init(bodyFiles: BodyFiles? = nil, globalResponseTemplating: Bool = false) {
         self.bodyFiles = bodyFiles
+        self.globalResponseTemplating = globalResponseTemplating
     }
 
     /// What one document decodes to.
@@ -33,7 +41,15 @@ public struct MappingDecoder: Sendable {
     ///     ``StubMapping/source`` and to derive ids for mappings without one. `nil` for ad-hoc JSON.
     /// - Throws: ``StubsLoadError`` naming the file and JSON path.
     public func decodeDocument(_ json: JSONValue, file: String?) throws(StubsLoadError) -> Result {
-        var run = Run(file: file, bodyFiles: bodyFiles)
+        var stopAtFirstError: [StubsLoadError]? = nil
+        return try decodeDocument(json, file: file, errors: &stopAtFirstError)
+    }
+
+    /// ``decodeDocument(_:file:)``, going on past invalid mappings of a `{"mappings": [...]}` list when
+    /// `errors` is given: each is appended to it and left out of the result (`stubserver check`).
+    func decodeDocument(_ json: JSONValue, file: String?,
+                        errors: inout [StubsLoadError]?) throws(StubsLoadError) -> Result {
+        var run = Run(file: file, bodyFiles: bodyFiles, globalResponseTemplating: globalResponseTemplating)
         guard case .object(let members) = json else {
             throw run.failure(.root, "expected a mapping object or {\"mappings\": [...]}, found \(json.foundDescription)")
         }
@@ -49,7 +65,12 @@ public struct MappingDecoder: Sendable {
         var mappings: [StubMapping] = []
         for (index, element) in elements.enumerated() {
             let source = file.map { "\($0) [\(index)]" }
-            mappings.append(try run.decodeMapping(element, at: listPath.index(index), source: source, index: index))
+            do {
+                mappings.append(try run.decodeMapping(element, at: listPath.index(index), source: source, index: index))
+            } catch {
+                guard errors != nil else { throw error }
+                errors?.append(error)
+            }
         }
         return Result(mappings: mappings, warnings: run.warnings)
     }
@@ -60,7 +81,7 @@ public struct MappingDecoder: Sendable {
     ///   - source: Stored in ``StubMapping/source`` and used as the file in messages.
     /// - Throws: ``StubsLoadError`` naming the JSON path.
     public func decodeMapping(_ json: JSONValue, source: String?) throws(StubsLoadError) -> (StubMapping, [MappingWarning]) {
-        var run = Run(file: source, bodyFiles: bodyFiles)
+        var run = Run(file: source, bodyFiles: bodyFiles, globalResponseTemplating: globalResponseTemplating)
         let mapping = try run.decodeMapping(json, at: .root, source: source, index: 0)
         return (mapping, run.warnings)
     }
@@ -78,23 +99,26 @@ public struct MappingDecoder: Sendable {
     struct Run {
         let file: String?
         let bodyFiles: BodyFiles?
+        var globalResponseTemplating = false
         var warnings: [MappingWarning] = []
 
-        init(file: String?, bodyFiles: BodyFiles?) {
+        init(file: String?, bodyFiles: BodyFiles?, globalResponseTemplating: Bool = false) {
             self.file = file
             self.bodyFiles = bodyFiles
+            self.globalResponseTemplating = globalResponseTemplating
         }
 
-        static let topLevelFields = ["id", "uuid", "name", "priority", "request", "response"]
+        static let topLevelFields = ["id", "uuid", "name", "priority", "request", "response",
+                                     "scenarioName", "requiredScenarioState", "newScenarioState", "metadata"]
         static let topLevelWireMockOnly: Set<String> = [
-            "scenarioName", "requiredScenarioState", "newScenarioState", "postServeActions",
+            "postServeActions",
             "serveEventListeners", "insertionIndex",
         ]
 
         mutating func decodeMapping(_ json: JSONValue, at path: MappingPath, source: String?, index: Int) throws(StubsLoadError) -> StubMapping {
             let members = try object(json, at: path)
             try checkFields(members, at: path, supported: Self.topLevelFields,
-                            silent: ["metadata", "persistent"], wireMockOnly: Self.topLevelWireMockOnly)
+                            silent: ["persistent"], wireMockOnly: Self.topLevelWireMockOnly)
             let id = try decodeID(json, at: path) ?? Self.derivedID(source: file, index: index)
             let name = try json["name"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("name")) }
             let priority = try json["priority"].map { (value) throws(StubsLoadError) in
@@ -104,8 +128,15 @@ public struct MappingDecoder: Sendable {
             guard let responseJSON = json["response"] else { throw failure(path, "missing 'response'") }
             let request = try decodeRequest(requestJSON, at: path.key("request"))
             let response = try decodeResponse(responseJSON, at: path.key("response"))
-            return StubMapping(id: id, name: name, priority: priority ?? StubMapping.defaultPriority,
-                               request: request, response: response, source: source)
+            let metadata = json["metadata"]
+            if let metadata, case .object = metadata {} else if let metadata {
+                throw failure(path.key("metadata"), "expected an object, found \(metadata.foundDescription)")
+            }
+            var mapping = StubMapping(id: id, name: name, priority: priority ?? StubMapping.defaultPriority,
+                                      request: request, response: response, source: source, metadata: metadata)
+            try decodeScenario(json, into: &mapping, at: path)
+            try decodeMetadata(metadata, into: &mapping, at: path.key("metadata"))
+            return mapping
         }
 
         private func decodeID(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> String? {

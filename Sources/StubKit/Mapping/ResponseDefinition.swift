@@ -1,3 +1,5 @@
+import StubHTTP
+
 /// The response half of a stub mapping (WireMock's `response` object).
 public struct ResponseDefinition: Sendable, Hashable {
     /// Where the body comes from. File bodies are read when the stubs are loaded.
@@ -22,13 +24,32 @@ public struct ResponseDefinition: Sendable, Hashable {
     public var body: Body
     /// `fixedDelayMilliseconds`, if set.
     public var fixedDelayMilliseconds: Int?
+    /// `delayDistribution`: a random delay drawn per request, added to any fixed delay.
+    public var delayDistribution: DelayDistribution?
+    /// `chunkedDribbleDelay`: the body sent in parts spread over time.
+    public var chunkedDribbleDelay: ChunkedDribbleDelay?
+    /// `fault`: a broken response instead of this one.
+    public var fault: ResponseFault?
+    /// The most bytes per second sent on the wire for this response (stubserver's own; in files,
+    /// `"metadata": {"stubserver": {"bytesPerSecond": N}}`).
+    public var bytesPerSecond: Int?
+    /// WireMock's `transformers`; `"response-template"` makes the response a template
+    /// (see ``ResponseDefinition/templated()``).
+    public var transformers: [String]
+    /// `proxyBaseUrl` and its companions: the answer comes from forwarding the request there, with
+    /// ``headers`` added to the upstream's (see ``ProxyDefinition``). The body fields are then unused.
+    public var proxy: ProxyDefinition?
+    /// For a templated `bodyFileName` naming a template (`users/{{request.path.[1]}}.json`): the
+    /// candidate files, read when the stub loaded.
+    var bodyFileSet: BodyFileSet?
 
     public init(status: Int = 200, statusMessage: String? = nil, headers: HTTPHeaders = [:], body: Body = .none,
-                fixedDelayMilliseconds: Int? = nil) {
+                fixedDelayMilliseconds: Int? = nil, transformers: [String] = []) {
         self.status = status
         self.statusMessage = statusMessage
         self.headers = headers
         self.body = body
         self.fixedDelayMilliseconds = fixedDelayMilliseconds
+        self.transformers = transformers
     }
 }

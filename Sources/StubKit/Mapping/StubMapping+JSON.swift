@@ -22,7 +22,29 @@ extension StubMapping {
         members.append(("request", request.json))
         members.append(("response", response.json))
         members.append(("uuid", .string(id)))
+        if let scenarioName { members.append(("scenarioName", .string(scenarioName))) }
+        if let requiredScenarioState { members.append(("requiredScenarioState", .string(requiredScenarioState))) }
+        if let newScenarioState { members.append(("newScenarioState", .string(newScenarioState))) }
+        if let metadata = metadataWithStubserver { members.append(("metadata", metadata)) }
         return .object(members)
+    }
+}
+
+extension StubMapping {
+    /// `metadata.stubserver`: use limit, later responses and bandwidth; `nil` when none is set.
+    var stubserverMetadata: JSONValue? {
+        var members: [(key: String, value: JSONValue)] = []
+        if let times { members.append(("times", JSONValue(times))) }
+        if !thenResponses.isEmpty { members.append(("then", .array(thenResponses.map(\.json)))) }
+        if let bytesPerSecond = response.bytesPerSecond { members.append(("bytesPerSecond", JSONValue(bytesPerSecond))) }
+        return members.isEmpty ? nil : .object(members)
+    }
+
+    /// ``metadata`` with `stubserver` set from the typed fields; `nil` when both are empty.
+    var metadataWithStubserver: JSONValue? {
+        guard let own = stubserverMetadata else { return metadata }
+        guard case .object(let members)? = metadata else { return ["stubserver": own] }
+        return .object(members.filter { $0.key != "stubserver" } + [("stubserver", own)])
     }
 }
 
@@ -120,6 +142,11 @@ extension ResponseDefinition {
         case .file(let name, _): members.append(("bodyFileName", .string(name)))
         }
         if let fixedDelayMilliseconds { members.append(("fixedDelayMilliseconds", JSONValue(fixedDelayMilliseconds))) }
+        if let delayDistribution { members.append(("delayDistribution", delayDistribution.json)) }
+        if let chunkedDribbleDelay { members.append(("chunkedDribbleDelay", chunkedDribbleDelay.json)) }
+        if let fault { members.append(("fault", .string(fault.rawValue))) }
+        if !transformers.isEmpty { members.append(("transformers", .array(transformers.map(JSONValue.string)))) }
+        if let proxy { members += proxy.jsonMembers }
         return .object(members)
     }
 }

@@ -11,19 +11,51 @@ public struct StubMapping: Sendable, Hashable, Identifiable {
     /// Where the stub was defined, for messages: e.g. `Stubs/mappings/users.json` or
     /// `Stubs/mappings/all.json [2]`; `nil` for stubs added at run time.
     public var source: String?
+    /// WireMock's free-form `metadata` object, kept as given: what `find-by-metadata` and
+    /// `remove-by-metadata` search, and how a test tags the stubs it adds. Its `stubserver` member is
+    /// read into ``times``, ``thenResponses`` and the response's `bytesPerSecond`, and written back from them.
+    public var metadata: JSONValue?
+    /// `scenarioName`: the scenario whose state this stub reads and changes.
+    public var scenarioName: String?
+    /// `requiredScenarioState`: the stub matches only while its scenario is in this state.
+    public var requiredScenarioState: String?
+    /// `newScenarioState`: the state the scenario moves to when this stub answers.
+    public var newScenarioState: String?
+    /// The stub stops matching after answering this many times (stubserver's own; in files,
+    /// `"metadata": {"stubserver": {"times": N}}`). `nil`: no limit.
+    public var times: Int?
+    /// Responses for the second use on, one per use, after ``response``; the last repeats (unless
+    /// ``times`` stops the stub). In files, `"metadata": {"stubserver": {"then": [response, ...]}}`.
+    public var thenResponses: [ResponseDefinition] = []
+    /// Where a runtime stub was added (`server.stub(...)` fills it in); `nil` for stubs from files and
+    /// the admin API.
+    public var callSite: StubCallSite?
 
     public static let defaultPriority = 5
 
     public init(id: String, name: String? = nil, priority: Int = StubMapping.defaultPriority,
-                request: RequestPattern, response: ResponseDefinition, source: String? = nil) {
+                request: RequestPattern, response: ResponseDefinition, source: String? = nil, metadata: JSONValue? = nil) {
         self.id = id
         self.name = name
         self.priority = priority
         self.request = request
         self.response = response
         self.source = source
+        self.metadata = metadata
     }
 
-    /// How the stub is named in logs: its name, else its source, else its id.
-    public var displayName: String { name ?? source ?? id }
+    /// How the stub is named in logs and reports: its name, else its source file, else, for a stub
+    /// added with `server.stub(...)`, its pattern and call site (`GET /users/octocat (ProfileTests.swift:42)`),
+    /// else its id.
+    public var displayName: String {
+        if let name = name ?? source { return name }
+        guard let callSite else { return id }
+        return Quoting.truncate(request.summary, limit: Self.summaryLimit) + " (\(callSite))"
+    }
+
+    /// Longest pattern summary in a ``displayName``, in UTF-8 bytes.
+    static let summaryLimit = 120
+
+    /// Whether answering changes state: scenarios, ``times`` or ``thenResponses``.
+    var isStateful: Bool { scenarioName != nil || times != nil || !thenResponses.isEmpty }
 }

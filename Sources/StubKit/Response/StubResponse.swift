@@ -1,17 +1,60 @@
-/// A stub's response, serialized once when the route table is built.
+import StubHTTP
+
+/// A stub's response, prepared once when the route table is built.
 ///
-/// Every supported response is static (it does not depend on the request), so the bytes on the
-/// wire are prepared ahead and the hot path only splices in the `Date` header.
+/// The bytes on the wire are prepared ahead and the hot path only splices in the `Date` header; what
+/// varies per request (a random delay, pacing, a fault) is decided by ``send(_:via:after:network:)``; a templated
+/// response (``ResponseTemplate``) is parsed here and rendered per request by ``prepared(for:match:serverOrigin:)``.
 struct StubResponse: Sendable {
     let prepared: PreparedResponse
     let status: Int
     let delay: Duration?
+    let delayDistribution: DelayDistribution?
+    let fault: ResponseFault?
+    let dribble: ChunkedDribbleDelay?
+    let bytesPerSecond: Int?
+    /// Set for templated responses; ``prepared`` is then unused.
+    let template: ResponseTemplate?
+    /// Set for proxy stubs; ``prepared`` is then unused.
+    let proxy: ProxyDefinition?
+    /// For proxy stubs: the stub's own header fields, added to the upstream's (no `Matched-Stub-Id`, as WireMock).
+    let proxyHeaders: HTTPHeaders
 
-    init(_ mapping: StubMapping) {
-        let response = HTTPResponse(mapping.response, stubID: mapping.id, stubName: mapping.name)
+    init(_ mapping: StubMapping, globalResponseTemplating: Bool = false) {
+        self.init(mapping.response, stubID: mapping.id, stubName: mapping.name, globalResponseTemplating: globalResponseTemplating)
+    }
+
+    init(_ definition: ResponseDefinition, stubID: String, stubName: String?, globalResponseTemplating: Bool = false) {
+        var response = HTTPResponse(definition, stubID: stubID, stubName: stubName)
+        var template: ResponseTemplate?
+        if definition.isTemplated(globally: globalResponseTemplating) {
+            do {
+                template = try ResponseTemplate(definition, stubID: stubID, stubName: stubName)
+            } catch {
+                // Stub files and admin mappings were checked when decoded; a stub built in Swift with a
+                // bad template answers 500 with the reason, as WireMock does.
+                let reason = "stubserver: \(stubName ?? stubID): \(error.field.joined(separator: ".")): \(error.message)\n"
+                response = HTTPResponse(status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                                        body: Array(reason.utf8))
+            }
+        }
+        self.template = template
+        proxy = definition.proxy
+        proxyHeaders = definition.proxy == nil ? [:] : definition.headers
         prepared = PreparedResponse(response)
         status = response.status.code
-        delay = mapping.response.fixedDelayMilliseconds.map { .milliseconds($0) }
+        delay = definition.fixedDelayMilliseconds.map { .milliseconds($0) }
+        delayDistribution = definition.delayDistribution
+        fault = definition.fault
+        dribble = definition.chunkedDribbleDelay
+        bytesPerSecond = definition.bytesPerSecond
+    }
+
+    /// The bytes for one request: the prepared ones, or the template rendered for `request` (on the
+    /// calling event loop: no I/O, no locks).
+    func prepared(for request: HTTPRequest, match: RouteMatch, serverOrigin: @autoclosure () -> String) -> PreparedResponse {
+        guard let template else { return prepared }
+        return PreparedResponse(template.render(request, pathParameters: match.pathParameters, serverOrigin: serverOrigin()))
     }
 }
 

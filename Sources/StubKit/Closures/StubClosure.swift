@@ -1,0 +1,19 @@
+/// Swift code answering in place of a stub's fixed response (in-process stubs only).
+enum StubClosure: Sendable {
+    /// Runs on a worker thread (never an event loop), so it may block.
+    case sync(@Sendable (StubRequest) throws -> ResponseDefinition)
+    /// Runs as a task on Swift's global executor (never an event loop); should not block.
+    case async(@Sendable (StubRequest) async throws -> ResponseDefinition)
+}
+
+/// The error a closure stub threw, as the 500 response and the journal show it.
+struct StubClosureFailure: Sendable, CustomStringConvertible {
+    let stubName: String
+    let error: any Error
+
+    var description: String { "stubserver: the closure of stub \(stubName) threw: \(error)\n" }
+
+    var response: ResponseDefinition {
+        ResponseDefinition(status: 500, headers: ["Content-Type": ResponseDefinition.textContentType], body: .text(description))
+    }
+}

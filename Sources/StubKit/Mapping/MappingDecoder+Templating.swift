@@ -1,0 +1,51 @@
+/// Decoding of `transformers` and the load-time check of response templates.
+extension MappingDecoder.Run {
+    func decodeTransformers(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> [String] {
+        guard case let .array(elements) = json else {
+            throw failure(path, "expected an array of strings such as [\"response-template\"], found \(json.foundDescription)")
+        }
+        var names: [String] = []
+        for (index, element) in elements.enumerated() {
+            names.append(try string(element, at: path.index(index)))
+        }
+        return names
+    }
+
+    /// Parses every template of a templated response now, so a syntax error stops loading with the
+    /// field and position (`response.body: template error at 1:9: unknown helper 'ne'`); reads the
+    /// candidate files of a templated `bodyFileName`.
+    func checkTemplates(_ response: inout ResponseDefinition, at path: MappingPath) throws(StubsLoadError) {
+        if case let .file(name, _) = response.body, Template.hasTags(name.utf8), let bodyFiles {
+            let fieldPath = path.key("bodyFileName")
+            do {
+                _ = try Template(name)
+            } catch {
+                throw failure(fieldPath, ResponseTemplate.Failure(field: ["bodyFileName"], bodyFile: nil, error: error).message)
+            }
+            let files: [String: [UInt8]]
+            do {
+                files = try bodyFiles.candidates(forTemplatedName: name)
+            } catch {
+                throw failure(fieldPath, error.description)
+            }
+            do {
+                response.bodyFileSet = try BodyFileSet(files: files, displayPath: bodyFiles.displayPath)
+            } catch {
+                throw failure(fieldPath, error.message)
+            }
+        }
+        do {
+            _ = try ResponseTemplate(response, stubID: "", stubName: nil)
+        } catch {
+            var fieldPath = path
+            for part in error.field {
+                if part.hasPrefix("["), let index = Int(part.dropFirst().dropLast()) {
+                    fieldPath = fieldPath.index(index)
+                } else {
+                    fieldPath = fieldPath.key(part)
+                }
+            }
+            throw failure(fieldPath, error.message)
+        }
+    }
+}

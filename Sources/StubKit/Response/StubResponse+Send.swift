@@ -1,0 +1,55 @@
+import StubHTTP
+
+/// Sending a stub's response: delays, pacing (dribble, bandwidth, network profile) and faults, all
+/// through timers on the event loop.
+extension StubResponse {
+    /// What WireMock sends for `MALFORMED_RESPONSE_CHUNK` and `RANDOM_DATA_THEN_CLOSE`: not a valid chunk
+    /// size, not an HTTP status line.
+    static let garbage = Array("lskdu018973t09sylgasjkfg1][]'./.sdlv".utf8)
+    static let malformedChunk = Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8) + garbage
+
+    /// The delay for this request: the stub's fixed delay, a draw from its distribution, the global
+    /// delay and the network's latency, added up; `nil` for none.
+    func delay(network: NetworkProfile?, globalDelay: Duration?) -> Duration? {
+        var total = delay ?? .zero
+        if let delayDistribution {
+            var generator = SystemRandomNumberGenerator()
+            total += .milliseconds(delayDistribution.sampleMilliseconds(using: &generator))
+        }
+        if let globalDelay { total += globalDelay }
+        if let network { total += network.latency }
+        return total > .zero ? total : nil
+    }
+
+    /// Answers through `responder` after `delay` (from ``delay(network:globalDelay:)``): the fault, else
+    /// `prepared` (this response's bytes, or its template rendered for the request), paced by its dribble
+    /// or the lower of its and the network's rate.
+    func send(_ prepared: PreparedResponse, via responder: HTTPResponder, after delay: Duration?, network: NetworkProfile?) {
+        if let fault {
+            let failure: ConnectionFailure = switch fault {
+            case .connectionReset: .reset
+            case .emptyResponse: .closeWithoutResponse
+            case .malformedResponseChunk: .rawBytesThenClose(Self.malformedChunk)
+            case .randomDataThenClose: .rawBytesThenClose(Self.garbage)
+            }
+            return responder.fail(failure, after: delay ?? .zero)
+        }
+        if let pacing = pacing(network: network) {
+            return responder.respond(prepared, pacing: pacing, after: delay ?? .zero)
+        }
+        if let delay {
+            responder.respond(prepared, after: delay)
+        } else {
+            responder.respond(prepared)
+        }
+    }
+
+    /// The dribble, else the lower of the stub's and the network's rate.
+    private func pacing(network: NetworkProfile?) -> WritePacing? {
+        if let dribble {
+            return .chunks(dribble.numberOfChunks, over: .milliseconds(dribble.totalDuration))
+        }
+        let rates = [bytesPerSecond, network?.bytesPerSecond].compactMap { $0 }
+        return rates.min().map { .bytesPerSecond($0) }
+    }
+}

@@ -1,0 +1,125 @@
+import StubHTTP
+
+/// A stub response with templated parts (WireMock's `response-template` transformer), compiled when the
+/// stub enters the route table (and reused while it is unchanged), rendered per request on the event loop.
+///
+/// Templated: header values, `body`, the string values of `jsonBody`, the contents of `bodyFileName`
+/// and the file name itself. A templated file name picks among files read when the stub loaded
+/// (``BodyFileSet``), so no file is read while serving. Status and reason are not templated (as WireMock 2).
+final class ResponseTemplate: Sendable {
+    /// A template problem in one part of a response.
+    struct Failure: Error {
+        /// The field, as in a stub file: `body`, `headers.X-Id`, `jsonBody.user.login`, `bodyFileName`.
+        let field: [String]
+        /// The file inside `__files` the template came from, for `bodyFileName`.
+        let bodyFile: String?
+        let error: TemplateError
+
+        var message: String {
+            let inFile = bodyFile.map { " in '\($0)'" } ?? ""
+            return "template error\(inFile) at \(error.line):\(error.column): \(error.message)"
+        }
+    }
+
+    enum HeaderValue: Sendable {
+        case fixed(String)
+        case template(Template)
+    }
+
+    enum Body: Sendable {
+        case fixed([UInt8])
+        case template(Template)
+        case json(TemplatedJSON)
+        /// `bodyFileName` with a templated name, over the candidate files read at load time.
+        case file(name: Template, files: BodyFileSet)
+    }
+
+    let status: HTTPStatus
+    let headers: [(name: String, value: HeaderValue)]
+    let body: Body
+
+    /// Compiles every templated part of `definition`.
+    /// - Throws: ``Failure`` naming the part and the position in its template.
+    init(_ definition: ResponseDefinition, stubID: String, stubName: String?) throws(Failure) {
+        status = HTTPStatus(code: definition.status, reasonPhrase: definition.statusMessage)
+        var headers: [(name: String, value: HeaderValue)] = []
+        for field in definition.headers {
+            headers.append((field.name, try Self.headerValue(field)))
+        }
+        headers.append(("Matched-Stub-Id", .fixed(stubID)))
+        if let stubName { headers.append(("Matched-Stub-Name", .fixed(stubName))) }
+        self.headers = headers
+        body = try Self.compileBody(definition)
+    }
+
+    private static func headerValue(_ field: HTTPHeaders.Field) throws(Failure) -> HeaderValue {
+        guard Template.hasTags(field.value.utf8) else { return .fixed(field.value) }
+        do {
+            return .template(try Template(field.value))
+        } catch {
+            throw Failure(field: ["headers", field.name], bodyFile: nil, error: error)
+        }
+    }
+
+    private static func compileBody(_ definition: ResponseDefinition) throws(Failure) -> Body {
+        switch definition.body {
+        case .none:
+            return .fixed([])
+        case let .text(text):
+            do { return .template(try Template(text)) } catch { throw Failure(field: ["body"], bodyFile: nil, error: error) }
+        case let .json(value):
+            return .json(try TemplatedJSON(value, at: ["jsonBody"]))
+        case let .bytes(bytes):
+            return .fixed(bytes)
+        case let .file(name, bytes):
+            if let files = definition.bodyFileSet {
+                do {
+                    return .file(name: try Template(name), files: files)
+                } catch {
+                    throw Failure(field: ["bodyFileName"], bodyFile: nil, error: error)
+                }
+            }
+            do { return .template(try Template(bytes: bytes)) } catch { throw Failure(field: ["bodyFileName"], bodyFile: name, error: error) }
+        }
+    }
+
+    /// The response for `request`.
+    func render(_ request: HTTPRequest, pathParameters: [String: String], serverOrigin: String) -> HTTPResponse {
+        var context = TemplateContext(request, pathParameters: pathParameters, serverOrigin: serverOrigin)
+        var fields = HTTPHeaders()
+        for (name, value) in headers {
+            switch value {
+            case let .fixed(text):
+                fields.add(name: name, value: text)
+            case let .template(template):
+                var out: [UInt8] = []
+                template.render(in: &context, into: &out)
+                // A rendered value must stay one header line.
+                for index in out.indices where out[index] == 0x0D || out[index] == 0x0A || out[index] == 0x00 { out[index] = 0x20 }
+                fields.add(name: name, value: String(decoding: out, as: UTF8.self))
+            }
+        }
+        var status = status
+        var out: [UInt8] = []
+        switch body {
+        case let .fixed(bytes):
+            out = bytes
+        case let .template(template):
+            template.render(in: &context, into: &out)
+        case let .json(json):
+            json.render(in: &context, into: &out)
+        case let .file(nameTemplate, files):
+            var name: [UInt8] = []
+            nameTemplate.render(in: &context, into: &name)
+            let fileName = String(decoding: name, as: UTF8.self)
+            if let template = files.template(named: fileName) {
+                template.render(in: &context, into: &out)
+            } else {
+                status = .internalServerError
+                fields = ["Content-Type": "text/plain; charset=utf-8"]
+                out = Array("stubserver: templated bodyFileName '\(fileName)' is not among the \(files.count) files read from \(files.displayPath) when the stub loaded\n".utf8)
+            }
+        }
+        return HTTPResponse(status: status, headers: fields, body: out)
+    }
+}

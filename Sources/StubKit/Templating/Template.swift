@@ -1,0 +1,76 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import StubHTTP
+
+/// One Handlebars template (WireMock's response templating), parsed once and rendered per request.
+///
+/// ```swift
+/// let template = try Template("Hello {{request.query.name}}")
+/// template.render(for: HTTPRequest(method: .get, target: "/hi?name=Ada"))   // "Hello Ada"
+/// ```
+public struct Template: Sendable {
+    let nodes: [TemplateNode]
+
+    /// Parses `text`.
+    /// - Throws: ``TemplateError`` with the line and column of the problem.
+    public init(_ text: String) throws(TemplateError) {
+        var parser = TemplateParser(text)
+        nodes = try parser.parseTemplate()
+    }
+
+    /// Parses template bytes (a body file); invalid UTF-8 in text is copied through unchanged.
+    init(bytes: [UInt8]) throws(TemplateError) {
+        var parser = TemplateParser(bytes: bytes)
+        nodes = try parser.parseTemplate()
+    }
+
+    /// Whether `text` has any `{{`, i.e. whether it needs a template at all.
+    static func hasTags<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "{") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// Renders the template for `request`, as a stub's response would be.
+    /// - Parameters:
+    ///   - request: The request being answered.
+    ///   - pathParameters: The `urlPathTemplate` parameters (`request.path.name`).
+    ///   - serverOrigin: `http://host:port`, for `request.baseUrl` when the request has no `Host`.
+    public func render(for request: HTTPRequest, pathParameters: [String: String] = [:],
+                       serverOrigin: String = "http://localhost") -> String {
+        render(for: request, pathParameters: pathParameters, serverOrigin: serverOrigin, now: nil)
+    }
+
+    /// As the public `render`, at a given time (milliseconds since 1970) and random seed, for tests.
+    func render(for request: HTTPRequest, pathParameters: [String: String] = [:], serverOrigin: String = "http://localhost",
+                now: Int64?, seed: UInt64? = nil) -> String {
+        var context = TemplateContext(request, pathParameters: pathParameters, serverOrigin: serverOrigin, now: now, seed: seed)
+        var out: [UInt8] = []
+        render(in: &context, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func render(in context: inout TemplateContext, into out: inout [UInt8]) {
+        context.evaluator.render(nodes, into: &out)
+    }
+}
+
+/// What the templates of one response share while they render: the request model (fields computed
+/// once for body, headers and file name), the time, and the random source.
+struct TemplateContext {
+    var evaluator: TemplateEvaluator
+
+    init(_ request: HTTPRequest, pathParameters: [String: String], serverOrigin: String,
+         now: Int64? = nil, seed: UInt64? = nil) {
+        let model = TemplateRequestModel(request, pathParameters: pathParameters, serverOrigin: serverOrigin)
+        let milliseconds = now ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        evaluator = TemplateEvaluator(model: model, nowMilliseconds: milliseconds,
+                                      random: seed.map(TemplateRandom.init(seed:)) ?? TemplateRandom())
+    }
+}

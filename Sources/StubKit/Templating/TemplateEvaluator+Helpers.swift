@@ -1,0 +1,111 @@
+/// What each helper computes. A missing argument gives an empty result (WireMock 2.35.1 answers 500
+/// for most helpers given a missing value; here the response is still served).
+extension TemplateEvaluator {
+    /// Calls `helper`; for a value helper used as a block, `input` is the rendered body.
+    mutating func call(_ helper: TemplateHelper, _ call: TemplateCall, input: TemplateValue? = nil) -> TemplateValue {
+        var arguments: [TemplateValue] = []
+        if let input { arguments.append(input) }
+        for argument in call.arguments { arguments.append(evaluate(argument)) }
+        func argument(_ index: Int) -> TemplateValue { arguments.indices.contains(index) ? arguments[index] : .missing }
+        func option(_ name: String) -> TemplateValue? { call.option(name).map { evaluate($0) } }
+
+        switch helper {
+        case .if: return .bool(argument(0).isTruthy)
+        case .unless, .not: return .bool(!argument(0).isTruthy)
+        case .with, .each: return argument(0)
+        case .and: return .bool(!arguments.isEmpty && arguments.allSatisfy(\.isTruthy))
+        case .or: return .bool(arguments.contains { $0.isTruthy })
+        case .eq: return .bool(TemplateComparison.equal(argument(0), argument(1)))
+        case .neq, .ne: return .bool(!TemplateComparison.equal(argument(0), argument(1)))
+        case .gt: return .bool(TemplateComparison.compare(argument(0), argument(1)).map { $0 > 0 } ?? false)
+        case .gte: return .bool(TemplateComparison.compare(argument(0), argument(1)).map { $0 >= 0 } ?? false)
+        case .lt: return .bool(TemplateComparison.compare(argument(0), argument(1)).map { $0 < 0 } ?? false)
+        case .lte: return .bool(TemplateComparison.compare(argument(0), argument(1)).map { $0 <= 0 } ?? false)
+        case .size: return .integer(Self.size(of: argument(0)))
+        case .lookup: return argument(0).member(argument(1).text)
+        case .trim: return textResult(argument(0)) { TemplateEscaping.javaTrim($0) }
+        case .upper: return textResult(argument(0)) { $0.uppercased() }
+        case .lower: return textResult(argument(0)) { $0.lowercased() }
+        case .base64:
+            let decode = option("decode")?.isTrueOption ?? false
+            let padding = option("padding")?.isFalseOption != true
+            return textResult(argument(0)) { decode ? TemplateEscaping.base64Decode($0) : TemplateEscaping.base64Encode($0, padding: padding) }
+        case .urlEncode:
+            let decode = option("decode")?.isTrueOption ?? false
+            return textResult(argument(0)) { decode ? TemplateEscaping.urlDecode($0) : TemplateEscaping.urlEncode($0) }
+        case .jsonPath:
+            return jsonPath(argument(0), argument(1), prepared: call.prepared)
+        case .now:
+            return .string(dateOptions(call)?.render(nowMilliseconds: nowMilliseconds) ?? "")
+        case .randomValue:
+            let length: Int
+            switch option("length") {
+            case let .integer(value)?: length = value
+            case let value?: length = Int(value.text) ?? 36
+            case nil: length = 36
+            }
+            let type = option("type").flatMap { RandomValueType(rawValue: $0.text) } ?? .ALPHANUMERIC
+            return .string(random.value(type: type, length: max(0, min(length, 1 << 16)),
+                                        uppercase: option("uppercase")?.isTrueOption ?? false))
+        }
+    }
+
+    private func textResult(_ value: TemplateValue, _ transform: (String) -> String) -> TemplateValue {
+        if case .missing = value { return .missing }
+        return .string(transform(value.text))
+    }
+
+    /// Characters of a string (UTF-16 units, as Java), values of a list, members of an object.
+    static func size(of value: TemplateValue) -> Int {
+        switch value {
+        case .missing: 0
+        case let .string(text): text.utf16.count
+        case let .json(.string(text)): text.utf16.count
+        case .fields: value.elements?.count ?? 0
+        default: value.elements?.count ?? value.text.utf16.count
+        }
+    }
+
+    private func jsonPath(_ subject: TemplateValue, _ pathValue: TemplateValue, prepared: PreparedArgument) -> TemplateValue {
+        let path: JSONPathExpression
+        if case let .jsonPath(compiled) = prepared {
+            path = compiled
+        } else {
+            guard let compiled = try? JSONPathExpression(pathValue.text) else { return .missing }
+            path = compiled
+        }
+        let document: JSONValue?
+        switch subject {
+        case let .body(model): document = model.bodyJSON
+        case let .json(json): document = json
+        case .missing: document = nil
+        default: document = try? JSONParser.parse(Array(subject.text.utf8))
+        }
+        guard let document else { return .missing }
+        let found = path.evaluate(document)
+        if path.isDefinite { return found.first.map(TemplateValue.json) ?? .missing }
+        return .json(.array(found))
+    }
+
+    private mutating func dateOptions(_ call: TemplateCall) -> DateOptions? {
+        if case let .date(options) = call.prepared { return options }
+        func text(_ name: String) -> String? {
+            guard let expression = call.option(name) else { return nil }
+            return evaluate(expression).text
+        }
+        return try? DateOptions(format: text("format"), offset: text("offset"), timezone: text("timezone"))
+    }
+}
+
+extension TemplateValue {
+    /// `decode=true` / `decode='true'`.
+    var isTrueOption: Bool {
+        if case let .bool(value) = self { return value }
+        return text == "true"
+    }
+
+    var isFalseOption: Bool {
+        if case let .bool(value) = self { return !value }
+        return text == "false"
+    }
+}

@@ -1,0 +1,249 @@
+/// Parses Handlebars template text into ``TemplateNode``s, the subset WireMock's response templating
+/// uses: `{{path}}`, `{{{raw}}}`, `{{& raw}}`, helpers with arguments, hash options and `(sub
+/// expressions)`, blocks with `{{else}}` / `{{else if …}}` / `{{^}}`, `{{^inverted}}`, comments
+/// `{{! …}}` / `{{!-- … --}}` and `~` whitespace control. As Handlebars.java (WireMock 2.35.1), a
+/// block tag alone on a line keeps its line break (no "standalone" stripping) and `\{{` is not an escape.
+struct TemplateParser {
+    let bytes: [UInt8]
+    var position = 0
+    /// Set by `~}}`: the next text loses its leading whitespace.
+    var stripsNextLeadingSpace = false
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// How a body ended.
+    enum Terminator {
+        case end
+        /// `{{else}}` (nil) or `{{else helper …}}`; at the tag's offset.
+        case otherwise(chained: (TemplateHelper, TemplateCall)?, at: Int)
+        /// `{{/name}}` at the tag's offset.
+        case close(String, at: Int)
+    }
+
+    mutating func parseTemplate() throws(TemplateError) -> [TemplateNode] {
+        let (nodes, end) = try parseBody()
+        switch end {
+        case .end: return nodes
+        case let .otherwise(_, at): throw error(at, "{{else}} outside a block")
+        case let .close(name, at): throw error(at, "{{/\(name)}} closes no open block")
+        }
+    }
+
+    /// Text and tags up to the end, an `{{else}}` or a closing tag.
+    mutating func parseBody() throws(TemplateError) -> ([TemplateNode], Terminator) {
+        var nodes: [TemplateNode] = []
+        while position < bytes.count {
+            let start = position
+            guard let open = findOpen(from: position) else {
+                appendText(bytes[start...], to: &nodes)
+                position = bytes.count
+                break
+            }
+            appendText(bytes[start..<open], to: &nodes)
+            position = open + 2
+            if peek() == UInt8(ascii: "~") {
+                position += 1
+                trimTrailingSpace(&nodes)
+            }
+            if let terminator = try parseTag(at: open, into: &nodes) { return (nodes, terminator) }
+        }
+        return (nodes, .end)
+    }
+
+    /// One tag after `{{` (and `~`); returns a terminator for `else` and closing tags.
+    private mutating func parseTag(at open: Int, into nodes: inout [TemplateNode]) throws(TemplateError) -> Terminator? {
+        switch peek() {
+        case UInt8(ascii: "!"):
+            try skipComment(at: open)
+        case UInt8(ascii: "{"):
+            position += 1
+            let expression = try parseStatement(at: open)
+            skipSpaces()
+            guard peek() == UInt8(ascii: "}") else { throw error(position, "expected '}}}' to close '{{{'") }
+            position += 1
+            try closeTag()
+            nodes.append(.output(expression, escaped: false))
+        case UInt8(ascii: "&"):
+            position += 1
+            let expression = try parseStatement(at: open)
+            try closeTag()
+            nodes.append(.output(expression, escaped: false))
+        case UInt8(ascii: "#"):
+            position += 1
+            nodes.append(.block(try parseBlock(at: open)))
+        case UInt8(ascii: "^"):
+            position += 1
+            skipSpaces()
+            if atClose() {
+                try closeTag()
+                return .otherwise(chained: nil, at: open)
+            }
+            let nameStart = position
+            let condition = try parseParameter()
+            let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
+            try closeTag()
+            nodes.append(.block(try parseBlockBody(.unless, TemplateCall(arguments: [condition]), name: name, at: open)))
+        case UInt8(ascii: "/"):
+            position += 1
+            skipSpaces()
+            let nameStart = position
+            while let byte = peek(), !Self.isSpace(byte), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "~") { position += 1 }
+            guard position > nameStart else { throw error(nameStart, "expected the name of the block to close") }
+            let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
+            try closeTag()
+            return .close(name, at: open)
+        case UInt8(ascii: ">"):
+            throw error(open, "partials ({{> name}}) are not supported")
+        default:
+            let mark = position
+            skipSpaces()
+            if (try? parseIdentifier()) == "else" {
+                skipSpaces()
+                if atClose() {
+                    try closeTag()
+                    return .otherwise(chained: nil, at: open)
+                }
+                let name = try parseIdentifier()
+                guard let helper = TemplateHelper(rawValue: name) else { throw error(open, "unknown helper '\(name)'") }
+                let call = try parseCall(helper, at: open, until: nil)
+                try closeTag()
+                return .otherwise(chained: (helper, call), at: open)
+            }
+            position = mark
+            let expression = try parseStatement(at: open)
+            try closeTag()
+            nodes.append(.output(expression, escaped: true))
+        }
+        return nil
+    }
+
+    /// `{{#name args}}…{{/name}}`, after the `#`.
+    private mutating func parseBlock(at open: Int) throws(TemplateError) -> TemplateBlock {
+        skipSpaces()
+        let namePosition = position
+        let name = try parseIdentifier()
+        guard let helper = TemplateHelper(rawValue: name) else { throw error(namePosition, "unknown block helper '\(name)'") }
+        let call = try parseCall(helper, at: open, until: nil)
+        try closeTag()
+        return try parseBlockBody(helper, call, name: name, at: open)
+    }
+
+    /// The body and inverse of a block whose opening tag has been read.
+    private mutating func parseBlockBody(_ helper: TemplateHelper, _ call: TemplateCall, name: String,
+                                         at open: Int) throws(TemplateError) -> TemplateBlock {
+        let (body, end) = try parseBody()
+        switch end {
+        case .end:
+            throw error(open, "{{#\(name)}} is never closed (expected {{/\(name)}})")
+        case let .close(closing, at):
+            guard closing == name else {
+                throw error(at, "{{/\(closing)}} does not close {{#\(name)}} opened at \(location(open))")
+            }
+            return TemplateBlock(helper: helper, call: call, body: body, inverse: [])
+        case let .otherwise(chained, at):
+            if let (nextHelper, nextCall) = chained {
+                // `{{else if x}}…{{/if}}`: the rest is a nested block sharing this block's closing tag.
+                let nested = try parseBlockBody(nextHelper, nextCall, name: name, at: at)
+                return TemplateBlock(helper: helper, call: call, body: body, inverse: [.block(nested)])
+            }
+            let (inverse, last) = try parseBody()
+            guard case let .close(closing, closeAt) = last else {
+                throw error(open, "{{#\(name)}} is never closed (expected {{/\(name)}})")
+            }
+            guard closing == name else {
+                throw error(closeAt, "{{/\(closing)}} does not close {{#\(name)}} opened at \(location(open))")
+            }
+            return TemplateBlock(helper: helper, call: call, body: body, inverse: inverse)
+        }
+    }
+
+    /// `}}` or `~}}`.
+    mutating func closeTag() throws(TemplateError) {
+        skipSpaces()
+        if peek() == UInt8(ascii: "~") {
+            position += 1
+            stripsNextLeadingSpace = true
+        }
+        guard peek() == UInt8(ascii: "}"), peek(1) == UInt8(ascii: "}") else {
+            throw error(position, position >= bytes.count ? "unexpected end of template, expected '}}'" : "expected '}}'")
+        }
+        position += 2
+    }
+
+    func atClose() -> Bool {
+        (peek() == UInt8(ascii: "}") && peek(1) == UInt8(ascii: "}")) || (peek() == UInt8(ascii: "~") && peek(1) == UInt8(ascii: "}"))
+    }
+
+    private mutating func skipComment(at open: Int) throws(TemplateError) {
+        let long = peek(1) == UInt8(ascii: "-") && peek(2) == UInt8(ascii: "-")
+        let terminator = Array((long ? "--}}" : "}}").utf8)
+        var i = position
+        while i + terminator.count <= bytes.count {
+            if bytes[i..<(i + terminator.count)].elementsEqual(terminator) {
+                if i > 0, bytes[i - 1] == UInt8(ascii: "~") { stripsNextLeadingSpace = true }
+                position = i + terminator.count
+                return
+            }
+            i += 1
+        }
+        throw error(open, "comment is never closed (expected '\(String(decoding: terminator, as: UTF8.self))')")
+    }
+
+    private func findOpen(from start: Int) -> Int? {
+        var i = start
+        while i + 1 < bytes.count {
+            if bytes[i] == UInt8(ascii: "{"), bytes[i + 1] == UInt8(ascii: "{") { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private mutating func appendText(_ text: ArraySlice<UInt8>, to nodes: inout [TemplateNode]) {
+        var text = text
+        if stripsNextLeadingSpace {
+            while let first = text.first, Self.isSpace(first) { text.removeFirst() }
+            stripsNextLeadingSpace = false
+        }
+        if !text.isEmpty { nodes.append(.text(Array(text))) }
+    }
+
+    private func trimTrailingSpace(_ nodes: inout [TemplateNode]) {
+        guard case var .text(text)? = nodes.last else { return }
+        while let last = text.last, Self.isSpace(last) { text.removeLast() }
+        nodes.removeLast()
+        if !text.isEmpty { nodes.append(.text(text)) }
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    func peek(_ offset: Int = 0) -> UInt8? {
+        position + offset < bytes.count ? bytes[position + offset] : nil
+    }
+
+    mutating func skipSpaces() {
+        while let byte = peek(), Self.isSpace(byte) { position += 1 }
+    }
+
+    /// `line:column` of a byte offset (columns count characters).
+    func location(_ offset: Int) -> String {
+        let (line, column) = lineAndColumn(offset)
+        return "\(line):\(column)"
+    }
+
+    func lineAndColumn(_ offset: Int) -> (Int, Int) {
+        var line = 1, lineStart = 0
+        for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        let column = String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).count + 1
+        return (line, column)
+    }
+
+    func error(_ offset: Int, _ message: String) -> TemplateError {
+        let (line, column) = lineAndColumn(offset)
+        return TemplateError(line: line, column: column, message: message)
+    }
+}

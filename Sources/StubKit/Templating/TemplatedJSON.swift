@@ -1,0 +1,69 @@
+/// A `jsonBody` whose string values may be templates. Parts without `{{` are serialized once; a
+/// templated string is rendered, then written as a JSON string (escaped), so the body stays valid
+/// JSON whatever the request holds. Object keys are not templated.
+indirect enum TemplatedJSON: Sendable {
+    /// Compact JSON bytes of a subtree with no template.
+    case fixed([UInt8])
+    case string(Template)
+    case array([TemplatedJSON])
+    case object([(key: [UInt8], value: TemplatedJSON)])
+
+    init(_ value: JSONValue, at path: [String]) throws(ResponseTemplate.Failure) {
+        guard Self.hasTemplate(value) else {
+            self = .fixed(value.serializedBytes(.compact))
+            return
+        }
+        switch value {
+        case let .string(text):
+            do { self = .string(try Template(text)) } catch { throw ResponseTemplate.Failure(field: path, bodyFile: nil, error: error) }
+        case let .array(items):
+            var parts: [TemplatedJSON] = []
+            for (index, item) in items.enumerated() { parts.append(try TemplatedJSON(item, at: path + ["[\(index)]"])) }
+            self = .array(parts)
+        case let .object(members):
+            var parts: [(key: [UInt8], value: TemplatedJSON)] = []
+            for member in members {
+                parts.append((JSONValue.string(member.key).serializedBytes(.compact), try TemplatedJSON(member.value, at: path + [member.key])))
+            }
+            self = .object(parts)
+        default:
+            self = .fixed(value.serializedBytes(.compact))
+        }
+    }
+
+    private static func hasTemplate(_ value: JSONValue) -> Bool {
+        switch value {
+        case let .string(text): Template.hasTags(text.utf8)
+        case let .array(items): items.contains(where: hasTemplate)
+        case let .object(members): members.contains { hasTemplate($0.value) }
+        default: false
+        }
+    }
+
+    func render(in context: inout TemplateContext, into out: inout [UInt8]) {
+        switch self {
+        case let .fixed(bytes):
+            out.append(contentsOf: bytes)
+        case let .string(template):
+            var text: [UInt8] = []
+            template.render(in: &context, into: &text)
+            out.append(contentsOf: JSONValue.string(String(decoding: text, as: UTF8.self)).serializedBytes(.compact))
+        case let .array(items):
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                item.render(in: &context, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case let .object(members):
+            out.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(contentsOf: member.key)
+                out.append(UInt8(ascii: ":"))
+                member.value.render(in: &context, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+}
