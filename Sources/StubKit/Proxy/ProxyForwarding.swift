@@ -1,0 +1,26 @@
+import StubHTTP
+
+/// What a server needs to forward requests: the client, the workers that start exchanges off the
+/// event loops, and the settings.
+struct ProxyForwarding: Sendable {
+    let client: any ProxyTransport
+    /// Starts exchanges (building the upstream request copies the body), so event loops never do.
+    let workers: WorkerPool
+
+    var settings: ProxySettings { client.settings }
+
+    init(settings: ProxySettings) {
+        #if Slim
+        client = UnavailableProxyTransport(settings: settings)
+        #else
+        client = ProxyClient(settings: settings)
+        #endif
+        workers = WorkerPool(name: "proxy", threadLimit: 2, queueLimit: 1024)
+    }
+
+    /// Cancels exchanges in flight and stops the workers.
+    func shutdown() {
+        workers.shutdown()
+        client.shutdown()
+    }
+}
