@@ -15,13 +15,13 @@ extension StubServer {
     /// ```
     public func received(_ pattern: RequestPattern) -> Int {
         let compiled = CompiledRequestPattern(pattern)
-        return journal.entries.reduce(0) { $0 + (compiled.match($1.request).isMatch ? 1 : 0) }
+        return journal.entries.reduce(0) { $0 + (compiled.matches($1.request) ? 1 : 0) }
     }
 
     /// The received requests that match `pattern`, oldest first.
     public func requests(matching pattern: RequestPattern) -> [LoggedRequest] {
         let compiled = CompiledRequestPattern(pattern)
-        return journal.entries.filter { compiled.match($0.request).isMatch }
+        return journal.entries.filter { compiled.matches($0.request) }
     }
 
     /// The received requests closest to `pattern` that do not match it, closest first, with how they differ.

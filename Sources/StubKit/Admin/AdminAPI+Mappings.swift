@@ -1,20 +1,41 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import StubHTTP
 
 /// `/__admin/mappings`: listing, adding, replacing and removing stubs.
 extension AdminAPI {
-    /// `GET /__admin/mappings`: every stub, most recently added first (as WireMock).
-    func listMappings() -> HTTPResponse {
+    /// `GET /__admin/mappings[?limit=N&offset=M]`: stubs, most recently added first (as WireMock);
+    /// `meta.total` counts them all.
+    func listMappings(page: (limit: Int?, offset: Int)) -> StreamedJSONObject {
         let mappings = store.mappings
-        return AdminResponse.json(.object([
-            ("mappings", .array(mappings.reversed().map(\.json))),
-            ("meta", ["total": JSONValue(mappings.count)]),
-        ]))
+        let shown = mappings.reversed().dropFirst(page.offset).prefix(page.limit ?? mappings.count)
+        return Self.mappingsDocument(Array(shown), total: mappings.count)
+    }
+
+    /// `{"mappings": [...], "meta": {"total": N}}`, whole.
+    static func mappingList(_ mappings: [StubMapping], total: Int? = nil) -> HTTPResponse {
+        AdminResponse.json(mappingsDocument(mappings, total: total))
+    }
+
+    /// `{"mappings": [...], "meta": {"total": N}}`, serialized as it is sent.
+    static func mappingsDocument(_ mappings: [StubMapping], total: Int? = nil) -> StreamedJSONObject {
+        StreamedJSONObject(arrayKey: "mappings", count: mappings.count,
+                           after: [("meta", ["total": JSONValue(total ?? mappings.count)])]) { mappings[$0].json }
+    }
+
+    /// The `limit` and `offset` query parameters.
+    static func page(_ request: HTTPRequest) throws(AdminError) -> (limit: Int?, offset: Int) {
+        (try queryInteger(request, "limit"), try queryInteger(request, "offset") ?? 0)
     }
 
     /// `POST /__admin/mappings`: adds the stub; 201 with it (and its id).
     func createMapping(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
         let mapping = try decodeMapping(body)
         store.add(mapping)
+        if let shadow = Shadowing.of(mapping, in: store.mappings) { log.write("stubserver: warning: admin: \(shadow.warning)") }
         return AdminResponse.json(mapping.json, status: .created)
     }
 
@@ -62,7 +83,7 @@ extension AdminAPI {
         }
         let result: MappingDecoder.Result
         do {
-            result = try MappingDecoder(bodyFiles: bodyFiles).decodeDocument(document, file: nil)
+            result = try MappingDecoder(bodyFiles: bodyFiles, globalResponseTemplating: store.globalResponseTemplating).decodeDocument(document, file: nil)
         } catch {
             throw .invalid(error, title: "Invalid stub mapping")
         }
@@ -82,7 +103,7 @@ extension AdminAPI {
     private func decodeMapping(_ body: [UInt8]) throws(AdminError) -> StubMapping {
         let json = try Self.parseBody(body)
         do {
-            let (mapping, warnings) = try MappingDecoder(bodyFiles: bodyFiles).decodeMapping(json, source: nil)
+            let (mapping, warnings) = try MappingDecoder(bodyFiles: bodyFiles, globalResponseTemplating: store.globalResponseTemplating).decodeMapping(json, source: nil)
             log(warnings)
             return mapping
         } catch {
@@ -91,7 +112,7 @@ extension AdminAPI {
     }
 
     private func log(_ warnings: [MappingWarning]) {
-        for warning in warnings { StandardError.write("stubserver: admin: \(warning)\n") }
+        for warning in warnings { log.write("stubserver: admin: \(warning)") }
     }
 
     private static func unknownMapping(_ id: String) -> AdminError {
@@ -126,6 +147,6 @@ private struct ImportOptions {
 
     private static func invalid(_ pointer: String, _ detail: String) -> AdminError {
         AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid import options",
-                   detail: "\(pointer.dropFirst().replacingOccurrences(of: "/", with: ".")): \(detail)", pointer: pointer)
+                   detail: "\(pointer.dropFirst().replacing("/", with: ".")): \(detail)", pointer: pointer)
     }
 }

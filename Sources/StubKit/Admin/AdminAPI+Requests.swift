@@ -1,15 +1,23 @@
+import StubHTTP
+
 /// `/__admin/requests`: the request journal, most recent first (as WireMock).
 extension AdminAPI {
-    /// `GET /__admin/requests[?limit=N]`: serve events, most recent first.
-    func listRequests(limit: Int?) -> HTTPResponse {
+    /// `GET /__admin/requests[?limit=N][&since=ISO-8601]`: serve events, most recent first; `since`
+    /// keeps those received after that instant.
+    /// The document is built from a snapshot of the journal (value types) and serialized as it is sent.
+    func listRequests(_ request: HTTPRequest) throws(AdminError) -> StreamedJSONObject {
+        let limit = try Self.queryInteger(request, "limit")
+        let since = try Self.queryDate(request, "since")
         let entries = journal.entries
         let stubs = stubsByID()
-        let shown = entries.reversed().prefix(max(0, limit ?? entries.count))
-        return AdminResponse.json(.object([
-            ("requests", .array(shown.map { $0.serveEventJSON(mapping: stubs[$0.matchedStub?.id ?? ""]) })),
+        let recent = entries.reversed().filter { entry in since.map { entry.receivedAt > $0 } ?? true }
+        let shown = Array(recent.prefix(limit ?? recent.count))
+        return StreamedJSONObject(arrayKey: "requests", count: shown.count, after: [
             ("meta", ["total": JSONValue(entries.count)]),
-            ("requestJournalDisabled", false),
-        ]))
+            ("requestJournalDisabled", .bool(!journal.isEnabled)),
+        ]) { index in
+            shown[index].serveEventJSON(mapping: stubs[shown[index].matchedStub?.id ?? ""])
+        }
     }
 
     /// `GET /__admin/requests/{id}`: one serve event.
@@ -21,29 +29,32 @@ extension AdminAPI {
         return AdminResponse.json(entry.serveEventJSON(mapping: stubsByID()[entry.matchedStub?.id ?? ""]))
     }
 
-    /// `DELETE /__admin/requests`: clears the journal.
+    /// `DELETE /__admin/requests` and `POST /__admin/requests/reset`: clears the journal (and which
+    /// stubs were used, for `/__admin/mappings/unmatched`).
     func deleteRequests() -> HTTPResponse {
         journal.removeAll()
+        store.forgetUsage()
         return AdminResponse.empty
     }
 
-    /// `POST /__admin/requests/count` with a request pattern: `{"count": N}`.
+    /// `POST /__admin/requests/count` with a request pattern: `{"count": N}` (`-1` with the journal
+    /// disabled, as WireMock).
     func countRequests(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
         let pattern = try CompiledRequestPattern(decodePattern(body))
-        let count = journal.entries.reduce(0) { $0 + (pattern.match($1.request).isMatch ? 1 : 0) }
-        return AdminResponse.json(.object([("count", JSONValue(count)), ("requestJournalDisabled", false)]))
+        let count = journal.isEnabled ? journal.entries.reduce(0) { $0 + (pattern.match($1.request).isMatch ? 1 : 0) } : -1
+        return AdminResponse.json(.object([("count", JSONValue(count)), ("requestJournalDisabled", .bool(!journal.isEnabled))]))
     }
 
     /// `POST /__admin/requests/find` with a request pattern: the matching requests, oldest first (as WireMock).
-    func findRequests(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
+    func findRequests(_ body: [UInt8]) throws(AdminError) -> StreamedJSONObject {
         let pattern = try CompiledRequestPattern(decodePattern(body))
         let found = journal.entries.filter { pattern.match($0.request).isMatch }
-        return Self.requestList(found)
+        return requestList(found)
     }
 
     /// `GET /__admin/requests/unmatched`: the requests no stub matched, most recent first (as WireMock).
-    func unmatchedRequests() -> HTTPResponse {
-        Self.requestList(journal.entries.reversed().filter { !$0.wasMatched })
+    func unmatchedRequests() -> StreamedJSONObject {
+        requestList(journal.entries.reversed().filter { !$0.wasMatched })
     }
 
     /// `GET /__admin/requests/unmatched/near-misses`: for each unmatched request (most recent first),
@@ -65,7 +76,7 @@ extension AdminAPI {
     /// do not match it, closest first (at most 3).
     func nearMisses(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
         let json = try Self.parseBody(body)
-        let pattern = try Self.decodePattern(json)
+        let pattern = try decodePattern(json)
         let compiled = CompiledRequestPattern(pattern)
         let misses = journal.entries.map { ($0, compiled.match($0.request)) }.filter { !$0.1.isMatch }
         let closest = misses.sorted { $0.1.distance < $1.1.distance }.prefix(3)
@@ -75,26 +86,31 @@ extension AdminAPI {
     }
 
     private func decodePattern(_ body: [UInt8]) throws(AdminError) -> RequestPattern {
-        try Self.decodePattern(Self.parseBody(body))
+        try decodePattern(Self.parseBody(body))
     }
 
-    private static func decodePattern(_ json: JSONValue) throws(AdminError) -> RequestPattern {
+    /// A request pattern posted as JSON; warnings about ignored fields go to the log.
+    func decodePattern(_ json: JSONValue) throws(AdminError) -> RequestPattern {
+        try Self.decodePattern(json, log: log)
+    }
+
+    static func decodePattern(_ json: JSONValue, log: LogSink) throws(AdminError) -> RequestPattern {
         do {
             let (pattern, warnings) = try MappingDecoder().decodeRequestPattern(json)
-            for warning in warnings { StandardError.write("stubserver: admin: \(warning)\n") }
+            for warning in warnings { log.write("stubserver: admin: \(warning)") }
             return pattern
         } catch {
             throw .invalid(error, title: "Invalid request pattern")
         }
     }
 
-    private static func requestList(_ entries: [LoggedRequest]) -> HTTPResponse {
-        AdminResponse.json(.object([
-            ("requests", .array(entries.map(\.requestJSON))), ("requestJournalDisabled", false),
-        ]))
+    /// `{"requests": [...], "requestJournalDisabled": false}`.
+    private func requestList(_ entries: [LoggedRequest]) -> StreamedJSONObject {
+        StreamedJSONObject(arrayKey: "requests", count: entries.count,
+                           after: [("requestJournalDisabled", .bool(!journal.isEnabled))]) { entries[$0].requestJSON }
     }
 
-    private func stubsByID() -> [String: StubMapping] {
+    func stubsByID() -> [String: StubMapping] {
         var stubs: [String: StubMapping] = [:]
         for mapping in store.mappings where stubs[mapping.id] == nil { stubs[mapping.id] = mapping }
         return stubs
@@ -107,10 +123,12 @@ extension MatchResult {
         .object([
             ("distance", JSONValue(distance)),
             ("mismatches", .array(mismatches.map { mismatch in
-                .object([
+                var members: [(key: String, value: JSONValue)] = [
                     ("part", .string(mismatch.part.description)), ("expected", .string(mismatch.expected)),
                     ("actual", .array(mismatch.actual.map(JSONValue.string))), ("distance", JSONValue(mismatch.distance)),
-                ])
+                ]
+                if !mismatch.details.isEmpty { members.append(("details", .array(mismatch.details.map(JSONValue.string)))) }
+                return .object(members)
             })),
         ])
     }

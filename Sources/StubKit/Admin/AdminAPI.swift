@@ -1,3 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import StubHTTP
+
 /// The WireMock-compatible admin API under `/__admin`: stubs (`/__admin/mappings`), the request
 /// journal (`/__admin/requests`), resets and health, answered with JSON.
 ///
@@ -8,6 +15,14 @@ struct AdminAPI: Sendable {
     let journal: RequestJournal
     /// Where `bodyFileName` in posted mappings is read from; `nil` without a stubs directory.
     let bodyFiles: BodyFiles?
+    /// The stubs directory (`mappings/`, `__files/`): where `save` writes and `/__admin/files` reads.
+    let stubsDirectory: URL?
+    /// Shutdown requests and what `save` has written.
+    let state: AdminState
+    /// Where warnings about posted mappings go.
+    let log: LogSink
+    /// `/__admin/recordings`: recording and snapshots.
+    let recordings: Recordings
 
     static let prefix = "/__admin"
 
@@ -35,9 +50,8 @@ struct AdminAPI: Sendable {
     }
 
     private func respond(to request: HTTPRequest) throws(AdminError) -> HTTPResponse {
-        let segments = request.path.dropFirst(Self.prefix.count).split(separator: "/").map(String.init)
-        switch try AdminRoute.resolve(method: request.method.rawValue, segments: segments) {
-        case .listMappings: return listMappings()
+        switch try AdminRoute.resolve(request) {
+        case .listMappings: return try AdminResponse.json(listMappings(page: Self.page(request)))
         case .createMapping: return try createMapping(request.body)
         case .deleteAllMappings: return deleteAllMappings()
         case .resetMappings: return resetMappings()
@@ -45,23 +59,48 @@ struct AdminAPI: Sendable {
         case .getMapping(let id): return try getMapping(id)
         case .updateMapping(let id): return try updateMapping(id, request.body)
         case .deleteMapping(let id): return try deleteMapping(id)
-        case .listRequests: return listRequests(limit: request.queryValues("limit").first.flatMap { Int($0) })
+        case .listRequests: return try AdminResponse.json(listRequests(request))
         case .deleteRequests: return deleteRequests()
         case .getRequest(let id): return try getRequest(id)
         case .countRequests: return try countRequests(request.body)
-        case .findRequests: return try findRequests(request.body)
-        case .unmatchedRequests: return unmatchedRequests()
+        case .findRequests: return try AdminResponse.json(findRequests(request.body))
+        case .unmatchedRequests: return AdminResponse.json(unmatchedRequests())
         case .unmatchedNearMisses: return unmatchedNearMisses()
         case .nearMissesForPattern: return try nearMisses(request.body)
         case .reset: return reset()
         case .health: return health()
+        case .findMappingsByMetadata: return try findMappingsByMetadata(request.body)
+        case .removeMappingsByMetadata: return try removeMappingsByMetadata(request.body)
+        case .saveMappings: return try saveMappings()
+        case .unusedMappings: return unusedMappings()
+        case .resetRequests: return deleteRequests()
+        case .deleteRequest(let id): return try deleteRequest(id)
+        case .removeRequests: return try removeRequests(request.body)
+        case .nearMissesForRequest: return try nearMissesForRequest(request.body)
+        case .listFiles: return try listFiles()
+        case .getFile(let name): return try getFile(name)
+        case .putFile(let name): return try putFile(name, request.body)
+        case .deleteFile(let name): return try deleteFile(name)
+        case .shutdown: return shutdown()
+        case .getSettings: return getSettings()
+        case .updateSettings: return try updateSettings(request.body)
+        case .version: return version()
+        case .listScenarios: return listScenarios()
+        case .resetScenarios: return resetScenarios()
+        case .setScenarioState(let name): return try setScenarioState(name, request.body)
+        case .startRecording: return try startRecording(request.body)
+        case .stopRecording: return try stopRecording()
+        case .recordingStatus: return recordingStatus()
+        case .snapshotRecording: return try snapshotRecording(request.body)
         }
     }
 
-    /// `POST /__admin/reset`: stubs back to those loaded from files, journal cleared.
+    /// `POST /__admin/reset`: stubs back to those loaded from files, scenarios to `Started`, use counts
+    /// to 0, journal cleared.
     private func reset() -> HTTPResponse {
         store.reset()
         journal.removeAll()
+        store.forgetUsage()
         return AdminResponse.empty
     }
 

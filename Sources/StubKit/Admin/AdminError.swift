@@ -1,3 +1,5 @@
+import StubHTTP
+
 /// A failed admin call, answered as WireMock answers one: a status and
 /// `{"errors": [{"code": …, "source": {"pointer": "/response/status"}, "title": …, "detail": …}]}`.
 struct AdminError: Error, Sendable, Hashable {
@@ -12,6 +14,8 @@ struct AdminError: Error, Sendable, Hashable {
     var pointer: String?
     /// For 405: the methods the path accepts, sent in `Allow`.
     var allowed: [String] = []
+    /// For 401: the `WWW-Authenticate` challenge.
+    var challenge: String?
 
     /// A body that does not parse as JSON: 422, as WireMock.
     static func invalidJSON(_ error: JSONParseError) -> AdminError {
@@ -49,6 +53,7 @@ struct AdminError: Error, Sendable, Hashable {
     var response: HTTPResponse {
         var response = AdminResponse.json(json, status: status)
         if !allowed.isEmpty { response.headers.add(name: "Allow", value: allowed.joined(separator: ", ")) }
+        if let challenge { response.headers.add(name: "WWW-Authenticate", value: challenge) }
         return response
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// RFC 6901 JSON pointers, as WireMock's errors give the field at fault (`/response/status`).
 enum JSONPointer {
@@ -60,6 +64,6 @@ enum JSONPointer {
     }
 
     private static func escape(_ token: String) -> String {
-        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        token.replacing("~", with: "~0").replacing("/", with: "~1")
     }
 }

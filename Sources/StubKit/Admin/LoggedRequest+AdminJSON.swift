@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Journal entries as WireMock's admin API shows them.
 extension LoggedRequest {
@@ -22,7 +26,7 @@ extension LoggedRequest {
         let millis = Int64((receivedAt.timeIntervalSince1970 * 1000).rounded(.down))
         let authority = request.headers.first(name: "Host") ?? "localhost"
         let absoluteURL = request.target.hasPrefix("/") ? "http://\(authority)\(request.target)" : request.target
-        return .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("url", .string(request.target)),
             ("absoluteUrl", .string(absoluteURL)),
             ("method", .string(request.method.rawValue)),
@@ -38,7 +42,13 @@ extension LoggedRequest {
             ("port", JSONValue(port)),
             ("loggedDateString", .string(receivedAt.formatted(.iso8601))),
             ("queryParams", queryJSON),
-        ])
+        ]
+        if bodyTruncated {
+            // Not in WireMock: the journal kept only the first bytes of the body.
+            members.append(("bodyTruncated", true))
+            members.append(("originalBodyLength", JSONValue(originalBodyLength)))
+        }
+        return .object(members)
     }
 
     /// The serve event (`GET /__admin/requests`): the request, what answered it and how.
@@ -52,12 +62,38 @@ extension LoggedRequest {
         } else {
             members.append(("responseDefinition", ["status": JSONValue(responseStatus), "fromConfiguredStub": false]))
         }
-        members.append(("response", ["status": JSONValue(responseStatus)]))
+        members.append(("response", responseJSON))
         members.append(("wasMatched", .bool(wasMatched)))
+        members.append(("timing", timingJSON))
         if let matchedStub {
             members.append(("stubMapping", mapping?.json ?? Self.removedStubJSON(matchedStub)))
         }
         return .object(members)
+    }
+
+    /// WireMock's `response`: status, headers and body (as text and base64).
+    private var responseJSON: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("status", JSONValue(responseStatus))]
+        if let response {
+            if !response.headers.isEmpty {
+                members.append(("headers", Self.grouped(response.headers.map { ($0.name, $0.value) })))
+            }
+            members.append(("bodyAsBase64", .string(Base64.encode(response.body))))
+            members.append(("body", .string(String(decoding: response.body, as: UTF8.self))))
+        }
+        return .object(members)
+    }
+
+    /// WireMock's `timing`, in whole milliseconds: `serveTime` is matching and preparing the answer,
+    /// `totalTime` adds the stub's delay. This server does not time the write itself (`responseSendTime` 0).
+    private var timingJSON: JSONValue {
+        func millis(_ duration: Duration) -> JSONValue {
+            JSONValue(Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000))
+        }
+        return .object([
+            ("addedDelay", millis(timing.addedDelay)), ("processTime", millis(timing.processTime)),
+            ("responseSendTime", 0), ("serveTime", millis(timing.processTime)), ("totalTime", millis(timing.totalTime)),
+        ])
     }
 
     /// A stub that answered but has been removed since: what is still known of it.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import StubHTTP
 
 /// One request the server received, as the journal keeps it.
 public struct LoggedRequest: Sendable, Identifiable {
@@ -20,9 +25,49 @@ public struct LoggedRequest: Sendable, Identifiable {
     public let matchedStub: MatchedStub?
     /// The status sent back.
     public let responseStatus: Int
+    /// The response sent (or scheduled, for a delayed stub): status, headers and body. The body is
+    /// shared with the stub's prepared response, so keeping it costs no copy.
+    public let response: HTTPResponse?
+    /// How long serving took.
+    public let timing: ServeTiming
+    /// The body's length as received, in bytes: more than `request.body.count` when the journal cut it.
+    public let originalBodyLength: Int
+    /// What this entry counts against the journal's byte budget.
+    let journalCost: Int
+    /// The upstream URL the request was forwarded to, when a proxy stub, `--proxy-all` or a
+    /// recording answered it; `nil` otherwise. What `POST /__admin/recordings/snapshot` records.
+    public internal(set) var proxiedTo: String? = nil
+
+    /// Whether the journal kept only the first ``RequestJournal/Limits/maxBodyBytes`` of the body
+    /// (``originalBodyLength`` has the full length). Matching saw the whole body.
+    public var bodyTruncated: Bool { request.body.count < originalBodyLength }
 
     /// Whether a stub answered the request.
     public var wasMatched: Bool { matchedStub != nil }
+}
+
+/// How long a request took to serve, as WireMock's serve event `timing` reports it.
+public struct ServeTiming: Sendable, Hashable {
+    /// Matching the request and choosing the response.
+    public var processTime: Duration
+    /// The stub's delay (`fixedDelayMilliseconds`, global delay) before the response was sent.
+    public var addedDelay: Duration
+
+    public init(processTime: Duration = .zero, addedDelay: Duration = .zero) {
+        self.processTime = processTime
+        self.addedDelay = addedDelay
+    }
+
+    /// A stub's delay plus the global one; `nil` when both are absent.
+    static func combined(_ stub: Duration?, _ global: Duration?) -> Duration? {
+        switch (stub, global) {
+        case (nil, nil): nil
+        case let (stub, global): (stub ?? .zero) + (global ?? .zero)
+        }
+    }
+
+    /// Processing plus the added delay.
+    public var totalTime: Duration { processTime + addedDelay }
 }
 
 extension LoggedRequest: CustomStringConvertible {

@@ -1,46 +1,107 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import StubHTTP
 
 /// The bounded, thread-safe log of received requests, oldest first.
 ///
-/// When full, the oldest entries are dropped, so a long test run cannot grow memory without limit.
-/// Requests the parser rejected are kept apart, in a smaller log of their own.
+/// Bounded three ways, so a long test run or a hostile client cannot grow memory without limit: at
+/// most ``capacity`` entries, at most ``limits``' `maxBytes` in all (the oldest entries go first), and
+/// each stored body cut at `maxBodyBytes` (the entry is marked ``LoggedRequest/bodyTruncated`` and
+/// keeps the ``LoggedRequest/originalBodyLength``). Matching always sees the whole body; only what is
+/// kept afterwards is cut. Requests the parser rejected are kept apart, in a smaller log of their own.
 public final class RequestJournal: Sendable {
+    /// What the journal keeps.
+    public struct Limits: Sendable, Equatable {
+        /// The most entries kept. Default 10,000 (WireMock: `--max-request-journal-entries`).
+        public var maxEntries: Int = 10_000
+        /// The most bytes kept, bodies, targets and headers counted. Default 64 MiB.
+        public var maxBytes: Int = 64 * 1024 * 1024
+        /// The longest body stored per entry; longer ones are cut and marked. Default 1 MiB.
+        public var maxBodyBytes: Int = 1024 * 1024
+        /// `false` keeps nothing (WireMock's `--no-request-journal`). Default `true`.
+        public var isEnabled: Bool = true
+
+        public init() {}
+    }
+
     private struct State: Sendable {
         var entries: RingBuffer<LoggedRequest>
         var rejections: RingBuffer<RejectedRequest>
+        var bytes = 0
         var nextID = 1
     }
 
     /// The most entries kept.
-    public let capacity: Int
+    public var capacity: Int { limits.maxEntries }
+    /// The journal's bounds.
+    public let limits: Limits
     private let state: LockedValue<State>
+    /// Who waits for requests to arrive (``StubServer/awaitRequests(matching:count:timeout:)``).
+    let waiters = JournalWaiters()
 
     /// - Parameter capacity: the most entries kept; the oldest are dropped beyond it. Default 10,000.
     ///   Rejected requests are kept up to a tenth of that (at least 10).
-    public init(capacity: Int = 10_000) {
-        self.capacity = max(1, capacity)
-        state = LockedValue(State(entries: RingBuffer(capacity: capacity),
-                             rejections: RingBuffer(capacity: max(10, capacity / 10))))
+    public convenience init(capacity: Int = 10_000) {
+        var limits = Limits()
+        limits.maxEntries = capacity
+        self.init(limits: limits)
     }
 
-    /// Appends an entry and returns it.
+    /// - Parameter limits: what is kept. Rejected requests are kept up to a tenth of `maxEntries` (at least 10).
+    public init(limits: Limits) {
+        var limits = limits
+        limits.maxEntries = max(1, limits.maxEntries)
+        limits.maxBytes = max(0, limits.maxBytes)
+        limits.maxBodyBytes = max(0, limits.maxBodyBytes)
+        self.limits = limits
+        state = LockedValue(State(entries: RingBuffer(capacity: limits.maxEntries),
+                                  rejections: RingBuffer(capacity: max(10, limits.maxEntries / 10))))
+    }
+
+    /// Whether entries are kept at all (`false` with `--no-request-journal`).
+    public var isEnabled: Bool { limits.isEnabled }
+
+    /// Appends an entry (its body cut at `maxBodyBytes`), drops the oldest beyond the bounds, and returns it.
+    /// - Parameter ownsResponseBody: the response body is the entry's own (a proxied answer), not
+    ///   shared with a stub, so it counts against the byte budget.
     @discardableResult
-    func record(_ request: HTTPRequest, matchedStub: LoggedRequest.MatchedStub?, status: Int) -> LoggedRequest {
+    func record(_ request: HTTPRequest, matchedStub: LoggedRequest.MatchedStub?, status: Int,
+                response: HTTPResponse? = nil, timing: ServeTiming = ServeTiming(),
+                ownsResponseBody: Bool = false, proxiedTo: String? = nil) -> LoggedRequest {
         let now = Date()
-        return state.withLock { state in
-            let entry = LoggedRequest(id: state.nextID, receivedAt: now, request: request,
-                                      matchedStub: matchedStub, responseStatus: status)
+        var stored = request
+        if request.body.count > limits.maxBodyBytes { stored.body = Array(request.body.prefix(limits.maxBodyBytes)) }
+        // A 404's body is its own near-miss report, so it counts; a stub's response body is shared
+        // with the stub and costs the journal nothing.
+        let cost = Self.cost(of: stored) + (matchedStub == nil || ownsResponseBody ? response?.body.count ?? 0 : 0)
+        let entry = state.withLock { state in
+            var entry = LoggedRequest(id: state.nextID, receivedAt: now, request: stored,
+                                      matchedStub: matchedStub, responseStatus: status,
+                                      response: response, timing: timing,
+                                      originalBodyLength: request.body.count, journalCost: cost)
+            entry.proxiedTo = proxiedTo
             state.nextID += 1
-            state.entries.append(entry)
+            guard limits.isEnabled else { return entry }
+            while state.bytes + cost > limits.maxBytes, let oldest = state.entries.removeFirst() {
+                state.bytes -= oldest.journalCost
+            }
+            guard cost <= limits.maxBytes else { return entry }
+            if let dropped = state.entries.append(entry) { state.bytes -= dropped.journalCost }
+            state.bytes += cost
             return entry
         }
+        waiters.recorded(entry)
+        return entry
     }
 
     /// Appends a rejected request and returns it.
     @discardableResult
     func recordRejection(remoteAddress: String, status: Int, reason: String) -> RejectedRequest {
         let rejection = RejectedRequest(receivedAt: Date(), remoteAddress: remoteAddress, status: status, reason: reason)
-        state.withLock { $0.rejections.append(rejection) }
+        if limits.isEnabled { state.withLock { _ = $0.rejections.append(rejection) } }
         return rejection
     }
 
@@ -50,14 +111,37 @@ public final class RequestJournal: Sendable {
     /// Requests the parser rejected (malformed, too large, unsupported), oldest first.
     public var rejections: [RejectedRequest] { state.withLock { $0.rejections.elements } }
 
-    /// How many entries were dropped because the journal was full.
+    /// How many entries were dropped to stay within the bounds (entries or bytes).
     public var droppedCount: Int { state.withLock { $0.entries.droppedCount } }
+
+    /// Removes the entries `predicate` selects; returns how many were removed.
+    @discardableResult
+    public func removeEntries(where predicate: (LoggedRequest) -> Bool) -> Int {
+        state.withLock { state in
+            let removed = state.entries.removeAll(where: predicate)
+            state.bytes = state.entries.elements.reduce(0) { $0 + $1.journalCost }
+            return removed
+        }
+    }
+
+    /// How many bytes the kept entries take, as counted against `maxBytes`.
+    public var byteCount: Int { state.withLock { $0.bytes } }
 
     /// Forgets every entry and rejection.
     public func removeAll() {
         state.withLock { state in
             state.entries.removeAll()
             state.rejections.removeAll()
+            state.bytes = 0
         }
+    }
+
+    /// What an entry counts against `maxBytes`: its body, target and header fields, plus a fixed
+    /// allowance for the entry itself.
+    static func cost(of request: HTTPRequest) -> Int {
+        var bytes = 256 + request.body.count + request.target.utf8.count
+        for field in request.headers { bytes += field.name.utf8.count + field.value.utf8.count + 32 }
+        for field in request.trailers { bytes += field.name.utf8.count + field.value.utf8.count + 32 }
+        return bytes
     }
 }

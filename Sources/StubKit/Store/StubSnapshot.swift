@@ -6,10 +6,53 @@ final class StubSnapshot: Sendable {
     /// Aligned with the mappings' insertion order in ``table``.
     let responses: [StubResponse]
     let mappings: [StubMapping]
+    /// The responses after the first of each stub with ``StubMapping/thenResponses``, by mapping index.
+    let thenResponses: [Int: [StubResponse]]
+    /// The Swift closures answering in place of a stub's response, by mapping index.
+    let closures: [Int: StubClosure]
+    /// Whether any stub has a scenario, a use limit or a sequence: matching must then go through
+    /// ``StubStates`` so that reading and changing state is one atomic step.
+    let isStateful: Bool
 
-    init(_ mappings: [StubMapping]) {
+    /// - Parameters:
+    ///   - globalResponseTemplating: every response is a template (`--global-response-templating`).
+    ///   - previous: the snapshot this one replaces; the prepared responses (and parsed templates) of
+    ///     stubs that did not change are reused, so a template is parsed once, not on every stub change.
+    ///   - regexWarnings: where the route table warns of URL patterns that run out of budget.
+    init(_ mappings: [StubMapping], closures: [String: StubClosure] = [:], globalResponseTemplating: Bool = false,
+         previous: StubSnapshot? = nil, regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)? = nil) {
         self.mappings = mappings
-        table = RouteTable(mappings)
-        responses = mappings.map(StubResponse.init)
+        table = RouteTable(mappings, regexWarnings: regexWarnings)
+        var reusable: [String: (mapping: StubMapping, response: StubResponse)] = [:]
+        if let previous {
+            reusable.reserveCapacity(previous.mappings.count)
+            for (mapping, response) in zip(previous.mappings, previous.responses) where reusable[mapping.id] == nil {
+                reusable[mapping.id] = (mapping, response)
+            }
+        }
+        responses = mappings.map { mapping in
+            if let old = reusable[mapping.id], old.mapping == mapping { return old.response }
+            return StubResponse(mapping, globalResponseTemplating: globalResponseTemplating)
+        }
+        var thenResponses: [Int: [StubResponse]] = [:]
+        var byIndex: [Int: StubClosure] = [:]
+        for (index, mapping) in mappings.enumerated() {
+            if !mapping.thenResponses.isEmpty {
+                thenResponses[index] = mapping.thenResponses.map {
+                    StubResponse($0, stubID: mapping.id, stubName: mapping.name, globalResponseTemplating: globalResponseTemplating)
+                }
+            }
+            if let closure = closures[mapping.id] { byIndex[index] = closure }
+        }
+        self.thenResponses = thenResponses
+        self.closures = byIndex
+        isStateful = mappings.contains(where: \.isStateful)
+    }
+
+    /// The response of stub `index` for its use number `use` (0 for the first): the sequence's entry,
+    /// the last one repeating.
+    func response(at index: Int, use: Int) -> StubResponse {
+        guard use > 0, let then = thenResponses[index] else { return responses[index] }
+        return then[min(use, then.count) - 1]
     }
 }

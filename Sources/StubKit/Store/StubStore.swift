@@ -1,3 +1,5 @@
+import StubHTTP
+
 /// The stubs a server answers with: those loaded from files, then those added at run time.
 ///
 /// Changes happen under a lock and publish a new ``StubSnapshot``; matching reads the current
@@ -8,14 +10,43 @@ final class StubStore: Sendable {
         var loadedFileMappings: [StubMapping]
         var fileMappings: [StubMapping]
         var runtimeMappings: [StubMapping] = []
+        /// Swift closures answering for runtime stubs, by stub id.
+        var closures: [String: StubClosure] = [:]
         var snapshot: StubSnapshot
     }
 
     private let state: LockedValue<State>
+    /// Ids of the stubs that answered a request since the last reset (only ids of current stubs are
+    /// kept, so it is bounded by the stubs themselves).
+    private let used = LockedValue<Set<String>>([])
+    private let currentSettings = LockedValue(StubServerSettings())
+    /// Scenario states and use counts of stateful stubs.
+    let states = StubStates()
+    /// Every response is a template (`--global-response-templating`).
+    let globalResponseTemplating: Bool
 
-    init(fileMappings: [StubMapping]) {
+    /// Where route tables warn of stubs whose URL pattern ran out of its matching budget.
+    private let regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)?
+
+    /// - Parameter regexWarnings: where to warn, once per stub, that its URL pattern ran out of its
+    ///   matching budget on some request.
+    init(fileMappings: [StubMapping], globalResponseTemplating: Bool = false,
+         regexWarnings: (@Sendable (String) -> Void)? = nil) {
+        self.globalResponseTemplating = globalResponseTemplating
+        // Once per stub and pattern for the server's life, not once per route table (rebuilt on every change).
+        if let log = regexWarnings {
+            let warned = LockedValue(Set<String>())
+            self.regexWarnings = { @Sendable (key: String, line: String) in
+                let first = warned.withLock { $0.insert(key).inserted }
+                if first { log(line) }
+            }
+        } else {
+            self.regexWarnings = nil
+        }
+        let regexWarnings = self.regexWarnings
         state = LockedValue(State(loadedFileMappings: fileMappings, fileMappings: fileMappings,
-                             snapshot: StubSnapshot(fileMappings)))
+                             snapshot: StubSnapshot(fileMappings, globalResponseTemplating: globalResponseTemplating,
+                                                    regexWarnings: regexWarnings)))
     }
 
     /// The current route table.
@@ -23,6 +54,31 @@ final class StubStore: Sendable {
 
     /// Every stub, file stubs first, in insertion order.
     var mappings: [StubMapping] { snapshot.mappings }
+
+    /// Server-wide settings (`/__admin/settings`): read once per request.
+    var settings: StubServerSettings {
+        get { currentSettings.withLock { $0 } }
+        set { currentSettings.withLock { $0 = newValue } }
+    }
+
+    /// The stubs added at run time (not loaded from files), in insertion order.
+    var runtimeMappings: [StubMapping] { state.withLock { $0.runtimeMappings } }
+
+    /// Records that the stub `id` answered a request. Allocation-free once the id is known.
+    func markUsed(_ id: String) {
+        used.withLock { used in
+            if !used.contains(id) { used.insert(id) }
+        }
+    }
+
+    /// The stubs no request has used since the last reset (``forgetUsage()``), in insertion order.
+    var unusedMappings: [StubMapping] {
+        let used = used.withLock { $0 }
+        return mappings.filter { !used.contains($0.id) }
+    }
+
+    /// Forgets which stubs were used (a journal or full reset).
+    func forgetUsage() { used.withLock { $0.removeAll() } }
 
     /// Replaces the stubs loaded from files (e.g. after a reload); runtime stubs are kept.
     func replaceFileMappings(_ mappings: [StubMapping]) {
@@ -37,6 +93,19 @@ final class StubStore: Sendable {
         update { $0.runtimeMappings.append(mapping) }
     }
 
+    /// Adds stubs after all others, in order, with one new route table.
+    func add(_ mappings: [StubMapping]) {
+        update { $0.runtimeMappings += mappings }
+    }
+
+    /// Adds a stub answered by `closure` after all others.
+    func add(_ mapping: StubMapping, closure: StubClosure) {
+        update { state in
+            state.runtimeMappings.append(mapping)
+            state.closures[mapping.id] = closure
+        }
+    }
+
     /// Removes the runtime or file stub with `id`. Returns whether one was removed.
     @discardableResult
     func remove(id: String) -> Bool {
@@ -46,7 +115,9 @@ final class StubStore: Sendable {
             state.runtimeMappings.removeAll { $0.id == id }
             state.fileMappings.removeAll { $0.id == id }
             removed = state.runtimeMappings.count + state.fileMappings.count != before
+            state.closures[id] = nil
         }
+        states.forgetUses(of: id)
         return removed
     }
 
@@ -63,8 +134,25 @@ final class StubStore: Sendable {
                 state.runtimeMappings[position] = mapping
                 replaced = true
             }
+            if replaced { state.closures[id] = nil }
         }
+        states.forgetUses(of: id)
         return replaced
+    }
+
+    /// Makes the runtime stubs in `sources` (id → file) file stubs, as if loaded from those files: they
+    /// keep their place and survive ``reset()``. Used after `POST /__admin/mappings/save`.
+    func adoptAsFileMappings(_ sources: [String: String]) {
+        update { state in
+            let adopted = state.runtimeMappings.filter { sources[$0.id] != nil }.map { mapping in
+                var mapping = mapping
+                mapping.source = sources[mapping.id]
+                return mapping
+            }
+            state.runtimeMappings.removeAll { sources[$0.id] != nil }
+            state.fileMappings += adopted
+            state.loadedFileMappings += adopted
+        }
     }
 
     /// Removes every stub, file stubs included; ``reset()`` brings the file stubs back.
@@ -72,6 +160,7 @@ final class StubStore: Sendable {
         update { state in
             state.fileMappings.removeAll()
             state.runtimeMappings.removeAll()
+            state.closures.removeAll()
         }
     }
 
@@ -79,14 +168,20 @@ final class StubStore: Sendable {
     func reset() {
         update { state in
             state.runtimeMappings.removeAll()
+            state.closures.removeAll()
             state.fileMappings = state.loadedFileMappings
         }
+        states.reset()
     }
 
     private func update(_ change: (inout State) -> Void) {
         state.withLock { state in
             change(&state)
-            state.snapshot = StubSnapshot(state.fileMappings + state.runtimeMappings)
+            state.snapshot = StubSnapshot(state.fileMappings + state.runtimeMappings, closures: state.closures,
+                                          globalResponseTemplating: globalResponseTemplating,
+                                          previous: state.snapshot, regexWarnings: regexWarnings)
         }
+        let ids = Set(mappings.map(\.id))
+        used.withLock { $0.formIntersection(ids) }
     }
 }

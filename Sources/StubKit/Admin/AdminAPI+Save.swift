@@ -1,0 +1,82 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import StubHTTP
+
+/// `POST /__admin/mappings/save`: runtime stubs written as mapping files.
+extension AdminAPI {
+    /// Writes every stub added at run time to `mappings/` in the stubs directory, one file each, named
+    /// after the stub (`saved-get-users-octocat-5d1a3c1e.json`). An existing file is never overwritten
+    /// (the name gets `-2`, `-3`, …) and no file is deleted. The saved stubs then count as file stubs,
+    /// so a reset keeps them. `{}`; 422 when the server has no stubs directory.
+    func saveMappings() throws(AdminError) -> HTTPResponse {
+        guard let stubsDirectory else {
+            throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "No stubs directory",
+                             detail: "this server has no stubs directory to save mappings into; start it with one",
+                             pointer: nil)
+        }
+        let folder = stubsDirectory.appendingPathComponent("mappings")
+        var sources: [String: String] = [:]
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for mapping in store.runtimeMappings {
+                var bytes = mapping.json.serializedBytes(.pretty)
+                bytes.append(UInt8(ascii: "\n"))
+                sources[mapping.id] = try Self.writeNew(bytes, in: folder, stem: Self.fileStem(for: mapping))
+            }
+        } catch {
+            throw AdminError(status: .internalServerError, code: 500, title: "Cannot save mappings",
+                             detail: "\(folder.path): \(FileErrorReason.describe(error))", pointer: nil)
+        }
+        store.adoptAsFileMappings(sources)
+        return AdminResponse.empty
+    }
+
+    /// `saved-` + the stub's name (or method and URL) in lowercase words + the id's first 8 characters.
+    static func fileStem(for mapping: StubMapping) -> String {
+        var title = mapping.name ?? ""
+        if title.isEmpty {
+            let method = switch mapping.request.method {
+            case .any: "any"
+            case .exactly(let name): name
+            }
+            title = method + " " + (mapping.request.url.map(\.description) ?? "")
+        }
+        var slug = ""
+        for character in title.lowercased().unicodeScalars {
+            if character.isASCIIAlphanumeric {
+                slug.unicodeScalars.append(character)
+            } else if !slug.isEmpty, !slug.hasSuffix("-") {
+                slug += "-"
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        let id = mapping.id.unicodeScalars.filter(\.isASCIIAlphanumeric)
+        return "saved-" + String(slug.prefix(60)) + "-" + String(String.UnicodeScalarView(id).prefix(8))
+    }
+
+    /// Writes `bytes` to `stem.json`, or `stem-2.json`, … — the first name not taken. Returns the path.
+    private static func writeNew(_ bytes: [UInt8], in folder: URL, stem: String) throws -> String {
+        for attempt in 1...1000 {
+            let name = attempt == 1 ? "\(stem).json" : "\(stem)-\(attempt).json"
+            let url = folder.appendingPathComponent(name)
+            guard !FileManager.default.fileExists(atPath: url.path) else { continue }
+            do {
+                try Data(bytes).write(to: url, options: .withoutOverwriting)
+                return url.path
+            } catch where FileManager.default.fileExists(atPath: url.path) {
+                continue   // created meanwhile by someone else: take the next name
+            }
+        }
+        throw CocoaError(.fileWriteFileExists)
+    }
+}
+
+private extension Unicode.Scalar {
+    /// `a`–`z`, `A`–`Z`, `0`–`9`.
+    var isASCIIAlphanumeric: Bool {
+        ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self)
+    }
+}

@@ -1,0 +1,42 @@
+import StubHTTP
+
+/// `/__admin/shutdown`, `/__admin/settings` and `/__admin/version`.
+extension AdminAPI {
+    /// The version `GET /__admin/version` reports.
+    static let version = "0.1.0"
+
+    /// `POST /__admin/shutdown`: answers `{}`, then stops the server gracefully (the CLI exits 0).
+    func shutdown() -> HTTPResponse {
+        state.requestShutdown()
+        return AdminResponse.empty
+    }
+
+    /// `GET /__admin/settings`: `{"settings": {"fixedDelay": 250, ...}}`.
+    func getSettings() -> HTTPResponse {
+        AdminResponse.json(["settings": store.settings.json])
+    }
+
+    /// `POST /__admin/settings` (and `PUT`) with WireMock settings: replaces them all, as WireMock does.
+    func updateSettings(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
+        let json = try Self.parseBody(body)
+        // WireMock's clients send either the settings or {"settings": {...}} (the GET shape).
+        let settingsJSON: JSONValue
+        if case .object(let members) = json, members.count == 1, let inner = json["settings"] {
+            settingsJSON = inner
+        } else {
+            settingsJSON = json
+        }
+        do {
+            store.settings = try StubServerSettings(json: settingsJSON)
+        } catch {
+            throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid settings",
+                             detail: error.description, pointer: "/" + error.field)
+        }
+        return AdminResponse.empty
+    }
+
+    /// `GET /__admin/version`: `{"version": "0.1.0"}`.
+    func version() -> HTTPResponse {
+        AdminResponse.json(["version": .string(Self.version)])
+    }
+}

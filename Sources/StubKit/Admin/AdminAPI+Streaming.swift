@@ -1,0 +1,42 @@
+import StubHTTP
+
+/// The listings that can be big (the journal, the unmatched or found requests, the stubs) are built from
+/// a snapshot and sent as they are serialized, pulled as the client reads (``StreamedJSONBodySource``):
+/// a full journal costs the snapshot plus the engine's bounded buffer, not the JSON text, and a client that
+/// stops reading holds no more. The bytes are those of the whole document, announced by `Content-Length`.
+extension AdminAPI {
+    /// The document a listing call answers with, or `nil` for any other call.
+    func listing(for request: HTTPRequest) throws(AdminError) -> StreamedJSONObject? {
+        switch try AdminRoute.resolve(request) {
+        case .listRequests: try listRequests(request)
+        case .findRequests: try findRequests(request.body)
+        case .unmatchedRequests: unmatchedRequests()
+        case .listMappings: try listMappings(page: Self.page(request))
+        default: nil
+        }
+    }
+
+    /// Answers one admin call through `responder`. Runs on a worker thread; a listing longer than
+    /// ``HTTPBodyStreaming/lowWater`` is streamed, its pieces made on `executor`.
+    func answer(_ request: HTTPRequest, responder: HTTPResponder, executor: HTTPBodyExecutor) {
+        let document: StreamedJSONObject?
+        do {
+            document = try listing(for: request)
+        } catch {
+            return responder.respond(error.response)
+        }
+        guard let document else { return responder.respond(handle(request)) }
+        let length = document.byteCount() // a first pass: the length, element by element, nothing kept
+        guard length > HTTPBodyStreaming.lowWater else { return responder.respond(AdminResponse.json(document)) }
+        responder.respond(streaming: AdminResponse.jsonHead, contentLength: length,
+                          from: StreamedJSONBodySource(document), on: executor)
+    }
+}
+
+extension AdminRoute {
+    /// The route of an admin request (its target under `/__admin`).
+    static func resolve(_ request: HTTPRequest) throws(AdminError) -> AdminRoute {
+        let segments = request.path.dropFirst(AdminAPI.prefix.count).split(separator: "/").map(String.init)
+        return try resolve(method: request.method.rawValue, segments: segments)
+    }
+}

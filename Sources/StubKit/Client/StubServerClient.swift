@@ -1,0 +1,133 @@
+#if !Slim
+import StubHTTP
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A stub server reached through its admin API (`/__admin`) — the CLI, a Docker container, a
+/// ``StubServer`` in another process, or WireMock itself — with the same operations as ``StubServer``,
+/// `async`.
+///
+/// ```swift
+/// let server = StubServerClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
+/// try await server.reset()
+/// try await server.stub(.get("/users/octocat"), .json(["login": "octocat"]))
+/// // … drive the app …
+/// #expect(try await server.received(.get("/users/octocat")) == 1)
+/// ```
+public final class StubServerClient: StubServerAdmin {
+    /// The server's address; admin calls go to `baseURL/__admin/…`.
+    public let baseURL: URL
+    /// Sent with every admin call (e.g. an `Authorization` header for a guarded admin API).
+    public let headers: [String: String]
+    private let session: URLSession
+
+    /// - Parameters:
+    ///   - baseURL: `http://HOST:PORT` of the server.
+    ///   - headers: extra header fields for every admin call. Default none.
+    ///   - timeout: how long one admin call may take. Default 30 seconds.
+    public init(baseURL: URL, headers: [String: String] = [:], timeout: TimeInterval = 30) {
+        self.baseURL = baseURL
+        self.headers = headers
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.timeoutIntervalForRequest = timeout
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit { session.finishTasksAndInvalidate() }
+
+    /// An admin call's answer: status and body.
+    struct Answer: Sendable {
+        var status: Int
+        var body: [UInt8]
+        var call: String
+
+        /// The body as JSON.
+        func json() throws(StubServerClientError) -> JSONValue {
+            do { return try JSONParser.parse(body) } catch {
+                throw StubServerClientError(kind: .unexpectedAnswer, call: call, status: status,
+                                            detail: "not JSON (\(error)): \(String(decoding: body.prefix(200), as: UTF8.self))")
+            }
+        }
+    }
+
+    /// Sends `method /__admin/path` with `body`; throws for a status of 400 or more unless it is in `accepting`.
+    func send(_ method: String, _ path: String, body: JSONValue? = nil, rawBody: [UInt8]? = nil,
+              accepting: Set<Int> = []) async throws(StubServerClientError) -> Answer {
+        let (request, call) = makeRequest(method, path, body: rawBody ?? body.map { Array($0.serialized(.compact).utf8) })
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw StubServerClientError(kind: .unreachable, call: call, status: 0, detail: error.localizedDescription)
+        }
+        return try Self.answer(data, response, call: call, accepting: accepting)
+    }
+
+    /// The blocking form of ``send(_:_:body:rawBody:accepting:)``, for XCTest's synchronous `setUp`:
+    /// the answer arrives on URLSession's own queue, never on the caller's, so waiting cannot deadlock.
+    @_spi(StubTesting)
+    public func sendAndWait(_ method: String, _ path: String) throws -> Int {
+        let (request, call) = makeRequest(method, path, body: nil)
+        let box = LockedValue<Result<Answer, StubServerClientError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        session.dataTask(with: request) { data, response, error in
+            let result: Result<Answer, StubServerClientError>
+            if let error {
+                result = .failure(StubServerClientError(kind: .unreachable, call: call, status: 0, detail: error.localizedDescription))
+            } else {
+                result = Result { () throws(StubServerClientError) in
+                    try Self.answer(data ?? Data(), response, call: call, accepting: [])
+                }
+            }
+            box.withLock { $0 = result }
+            done.signal()
+        }.resume()
+        done.wait()
+        guard let result = box.withLock({ $0 }) else { return 0 }
+        return try result.get().status
+    }
+
+    private func makeRequest(_ method: String, _ path: String, body: [UInt8]?) -> (URLRequest, String) {
+        let call = "\(method) /__admin\(path)"
+        let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+        // The path is built by this client from percent-safe pieces, so it always parses.
+        let url = URL(string: base + "/__admin" + path) ?? baseURL
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return (request, call)
+    }
+
+    private static func answer(_ data: Data, _ response: URLResponse?, call: String,
+                               accepting: Set<Int>) throws(StubServerClientError) -> Answer {
+        guard let http = response as? HTTPURLResponse else {
+            throw StubServerClientError(kind: .unexpectedAnswer, call: call, status: 0, detail: "not an HTTP response")
+        }
+        let answer = Answer(status: http.statusCode, body: [UInt8](data), call: call)
+        if answer.status >= 400, !accepting.contains(answer.status) {
+            throw StubServerClientError(kind: .rejected, call: call, status: answer.status, detail: errorDetail(answer.body))
+        }
+        return answer
+    }
+
+    /// The `detail` of WireMock's `{"errors": [{"detail": …}]}`, else the body's start.
+    private static func errorDetail(_ body: [UInt8]) -> String {
+        if let json = try? JSONParser.parse(body), case .array(let errors)? = json["errors"],
+           let detail = errors.first?["detail"]?.stringValue {
+            return detail
+        }
+        let text = String(decoding: body.prefix(500), as: UTF8.self)
+        return text.isEmpty ? "(empty body)" : text
+    }
+}
+#endif

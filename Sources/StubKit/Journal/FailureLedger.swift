@@ -1,0 +1,60 @@
+import StubHTTP
+
+/// What the test helpers have already reported for a server, so that one problem fails a test once:
+/// an unmatched request reported by `XCTAssertNoUnmatchedRequests` is not reported again by the
+/// `failOnUnmatchedRequests` check at teardown, and a shadowed stub warns once.
+///
+/// Bounded: a journal id and a set of ids of current stubs.
+package final class FailureLedger: Sendable {
+    private struct State {
+        /// Unmatched requests up to this journal id were reported.
+        var unmatchedReportedThrough = 0
+        /// Stubs whose being shadowed was reported.
+        var shadowWarned: Set<String> = []
+        /// The journal was attached to the test.
+        var journalAttached = false
+    }
+
+    private let state = LockedValue(State())
+    private let shadowObserver = LockedValue<(@Sendable (Shadowing) -> Void)?>(nil)
+
+    package init() {}
+
+    /// What the test helpers do when a stub that can never answer is added (record a warning in the
+    /// running test); `nil` to stop. Called on the thread that adds the stub.
+    package func observeShadowedStubs(_ observer: (@Sendable (Shadowing) -> Void)?) {
+        shadowObserver.withLock { $0 = observer }
+    }
+
+    /// Tells the observer, once per stub, about a stub that can never answer.
+    func noteShadowed(_ shadow: Shadowing) {
+        guard let observer = shadowObserver.withLock({ $0 }), shouldWarnShadowed(shadow.hidden.id) else { return }
+        observer(shadow)
+    }
+
+    /// The requests of `unmatched` not reported yet; marks them reported.
+    package func takeUnreported(_ unmatched: [LoggedRequest]) -> (new: [LoggedRequest], earlier: Int) {
+        state.withLock { state in
+            let through = state.unmatchedReportedThrough
+            let new = unmatched.filter { $0.id > through }
+            if let last = unmatched.last { state.unmatchedReportedThrough = max(through, last.id) }
+            return (new, unmatched.count - new.count)
+        }
+    }
+
+    /// Whether the journal is to be attached to the test now (the first time).
+    package func shouldAttachJournal() -> Bool {
+        state.withLock { state in
+            defer { state.journalAttached = true }
+            return !state.journalAttached
+        }
+    }
+
+    /// Whether stub `id`'s shadowing is to be reported now (the first time); `limit` bounds the set.
+    package func shouldWarnShadowed(_ id: String, limit: Int = 1_024) -> Bool {
+        state.withLock { state in
+            guard state.shadowWarned.count < limit else { return false }
+            return state.shadowWarned.insert(id).inserted
+        }
+    }
+}

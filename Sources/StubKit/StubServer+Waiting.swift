@@ -1,0 +1,93 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Dispatch
+import StubHTTP
+
+extension StubServer {
+    /// Suspends until the journal holds at least `count` requests matching `pattern`, or `timeout`
+    /// passes, and returns the matching requests, oldest first (fewer than `count` on timeout).
+    ///
+    /// It wakes when the request arrives (the journal signals it), without polling; requests received
+    /// before the call count too. StubTesting's `waitForRequest(matching:count:timeout:)` adds the
+    /// failure report on timeout.
+    ///
+    /// ```swift
+    /// app.buttons["Search"].tap()
+    /// let requests = await server.awaitRequests(matching: .get("/users/octocat"), timeout: .seconds(5))
+    /// ```
+    public func awaitRequests(matching pattern: RequestPattern, count: Int = 1,
+                              timeout: Duration) async -> [LoggedRequest] {
+        let once = ResumeOnce()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                once.set(continuation)
+                let token = journal.waiters.register(pattern, count: count, entries: { journal.entries },
+                                                     onSatisfied: { once.resume() })
+                guard let token else { return once.resume() }
+                once.onResume { [journal] in journal.waiters.cancel(token) }
+                let (seconds, attoseconds) = timeout.components
+                let interval = max(0, Double(seconds) + Double(attoseconds) / 1e18)
+                DispatchQueue.global().asyncAfter(deadline: .now() + interval) { once.resume() }
+            }
+        } onCancel: {
+            once.resume()
+        }
+        return requests(matching: pattern)
+    }
+
+    /// Calls `onSatisfied` once the journal holds `count` requests matching `pattern` (at once, if it
+    /// already does). Returns a cancel function. For test helpers that wait synchronously
+    /// (`XCTWaiter`); it runs on whatever thread recorded the request: keep it short.
+    public func whenReceived(_ pattern: RequestPattern, count: Int = 1,
+                             _ onSatisfied: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        guard let token = journal.waiters.register(pattern, count: count, entries: { journal.entries },
+                                                   onSatisfied: onSatisfied) else {
+            onSatisfied()
+            return {}
+        }
+        return { [journal] in journal.waiters.cancel(token) }
+    }
+}
+
+/// Resumes a continuation exactly once, whichever of arrival, timeout or cancellation comes first.
+private final class ResumeOnce: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Void, Never>?
+        var resumed = false
+        var cleanup: (@Sendable () -> Void)?
+    }
+
+    private let state = LockedValue(State())
+
+    func set(_ continuation: CheckedContinuation<Void, Never>) {
+        let resumeNow = state.withLock { state in
+            if state.resumed { return true }
+            state.continuation = continuation
+            return false
+        }
+        if resumeNow { continuation.resume() }
+    }
+
+    func onResume(_ cleanup: @escaping @Sendable () -> Void) {
+        let runNow = state.withLock { state in
+            if state.resumed { return true }
+            state.cleanup = cleanup
+            return false
+        }
+        if runNow { cleanup() }
+    }
+
+    func resume() {
+        let (continuation, cleanup) = state.withLock { state -> (CheckedContinuation<Void, Never>?, (@Sendable () -> Void)?) in
+            guard !state.resumed else { return (nil, nil) }
+            state.resumed = true
+            defer { state.continuation = nil; state.cleanup = nil }
+            return (state.continuation, state.cleanup)
+        }
+        cleanup?()
+        continuation?.resume()
+    }
+}
