@@ -1,1 +1,24 @@
-@_exported import StubHTTP
+import StubHTTP
+
+// StubKit does not re-export the engine: `HTTPMethod`, `HTTPHeaders`, `HTTPRequest`, `HTTPResponse`,
+// `HTTPStatus` and `HTTPServer` are names Alamofire, Vapor, SwiftNIO and swift-http-types use too, and a
+// test file importing one of them next to `StubTesting` would get "'HTTPMethod' is ambiguous for type
+// lookup". What users of StubKit and StubTesting need from the engine is reachable under these names;
+// code that drives the engine itself imports `StubHTTP`.
+
+/// A request as the server received it (``LoggedRequest/request``): method, target, headers, body.
+///
+/// ```swift
+/// let request: StubHTTPRequest = server.requests[0].request
+/// request.method == .post; request.headers["Content-Type"]; request.body
+/// ```
+public typealias StubHTTPRequest = StubHTTP.HTTPRequest
+/// An HTTP method token (``StubHTTPRequest/method``): `.get`, `.post`, `StubHTTPMethod("PURGE")`.
+public typealias StubHTTPMethod = StubHTTP.HTTPMethod
+/// Ordered header fields with case-insensitive lookup (``ResponseDefinition/headers``,
+/// ``StubHTTPRequest/headers``); a dictionary literal builds one.
+public typealias StubHTTPHeaders = StubHTTP.HTTPHeaders
+/// A status code and reason phrase.
+public typealias StubHTTPStatus = StubHTTP.HTTPStatus
+/// The HTTP version of a received request.
+public typealias StubHTTPVersion = StubHTTP.HTTPVersion

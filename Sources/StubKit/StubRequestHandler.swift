@@ -1,31 +1,63 @@
+import StubHTTP
+
 /// The engine's handler for a stub server: match, journal, answer.
 struct StubRequestHandler: HTTPHandler {
     let store: StubStore
     let journal: RequestJournal
     let configuration: StubServer.Configuration
-    /// Answers `/__admin/...`; those calls are not journaled.
-    let admin: AdminAPI
+    /// Answers `/__admin/...` off the event loop (those calls are not journaled); `nil` when the admin
+    /// API is off, and those paths are stub traffic.
+    let admin: AdminEndpoint?
+    /// The slow network every response goes through, if any.
+    let network: NetworkProfile?
+    /// Runs the synchronous closures of closure stubs.
+    let closureWorkers: WorkerPool
+    /// Where `.file` bodies returned by closures are read from.
+    let bodyFiles: BodyFiles?
+    /// Logs unmatched requests as ``StubServer/Configuration/unmatchedRequestLogging`` asks.
+    let unmatchedLog: UnmatchedRequestLog
+    /// `http://host:port` once listening: `request.baseUrl` in templates for requests without `Host`.
+    let origin: ServerOrigin
+    /// Forwards requests for proxy stubs and `--proxy-all`.
+    let proxy: ProxyForwarding
+    /// The recording in progress: while recording, every request is forwarded to its target.
+    let recorder: Recorder
 
     func handle(_ request: HTTPRequest, responder: HTTPResponder) {
-        if AdminAPI.isAdminTarget(request.target) { return responder.respond(admin.handle(request)) }
+        if let admin, AdminAPI.isAdminTarget(request.target) { return admin.serve(request, responder: responder) }
         let started = ContinuousClock.now
+        if let recording = recorder.proxy {
+            return forward(request, via: recording, stub: nil, responder: responder, started: started)
+        }
         let snapshot = store.snapshot
         let entry: LoggedRequest
-        if let match = snapshot.table.match(request) {
-            let response = snapshot.responses[match.index]
-            entry = journal.record(request, matchedStub: LoggedRequest.MatchedStub(match.mapping), status: response.status)
-            if let delay = response.delay {
-                responder.respond(response.prepared, after: delay)
-            } else {
-                responder.respond(response.prepared)
+        if let (match, use) = find(request, in: snapshot) {
+            store.markUsed(match.mapping.id)
+            if !snapshot.closures.isEmpty, let closure = snapshot.closures[match.index] {
+                return answer(request, with: closure, match: match, responder: responder, started: started)
             }
+            let response = snapshot.response(at: match.index, use: use)
+            if let definition = response.proxy {
+                return forward(request, via: definition, stub: (response, match.mapping), responder: responder, started: started)
+            }
+            let prepared = response.prepared(for: request, match: match, serverOrigin: origin.value)
+            let delay = response.delay(network: network, globalDelay: store.settings.fixedDelay)
+            entry = journal.record(request, matchedStub: LoggedRequest.MatchedStub(match.mapping),
+                                   status: prepared.response.status.code, response: prepared.response,
+                                   timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero))
+            response.send(prepared, via: responder, after: delay, network: network)
+        } else if let definition = proxy.settings.proxyAll {
+            return forward(request, via: definition, stub: nil, responder: responder, started: started)
         } else {
-            let report = NearMissReport.render(request: request, nearMisses: snapshot.table.nearMisses(for: request),
-                                              stubCount: snapshot.table.count)
-            entry = journal.record(request, matchedStub: nil, status: 404)
-            responder.respond(HTTPResponse(status: .notFound, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                                           body: Array(report.utf8)))
-            if configuration.logsUnmatchedRequests { StandardError.write(report + "\n") }
+            let report = snapshot.table.nearMissReport(for: request)
+            let notFound = HTTPResponse(status: .notFound, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                                        body: Array(report.utf8))
+            entry = journal.record(request, matchedStub: nil, status: 404, response: notFound,
+                                   timing: ServeTiming(processTime: ContinuousClock.now - started))
+            // Queued (never written here) before the response goes out, so a client that got its 404
+            // can flush the log and find the report.
+            unmatchedLog.log(request, status: 404, report: report)
+            responder.respond(notFound)
         }
         configuration.onRequest?(entry, ContinuousClock.now - started)
     }
@@ -33,7 +65,7 @@ struct StubRequestHandler: HTTPHandler {
     func didReject(_ error: ParserError, remoteAddress: String) {
         let rejection = journal.recordRejection(remoteAddress: remoteAddress, status: error.status.code,
                                                 reason: error.description)
-        StandardError.write("stubserver: \(rejection)\n")
+        configuration.log.write("stubserver: \(rejection)")
     }
 }
 

@@ -1,18 +1,61 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A stub added at run time. ``remove()`` takes it away again.
 public struct StubHandle: Sendable, Hashable {
     /// The stub's id, as in `Matched-Stub-Id` and the admin API.
     public let id: String
-    private weak let store: StubStore?
+    // `weak var`, not `weak let` (Swift 6.2): the handle stays buildable with Swift 6.1. Never reassigned.
+    private weak var store: StubStore?
+    #if !Slim
+    /// For a stub added through a ``StubServerClient``.
+    private let client: StubServerClient?
+    #endif
 
     init(id: String, store: StubStore) {
         self.id = id
         self.store = store
+        #if !Slim
+        client = nil
+        #endif
     }
 
+    #if !Slim
+    init(id: String, client: StubServerClient) {
+        self.id = id
+        store = nil
+        self.client = client
+    }
+    #endif
+
     /// Removes the stub. Does nothing if it is already gone or the server was released.
-    public func remove() { store?.remove(id: id) }
+    ///
+    /// For a stub added through a ``StubServerClient`` this sends the removal without waiting for it;
+    /// use `try await client.removeStub(id: handle.id)` to wait and see errors.
+    public func remove() {
+        if let store {
+            store.remove(id: id)
+        }
+        #if !Slim
+        if let client {
+            let id = id
+            Task {
+                do { try await client.removeStub(id: id) } catch {
+                    let message = "stubserver: removing stub \(id) from \(client.baseURL.absoluteString): \(error)\n"
+                    _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }   // 2: standard error
+                }
+            }
+        }
+        #endif
+    }
 
     public static func == (lhs: StubHandle, rhs: StubHandle) -> Bool { lhs.id == rhs.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
@@ -28,11 +71,15 @@ extension StubServer {
     /// ```
     /// A `.file(name)` body is read from the stubs directory's `__files` now; if it cannot be read, the
     /// stub answers 500 with the reason (as WireMock does) and the reason is logged to stderr.
+    /// Reports name the stub `name`, or else its pattern and this call's place:
+    /// `GET /users/octocat (ProfileTests.swift:42)`.
     /// - Returns: a handle that removes the stub.
     @discardableResult
     public func stub(_ request: RequestPattern, _ response: ResponseDefinition,
-                     priority: Int = StubMapping.defaultPriority, name: String? = nil) -> StubHandle {
-        add(StubMapping(request, resolvingBodyFile(response), priority: priority, name: name))
+                     priority: Int = StubMapping.defaultPriority, name: String? = nil,
+                     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> StubHandle {
+        add(StubMapping(request, resolvingBodyFile(response), priority: priority, name: name),
+            at: StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Adds a stub given as WireMock mapping JSON (one mapping object).
@@ -41,8 +88,9 @@ extension StubServer {
     public func stub(mappingJSON: String) throws(StubsLoadError) -> StubHandle {
         let json: JSONValue
         do { json = try JSONParser.parse(Array(mappingJSON.utf8)) } catch { throw .invalidJSON(nil, error) }
-        let (mapping, warnings) = try MappingDecoder(bodyFiles: bodyFiles).decodeMapping(json, source: nil)
-        for warning in warnings { StandardError.write("stubserver: \(warning)\n") }
+        let (mapping, warnings) = try MappingDecoder(bodyFiles: bodyFiles, globalResponseTemplating: globalResponseTemplating)
+            .decodeMapping(json, source: nil)
+        for warning in warnings { log.write("stubserver: \(warning)") }
         return add(mapping)
     }
 
@@ -50,7 +98,15 @@ extension StubServer {
     @discardableResult
     public func add(_ mapping: StubMapping) -> StubHandle {
         store.add(mapping)
+        warnIfShadowed(mapping)
         return StubHandle(id: mapping.id, store: store)
+    }
+
+    /// Adds a mapping made by `stub(...)` at `callSite`.
+    func add(_ mapping: StubMapping, at callSite: StubCallSite) -> StubHandle {
+        var mapping = mapping
+        mapping.callSite = callSite
+        return add(mapping)
     }
 
     /// Removes the stub with `id` (runtime or file). Returns whether there was one.
@@ -61,7 +117,32 @@ extension StubServer {
     public func reset() {
         store.reset()
         journal.removeAll()
+        store.forgetUsage()
     }
+
+    /// The stubs that answered no request since the journal was last cleared (dead stubs), in the
+    /// order they were added — what `GET /__admin/mappings/unmatched` lists.
+    public var unusedStubs: [StubMapping] { store.unusedMappings }
+
+    /// The stubs added at run time (`stub(...)`, the admin API) that answered no request since the
+    /// journal was last cleared, in the order they were added: what `failOnUnusedStubs` reports.
+    public var unusedRuntimeStubs: [StubMapping] {
+        let runtime = Set(store.runtimeMappings.map(\.id))
+        return store.unusedMappings.filter { runtime.contains($0.id) }
+    }
+
+    /// Server-wide settings, as `/__admin/settings` reads and replaces them: e.g. a global
+    /// `fixedDelayMilliseconds` added to every stubbed response.
+    public var settings: StubServerSettings {
+        get { store.settings }
+        set { store.settings = newValue }
+    }
+
+    /// Replaces the server-wide settings (the same as setting ``settings``).
+    public func updateSettings(_ settings: StubServerSettings) { store.settings = settings }
+
+    /// The stubserver version, as `GET /__admin/version` reports it.
+    public static var version: String { AdminAPI.version }
 
     /// The stubs directory's `__files`, if the server has a stubs directory.
     var bodyFiles: BodyFiles? { Self.bodyFiles(in: stubsDirectory) }
@@ -71,20 +152,39 @@ extension StubServer {
         directory.map { BodyFiles(directory: $0.appendingPathComponent("__files")) }
     }
 
-    private func resolvingBodyFile(_ response: ResponseDefinition) -> ResponseDefinition {
+    func resolvingBodyFile(_ response: ResponseDefinition) -> ResponseDefinition {
         guard let name = response.bodyFileToLoad else { return response }
         guard let bodyFiles else {
-            return Self.failure(response, "body file '\(name)' needs a stubs directory; start the server with stubs:")
+            return Self.failure(response, "body file '\(name)' needs a stubs directory; start the server with stubs:", log: log)
+        }
+        if response.isTemplated(globally: globalResponseTemplating), Template.hasTags(name.utf8) {
+            return resolvingTemplatedBodyFile(response, name: name, in: bodyFiles)
         }
         do {
             return try response.loadingBodyFile(bodyFiles.read)
         } catch {
-            return Self.failure(response, "\(error)")
+            return Self.failure(response, "\(error)", log: log)
         }
     }
 
-    private static func failure(_ response: ResponseDefinition, _ reason: String) -> ResponseDefinition {
-        StandardError.write("stubserver: \(reason)\n")
+    /// A templated file name: its candidate files are read now, never while serving.
+    private func resolvingTemplatedBodyFile(_ response: ResponseDefinition, name: String, in bodyFiles: BodyFiles) -> ResponseDefinition {
+        do {
+            var resolved = response
+            resolved.bodyFileSet = try BodyFileSet(files: bodyFiles.candidates(forTemplatedName: name),
+                                                   displayPath: bodyFiles.displayPath)
+            return resolved
+        } catch let error as BodyFiles.ReadError {
+            return Self.failure(response, error.description, log: log)
+        } catch let error as ResponseTemplate.Failure {
+            return Self.failure(response, error.message, log: log)
+        } catch {
+            return Self.failure(response, "\(error)", log: log)
+        }
+    }
+
+    static func failure(_ response: ResponseDefinition, _ reason: String, log: LogSink) -> ResponseDefinition {
+        log.write("stubserver: \(reason)")
         return ResponseDefinition(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"],
                                   body: .text("stubserver: \(reason)\n"))
     }

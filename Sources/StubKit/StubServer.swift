@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import StubHTTP
 
 /// A stub HTTP server: answers requests from WireMock-style stubs loaded from a directory and
 /// added at run time, and journals every request.
@@ -16,14 +21,60 @@ public final class StubServer: Sendable {
         /// Default 0: the system picks a free port; read it from ``StubServer/port``.
         public var port: Int = 0
         /// The most requests the journal keeps; older ones are dropped. Default 10,000.
-        public var journalCapacity: Int = 10_000
+        public var journalCapacity: Int {
+            get { journal.maxEntries }
+            set { journal.maxEntries = newValue }
+        }
+        /// What the journal keeps: entries, bytes (default 64 MiB), body bytes per entry (default 1 MiB),
+        /// or nothing (`isEnabled = false`). See ``RequestJournal/Limits``.
+        public var journal = RequestJournal.Limits()
         /// Event-loop threads. Default 1, plenty for a test or a UI test's app.
         public var eventLoopCount: Int = 1
-        /// Write the near-miss report of every unmatched request to stderr. Default `true`.
-        public var logsUnmatchedRequests: Bool = true
+        /// How long stopping lets in-flight responses (delayed and paced ones included) finish before it
+        /// closes their connections (`--shutdown-grace`). A response whose client has left is dropped at
+        /// once and never holds a stop. Default 5 s.
+        public var shutdownGrace: Duration = .seconds(5)
+        /// A slow network for every response: latency and a bandwidth cap (`--network`). Default `nil`.
+        public var network: NetworkProfile?
+        /// The most bytes per second of every response, whatever the network (`--bandwidth`). Default `nil`.
+        public var bytesPerSecond: Int?
+        /// The most threads running synchronous closure stubs at once (a closure may block). Default 8.
+        public var closureThreadLimit: Int = 8
+        /// Log unmatched requests (``unmatchedRequestLogging`` `.full` when `true`, `.none` when `false`).
+        public var logsUnmatchedRequests: Bool {
+            get { unmatchedRequestLogging != .none }
+            set { unmatchedRequestLogging = newValue ? .full : .none }
+        }
+        /// How much an unmatched request logs: its near-miss report (repeats summarised), one line, or
+        /// nothing. Default `.full`.
+        public var unmatchedRequestLogging: UnmatchedRequestLogging = .full
+        /// Where the server's log lines go (near-miss reports, rejected requests, stub warnings): a
+        /// queue bounded in bytes, written by its own thread, so logging never blocks serving.
+        /// Default: a new ``LogSink`` on stderr.
+        public var log = LogSink()
+        /// Every stub's response is a template, as WireMock's `--global-response-templating`; otherwise
+        /// only stubs with `"transformers": ["response-template"]` (or `.templated()`). Default `false`.
+        public var globalResponseTemplating: Bool = false
+        /// Serve the admin API under `/__admin` (`--no-admin` turns it off: those paths are then stub
+        /// traffic, 404 unless stubbed). Default `true`.
+        public var adminAPIEnabled: Bool = true
+        /// When set, admin calls need `Authorization: Bearer <token>` (401 otherwise) (`--admin-token`,
+        /// `STUBSERVER_ADMIN_TOKEN`). Default `nil`: no token, and only loopback pages and hosts get in.
+        public var adminToken: String?
+        /// Threads answering admin calls, off the event loops. Default 2.
+        public var adminThreadLimit: Int = 2
+        /// Admin calls that may wait for an admin thread; more are answered 503 at once. Default 64.
+        public var adminQueueLimit: Int = 64
         /// Called after each request is answered (or scheduled, for delayed stubs), with the time
-        /// matching took. Runs on an event-loop thread: keep it short.
+        /// matching took. Runs on an event-loop thread: keep it short, and log through ``log``
+        /// rather than writing to stdout or stderr.
         public var onRequest: (@Sendable (LoggedRequest, Duration) -> Void)?
+        /// Forwarding: where unmatched requests go (`--proxy-all`), the upstream timeout and the largest
+        /// upstream body. Default: unmatched requests get a 404.
+        public var proxy = ProxySettings()
+        /// Called (on a background thread) when a client posts `/__admin/shutdown`, after the answer
+        /// is on its way. Default `nil`: the server stops itself. The CLI sets it to end its process.
+        public var onShutdownRequest: (@Sendable () -> Void)?
 
         public init(host: String = "127.0.0.1", port: Int = 0) {
             self.host = host
@@ -33,27 +84,72 @@ public final class StubServer: Sendable {
 
     /// The stubs directory this server loads from, if any.
     public let stubsDirectory: URL?
-    /// Every request received (bounded by ``Configuration/journalCapacity``).
+    /// Every request received (bounded by ``Configuration/journal``).
     public let journal: RequestJournal
+    /// Where the server logs (``Configuration/log``).
+    public let log: LogSink
+    /// What the test helpers already reported, so each problem fails a test once.
+    package let failureLedger = FailureLedger()
     let store: StubStore
-    private let http: HTTPServer
+    /// Runs synchronous closure stubs, off the event loops.
+    let closureWorkers: WorkerPool
+    /// Answers admin calls, off the event loops.
+    let adminWorkers: WorkerPool
+    /// Logged once listening: the admin API is reachable from the network without a token.
+    private let adminExposureWarning: String?
+    /// Forwards requests for proxy stubs and ``Configuration/proxy``.
+    let proxy: ProxyForwarding
+    /// Recording stubs from forwarded traffic (``startRecording(_:)``, `/__admin/recordings`).
+    let recordings: Recordings
+    let http: HTTPServer
+    private let origin = ServerOrigin()
+    /// ``Configuration/globalResponseTemplating``: also applies to reloads and stubs added later.
+    let globalResponseTemplating: Bool
 
     /// Loads the stubs and prepares the server without listening yet. Call ``start()``.
     /// - Throws: ``StubServerError/badStubs(_:)`` naming the file and field at fault.
     public init(stubs: URL? = nil, configuration: Configuration = Configuration()) throws(StubServerError) {
-        stubsDirectory = stubs
-        let loaded = try Self.load(stubs)
-        for warning in loaded.warnings { StandardError.write("stubserver: \(warning)\n") }
-        store = StubStore(fileMappings: loaded.mappings)
-        journal = RequestJournal(capacity: configuration.journalCapacity)
+        // `--stubs Stubs/mappings` means `Stubs`.
+        let (root, note) = stubs.map(StubsLayout.resolvedRoot) ?? (nil, nil)
+        stubsDirectory = root
+        globalResponseTemplating = configuration.globalResponseTemplating
+        let loaded = try Self.load(root, globalResponseTemplating: globalResponseTemplating)
+        log = configuration.log
+        if let note { log.write("stubserver: \(note)") }
+        for warning in loaded.warnings { log.write("stubserver: \(warning)") }
+        let log = log
+        store = StubStore(fileMappings: loaded.mappings, globalResponseTemplating: globalResponseTemplating,
+                          regexWarnings: { log.write($0) })
+        journal = RequestJournal(limits: configuration.journal)
+        let adminState = AdminState()
         var httpConfiguration = HTTPServerConfiguration()
         httpConfiguration.host = configuration.host
         httpConfiguration.port = configuration.port
         httpConfiguration.eventLoopCount = configuration.eventLoopCount
+        httpConfiguration.shutdownGracePeriod = configuration.shutdownGrace
+        closureWorkers = WorkerPool(name: "closure", threadLimit: configuration.closureThreadLimit, queueLimit: 1024)
+        adminWorkers = WorkerPool(name: "admin", threadLimit: configuration.adminThreadLimit,
+                                  queueLimit: configuration.adminQueueLimit)
+        let recorder = Recorder()
+        recordings = Recordings(recorder: recorder, store: store, journal: journal, stubsDirectory: root)
+        let admin = AdminAPI(store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
+                             stubsDirectory: root, state: adminState, log: log, recordings: recordings)
+        proxy = ProxyForwarding(settings: configuration.proxy)
         http = HTTPServer(configuration: httpConfiguration,
                           handler: StubRequestHandler(store: store, journal: journal, configuration: configuration,
-                                                      admin: AdminAPI(store: store, journal: journal,
-                                                                      bodyFiles: Self.bodyFiles(in: stubs))))
+                                                      admin: AdminEndpoint(admin, configuration: configuration,
+                                                                           workers: adminWorkers),
+                                                      network: configuration.effectiveNetwork,
+                                                      closureWorkers: closureWorkers, bodyFiles: Self.bodyFiles(in: root),
+                                                      unmatchedLog: UnmatchedRequestLog(mode: configuration.unmatchedRequestLogging,
+                                                                                        sink: log),
+                                                      origin: origin, proxy: proxy, recorder: recorder))
+        if let onShutdownRequest = configuration.onShutdownRequest {
+            adminState.onShutdown(onShutdownRequest)
+        } else {
+            adminState.onShutdown { [weak http] in http?.stop() }
+        }
+        adminExposureWarning = AdminAccess.exposureWarning(configuration)
     }
 
     /// Starts a server and returns once it accepts connections.
@@ -72,13 +168,36 @@ public final class StubServer: Sendable {
     /// Starts listening; returns once connections are accepted.
     public func start() throws(StubServerError) {
         do { try http.start() } catch { throw .cannotListen(error) }
+        origin.set(host: http.host, port: http.port)
+        if let adminExposureWarning { log.write(adminExposureWarning) }
     }
 
-    /// Stops the server: no new connections, in-flight responses finish, then everything closes.
-    /// Idempotent; also happens when the server is released.
-    public func stop() { http.stop() }
+    /// Stops the server: no new connections, in-flight responses finish (for up to
+    /// ``Configuration/shutdownGrace``), then everything closes. Blocks the calling thread meanwhile:
+    /// from async code, call ``shutdown()``. Idempotent; also happens when the server is released.
+    public func stop() {
+        http.stop()
+        closureWorkers.shutdown()
+        adminWorkers.shutdown()
+        proxy.shutdown()
+    }
 
-    deinit { http.stop() }
+    /// Stops the server as ``stop()`` does, without blocking a thread: the stop runs on a thread of its
+    /// own and this suspends until it is complete. Use it from async tests and test scopes, where a
+    /// blocked thread is one less in Swift's small cooperative pool for every other running test (and
+    /// for the async closure stubs of every server).
+    ///
+    /// ```swift
+    /// let server = try StubServer.start()
+    /// …
+    /// await server.shutdown()
+    /// ```
+    public func shutdown() async {
+        await http.shutdown()
+        closureWorkers.shutdown()
+    }
+
+    deinit { stop() }
 
     /// The port the server listens on (the real one, also when started with port 0).
     public var port: Int { http.port }
@@ -96,7 +215,7 @@ public final class StubServer: Sendable {
     /// - Returns: the loader's warnings.
     @discardableResult
     public func reloadStubs() throws(StubServerError) -> [String] {
-        let loaded = try Self.load(stubsDirectory)
+        let loaded = try Self.load(stubsDirectory, globalResponseTemplating: globalResponseTemplating)
         store.replaceFileMappings(loaded.mappings)
         return loaded.warnings
     }
@@ -104,20 +223,32 @@ public final class StubServer: Sendable {
     /// Every stub, in the order they were added (file stubs first).
     public var mappings: [StubMapping] { store.mappings }
 
-    private static func load(_ directory: URL?) throws(StubServerError) -> StubsLoadResult {
+    private static func load(_ directory: URL?, globalResponseTemplating: Bool) throws(StubServerError) -> StubsLoadResult {
         guard let directory else { return StubsLoadResult(mappings: [], warningDetails: []) }
         do {
-            return try StubsDirectory.load(directory, displayRoot: displayPath(of: directory))
+            return try StubsDirectory.load(directory, displayRoot: displayPath(of: directory),
+                                           globalResponseTemplating: globalResponseTemplating)
         } catch {
             throw .badStubs(error)
         }
     }
 
     /// The directory as a user would write it: relative to the working directory when it is below it.
-    private static func displayPath(of directory: URL) -> String {
+    ///
+    /// Compares like with like: `getcwd` gives the real path (`/private/var/folders/…` on macOS, the symlink's
+    /// target where `TMPDIR` goes through one), while Foundation's standardizing strips `/private` and keeps
+    /// other symlinks; so both sides are standardized, then, failing that, both are resolved.
+    static func displayPath(of directory: URL,
+                            workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
         let path = directory.standardizedFileURL.path
-        let cwd = FileManager.default.currentDirectoryPath
-        guard path.hasPrefix(cwd + "/") else { return path }
-        return String(path.dropFirst(cwd.count + 1))
+        let cwd = URL(fileURLWithPath: workingDirectory, isDirectory: true)
+        let candidates = [
+            (path, cwd.standardizedFileURL.path),
+            (directory.resolvingSymlinksInPath().path, cwd.resolvingSymlinksInPath().path),
+        ]
+        for (full, base) in candidates where full.hasPrefix(base + "/") {
+            return String(full.dropFirst(base.count + 1))
+        }
+        return path
     }
 }

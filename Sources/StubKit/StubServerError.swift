@@ -1,3 +1,5 @@
+import StubHTTP
+
 /// Why a ``StubServer`` could not start.
 public enum StubServerError: Error, Sendable, CustomStringConvertible {
     /// The stubs directory could not be loaded; the message names the file and field.

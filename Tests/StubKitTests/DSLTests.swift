@@ -225,7 +225,7 @@ import Testing
             .withStatusMessage("Accepted Later")
             .withHeader("Set-Cookie", ["a=1", "b=2"])
             .withHeader("X-A", "1")
-            .withDelay(milliseconds: 250)
+            .withFixedDelay(250)
             .text("done")
         let wire = try decoded("""
             {"request": {}, "response": {"status": 202, "statusMessage": "Accepted Later",

@@ -1,5 +1,6 @@
 import Testing
 @testable import StubKit
+import StubHTTP
 
 /// `equalToJson` and `matchesJsonPath` on request bodies. Every row marked "WM" was checked against
 /// WireMock 2.35.1 (standalone jar) with the same stub and body.

@@ -93,14 +93,14 @@ struct JSONParserTests {
 
     @Test("Limits nesting depth")
     func limitsDepth() throws {
-        let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        let ok = String(repeating: "[", count: 128) + String(repeating: "]", count: 128)
         #expect(throws: Never.self) { try JSONParser.parse(ok) }
-        let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        let deep = String(repeating: "[", count: 129) + String(repeating: "]", count: 129)
         do {
             _ = try JSONParser.parse(deep)
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "line 1, column 513: nesting deeper than 512 levels")
+            #expect(error.description == "line 1, column 129: nesting deeper than 128 levels of arrays and objects")
         }
         let hostile = String(repeating: "{\"a\":", count: 100_000)
         #expect(throws: JSONParseError.self) { try JSONParser.parse(hostile) }

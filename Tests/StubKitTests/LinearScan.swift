@@ -1,4 +1,5 @@
 import StubKit
+import StubHTTP
 
 /// The reference the route table is checked against: every stub in turn, the lowest priority winning,
 /// then the most recently added.

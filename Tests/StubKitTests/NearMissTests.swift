@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StubKit
+import StubHTTP
 
 struct NearMissTests {
     static func stub(_ id: String, name: String? = nil, source: String? = nil, priority: Int = 5, _ request: RequestPattern) -> StubMapping {
@@ -76,10 +77,17 @@ struct NearMissTests {
         #expect(report.split(separator: "\n").allSatisfy { $0.utf8.count < 1200 })
     }
 
+    static let accents: [UInt8] = Array(String(repeating: "é", count: 2000).utf8)
+    static let invalidAtTheEnd: [UInt8] = [UInt8](repeating: 0x61, count: 3000) + [0xFF]
+
     @Test("Binary bodies are summarised", arguments: [
         ([0xFF, 0xFE, 0x00] as [UInt8], "  (3 bytes of binary data)\n"),
         (Array("a\nb".utf8), "  a\n  b\n"),
         ([], "  (no body)\n"),
+        // Long bodies: only the shown part is decoded, yet the cut falls on a character and a byte that is
+        // not UTF-8 far past the limit still makes the body binary.
+        (Self.accents, "  " + String(repeating: "é", count: 512) + "… (2976 more bytes)\n"),
+        (Self.invalidAtTheEnd, "  (3001 bytes of binary data)\n"),
     ])
     func bodies(_ body: [UInt8], _ rendered: String) {
         #expect(NearMissReport.renderBody(body) == rendered)
@@ -89,7 +97,8 @@ struct NearMissTests {
         (Self.stub("id1", name: "n", source: "s.json", RequestPattern()), #""n" (s.json)"#),
         (Self.stub("id1", name: "n", RequestPattern()), #""n""#),
         (Self.stub("id1", source: "s.json", RequestPattern()), "s.json"),
-        (Self.stub("id1", RequestPattern()), "id id1"),
+        (Self.stub("id1", RequestPattern()), "ANY any URL (id id1)"),
+        (Self.stub("id2", RequestPattern(method: .exactly("GET"), url: .urlPath("/a"))), "GET /a (id id2)"),
     ])
     func titles(_ mapping: StubMapping, _ title: String) {
         #expect(NearMissReport.title(mapping) == title)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StubKit
+import StubHTTP
 
 /// `PathTemplate` against the regular expression templates were compiled to before it
 /// (`\A(?:lit([^/]+)lit…)\z` on the raw path, groups percent-decoded).

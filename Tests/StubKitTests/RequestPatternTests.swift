@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StubKit
+import StubHTTP
 
 /// Request-level matching. Rows marked "WM" were checked against WireMock 2.35.1.
 struct RequestPatternTests {

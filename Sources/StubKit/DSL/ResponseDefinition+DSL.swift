@@ -3,18 +3,20 @@
 ///
 /// ```swift
 /// .json(["login": "octocat", "followers": 20])      // 200, jsonBody, Content-Type: application/json
-/// .status(404).withHeader("X-RateLimit-Remaining", "0")
-/// .status(201).json(["id": 1])                      // chain forms keep the status set before
+/// .json(["login": login, "id": id])                 // variables too (see JSONRepresentable)
+/// .json(user)                                       // an Encodable model
+/// .status(404).header("X-RateLimit-Remaining", "0")
+/// .json(["id": 1]).status(201)                      // every entry point chains with every modifier
 /// .text("hi")                                       // 200, body, Content-Type: text/plain; charset=utf-8
 /// .data([0x89, 0x50], contentType: "image/png")     // 200, base64Body
 /// .file("users/octocat.json")                       // 200, bodyFileName (read by the server, see below)
-/// .ok.withDelay(milliseconds: 300)                  // 200, fixedDelayMilliseconds
+/// .ok.delay(.milliseconds(300))                     // 200, fixedDelayMilliseconds
 /// ```
 ///
 /// **Content-Type.** WireMock adds no `Content-Type` for `jsonBody` or `body`; stubs loaded from
 /// files keep that behaviour. The Swift `.json` and `.text` constructors add `application/json` and
 /// `text/plain; charset=utf-8`, since that is what someone writing `.json(...)` expects; call
-/// `.withHeader("Content-Type", ...)` afterwards to send another type. `.data` and `.file` add one
+/// `.header("Content-Type", ...)` afterwards to send another type. `.data` and `.file` add one
 /// only when `contentType:` is given.
 extension ResponseDefinition {
     /// The `Content-Type` the ``json(_:status:)`` constructors send.

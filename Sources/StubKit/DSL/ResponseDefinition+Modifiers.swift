@@ -1,24 +1,30 @@
-/// Chainable refinements of a ``ResponseDefinition``. Each returns a modified copy.
+import StubHTTP
+
+/// Chainable refinements of a ``ResponseDefinition``. Each returns a modified copy, and every entry
+/// point (`.json`, `.text`, `.status`, …) chains with every modifier, in any order:
 ///
 /// ```swift
-/// .status(404).withHeader("X-RateLimit-Remaining", "0").withDelay(milliseconds: 200)
-/// .status(201).json(["id": 1])
+/// .json(["id": 1]).status(201).header("Location", "/repos/1").delay(.seconds(2))
+/// .status(404).header("X-RateLimit-Remaining", "0")
+/// .text("maintenance").status(503).statusMessage("Back Soon")
 /// ```
 ///
 /// Naming a header again replaces every field of that name (any case), like a key of the JSON
-/// `headers` object; pass an array for a header sent several times (`Set-Cookie`).
+/// `headers` object; pass an array for a header sent several times (`Set-Cookie`). WireMock's names
+/// (`withStatus`, `withHeader`, `withFixedDelay`, …) are aliases of these; see
+/// `ResponseDefinition+WireMockNames.swift`.
 extension ResponseDefinition {
     // MARK: Status
 
     /// Sets the status code (`status`).
-    public func withStatus(_ code: Int) -> ResponseDefinition {
+    public func status(_ code: Int) -> ResponseDefinition {
         var copy = self
         copy.status = code
         return copy
     }
 
     /// Sets the reason phrase sent after the status code (`statusMessage`).
-    public func withStatusMessage(_ message: String) -> ResponseDefinition {
+    public func statusMessage(_ message: String) -> ResponseDefinition {
         var copy = self
         copy.statusMessage = message
         return copy
@@ -27,13 +33,13 @@ extension ResponseDefinition {
     // MARK: Headers
 
     /// Sets header `name` to `value`, replacing any fields of that name (any case).
-    public func withHeader(_ name: String, _ value: String) -> ResponseDefinition {
-        withHeader(name, [value])
+    public func header(_ name: String, _ value: String) -> ResponseDefinition {
+        header(name, [value])
     }
 
     /// Sets header `name` to several fields, one per value, replacing any fields of that name
     /// (`"headers": {"Set-Cookie": ["a=1", "b=2"]}`).
-    public func withHeader(_ name: String, _ values: [String]) -> ResponseDefinition {
+    public func header(_ name: String, _ values: [String]) -> ResponseDefinition {
         var copy = self
         copy.headers.remove(name: name)
         for value in values {
@@ -42,9 +48,9 @@ extension ResponseDefinition {
         return copy
     }
 
-    /// Sets every header in `headers`, replacing fields of the same names; duplicates within
-    /// `headers` are all kept.
-    public func withHeaders(_ headers: HTTPHeaders) -> ResponseDefinition {
+    /// Sets every header in `headers` (a dictionary literal), replacing fields of the same names;
+    /// duplicates within `headers` are all kept.
+    public func headers(_ headers: StubHTTPHeaders) -> ResponseDefinition {
         var copy = self
         for field in headers {
             copy.headers.remove(name: field.name)
@@ -80,18 +86,34 @@ extension ResponseDefinition {
 
     // MARK: Delay
 
-    /// Delays the response by `milliseconds` (`fixedDelayMilliseconds`).
-    public func withDelay(milliseconds: Int) -> ResponseDefinition {
+    /// Sends the response after `duration` (`fixedDelayMilliseconds`, so rounded up to whole
+    /// milliseconds; negative means none). Other requests are answered meanwhile.
+    ///
+    /// ```swift
+    /// server.stub(.get("/slow"), .json(["ok": true]).delay(.seconds(2)))
+    /// ```
+    public func delay(_ duration: Duration) -> ResponseDefinition {
         var copy = self
-        copy.fixedDelayMilliseconds = milliseconds
+        copy.fixedDelayMilliseconds = Self.milliseconds(roundingUp: duration)
         return copy
     }
 
     // MARK: Private
 
-    private func withBody(_ body: Body, contentType: String?) -> ResponseDefinition {
-        var copy = contentType.map { withHeader("Content-Type", $0) } ?? self
+    func withBody(_ body: Body, contentType: String?) -> ResponseDefinition {
+        var copy = contentType.map { header("Content-Type", $0) } ?? self
         copy.body = body
         return copy
+    }
+
+    /// Whole milliseconds, rounded up, clamped to `0...Int.max`.
+    static func milliseconds(roundingUp duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        if overflow { return .max }
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        let (total, overflow2) = whole.addingReportingOverflow((attoseconds + perMillisecond - 1) / perMillisecond)
+        return overflow2 ? .max : Int(total)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension StubMapping {
     /// A stub added at run time, with a fresh lowercase UUID as its `id` (as WireMock generates).

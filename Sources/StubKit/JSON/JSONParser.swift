@@ -12,8 +12,13 @@
 /// value["login"] // .string("octocat")
 /// ```
 public enum JSONParser {
-    /// The default limit on nested arrays and objects: 512.
-    public static let defaultMaximumDepth = 512
+    /// The default limit on nested arrays and objects: 128.
+    ///
+    /// The parser and everything that walks a ``JSONValue`` (matching, serializing, comparing, releasing)
+    /// recurse once per level. 128 levels fit, with room to spare, in a debug build on a 512 KiB stack: the
+    /// size Darwin gives secondary threads, including the ones XCTest and Swift Testing run tests on. Real
+    /// documents nest far less; a deeper one is rejected with a clear error rather than crashing the process.
+    public static let defaultMaximumDepth = 128
 
     /// Parses one JSON document from UTF-8 bytes.
     /// - Parameters:
@@ -79,7 +84,7 @@ struct JSONByteParser {
     }
 
     mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
+        guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels of arrays and objects") }
         index += 1
         skipWhitespace()
         var members: [(key: String, value: JSONValue)] = []
@@ -118,7 +123,7 @@ struct JSONByteParser {
     }
 
     mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
+        guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels of arrays and objects") }
         index += 1
         skipWhitespace()
         var elements: [JSONValue] = []

@@ -30,7 +30,7 @@ extension JSONValue: CustomStringConvertible {
     public var description: String { serialized() }
 
     /// Appends the value; `indent` is the current depth for pretty output, `nil` for compact.
-    private func write(into output: inout [UInt8], indent: Int?) {
+    func write(into output: inout [UInt8], indent: Int?) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -62,7 +62,7 @@ extension JSONValue: CustomStringConvertible {
         }
     }
 
-    private static func newline(_ output: inout [UInt8], _ indent: Int?) {
+    static func newline(_ output: inout [UInt8], _ indent: Int?) {
         guard let indent else { return }
         output.append(UInt8(ascii: "\n"))
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
@@ -75,7 +75,7 @@ extension JSONValue: CustomStringConvertible {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func writeString(_ text: String, into output: inout [UInt8]) {
+    static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

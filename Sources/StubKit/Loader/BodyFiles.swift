@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -44,14 +48,13 @@ public struct BodyFiles: Sendable, Hashable {
         guard resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
             throw ReadError(description: "'bodyFileName' \(quoted) resolves to \(resolved), outside \(displayPath)")
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), isDirectory.boolValue {
+        if PathStatus(resolved) == .directory {
             throw ReadError(description: "'bodyFileName' \(quoted) is a directory in \(displayPath)")
         }
         do {
             return [UInt8](try Data(contentsOf: URL(fileURLWithPath: resolved)))
         } catch {
-            throw ReadError(description: "'bodyFileName' \(quoted) in \(displayPath) cannot be read: \(error.localizedDescription)")
+            throw ReadError(description: "'bodyFileName' \(quoted) in \(displayPath) cannot be read: \(FileErrorReason.describe(error))")
         }
     }
 

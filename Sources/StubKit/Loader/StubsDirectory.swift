@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Loads a WireMock-layout stubs directory:
 ///
@@ -16,56 +20,90 @@ import Foundation
 public enum StubsDirectory {
     /// Loads every mapping under `root/mappings` and the bodies they name under `root/__files`.
     ///
-    /// Only files ending in `.json` (lowercase, as WireMock) are read, in byte order of their path
+    /// Only files ending in `.json` (lowercase, as WireMock) are read, except macOS AppleDouble files
+    /// (`._name.json`, which Finder writes on non-APFS volumes), in byte order of their path
     /// under `mappings/`, symlinked folders included once. A missing `mappings` folder gives no
-    /// mappings. Mappings without an `id`/`uuid` get a UUID-shaped id derived from their file and
+    /// mappings and a warning saying what was expected (use ``resolvedRoot(_:)`` first to accept a
+    /// `mappings` folder given as the root). Mappings without an `id`/`uuid` get a UUID-shaped id derived from their file and
     /// index, stable across runs.
     /// - Parameters:
     ///   - root: The stubs directory.
     ///   - displayRoot: How the directory is written in messages (e.g. `Stubs`); defaults to `root`
     ///     as given.
+    ///   - globalResponseTemplating: Every response is a template (`--global-response-templating`), so
+    ///     every template is checked now.
     /// - Returns: The mappings in load order and the grouped warnings.
-    /// - Throws: ``StubsLoadError`` for a missing directory, an unreadable or invalid file, or an
-    ///   invalid mapping; the message names the file and the JSON path.
-    public static func load(_ root: URL, displayRoot: String? = nil) throws(StubsLoadError) -> StubsLoadResult {
+    /// - Throws: ``StubsLoadError`` for a missing or unreadable directory (naming the path and the
+    ///   system's reason), an unreadable or invalid file, or an invalid mapping; the message names the
+    ///   file and the JSON path.
+    public static func load(_ root: URL, displayRoot: String? = nil,
+                            globalResponseTemplating: Bool = false) throws(StubsLoadError) -> StubsLoadResult {
+        var stopAtFirstError: [StubsLoadError]? = nil
+        return try scan(root, displayRoot: displayRoot, globalResponseTemplating: globalResponseTemplating,
+                        errors: &stopAtFirstError)
+    }
+
+    /// ``load(_:displayRoot:globalResponseTemplating:)`` that goes on after an invalid file or mapping when
+    /// `errors` is given: each error is appended and the rest still loads (``StubsCheck``). Errors about
+    /// the directory itself are thrown either way.
+    static func scan(_ root: URL, displayRoot: String?, globalResponseTemplating: Bool,
+                     errors: inout [StubsLoadError]?) throws(StubsLoadError) -> StubsLoadResult {
         var display = displayRoot ?? root.relativePath
         while display.count > 1, display.hasSuffix("/") { display.removeLast() }
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: root.path, isDirectory: &isDirectory) else { throw .missingRoot(display) }
-        guard isDirectory.boolValue else { throw .notADirectory(display) }
+        switch PathStatus(root.path) {
+        case .directory: break
+        case .file: throw .notADirectory(display)
+        case .missing: throw .missingRoot(display)
+        case .unreachable(let reason): throw .unreadableDirectory(display, reason: reason)
+        }
+        if let reason = PathStatus.unreadableDirectoryReason(root.path) {
+            throw .unreadableDirectory(display, reason: reason)
+        }
 
         let mappingsURL = root.appendingPathComponent("mappings", isDirectory: true)
         let mappingsDisplay = display + "/mappings"
-        guard fileManager.fileExists(atPath: mappingsURL.path, isDirectory: &isDirectory) else {
-            return StubsLoadResult(mappings: [], warningDetails: [])
+        switch PathStatus(mappingsURL.path) {
+        case .directory: break
+        case .file: throw .notADirectory(mappingsDisplay)
+        case .unreachable(let reason): throw .unreadableDirectory(mappingsDisplay, reason: reason)
+        case .missing:
+            return StubsLoadResult(mappings: [], warningDetails: [],
+                                   layoutWarnings: [StubsLayout.missingMappingsWarning(root: root, display: display)])
         }
-        guard isDirectory.boolValue else { throw .notADirectory(mappingsDisplay) }
+        if let reason = PathStatus.unreadableDirectoryReason(mappingsURL.path) {
+            throw .unreadableDirectory(mappingsDisplay, reason: reason)
+        }
 
         let bodyFiles = BodyFiles(directory: root.appendingPathComponent("__files", isDirectory: true),
                                   displayPath: display + "/__files")
-        let decoder = MappingDecoder(bodyFiles: bodyFiles)
+        let decoder = MappingDecoder(bodyFiles: bodyFiles, globalResponseTemplating: globalResponseTemplating)
         var mappings: [StubMapping] = []
         var warnings: [MappingWarning] = []
         for relative in try jsonFiles(under: mappingsURL, display: mappingsDisplay) {
             let file = mappingsDisplay + "/" + relative
-            let bytes: [UInt8]
-            do {
-                bytes = [UInt8](try Data(contentsOf: mappingsURL.appendingPathComponent(relative)))
+            do throws(StubsLoadError) {
+                let bytes: [UInt8]
+                do {
+                    bytes = [UInt8](try Data(contentsOf: mappingsURL.appendingPathComponent(relative)))
+                } catch {
+                    throw StubsLoadError.unreadableFile(file, reason: FileErrorReason.describe(error))
+                }
+                let json: JSONValue
+                do {
+                    json = try JSONParser.parse(bytes)
+                } catch {
+                    throw StubsLoadError.invalidJSON(file, error)
+                }
+                let result = try decoder.decodeDocument(json, file: file, errors: &errors)
+                mappings += result.mappings
+                warnings += result.warnings
             } catch {
-                throw .unreadableFile(file, reason: error.localizedDescription)
+                guard errors != nil else { throw error }
+                errors?.append(error)
             }
-            let json: JSONValue
-            do {
-                json = try JSONParser.parse(bytes)
-            } catch {
-                throw .invalidJSON(file, error)
-            }
-            let result = try decoder.decodeDocument(json, file: file)
-            mappings += result.mappings
-            warnings += result.warnings
         }
-        return StubsLoadResult(mappings: mappings, warningDetails: warnings)
+        let layout = mappings.isEmpty ? StubsLayout.noStubsHint(root: root).map { [$0] } ?? [] : []
+        return StubsLoadResult(mappings: mappings, warningDetails: warnings, layoutWarnings: layout)
     }
 
     /// Relative paths of the `.json` files under `directory`, recursively, sorted by UTF-8 bytes.
@@ -81,15 +119,16 @@ public enum StubsDirectory {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: path)
             } catch {
-                throw .unreadableFile(relative.isEmpty ? display : display + "/" + relative, reason: error.localizedDescription)
+                let reason = PathStatus.unreadableDirectoryReason(path) ?? FileErrorReason.describe(error)
+                throw .unreadableDirectory(relative.isEmpty ? display : display + "/" + relative, reason: reason)
             }
             for name in names {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
+                let status = PathStatus(path + "/" + name)
+                if status == .directory {
                     pending.append(child)
-                } else if name.hasSuffix(".json") {
+                } else if status == .file, name.hasSuffix(".json"), !name.hasPrefix("._") {
+                    // `._name.json`: an AppleDouble file Finder writes beside `name.json` on non-APFS volumes.
                     found.append(child)
                 }
             }

@@ -13,6 +13,7 @@ public struct StubsLoadError: Error, Sendable, Hashable, CustomStringConvertible
     private enum Storage: Sendable, Hashable {
         case missingRoot(String)
         case notADirectory(String)
+        case unreadableDirectory(String, reason: String)
         case unreadableFile(file: String, reason: String)
         case invalidJSON(file: String?, JSONParseError)
         case invalidMapping(file: String?, path: String, message: String)
@@ -26,6 +27,10 @@ public struct StubsLoadError: Error, Sendable, Hashable, CustomStringConvertible
     static func missingRoot(_ display: String) -> StubsLoadError { .init(.missingRoot(display)) }
     /// A path that must be a directory is a file.
     static func notADirectory(_ display: String) -> StubsLoadError { .init(.notADirectory(display)) }
+    /// The stubs directory or a folder in it exists but cannot be read (permissions, a symlink loop).
+    static func unreadableDirectory(_ display: String, reason: String) -> StubsLoadError {
+        .init(.unreadableDirectory(display, reason: reason))
+    }
     /// A stub file exists but could not be read.
     static func unreadableFile(_ file: String, reason: String) -> StubsLoadError {
         .init(.unreadableFile(file: file, reason: reason))
@@ -42,7 +47,7 @@ public struct StubsLoadError: Error, Sendable, Hashable, CustomStringConvertible
     /// The file the error is about (as displayed), if any.
     public var file: String? {
         switch storage {
-        case .missingRoot, .notADirectory: nil
+        case .missingRoot, .notADirectory, .unreadableDirectory: nil
         case .unreadableFile(let file, _): file
         case .invalidJSON(let file, _), .invalidMapping(let file, _, _): file
         }
@@ -66,6 +71,7 @@ public struct StubsLoadError: Error, Sendable, Hashable, CustomStringConvertible
         switch storage {
         case .missingRoot(let display): "stubs directory '\(display)' does not exist"
         case .notADirectory(let display): "'\(display)' is not a directory"
+        case .unreadableDirectory(let display, let reason): "cannot read stubs directory '\(display)': \(reason)"
         case .unreadableFile(_, let reason): "cannot read file: \(reason)"
         case .invalidJSON(_, let error): error.message
         case .invalidMapping(_, _, let message): message
@@ -75,7 +81,7 @@ public struct StubsLoadError: Error, Sendable, Hashable, CustomStringConvertible
     /// The full message: `file: path: message`, or `file:line:column: message` for JSON syntax errors.
     public var description: String {
         switch storage {
-        case .missingRoot, .notADirectory:
+        case .missingRoot, .notADirectory, .unreadableDirectory:
             return message
         case .unreadableFile(let file, _):
             return "\(file): \(message)"

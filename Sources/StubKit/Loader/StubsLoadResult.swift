@@ -10,10 +10,12 @@ public struct StubsLoadResult: Sendable {
     /// The same warnings, one per occurrence, for tools that want them structured.
     public var warningDetails: [MappingWarning]
 
-    public init(mappings: [StubMapping], warningDetails: [MappingWarning]) {
+    /// - Parameter layoutWarnings: warnings about the directory itself (no `mappings/` folder, …),
+    ///   listed before the grouped mapping warnings.
+    public init(mappings: [StubMapping], warningDetails: [MappingWarning], layoutWarnings: [String] = []) {
         self.mappings = mappings
         self.warningDetails = warningDetails
-        self.warnings = Self.group(warningDetails)
+        self.warnings = layoutWarnings + Self.group(warningDetails)
     }
 
     /// Groups warnings by message, in order of first appearance, listing each file once.

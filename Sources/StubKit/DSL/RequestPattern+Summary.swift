@@ -1,0 +1,30 @@
+extension RequestPattern {
+    /// The pattern in one line, as failure messages show it:
+    /// `GET /users/octocat`, `POST /repos with body equalToJson {"name":"x"}`,
+    /// `GET urlPathPattern "/users/[^/]+" with header "Accept" contains "json"`.
+    ///
+    /// Also how an unnamed runtime stub is named in reports (``StubMapping/displayName``).
+    public var summary: String {
+        let method: String
+        switch self.method {
+        case .any: method = "ANY"
+        case let .exactly(name): method = name
+        }
+        let url: String
+        switch self.url {
+        case nil: url = "any URL"
+        case let .url(path)?, let .urlPath(path)?: url = path
+        case let other?: url = other.description
+        }
+        var conditions: [String] = []
+        conditions += queryParameters.map { "query \(quoted($0.name)) \($0.matcher)" }
+        conditions += headers.map { "header \(quoted($0.name)) \($0.matcher)" }
+        conditions += cookies.map { "cookie \(quoted($0.name)) \($0.matcher)" }
+        if let basicAuthCredentials { conditions.append("basic auth \(quoted(basicAuthCredentials.username))") }
+        conditions += bodyPatterns.map { "body \($0)" }
+        let head = "\(method) \(url)"
+        return conditions.isEmpty ? head : head + " with " + conditions.joined(separator: ", ")
+    }
+
+    private func quoted(_ name: String) -> String { "\"" + name + "\"" }
+}

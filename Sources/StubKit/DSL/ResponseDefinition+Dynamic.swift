@@ -1,0 +1,53 @@
+/// Delays, slow bodies and faults for a ``ResponseDefinition``.
+///
+/// ```swift
+/// .json(feed).withDelay(uniform: 200...800)                   // delayDistribution uniform
+/// .json(feed).withDelay(lognormalMedian: 90, sigma: 0.1)      // delayDistribution lognormal
+/// .data(image).withChunkedDribble(chunks: 10, totalMilliseconds: 2_000)
+/// .data(image).withBandwidth(bytesPerSecond: 30_000)          // a slow link for this stub
+/// .fault(.connectionReset)                                    // fault
+/// ```
+extension ResponseDefinition {
+    /// A broken response instead of a real one (`fault`).
+    public static func fault(_ fault: ResponseFault) -> ResponseDefinition {
+        ResponseDefinition().withFault(fault)
+    }
+
+    /// Replaces the response with `fault`.
+    public func withFault(_ fault: ResponseFault) -> ResponseDefinition {
+        var copy = self
+        copy.fault = fault
+        return copy
+    }
+
+    /// A random delay, every millisecond of `milliseconds` equally likely (`delayDistribution` uniform).
+    public func withDelay(uniform milliseconds: ClosedRange<Int>) -> ResponseDefinition {
+        withDelayDistribution(.uniform(lower: milliseconds.lowerBound, upper: milliseconds.upperBound))
+    }
+
+    /// A log-normal random delay around `median` milliseconds (`delayDistribution` lognormal).
+    public func withDelay(lognormalMedian median: Double, sigma: Double) -> ResponseDefinition {
+        withDelayDistribution(.lognormal(median: median, sigma: sigma))
+    }
+
+    /// A random delay drawn from `distribution` for every request (`delayDistribution`).
+    public func withDelayDistribution(_ distribution: DelayDistribution) -> ResponseDefinition {
+        var copy = self
+        copy.delayDistribution = distribution
+        return copy
+    }
+
+    /// The body in `chunks` parts spread over `totalMilliseconds` (`chunkedDribbleDelay`).
+    public func withChunkedDribble(chunks: Int, totalMilliseconds: Int) -> ResponseDefinition {
+        var copy = self
+        copy.chunkedDribbleDelay = ChunkedDribbleDelay(numberOfChunks: chunks, totalDuration: totalMilliseconds)
+        return copy
+    }
+
+    /// At most `bytesPerSecond` bytes per second on the wire for this response.
+    public func withBandwidth(bytesPerSecond: Int) -> ResponseDefinition {
+        var copy = self
+        copy.bytesPerSecond = bytesPerSecond
+        return copy
+    }
+}
