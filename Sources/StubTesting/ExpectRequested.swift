@@ -20,7 +20,31 @@ public func expectRequested(
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
     guard let failure = RequestVerification.requested(server, pattern, count: count) else { return true }
-    reportFailure(RequestVerification.combine(failure, with: comment()), at: .testing(sourceLocation))
+    reportFailure(RequestVerification.combine(failure, with: comment()), at: .testing(sourceLocation), server: server)
+    return false
+}
+
+/// Waits up to `within` for `server` to receive requests matching `pattern` (at least once, or
+/// `count` times), then expects as ``expectRequested(_:_:count:_:sourceLocation:)`` does. It wakes
+/// when the request arrives, without polling.
+///
+/// ```swift
+/// app.buttons["Search"].tap()
+/// await expectRequested(server, .get("/users/octocat"), within: .seconds(5))
+/// ```
+@discardableResult
+public func expectRequested(
+    _ server: StubServer,
+    _ pattern: RequestPattern,
+    count: Int? = nil,
+    within timeout: Duration,
+    _ comment: @autoclosure () -> String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> Bool {
+    if count != 0 { _ = await server.awaitRequests(matching: pattern, count: max(1, count ?? 1), timeout: timeout) }
+    guard let failure = RequestVerification.requested(server, pattern, count: count) else { return true }
+    let prefix = count == 0 ? "" : "After waiting \(RequestVerification.describe(timeout)): "
+    reportFailure(RequestVerification.combine(prefix + failure, with: comment()), at: .testing(sourceLocation), server: server)
     return false
 }
 
@@ -33,7 +57,25 @@ public func expectNoUnmatchedRequests(
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
     guard let failure = RequestVerification.noUnmatchedRequests(server) else { return true }
-    reportFailure(RequestVerification.combine(failure, with: comment()), at: .testing(sourceLocation))
+    reportFailure(RequestVerification.combine(failure, with: comment()), at: .testing(sourceLocation), server: server)
+    return false
+}
+
+/// Expects every stub added to `server` at run time to have answered at least one request; records an
+/// `Issue` listing those that did not, and why when another stub always wins over them.
+///
+/// ```swift
+/// @Test(.stubServer(stubsNamed: "Stubs", failOnUnusedStubs: true))   // or, at the end of a test:
+/// expectNoUnusedStubs(server)
+/// ```
+@discardableResult
+public func expectNoUnusedStubs(
+    _ server: StubServer,
+    _ comment: @autoclosure () -> String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
+    guard let failure = RequestVerification.noUnusedStubs(server) else { return true }
+    reportFailure(RequestVerification.combine(failure, with: comment()), at: .testing(sourceLocation), server: server)
     return false
 }
 #endif

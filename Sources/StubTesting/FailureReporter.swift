@@ -20,10 +20,13 @@ enum FailureLocation {
 /// helpers do: a Swift Testing `Issue` when `Test.current` is set, else `XCTFail`.
 ///
 /// Both XCTest-named and Swift Testing-named helpers go through here, so either works in either kind of test.
-func reportFailure(_ message: String, at location: FailureLocation) {
+/// - Parameter server: the in-process server checked, whose journal is attached to a Swift Testing
+///   test (once; see ``JournalAttachment``).
+func reportFailure(_ message: String, at location: FailureLocation, server: StubServer? = nil) {
     #if canImport(Testing)
     if Test.current != nil {
         Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
+        if let server { JournalAttachment.recordInSwiftTesting(server, at: location) }
         return
     }
     #endif

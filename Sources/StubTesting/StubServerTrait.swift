@@ -16,10 +16,14 @@ extension StubServer {
 }
 
 /// A trait that runs each test with its own running ``StubServer``, published as
-/// ``StubServer/current`` and stopped when the test ends, even if it throws.
+/// ``StubServer/current`` (and as ``AnyStubServer/current``) and stopped when the test ends, even if it throws.
 ///
 /// On a suite it applies to every test in it (`isRecursive`), so no two tests share a journal or
 /// runtime stubs, and tests may run in parallel.
+///
+/// With `STUBSERVER_URL` set (see ``ExternalStubServer``), each test instead gets a ``StubServerClient``
+/// to that server as ``AnyStubServer/current``, reset before the test; such tests run one at a time
+/// in this process, since they share the server's stubs and journal.
 ///
 /// ```swift
 /// @Suite(.stubServer(stubsNamed: "Stubs"))
@@ -44,6 +48,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     let stubs: Stubs
     let configuration: StubServer.Configuration
     let failOnUnmatchedRequests: Bool
+    let external: ExternalStubServer
+    var failOnUnusedStubs = false
     let sourceLocation: SourceLocation
 
     /// Always `true`: every test of a suite gets a fresh server.
@@ -54,6 +60,9 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
+        if let url = try external.resolve() {
+            return try await withExternalServer(at: url, performing: function)
+        }
         let directory: URL?
         switch stubs {
         case let .directory(url): directory = url
@@ -61,13 +70,25 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         }
         let server = try StubServer(stubs: directory, configuration: configuration)
         try server.start()
-        defer { server.stop() }
-        try await StubServer.$current.withValue(server) {
-            try await function()
+        TestWarnings.observeShadowedStubs(of: server, fallback: sourceLocation)
+        do {
+            try await StubServer.$current.withValue(server) {
+                try await AnyStubServer.$current.withValue(AnyStubServer(server)) {
+                    try await function()
+                }
+            }
+        } catch {
+            JournalAttachment.recordInSwiftTesting(server, at: .testing(sourceLocation))
+            await server.shutdown()
+            throw error
         }
-        if failOnUnmatchedRequests, let message = RequestVerification.noUnmatchedRequests(server) {
-            Issue.record(Comment(rawValue: "failOnUnmatchedRequests: " + message), sourceLocation: sourceLocation)
+        let checks = TeardownChecks(failOnUnmatchedRequests: failOnUnmatchedRequests, failOnUnusedStubs: failOnUnusedStubs)
+        for message in checks.failures(server) {
+            reportFailure(message, at: .testing(sourceLocation), server: server)
         }
+        // Suspends rather than blocks: tests running in parallel keep every cooperative thread while this
+        // one's in-flight responses finish.
+        await server.shutdown()
     }
 }
 
@@ -83,15 +104,25 @@ extension Trait where Self == StubServerTrait {
     /// - Parameters:
     ///   - stubs: a WireMock root directory, or `nil` to start empty.
     ///   - configuration: host, port, journal capacity… Defaults to `127.0.0.1`, a free port.
-    ///   - failOnUnmatchedRequests: record an issue after the test if any request matched no stub.
+    ///   - failOnUnmatchedRequests: record an issue after the test if any request matched no stub (one
+    ///     not already reported by `expectNoUnmatchedRequests`/`XCTAssertNoUnmatchedRequests`).
+    ///   - failOnUnusedStubs: record an issue after the test if a stub it added answered no request
+    ///     (an in-process server only).
+    ///   - external: where to look for a server outside the process (default `STUBSERVER_URL`); when
+    ///     there is one, the test gets a client to it, reset, as ``AnyStubServer/current``, and
+    ///     ``StubServer/current`` is `nil`. `.never` always starts one in-process.
     public static func stubServer(
         stubs: URL? = nil,
         configuration: StubServer.Configuration = StubServer.Configuration(),
         failOnUnmatchedRequests: Bool = false,
+        failOnUnusedStubs: Bool = false,
+        external: ExternalStubServer = .environment,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
         StubServerTrait(stubs: .directory(stubs), configuration: configuration,
-                        failOnUnmatchedRequests: failOnUnmatchedRequests, sourceLocation: sourceLocation)
+                        failOnUnmatchedRequests: failOnUnmatchedRequests, external: external,
+                        failOnUnusedStubs: failOnUnusedStubs,
+                        sourceLocation: sourceLocation)
     }
 
     /// A fresh ``StubServer`` for each test, loaded from the folder `name` found by walking up from
@@ -104,15 +135,21 @@ extension Trait where Self == StubServerTrait {
     /// - Parameters:
     ///   - name: the stubs folder's name. Default `Stubs`.
     ///   - filePath: where to start looking; leave the default (the file using the trait).
+    ///   - failOnUnmatchedRequests, failOnUnusedStubs, external: see
+    ///     ``stubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:external:sourceLocation:)``.
     public static func stubServer(
         stubsNamed name: String,
         filePath: String = #filePath,
         configuration: StubServer.Configuration = StubServer.Configuration(),
         failOnUnmatchedRequests: Bool = false,
+        failOnUnusedStubs: Bool = false,
+        external: ExternalStubServer = .environment,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
         StubServerTrait(stubs: .located(name: name, filePath: filePath), configuration: configuration,
-                        failOnUnmatchedRequests: failOnUnmatchedRequests, sourceLocation: sourceLocation)
+                        failOnUnmatchedRequests: failOnUnmatchedRequests, external: external,
+                        failOnUnusedStubs: failOnUnusedStubs,
+                        sourceLocation: sourceLocation)
     }
 }
 #endif

@@ -35,6 +35,11 @@ enum HTTP {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
+        // No cookie jar: a test whose stub answers Set-Cookie must not change the Cookie header that
+        // another test sets by hand (FoundationNetworking replaces it with the jar's cookies, ports ignored).
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
         configuration.timeoutIntervalForRequest = 10
         return URLSession(configuration: configuration)
     }()

@@ -10,7 +10,7 @@ struct RejectedRequestTests {
     func malformedHeader() async throws {
         let server = try #require(StubServer.current)
         server.stub(.get("/hello"), .text("hi"))
-        let reply = try RawSocket.exchange(port: server.port, Array("GET /hello HTTP/1.1\r\nBad Header\r\n\r\n".utf8))
+        let reply = try RawSocket.exchange(port: server.port, Array("GET /hello HTTP/1.1\r\nHost: a\r\nBad Header\r\n\r\n".utf8))
         #expect(String(decoding: reply, as: UTF8.self).hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
         let rejected = try #require(server.rejectedRequests.first)
         #expect(rejected.status == 400)
@@ -23,7 +23,7 @@ struct RejectedRequestTests {
     func oversizedHeaders() throws {
         let server = try #require(StubServer.current)
         let huge = String(repeating: "a", count: 70 * 1024)
-        let reply = try RawSocket.exchange(port: server.port, Array("GET / HTTP/1.1\r\nX-Big: \(huge)\r\n\r\n".utf8))
+        let reply = try RawSocket.exchange(port: server.port, Array("GET / HTTP/1.1\r\nHost: a\r\nX-Big: \(huge)\r\n\r\n".utf8))
         #expect(String(decoding: reply, as: UTF8.self).hasPrefix("HTTP/1.1 431 "))
         #expect(server.rejectedRequests.map(\.status) == [431])
     }

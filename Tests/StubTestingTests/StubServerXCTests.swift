@@ -25,8 +25,8 @@ final class StubServerXCTests: FailureCapturingTestCase {
         XCTAssertEqual(hello.status, 200)
         XCTAssertEqual(hello.text, "Hello, stubserver")
 
-        server.stop()
-        server.stop() // idempotent
+        await server.shutdown()
+        server.stop() // idempotent, and at once after shutdown()
         do {
             _ = try await HTTP.get(server, "/hello")
             XCTFail("a stopped server answered")
@@ -185,11 +185,11 @@ final class StubServerXCTests: FailureCapturingTestCase {
             Expected exactly 1 request matching GET /users/octocat, received none. - profile loaded
 
             Requests received (2, oldest first):
-              1. GET /users/octokat → 404 (Any other GitHub user: 404 Not Found)
+              1. GET /users/octokat → 200 (Any other GitHub user: templated profile)
               2. GET /hello → 200 (Hello (liveness check))
 
             Closest requests:
-              1. GET /users/octokat → 404 (Any other GitHub user: 404 Not Found)
+              1. GET /users/octokat → 200 (Any other GitHub user: templated profile)
                    url: expected urlPath "/users/octocat", got "/users/octokat"
             """), message)
     }

@@ -54,14 +54,15 @@ struct VerificationMessageTests {
         configuration.logsUnmatchedRequests = false
         let server = try StubServer(configuration: configuration)
         try server.start()
-        defer { server.stop() }
-        for index in 0..<25 { _ = try await HTTP.get(server, "/n/\(index)") }
-        let message = try #require(RequestVerification.requested(server, .get("/n/99"), count: 1))
-        #expect(message.contains("Requests received (25, oldest first):\n  (5 earlier not shown)\n  6. GET /n/5 → 404 (no match)"))
-        #expect(message.contains("25. GET /n/24 → 404 (no match)"))
-        #expect(message.contains("Closest requests:\n  1. GET /n/9 → 404 (no match)\n       url: expected urlPath \"/n/99\", got \"/n/9\""))
-        let unmatched = try #require(RequestVerification.noUnmatchedRequests(server))
-        #expect(unmatched.hasPrefix("25 requests matched no stub:\n  (5 earlier not shown)\n  GET /n/5 → 404\n"))
+        try await shuttingDown(server) {
+            for index in 0..<25 { _ = try await HTTP.get(server, "/n/\(index)") }
+            let message = try #require(RequestVerification.requested(server, .get("/n/99"), count: 1))
+            #expect(message.contains("Requests received (25, oldest first):\n  (5 earlier not shown)\n  6. GET /n/5 → 404 (no match)"))
+            #expect(message.contains("25. GET /n/24 → 404 (no match)"))
+            #expect(message.contains("Closest requests:\n  1. GET /n/9 → 404 (no match)\n       url: expected urlPath \"/n/99\", got \"/n/9\""))
+            let unmatched = try #require(RequestVerification.noUnmatchedRequests(server))
+            #expect(unmatched.hasPrefix("25 requests matched no stub:\n  (5 earlier not shown)\n  GET /n/5 → 404\n"))
+        }
     }
 }
 

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The stub server a test was given, wherever it runs: a ``StubServer`` started in this process, or —
+/// when `STUBSERVER_URL` is set (see ``ExternalStubServer``) — a ``StubServerClient`` to a server CI
+/// started, reset before the test. Tests written against it run unchanged in both.
+///
+/// ``XCTestCase/setUpStubServer(stubs:configuration:failOnUnmatchedRequests:external:file:line:)`` returns
+/// one; the `.stubServer` trait publishes it as ``current``. Every operation is `async`; the assertion
+/// helpers take it like ``StubServerClient``.
+///
+/// ```swift
+/// @Suite(.stubServer(stubsNamed: "Stubs"))
+/// struct ProfileTests {
+///     @Test func showsOctocat() async throws {
+///         let server = try #require(AnyStubServer.current)
+///         try await server.stub(.get("/users/octocat"), .json(["login": "octocat"]), priority: 1)
+///         // … call server.baseURL …
+///         await expectRequested(server, .get("/users/octocat"), count: 1)
+///     }
+/// }
+/// ```
+public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible {
+    /// The server this one forwards to: a ``StubServer`` or a ``StubServerClient``.
+    public let base: any StubServerAdmin
+
+    /// The server the running test's `.stubServer` trait gave it, or `nil` outside one.
+    @TaskLocal public static var current: AnyStubServer?
+
+    /// Wraps `base`.
+    public init(_ base: any StubServerAdmin) { self.base = base }
+
+    /// The in-process server, for what only it can do (closure stubs, synchronous calls); `nil` when the
+    /// test talks to an external server.
+    public var inProcess: StubServer? { base as? StubServer }
+    /// Whether the test talks to a server outside this process (`STUBSERVER_URL`).
+    public var isExternal: Bool { inProcess == nil }
+
+    public var baseURL: URL { base.baseURL }
+    public var description: String { (isExternal ? "external stub server at " : "stub server at ") + baseURL.absoluteString }
+
+    @discardableResult
+    public func stub(_ request: RequestPattern, _ response: ResponseDefinition,
+                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+        try await base.stub(request, response, priority: priority, name: name)
+    }
+    @discardableResult
+    public func stub(mappingJSON: String) async throws -> StubHandle { try await base.stub(mappingJSON: mappingJSON) }
+    @discardableResult
+    public func add(_ mapping: StubMapping) async throws -> StubHandle { try await base.add(mapping) }
+    @discardableResult
+    public func removeStub(id: String) async throws -> Bool { try await base.removeStub(id: id) }
+    public var mappings: [StubMapping] { get async throws { try await base.mappings } }
+    public var unusedStubs: [StubMapping] { get async throws { try await base.unusedStubs } }
+    public var requests: [LoggedRequest] { get async throws { try await base.requests } }
+    public var unmatchedRequests: [LoggedRequest] { get async throws { try await base.unmatchedRequests } }
+    public func received(_ pattern: RequestPattern) async throws -> Int { try await base.received(pattern) }
+    public func requests(matching pattern: RequestPattern) async throws -> [LoggedRequest] {
+        try await base.requests(matching: pattern)
+    }
+    public func nearMisses(for pattern: RequestPattern, limit: Int = 3) async throws -> [(request: LoggedRequest, result: MatchResult)] {
+        try await base.nearMisses(for: pattern, limit: limit)
+    }
+    public func matchResults(for pattern: RequestPattern) async throws -> [(request: LoggedRequest, result: MatchResult)] {
+        try await base.matchResults(for: pattern)
+    }
+    public func awaitRequests(matching pattern: RequestPattern, count: Int = 1, timeout: Duration) async throws -> [LoggedRequest] {
+        try await base.awaitRequests(matching: pattern, count: count, timeout: timeout)
+    }
+    public func reset() async throws { try await base.reset() }
+    public func scenarioState(_ name: String) async throws -> String { try await base.scenarioState(name) }
+    public func setScenarioState(_ name: String, to state: String) async throws {
+        try await base.setScenarioState(name, to: state)
+    }
+    public func resetScenarios() async throws { try await base.resetScenarios() }
+    public var settings: StubServerSettings { get async throws { try await base.settings } }
+    public func updateSettings(_ settings: StubServerSettings) async throws { try await base.updateSettings(settings) }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import StubTestSupport
+import StubTesting
+import Testing
+
+/// Who may call `/__admin`: web pages of other origins and DNS-rebound host names may not, a token
+/// can be required, and the API can be turned off. Raw requests over real sockets, with exactly the
+/// headers a browser (or curl) sends.
+@Suite("Admin API access")
+struct AdminAccessTests {
+    /// A raw response: status, headers (lowercased names) and body.
+    struct Raw {
+        var status: Int
+        var headers: [String: String]
+        var body: String
+
+        init(_ bytes: [UInt8]) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let parts = text.components(separatedBy: "\r\n\r\n")
+            let head = parts.first?.components(separatedBy: "\r\n") ?? []
+            status = head.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+            var headers: [String: String] = [:]
+            for line in head.dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            self.headers = headers
+            body = parts.dropFirst().joined(separator: "\r\n\r\n")
+        }
+
+        func errorTitle() -> String? {
+            let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+            return ((json?["errors"] as? [[String: Any]])?.first)?["title"] as? String
+        }
+    }
+
+    static func server(_ configure: (inout StubServer.Configuration) -> Void = { _ in }) throws -> StubServer {
+        var configuration = StubServer.Configuration()
+        configuration.logsUnmatchedRequests = false
+        configure(&configuration)
+        let server = try StubServer(configuration: configuration)
+        try server.start()
+        server.stub(.get("/hello"), .text("hello"))
+        return server
+    }
+
+    /// Sends one request with `Connection: close` and the given header lines (Host included).
+    static func send(_ server: StubServer, _ method: String, _ path: String, _ headerLines: [String],
+                     body: String = "") throws -> Raw {
+        var head = "\(method) \(path) HTTP/1.1\r\n" + headerLines.map { $0 + "\r\n" }.joined()
+        head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+        return Raw(try RawSocket.exchange(port: server.port, Array((head + body).utf8)))
+    }
+
+    static let newHello = #"{"request": {"method": "GET", "url": "/hello"}, "response": {"status": 200, "body": "pwned"}}"#
+
+    @Test("The CSRF request of issue 8 (cross-origin text/plain POST, foreign Origin and Host) gets 403; /hello is unchanged")
+    func crossSiteRequestForgery() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let forged = try Self.send(server, "POST", "/__admin/mappings",
+                                   ["Host: evil.example:\(server.port)", "Origin: http://evil.example",
+                                    "Content-Type: text/plain"], body: Self.newHello)
+        #expect(forged.status == 403)
+        #expect(forged.headers["content-type"] == "application/json")
+        #expect(forged.errorTitle() == "Forbidden")
+        // A foreign page on a loopback Host, and a rebound name without Origin: refused too.
+        let foreignOrigin = try Self.send(server, "POST", "/__admin/mappings",
+                                          ["Host: 127.0.0.1:\(server.port)", "Origin: https://evil.example",
+                                           "Content-Type: text/plain"], body: Self.newHello)
+        #expect(foreignOrigin.status == 403)
+        let rebound = try Self.send(server, "GET", "/__admin/requests", ["Host: evil.example:\(server.port)"])
+        #expect(rebound.status == 403)
+        let nullOrigin = try Self.send(server, "DELETE", "/__admin/mappings", ["Host: localhost", "Origin: null"])
+        #expect(nullOrigin.status == 403)
+        #expect(server.mappings.count == 1)
+        let hello = try Self.send(server, "GET", "/hello", ["Host: 127.0.0.1:\(server.port)"])
+        #expect(hello.status == 200)
+        #expect(hello.body == "hello")
+    }
+
+    @Test("Stub traffic is not affected by Origin or Host")
+    func stubTrafficUnaffected() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let hello = try Self.send(server, "GET", "/hello", ["Host: evil.example", "Origin: http://evil.example"])
+        #expect(hello.status == 200)
+        #expect(hello.body == "hello")
+    }
+
+    @Test("curl (no Origin), the server's own origin and loopback origins still get in")
+    func sameOriginAndLoopback() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let curl = try Self.send(server, "GET", "/__admin/mappings", ["Host: 127.0.0.1:\(server.port)", "User-Agent: curl/8"])
+        #expect(curl.status == 200)
+        let sameOrigin = try Self.send(server, "POST", "/__admin/mappings",
+                                       ["Host: 127.0.0.1:\(server.port)", "Origin: http://127.0.0.1:\(server.port)",
+                                        "Content-Type: application/json"], body: Self.newHello)
+        #expect(sameOrigin.status == 201)
+        for origin in ["http://localhost:3000", "http://127.0.0.1:5173", "http://[::1]:8000", "http://LOCALHOST"] {
+            let call = try Self.send(server, "GET", "/__admin/health", ["Host: localhost:\(server.port)", "Origin: \(origin)"])
+            #expect(call.status == 200, "Origin: \(origin)")
+        }
+        let v6Host = try Self.send(server, "GET", "/__admin/health", ["Host: [::1]:\(server.port)"])
+        #expect(v6Host.status == 200)
+    }
+
+    @Test("With an admin token, calls need 'Authorization: Bearer TOKEN' (401 and WWW-Authenticate otherwise)")
+    func token() throws {
+        let server = try Self.server { $0.adminToken = "s3cret-token" }
+        defer { server.stop() }
+        let host = "Host: 127.0.0.1:\(server.port)"
+        let missing = try Self.send(server, "GET", "/__admin/mappings", [host])
+        #expect(missing.status == 401)
+        #expect(missing.headers["www-authenticate"]?.hasPrefix("Bearer") == true)
+        #expect(missing.errorTitle() == "Unauthorized")
+        for wrong in ["Bearer s3cret-tokem", "Bearer s3cret-token2", "Bearer ", "Basic czNjcmV0LXRva2Vu", "s3cret-token"] {
+            #expect(try Self.send(server, "GET", "/__admin/mappings", [host, "Authorization: \(wrong)"]).status == 401, "\(wrong)")
+        }
+        let right = try Self.send(server, "POST", "/__admin/mappings", [host, "Authorization: Bearer s3cret-token"],
+                                  body: Self.newHello)
+        #expect(right.status == 201)
+        let caseInsensitiveScheme = try Self.send(server, "GET", "/__admin/health", [host, "Authorization: bearer s3cret-token"])
+        #expect(caseInsensitiveScheme.status == 200)
+        // Stub traffic needs no token.
+        #expect(try Self.send(server, "GET", "/hello", [host]).status == 200)
+    }
+
+    @Test("With the admin API off, /__admin paths are stub traffic: 404 unless stubbed")
+    func adminOff() throws {
+        let server = try Self.server { $0.adminAPIEnabled = false }
+        defer { server.stop() }
+        let host = "Host: 127.0.0.1:\(server.port)"
+        let listed = try Self.send(server, "GET", "/__admin/mappings", [host])
+        #expect(listed.status == 404)
+        #expect(listed.headers["content-type"]?.hasPrefix("text/plain") == true)
+        server.stub(.get("/__admin/health"), .text("a stub"))
+        let stubbed = try Self.send(server, "GET", "/__admin/health", [host])
+        #expect(stubbed.status == 200)
+        #expect(stubbed.body == "a stub")
+    }
+}
