@@ -1,7 +1,13 @@
-/// A command-line error. Printed as `Error: <message>` followed by the usage text, exit code 2.
+/// A command-line error. Printed as `Error: <message>` followed by the usage text (the subcommand's,
+/// when it is about one), exit code 2.
 public struct CLIError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// The subcommand whose arguments are wrong (``Subcommand/name``), if any: its usage is printed.
+    public var subcommand: String?
+    public init(_ message: String, subcommand: String? = nil) {
+        self.message = message
+        self.subcommand = subcommand
+    }
     public var description: String { message }
 }
 

@@ -1,3 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import StubKit
+
 /// The options of `stubserver`, with their defaults.
 public struct Options: Sendable, Equatable {
     /// The stubs directory (WireMock root dir layout). Default `Stubs`, so `swift run stubserver` in the
@@ -11,6 +18,32 @@ public struct Options: Sendable, Equatable {
     public var verbose: Bool = false
     /// Reload the stubs when a file in the stubs directory changes.
     public var watch: Bool = false
+    /// Milliseconds added to every response (`--global-delay`; WireMock's global `fixedDelay`). Default none.
+    public var globalDelayMilliseconds: Int?
+    /// A slow network for every response (`--network edge|3g|lte|wifi`). Default none.
+    public var network: NetworkProfile?
+    /// The most bytes per second of every response (`--bandwidth`). Default none.
+    public var bytesPerSecond: Int?
+    /// How much an unmatched request logs (`--log-unmatched full|line|none`). Default `full`.
+    public var logUnmatched: UnmatchedRequestLogging = .full
+    /// What the request journal keeps (`--journal-max-bytes`, `--max-request-journal-entries`,
+    /// `--no-request-journal`).
+    public var journal = RequestJournal.Limits()
+    /// Every response is a template (`--global-response-templating`, as WireMock 2); otherwise only
+    /// stubs with `"transformers": ["response-template"]` (`--local-response-templating`, the default).
+    public var globalResponseTemplating: Bool = false
+    /// The token admin calls must present as `Authorization: Bearer TOKEN` (`--admin-token`,
+    /// `STUBSERVER_ADMIN_TOKEN`). Default none.
+    public var adminToken: String?
+    /// Serve the admin API (`--no-admin` turns it off). Default `true`.
+    public var adminAPIEnabled: Bool = true
+    /// Where requests no stub matches are forwarded (`--proxy-all URL`). Default none: they get a 404.
+    public var proxyAll: URL?
+    /// How long a forwarded request may take, in milliseconds (`--proxy-timeout`). Default 30000.
+    public var proxyTimeoutMilliseconds: Int = 30_000
+    /// How long SIGTERM/SIGINT let in-flight responses finish before their connections are closed
+    /// (`--shutdown-grace SECONDS`). Default 5 s.
+    public var shutdownGrace: Duration = .seconds(5)
 
     public init() {}
 }
@@ -21,6 +54,20 @@ public enum Command: Sendable, Equatable {
     case serve(Options)
     /// Print the usage text and exit 0.
     case help
+    /// Print a subcommand's usage text and exit 0 (`stubserver help check`, `stubserver check --help`).
+    case subcommandHelp(any Subcommand.Type)
     /// Print the version and exit 0.
     case version
+    /// Run a subcommand (`stubserver check`, `stubserver match GET /hello`).
+    case subcommand(any Subcommand)
+
+    public static func == (lhs: Command, rhs: Command) -> Bool {
+        switch (lhs, rhs) {
+        case let (.serve(a), .serve(b)): a == b
+        case (.help, .help), (.version, .version): true
+        case let (.subcommandHelp(a), .subcommandHelp(b)): ObjectIdentifier(a) == ObjectIdentifier(b)
+        case let (.subcommand(a), .subcommand(b)): a.isEqual(to: b)
+        default: false
+        }
+    }
 }

@@ -1,21 +1,39 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StubKit
 
 /// Runs `stubserver`: parse the arguments, then serve until SIGINT or SIGTERM.
 public enum Runner {
     /// The whole program. Returns the exit code.
-    public static func main(_ arguments: [String]) -> ExitCode {
+    /// - Parameters:
+    ///   - arguments: the arguments after the program name.
+    ///   - environment: the process environment, for ``OptionsEnvironment`` (`STUBSERVER_OPTIONS`).
+    public static func main(_ arguments: [String],
+                            environment: [String: String] = ProcessInfo.processInfo.environment) -> ExitCode {
         let command: Command
         do {
-            command = try CommandParser.parse(arguments)
+            command = try CommandParser.parse(OptionsEnvironment.arguments(arguments, environment: environment),
+                                              environment: environment)
         } catch {
-            StandardStreams.error("Error: \(error)\n\n\(usageText)\n")
+            let usage = error.subcommand.flatMap(Subcommands.named)?.usage ?? usageText
+            // Subcommands do not read STUBSERVER_OPTIONS: name it only for errors in serving options.
+            let source = error.subcommand == nil
+                ? environment[OptionsEnvironment.name].map { " (arguments and \(OptionsEnvironment.name)='\($0)')" } ?? "" : ""
+            StandardStreams.error("Error: \(error)\(source)\n\n\(usage)\n")
             return .usage
         }
         switch command {
         case .help:
             StandardStreams.output(usageText + "\n")
             return .success
+        case let .subcommandHelp(type):
+            StandardStreams.output(type.usage + "\n")
+            return .success
+        case let .subcommand(subcommand):
+            return subcommand.run()
         case .version:
             StandardStreams.output("stubserver \(stubserverVersion)\n")
             return .success
@@ -29,22 +47,45 @@ public enum Runner {
         // `Listening on` waits for `signals.wait()` instead of killing the process.
         let signals = TerminationSignals.block()
         defer { signals.restore() }
+        // Every line from here on goes through the log's queue and thread, never straight to stderr
+        // from a server thread; the final flush is bounded, so a reader that never reads cannot
+        // keep the process from exiting.
+        let log = LogSink()
+        defer { log.flush(timeout: finalFlushTimeout) }
         var configuration = StubServer.Configuration(host: options.host, port: options.port)
+        // POST /__admin/shutdown: the same graceful path as SIGTERM (the signal waits in `signals.wait()`).
+        configuration.onShutdownRequest = { TerminationSignals.requestTermination() }
+        configuration.network = options.network
+        configuration.bytesPerSecond = options.bytesPerSecond
+        configuration.log = log
+        configuration.unmatchedRequestLogging = options.logUnmatched
+        configuration.journal = options.journal
+        configuration.globalResponseTemplating = options.globalResponseTemplating
+        configuration.adminToken = options.adminToken
+        configuration.adminAPIEnabled = options.adminAPIEnabled
+        configuration.proxy.target = options.proxyAll
+        configuration.proxy.timeout = .milliseconds(options.proxyTimeoutMilliseconds)
+        configuration.shutdownGrace = options.shutdownGrace
         if options.verbose {
             configuration.onRequest = { entry, duration in
-                StandardStreams.error(RequestLogLine(entry, duration: duration).text + "\n")
+                log.write(RequestLogLine(entry, duration: duration).text)
             }
         }
         // Taken before loading: the watcher reloads on any change made after this point.
+        var options = options
+        let (stubs, rootNote) = StubsRoot.resolve(options.stubs)
+        options.stubs = stubs
+        if let rootNote { log.write("stubserver: \(rootNote)") }
         let baseline = options.watch ? StubsWatcher.fingerprint(of: options.stubs) : [:]
         let server: StubServer
         do throws(StubServerError) {
             server = try StubServer(stubs: URL(fileURLWithPath: options.stubs), configuration: configuration)
+            if let delay = options.globalDelayMilliseconds { server.settings.fixedDelayMilliseconds = delay }
             try server.start()
         } catch {
             switch error {
             case let .badStubs(error):
-                StandardStreams.error("stubserver: error: \(error)\n")
+                log.write("stubserver: error: \(error)")
                 return .badStubs
             case let .cannotListen(error):
                 let hint = switch error.kind {
@@ -52,17 +93,21 @@ public enum Runner {
                 case .invalidAddress: " Use an address of this machine, e.g. --host 127.0.0.1 or --host ::1."
                 default: ""
                 }
-                StandardStreams.error("stubserver: error: \(error).\(hint)\n")
+                log.write("stubserver: error: \(error).\(hint)")
                 return .cannotListen
             }
         }
-        let watcher = options.watch ? StubsWatcher(server: server, directory: options.stubs, baseline: baseline) : nil
+        let watcher = options.watch
+            ? StubsWatcher(server: server, directory: options.stubs, baseline: baseline, log: log) : nil
         StandardStreams.output("Listening on \(server.baseURL.absoluteString)\n")
-        StandardStreams.error("stubserver: serving \(stubCount(server.mappings.count)) from \(options.stubs)\n")
+        log.write("stubserver: serving \(stubCount(server.mappings.count)) from \(options.stubs)")
 
         signals.wait()
         watcher?.stop()
         server.stop()
         return .success
     }
+
+    /// How long the last log lines get to reach stderr at exit.
+    static let finalFlushTimeout: Duration = .milliseconds(500)
 }

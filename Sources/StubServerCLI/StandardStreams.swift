@@ -1,13 +1,37 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Writes to stdout and stderr, unbuffered, so tools reading the first line see it at once.
+/// Direct, unbuffered writes to stdout and stderr from the main thread, for what is printed before the
+/// server starts or instead of it (`Listening on …`, usage, version). Everything the server logs while
+/// it runs goes through its ``LogSink`` instead. A closed or failing stream is ignored.
 enum StandardStreams {
-    static func output(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
+    static func output(_ text: String) { write(text, to: 1) }
 
-    static func error(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+    static func error(_ text: String) { write(text, to: 2) }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                #if canImport(Glibc)
+                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+                #else
+                let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
+                #endif
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
     }
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StubKit
 
 /// `--watch`: polls the stubs directory twice a second and reloads it when a file changes.
@@ -11,10 +15,11 @@ struct StubsWatcher: Sendable {
     /// What the directory looked like: path → "size mtime" of every regular file.
     typealias Fingerprint = [String: String]
 
-    /// Starts watching `directory` for `server`.
+    /// Starts watching `directory` for `server`, logging reloads and errors to `log`.
     /// - Parameter baseline: the directory's ``fingerprint(of:)`` taken before `server` loaded it, so an
     ///   edit made while loading or right after startup is not missed.
-    init(server: StubServer, directory: String, baseline: Fingerprint, interval: Duration = .milliseconds(500)) {
+    init(server: StubServer, directory: String, baseline: Fingerprint, log: LogSink,
+         interval: Duration = .milliseconds(500)) {
         task = Task.detached {
             var previous = baseline
             while !Task.isCancelled {
@@ -22,7 +27,7 @@ struct StubsWatcher: Sendable {
                 let current = Self.fingerprint(of: directory)
                 guard current != previous else { continue }
                 previous = current
-                Self.reload(server, directory)
+                Self.reload(server, directory, log)
             }
         }
     }
@@ -30,28 +35,27 @@ struct StubsWatcher: Sendable {
     /// Stops watching.
     func stop() { task.cancel() }
 
-    private static func reload(_ server: StubServer, _ directory: String) {
+    private static func reload(_ server: StubServer, _ directory: String, _ log: LogSink) {
         do {
             let warnings = try server.reloadStubs()
-            warnings.forEach { StandardStreams.error("stubserver: \($0)\n") }
-            StandardStreams.error("stubserver: reloaded \(stubCount(server.mappings.count)) from \(directory)\n")
+            warnings.forEach { log.write("stubserver: \($0)") }
+            log.write("stubserver: reloaded \(stubCount(server.mappings.count)) from \(directory)")
         } catch {
-            StandardStreams.error("stubserver: error: \(error); keeping the last good stubs\n")
+            log.write("stubserver: error: \(error); keeping the last good stubs")
         }
     }
 
     /// Path → "size mtime" of every regular file below `directory`.
     static func fingerprint(of directory: String) -> Fingerprint {
-        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]
-        guard let enumerator = FileManager.default.enumerator(at: URL(fileURLWithPath: directory),
-                                                              includingPropertiesForKeys: keys) else {
-            return [:]
-        }
+        guard let subpaths = try? FileManager.default.subpathsOfDirectory(atPath: directory) else { return [:] }
         var result: [String: String] = [:]
-        for case let url as URL in enumerator {
-            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-            let stamp = values.contentModificationDate?.timeIntervalSince1970 ?? 0
-            result[url.path] = "\(values.fileSize ?? -1) \(stamp)"
+        for relative in subpaths {
+            let path = directory + "/" + relative
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            let stamp = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            let size = attributes[.size].map { "\($0)" } ?? "-1"
+            result[path] = "\(size) \(stamp)"
         }
         return result
     }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,13 +23,18 @@ struct TerminationSignals {
     private var previousMask = sigset_t()
 
     /// Blocks SIGINT and SIGTERM in the calling thread; threads it starts afterwards inherit the mask,
-    /// so the signals stay pending until ``wait()``.
+    /// so the signals stay pending until ``wait()``. Blocks SIGPIPE as well, so a closed stderr pipe
+    /// makes writes fail instead of killing the process.
     static func block() -> TerminationSignals {
         var signals = TerminationSignals()
         sigemptyset(&signals.stopSignals)
         sigaddset(&signals.stopSignals, SIGINT)
         sigaddset(&signals.stopSignals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &signals.stopSignals, &signals.previousMask)
+        // SIGPIPE too (but never waited for): a harness that closes its end of our stderr or stdout
+        // must not kill the server; the write fails with EPIPE and the log just stops.
+        var blocked = signals.stopSignals
+        sigaddset(&blocked, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &blocked, &signals.previousMask)
         return signals
     }
 
@@ -35,6 +45,11 @@ struct TerminationSignals {
         var received: Int32 = 0
         while sigwait(&stopSignals, &received) != 0 {}
         return received
+    }
+
+    /// Sends SIGTERM to this process, so ``wait()`` returns as for a supervisor's SIGTERM.
+    static func requestTermination() {
+        kill(ProcessInfo.processInfo.processIdentifier, SIGTERM)
     }
 
     /// Puts back the signal mask from before ``block()``.

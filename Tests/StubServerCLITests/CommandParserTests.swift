@@ -29,6 +29,23 @@ struct CommandParserTests {
         #expect(try CommandParser.parse(["--root-dir", "wm"]) == .serve(expected))
     }
 
+    @Test("Logging and journal options, WireMock's spellings included")
+    func loggingAndJournalOptions() throws {
+        var expected = Options()
+        expected.logUnmatched = .line
+        expected.journal.maxBytes = 8 << 20
+        expected.journal.maxEntries = 500
+        expected.journal.isEnabled = false
+        #expect(try CommandParser.parse(["--log-unmatched", "line", "--journal-max-bytes", "8MiB",
+                                         "--max-request-journal-entries", "500", "--no-request-journal"]) == .serve(expected))
+        #expect(try CommandParser.parse(["--log-unmatched=line", "--journal-max-bytes=8388608",
+                                         "--max-request-journal-entries=500", "--no-request-journal"]) == .serve(expected))
+        #expect(ByteCount.parse("512KiB") == 512 * 1024)
+        #expect(ByteCount.parse("1g") == 1 << 30)
+        #expect(ByteCount.parse("64 MiB") == nil)
+        #expect(ByteCount.parse("-1") == nil)
+    }
+
     @Test("--help and --version win over other options")
     func helpAndVersion() throws {
         #expect(try CommandParser.parse(["--port", "1", "--help"]) == .help)
@@ -46,8 +63,33 @@ struct CommandParserTests {
         (["Stubs"], "unexpected argument 'Stubs'; did you mean --stubs Stubs?"),
         (["--verbose=yes"], "--verbose takes no value"),
         (["--host="], "--host needs an address, e.g. 127.0.0.1"),
+        (["--log-unmatched", "all"], "--log-unmatched expects full, line or none, got 'all'"),
+        (["--journal-max-bytes", "lots"], "--journal-max-bytes expects a size in bytes such as 67108864, 64MiB or 512KiB, got 'lots'"),
+        (["--max-request-journal-entries", "0"], "--max-request-journal-entries expects a number of at least 1, got '0'"),
+        (["--no-request-journal=1"], "--no-request-journal takes no value"),
     ])
     func usageErrors(arguments: [String], message: String) {
         #expect(throws: CLIError(message)) { try CommandParser.parse(arguments) }
+    }
+}
+
+@Suite("Command-line parsing: admin API access")
+struct AdminOptionParsingTests {
+    @Test("--admin-token and --no-admin are read; STUBSERVER_ADMIN_TOKEN is the default token")
+    func adminOptions() throws {
+        var expected = Options()
+        expected.adminToken = "t0k"
+        #expect(try CommandParser.parse(["--admin-token", "t0k"]) == .serve(expected))
+        #expect(try CommandParser.parse(["--admin-token=t0k"]) == .serve(expected))
+        #expect(try CommandParser.parse([], environment: ["STUBSERVER_ADMIN_TOKEN": "t0k"]) == .serve(expected))
+        expected.adminToken = "flag"
+        #expect(try CommandParser.parse(["--admin-token", "flag"], environment: ["STUBSERVER_ADMIN_TOKEN": "t0k"])
+            == .serve(expected))
+        var off = Options()
+        off.adminAPIEnabled = false
+        #expect(try CommandParser.parse(["--no-admin"]) == .serve(off))
+        #expect(throws: CLIError.self) { try CommandParser.parse(["--admin-token"]) }
+        #expect(throws: CLIError.self) { try CommandParser.parse(["--admin-token="]) }
+        #expect(throws: CLIError.self) { try CommandParser.parse(["--no-admin=yes"]) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StubKit
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -10,12 +11,23 @@ final class AdminAPIEndToEndTests: XCTestCase {
         try XCTUnwrap(try JSONSerialization.jsonObject(with: response.body) as? [String: Any], response.text)
     }
 
+    func testPostShutdownStopsTheProcessWithExitZero() async throws {
+        let temp = try TemporaryStubs()
+        try temp.write("mappings/hello.json", simpleMapping("/hello", body: "hi"))
+        let server = try StubServerProcess.launch(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
+        addTeardownBlock { server.stop() }
+        let baseURL = server.baseURL
+        let answer = try await URLSessionClient.send("POST", baseURL.appendingPathComponent("__admin/shutdown"))
+        XCTAssertEqual(answer.status, 200, answer.text)
+        XCTAssertEqual(server.waitForExit(timeout: .seconds(20)), .exited(0), server.standardError)
+    }
+
     func testAStubPostedOverTheAdminAPIIsServedAndJournaled() async throws {
         let temp = try TemporaryStubs()
         try temp.write("mappings/hello.json", simpleMapping("/hello", body: "from file"))
-        let server = try StubServerProcess(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
-        addTeardownBlock { server.kill() }
-        let baseURL = try server.waitForListening()
+        let server = try StubServerProcess.launch(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
+        addTeardownBlock { server.stop() }
+        let baseURL = server.baseURL
         let admin = baseURL.appendingPathComponent("__admin")
 
         // Add a stub, as `curl -X POST --data @mapping.json http://…/__admin/mappings` would.
@@ -60,7 +72,6 @@ final class AdminAPIEndToEndTests: XCTestCase {
         let health = try await URLSessionClient.send("GET", admin.appendingPathComponent("health"))
         XCTAssertEqual(try json(health)["status"] as? String, "healthy")
 
-        server.signal(SIGTERM)
-        XCTAssertEqual(server.waitForExit(), .exited(0))
+        XCTAssertEqual(server.stop(), .exited(0))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StubKit
 import XCTest
 
 /// Stub directories that must not start a server: exit 3, one message on stderr naming the file and field.

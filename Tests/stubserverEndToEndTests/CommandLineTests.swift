@@ -1,4 +1,5 @@
 import Foundation
+import StubKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,9 +12,9 @@ import StubTestSupport
 final class CommandLineTests: XCTestCase {
     /// Launches a demo server; it is SIGKILLed in teardown if the test did not stop it.
     private func launch(_ arguments: [String]) throws -> (StubServerProcess, URL) {
-        let server = try StubServerProcess(["--stubs", Paths.demoStubs.path] + arguments)
-        addTeardownBlock { server.kill() }
-        return (server, try server.waitForListening())
+        let server = try StubServerProcess.launch(["--stubs", Paths.demoStubs.path] + arguments)
+        addTeardownBlock { server.stop() }
+        return (server, server.baseURL)
     }
 
     func testHelpPrintsUsageOnStdoutAndExitsZero() throws {
@@ -60,7 +61,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(server.waitForStandardError(containing: "DELETE /nowhere → 404"), server.standardError)
 
         server.signal(SIGINT)
-        XCTAssertEqual(server.waitForExit(), .exited(0))
+        XCTAssertEqual(server.waitForExit(timeout: .seconds(10)), .exited(0))
         let lines = server.standardError.split(separator: "\n").filter { $0.contains(" → ") }
         XCTAssertEqual(lines.count, 2, server.standardError)
         let matched = #"^GET /hello → 200 "Hello \(liveness check\)" in \d+(\.\d+)? ms$"#
@@ -74,9 +75,8 @@ final class CommandLineTests: XCTestCase {
         let hello = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("hello"))
         XCTAssertEqual(hello.status, 200)
 
-        server.signal(SIGTERM)
-        XCTAssertEqual(server.waitForExit(), .exited(0))
-        XCTAssertTrue(server.standardError.hasPrefix("stubserver: serving 7 stubs from "), server.standardError)
+        XCTAssertEqual(server.stop(), .exited(0))
+        XCTAssertTrue(server.standardError.hasPrefix("stubserver: serving 9 stubs from "), server.standardError)
         XCTAssertFalse(server.standardError.contains(" → "), server.standardError)
         XCTAssertEqual(server.standardOutput, "Listening on \(baseURL.absoluteString)\n")
     }
@@ -85,9 +85,8 @@ final class CommandLineTests: XCTestCase {
         // A supervisor may stop the server as soon as it has read the first line.
         for round in 0..<8 {
             let signal = round.isMultiple(of: 2) ? SIGTERM : SIGINT
-            let server = try StubServerProcess(["--stubs", Paths.demoStubs.path, "--port", "0"])
-            addTeardownBlock { server.kill() }
-            _ = try server.waitForListening()
+            let server = try StubServerProcess.launch(["--stubs", Paths.demoStubs.path, "--port", "0"])
+            addTeardownBlock { server.stop() }
             server.signal(signal)
             XCTAssertEqual(server.waitForExit(timeout: .seconds(5)), .exited(0), "round \(round), signal \(signal)")
         }
@@ -129,7 +128,6 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(hello.status, 200)
         XCTAssertEqual(hello.text, "Hello, stubserver")
         XCTAssertEqual(hello.header("Matched-Stub-Id"), "5d1a3c1e-7b0e-4a51-9a39-6f3c2b8e0007")
-        server.signal(SIGTERM)
-        XCTAssertEqual(server.waitForExit(), .exited(0))
+        XCTAssertEqual(server.stop(), .exited(0))
     }
 }

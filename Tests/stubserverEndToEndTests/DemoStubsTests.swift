@@ -1,4 +1,5 @@
 import Foundation
+import StubKit
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -8,14 +9,13 @@ import StubTestSupport
 /// The demo `Stubs/` served by one `stubserver --port 0` for the whole class, queried by real clients.
 final class DemoStubsTests: XCTestCase {
     private static let demo = Result { () throws -> (server: StubServerProcess, baseURL: URL) in
-        let server = try StubServerProcess(["--stubs", Paths.demoStubs.path, "--port", "0"])
-        return (server, try server.waitForListening())
+        let server = try StubServerProcess.launch(["--stubs", Paths.demoStubs.path, "--port", "0"])
+        return (server, server.baseURL)
     }
 
     override class func tearDown() {
         if case let .success(demo) = demo {
-            demo.server.signal(SIGTERM)
-            if demo.server.waitForExit() != .exited(0) { demo.server.kill() }
+            demo.server.stop()
         }
         super.tearDown()
     }
@@ -43,7 +43,7 @@ final class DemoStubsTests: XCTestCase {
               bodyFile: "users/octocat.json", mappingFile: "users-octocat.json"),
         Route(path: "/users/octocat/repos", status: 200, stubID: "5d1a3c1e-7b0e-4a51-9a39-6f3c2b8e0003",
               bodyFile: "users/octocat-repos.json", mappingFile: "users-octocat.json"),
-        Route(path: "/users/someone-else", status: 404, stubID: "5d1a3c1e-7b0e-4a51-9a39-6f3c2b8e0004",
+        Route(path: "/users/ghost", status: 404, stubID: "5d1a3c1e-7b0e-4a51-9a39-6f3c2b8e0004",
               bodyFile: nil, mappingFile: "users-not-found.json"),
         Route(path: "/avatars/u/2176586", status: 200, stubID: "5d1a3c1e-7b0e-4a51-9a39-6f3c2b8e0005",
               bodyFile: "avatars/2176586.png", mappingFile: "avatars.json"),
@@ -144,7 +144,7 @@ final class DemoStubsTests: XCTestCase {
 
     func testMalformedRequestGets400AndTheServerKeepsServing() async throws {
         let port = try XCTUnwrap(try baseURL.port)
-        let reply = try RawSocket.exchange(port: port, Array("GET / HTTP/1.1\r\nBad Header\r\n\r\n".utf8))
+        let reply = try RawSocket.exchange(port: port, Array("GET / HTTP/1.1\r\nHost: a\r\nBad Header\r\n\r\n".utf8))
         let text = String(decoding: reply, as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("HTTP/1.1 400 "), text)
 

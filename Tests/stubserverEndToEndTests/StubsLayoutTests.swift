@@ -1,4 +1,5 @@
 import Foundation
+import StubKit
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -8,9 +9,9 @@ import XCTest
 /// binary bodies, priorities and recency across files, unsupported WireMock fields, no stubs at all.
 final class StubsLayoutTests: XCTestCase {
     private func launch(_ temp: TemporaryStubs) throws -> (StubServerProcess, URL) {
-        let server = try StubServerProcess(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
-        addTeardownBlock { server.kill() }
-        return (server, try server.waitForListening())
+        let server = try StubServerProcess.launch(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
+        addTeardownBlock { server.stop() }
+        return (server, server.baseURL)
     }
 
     func testLayoutOrderingBinaryBodiesAndWarnings() async throws {
@@ -26,9 +27,9 @@ final class StubsLayoutTests: XCTestCase {
         try temp.write("__files/bin/all-bytes.bin", data: bytes)
         try temp.write("mappings/nested/binary.json", #"{"request": {"method": "GET", "url": "/bytes"}, "response": {"status": 200, "bodyFileName": "bin/all-bytes.bin", "headers": {"Content-Type": "application/octet-stream"}}}"#)
         // Unsupported WireMock fields: loaded, with a warning that lists the files.
-        let scenario = #""scenarioName": "login", "requiredScenarioState": "Started""#
+        let scenario = #""postServeActions": {}, "serveEventListeners": []"#
         try temp.write("mappings/scenario-1.json", simpleMapping("/scenario/1", body: "one", extra: scenario))
-        try temp.write("mappings/nested/scenario-2.json", simpleMapping("/scenario/2", body: "two", extra: #""scenarioName": "login""#))
+        try temp.write("mappings/nested/scenario-2.json", simpleMapping("/scenario/2", body: "two", extra: #""postServeActions": {}"#))
         // Not a .json file: ignored.
         try temp.write("mappings/README.md", "not a mapping")
 
@@ -52,8 +53,8 @@ final class StubsLayoutTests: XCTestCase {
         // The warnings come before `Listening on`, the count right after it.
         XCTAssertTrue(server.waitForStandardError(containing: "stubserver: serving 8 stubs from stubs\n"), server.standardError)
         let stderr = server.standardError
-        XCTAssertTrue(stderr.contains("stubserver: warning: 'scenarioName' is not supported by stubserver and is ignored (used by stubs/mappings/nested/scenario-2.json, stubs/mappings/scenario-1.json)\n"), stderr)
-        XCTAssertTrue(stderr.contains("stubserver: warning: 'requiredScenarioState' is not supported by stubserver and is ignored (used by stubs/mappings/scenario-1.json)\n"), stderr)
+        XCTAssertTrue(stderr.contains("stubserver: warning: 'postServeActions' is not supported by stubserver and is ignored (used by stubs/mappings/nested/scenario-2.json, stubs/mappings/scenario-1.json)\n"), stderr)
+        XCTAssertTrue(stderr.contains("stubserver: warning: 'serveEventListeners' is not supported by stubserver and is ignored (used by stubs/mappings/scenario-1.json)\n"), stderr)
     }
 
     func testAnEmptyMappingsFolderServesTheNoStubsReport() async throws {

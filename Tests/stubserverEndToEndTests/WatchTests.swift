@@ -1,4 +1,5 @@
 import Foundation
+import StubKit
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -13,9 +14,9 @@ final class WatchTests: XCTestCase {
     func testEditsAreReloadedAndABadEditKeepsTheLastGoodStubs() async throws {
         let temp = try TemporaryStubs()
         try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v1"))
-        let server = try StubServerProcess(["--stubs", "stubs", "--port", "0", "--watch"], currentDirectory: temp.root)
-        addTeardownBlock { server.kill() }
-        let url = try server.waitForListening().appendingPathComponent("watched")
+        let server = try StubServerProcess.launch(["--stubs", "stubs", "--port", "0", "--watch"], currentDirectory: temp.root)
+        addTeardownBlock { server.stop() }
+        let url = server.baseURL.appendingPathComponent("watched")
         let initial = try await body(url)
         XCTAssertEqual(initial, "v1")
 
@@ -23,7 +24,7 @@ final class WatchTests: XCTestCase {
         try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v2"))
         let reloaded = try await poll(timeout: .seconds(10)) { try await body(url) == "v2" }
         XCTAssertTrue(reloaded, "v2 not served; stderr:\n\(server.standardError)")
-        XCTAssertTrue(server.standardError.contains("stubserver: reloaded 1 stub from stubs\n"), server.standardError)
+        XCTAssertTrue(server.waitForStandardError(containing: "stubserver: reloaded 1 stub from stubs\n"), server.standardError)
 
         // A broken file: the error is logged, the last good stubs keep answering.
         try temp.write("mappings/watched.json", #"{"request": {"urlPath": "/watched"}, "response": {"body": "v3"#)
@@ -42,7 +43,6 @@ final class WatchTests: XCTestCase {
         }
         XCTAssertTrue(added, server.standardError)
 
-        server.signal(SIGTERM)
-        XCTAssertEqual(server.waitForExit(), .exited(0))
+        XCTAssertEqual(server.stop(), .exited(0))
     }
 }

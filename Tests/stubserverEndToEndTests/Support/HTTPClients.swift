@@ -1,4 +1,5 @@
 import Foundation
+import StubTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -37,7 +38,7 @@ enum URLSessionClient {
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await session.data(for: request)
         guard let http = response as? HTTPURLResponse else {
-            throw StubServerProcess.Failure(description: "not an HTTP response: \(response)")
+            throw TestFailure("not an HTTP response: \(response)")
         }
         var fields: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
@@ -56,22 +57,18 @@ enum CurlClient {
         defer { try? FileManager.default.removeItem(at: directory) }
         let headersFile = directory.appendingPathComponent("headers")
         let bodyFile = directory.appendingPathComponent("body")
-        let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        curl.arguments = ["curl", "-sS", "--max-time", "10", "-D", headersFile.path, "-o", bodyFile.path]
-            + arguments + [url.absoluteString]
-        curl.standardInput = FileHandle.nullDevice
-        try curl.run()
-        curl.waitUntilExit()
-        guard curl.terminationStatus == 0 else {
-            throw StubServerProcess.Failure(description: "curl \(arguments) \(url) failed with status \(curl.terminationStatus)")
+        let curl = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                        ["curl", "-sS", "--max-time", "10", "-D", headersFile.path, "-o", bodyFile.path]
+                                            + arguments + [url.absoluteString])
+        guard curl.succeeded else {
+            throw TestFailure("curl \(arguments) \(url) failed with status \(curl.status): \(curl.standardError)")
         }
         let head = (try? String(contentsOf: headersFile, encoding: .utf8)) ?? ""
         var lines = head.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-        guard !lines.isEmpty else { throw StubServerProcess.Failure(description: "curl wrote no status line") }
+        guard !lines.isEmpty else { throw TestFailure("curl wrote no status line") }
         let statusLine = lines.removeFirst().split(separator: " ")
         guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
-            throw StubServerProcess.Failure(description: "bad status line in \(head)")
+            throw TestFailure("bad status line in \(head)")
         }
         var headers: [String: String] = [:]
         for line in lines {
@@ -83,14 +80,5 @@ enum CurlClient {
     }
 
     /// Whether `curl` is installed.
-    static var isAvailable: Bool {
-        let which = Process()
-        which.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        which.arguments = ["curl", "--version"]
-        which.standardOutput = FileHandle.nullDevice
-        which.standardError = FileHandle.nullDevice
-        guard (try? which.run()) != nil else { return false }
-        which.waitUntilExit()
-        return which.terminationStatus == 0
-    }
+    static var isAvailable: Bool { ChildProcess.isInstalled("curl") }
 }

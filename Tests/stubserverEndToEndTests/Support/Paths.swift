@@ -1,4 +1,5 @@
 import Foundation
+import StubTestSupport
 
 /// Where the tests find the binary under test and the repository's files. No hard-coded paths.
 enum Paths {
@@ -38,6 +39,6 @@ enum Paths {
             let binary = directory.appendingPathComponent("stubserver")
             if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
         }
-        throw StubServerProcess.Failure(description: "stubserver binary not found in \(productsDirectories.map(\.path)); build it with `swift build`")
+        throw TestFailure("stubserver binary not found in \(productsDirectories.map(\.path)); build it with `swift build`")
     }
 }

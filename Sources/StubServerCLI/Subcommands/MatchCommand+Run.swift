@@ -1,0 +1,104 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import StubKit
+
+extension MatchCommand {
+    public func run() -> ExitCode {
+        let check = StubsCheck(stubs: URL(fileURLWithPath: stubs))
+        guard check.isValid else {
+            StandardStreams.error(CheckCommand.report(check))
+            return .badStubs
+        }
+        let request: StubHTTPRequest
+        do {
+            request = try self.request()
+        } catch {
+            StandardStreams.error("Error: \(error)\n")
+            return .usage
+        }
+        let explanation = MatchExplanation(request: request, mappings: check.mappings)
+        StandardStreams.output(Self.report(explanation))
+        return explanation.winner == nil ? .failure : .success
+    }
+
+    /// The request as the server would receive it; reads the `-d @FILE` body.
+    func request() throws(CLIError) -> StubHTTPRequest {
+        var fields = headers
+        var bytes: [UInt8] = []
+        switch body {
+        case nil: break
+        case .text(let text): bytes = Array(text.utf8)
+        case .file(let path):
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CLIError("-d @\(path): cannot read the file")
+            }
+            bytes = [UInt8](data)
+        }
+        if body != nil, !fields.contains(where: { $0.name.lowercased() == "content-length" }) {
+            fields.append(Header(name: "Content-Length", value: String(bytes.count)))
+        }
+        return StubHTTPRequest(method: StubHTTPMethod(method), target: target,
+                               headers: StubHTTPHeaders(fields.map { ($0.name, $0.value) }), body: bytes)
+    }
+
+    /// What `stubserver match` prints: the winner and the runners-up, or the near-miss report.
+    static func report(_ explanation: MatchExplanation) -> String {
+        let request = "\(explanation.request.method) \(explanation.request.target)"
+        guard let winner = explanation.winner else {
+            return explanation.nearMissReport
+        }
+        var out = "\(request) → \(title(winner.mapping)), priority \(winner.mapping.priority)\n"
+        out += "  responds \(responseSummary(winner.mapping))\n"
+        if !winner.pathParameters.isEmpty {
+            let parameters = winner.pathParameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            out += "  path parameters: \(parameters.joined(separator: ", "))\n"
+        }
+        if !explanation.outranked.isEmpty {
+            out += "\nAlso matching, but outranked:\n"
+            for other in explanation.outranked {
+                let why = other.mapping.priority > winner.mapping.priority
+                    ? "priority \(other.mapping.priority) loses to \(winner.mapping.priority)"
+                    : "same priority \(other.mapping.priority), loaded earlier"
+                out += "  \(title(other.mapping)): \(why)\n"
+            }
+        }
+        if !explanation.waiting.isEmpty {
+            out += "\nAlso matching, in another scenario state or after uses:\n"
+            for other in explanation.waiting {
+                out += "  \(title(other.mapping)): \(waitReason(other.mapping))\n"
+            }
+        }
+        return out
+    }
+
+    /// The stub as the near-miss report names it.
+    static func title(_ mapping: StubMapping) -> String { mapping.reportTitle }
+
+    /// `200 with body file users/octocat.json after 250 ms`, `a connection reset`.
+    static func responseSummary(_ mapping: StubMapping) -> String {
+        let response = mapping.response
+        if let fault = response.fault { return "with the fault \(fault.rawValue)" }
+        var text = "\(response.status)"
+        switch response.body {
+        case .none: break
+        case .text(let body): text += ", \(body.utf8.count)-byte body"
+        case .json: text += ", JSON body"
+        case .bytes(let bytes): text += ", \(bytes.count)-byte body"
+        case .file(let name, _): text += ", body file \(name)"
+        }
+        if !response.transformers.isEmpty { text += " (templated)" }
+        if let delay = response.fixedDelayMilliseconds { text += " after \(delay) ms" }
+        return text
+    }
+
+    /// Why a matching stub does not answer a fresh server.
+    static func waitReason(_ mapping: StubMapping) -> String {
+        if let scenario = mapping.scenarioName, let state = mapping.requiredScenarioState {
+            return "needs scenario \"\(scenario)\" in state \"\(state)\" (it starts in \"Started\")"
+        }
+        return "not available on a fresh server"
+    }
+}

@@ -1,0 +1,52 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import StubKit
+
+extension RecordCommand {
+    public func run() -> ExitCode {
+        // As the server does: before any thread exists, so a signal sent right after `Listening on`
+        // waits for `signals.wait()`.
+        let signals = TerminationSignals.block()
+        defer { signals.restore() }
+        let log = LogSink()
+        defer { log.flush(timeout: Runner.finalFlushTimeout) }
+        var configuration = StubServer.Configuration(host: host, port: port)
+        configuration.onShutdownRequest = { TerminationSignals.requestTermination() }
+        configuration.log = log
+        configuration.proxy.timeout = .milliseconds(proxyTimeoutMilliseconds)
+        // The recording's own report says what was forwarded; unmatched-request reports would be noise.
+        configuration.unmatchedRequestLogging = .none
+        let server: StubServer
+        do throws(StubServerError) {
+            server = try StubServer(stubs: nil, configuration: configuration)
+            try server.start()
+        } catch {
+            log.write("stubserver: error: \(error)")
+            return .cannotListen
+        }
+        do throws(RecordingError) {
+            try server.startRecording(spec)
+        } catch {
+            log.write("stubserver: error: \(error)")
+            server.stop()
+            return .failure
+        }
+        StandardStreams.output("Listening on \(server.baseURL.absoluteString)\n"
+                               + "Recording \(target.absoluteString) into \(stubs); stop with Ctrl-C (SIGINT) or SIGTERM to write the stubs\n")
+        signals.wait()
+        // In-flight forwards finish (and are kept) before the recording ends.
+        server.stop()
+        do throws(RecordingError) {
+            let recorded = try server.stopRecording()
+            StandardStreams.output(recorded.summary.report(
+                secretsHint: "(--keep-secret NAME records one of them; --keep-all-secrets records them all)") + "\n")
+            return .success
+        } catch {
+            StandardStreams.error("stubserver: error: \(error)\n")
+            return .failure
+        }
+    }
+}

@@ -1,0 +1,133 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import StubKit
+
+/// `stubserver record --target URL [--stubs DIR] [--port N] [--host ADDR] …`: a server that forwards
+/// every request to the target and, on SIGINT or SIGTERM, writes what it saw as stubs through
+/// ``StubWriter`` (the naming, secret filtering and merging `import-har` uses).
+public struct RecordCommand: Subcommand {
+    public static let name = "record"
+    public static let summary = "Forward every request to a real API and write what it answers as stubs."
+    public static let usage = """
+        USAGE: stubserver record --target URL [--stubs DIR] [--port N] [--host ADDR] [options]
+
+        Listens like the server (first line: Listening on http://HOST:PORT) and forwards every request
+        to URL. Point the app at it and use it; stop with Ctrl-C (SIGINT) or SIGTERM. Then one stub per
+        distinct request is written into DIR: the mapping in DIR/mappings/, the body in DIR/__files/, both
+        named after the method and path (get-users-octocat.json). Existing files are never overwritten:
+        a taken name gets -2, -3, ... JSON bodies are pretty-printed; other bodies are written byte for
+        byte. Identical requests (method, URL, request body) become one stub, the first answer kept.
+        Existing stubs in DIR are not served while recording: every request goes to URL.
+
+        Secrets are left out and listed: the headers Authorization, Proxy-Authorization, Cookie,
+        Set-Cookie and any whose name holds token, secret, api-key, apikey, password or session;
+        token-like query parameters (access_token, token, key, api_key, client_secret, sig, code, ...),
+        whose stubs then match the path and the other parameters.
+
+        OPTIONS:
+          --target URL    Where requests go: http or https, with an optional path prefix. Required.
+          --stubs DIR     The stubs directory to write into (alias: --root-dir). Default: Stubs
+          --port N        The port to listen on; 0 picks a free port. Default: 8080
+          --host ADDR     The address to listen on (alias: --bind-address). Default: 127.0.0.1
+          --capture-header NAME
+                          Also match requests on this request header's value; repeat for more.
+          --record-sequences
+                          A request repeated with a different answer becomes a scenario answering each
+                          in turn (states Started, 2, 3, ...; the last repeats), not one stub.
+          --keep-secret NAME
+                          Record this header or query parameter even though it looks secret; repeat.
+          --keep-all-secrets
+                          Record every header and query parameter, secrets included.
+          --json-as-received
+                          Write JSON bodies byte for byte instead of pretty-printed.
+          --proxy-timeout MS
+                          The longest wait for the target's answer (then 504). Default: 30000
+          -h, --help      Print this help and exit.
+
+        On stop it prints what was written, merged and left out. Exit codes: 0 stopped and written,
+        1 a file cannot be written, 2 usage error, 4 cannot listen.
+        """
+
+    public var target: URL
+    public var stubs: String = "Stubs"
+    public var port: Int = 8080
+    public var host: String = "127.0.0.1"
+    public var captureHeaders: [String] = []
+    public var recordSequences = false
+    public var keptSecrets: [String] = []
+    public var keepAllSecrets = false
+    public var jsonAsReceived = false
+    public var proxyTimeoutMilliseconds = 30_000
+
+    public init(target: URL) {
+        self.target = target
+    }
+
+    public static func parse(_ arguments: [String]) throws(CLIError) -> RecordCommand {
+        var target: URL?
+        var command = RecordCommand(target: URL(fileURLWithPath: "/"))
+        var reader = ArgumentReader(arguments)
+        let options = ["--target", "--stubs", "--root-dir", "--port", "--host", "--bind-address", "--capture-header",
+                       "--record-sequences", "--keep-secret", "--keep-all-secrets", "--json-as-received", "--proxy-timeout"]
+        while let argument = reader.next() {
+            switch argument {
+            case .option("--target"):
+                let text = try reader.value(for: "--target")
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false else {
+                    throw CLIError("--target expects an http:// or https:// URL such as https://api.github.com, got '\(text)'")
+                }
+                target = url
+            case .option("--stubs"), .option("--root-dir"):
+                command.stubs = try reader.value(for: "--stubs")
+                if command.stubs.isEmpty { throw CLIError("--stubs needs a directory") }
+            case .option("--port"):
+                let text = try reader.value(for: "--port")
+                guard let port = Int(text), (0...65535).contains(port) else {
+                    throw CLIError("--port expects a number from 0 to 65535, got '\(text)'")
+                }
+                command.port = port
+            case .option("--host"), .option("--bind-address"):
+                command.host = try reader.value(for: "--host")
+                if command.host.isEmpty { throw CLIError("--host needs an address, e.g. 127.0.0.1") }
+            case .option("--capture-header"):
+                command.captureHeaders.append(try reader.value(for: "--capture-header"))
+            case .option("--record-sequences"):
+                try reader.noValue("--record-sequences")
+                command.recordSequences = true
+            case .option("--keep-secret"):
+                command.keptSecrets.append(try reader.value(for: "--keep-secret"))
+            case .option("--keep-all-secrets"):
+                try reader.noValue("--keep-all-secrets")
+                command.keepAllSecrets = true
+            case .option("--json-as-received"):
+                try reader.noValue("--json-as-received")
+                command.jsonAsReceived = true
+            case .option("--proxy-timeout"):
+                let text = try reader.value(for: "--proxy-timeout")
+                guard let milliseconds = Int(text), (1...3_600_000).contains(milliseconds) else {
+                    throw CLIError("--proxy-timeout expects milliseconds from 1 to 3600000, got '\(text)'")
+                }
+                command.proxyTimeoutMilliseconds = milliseconds
+            default:
+                throw reader.unexpected(argument, options: options)
+            }
+        }
+        guard let target else { throw CLIError("record needs --target URL: the API to forward to, e.g. https://api.github.com") }
+        guard ProxySettings.isForwardingAvailable else { throw CLIError("record: \(ProxySettings.unavailableReason)") }
+        command.target = target
+        return command
+    }
+
+    /// The recording from the flags: into ``stubs``, secrets filtered unless kept.
+    var spec: RecordingSpec {
+        var secrets = keepAllSecrets ? SecretFilter.none : SecretFilter.standard
+        secrets.kept = Set(keptSecrets)
+        let writer = StubWriter.Options(secrets: secrets, captureHeaders: captureHeaders,
+                                        jsonBodies: jsonAsReceived ? .asReceived : .prettyPrinted,
+                                        recordsSequences: recordSequences, listsUnrecordedSecretHeaders: true)
+        return RecordingSpec(target: target, writer: writer, persist: true, directory: URL(fileURLWithPath: stubs))
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import StubKit
+import XCTest
+
+/// `stubserver check` and `stubserver match`, run as a user runs them: the built binary, its stdout,
+/// stderr and exit code.
+final class CheckAndMatchTests: XCTestCase {
+    func testCheckOnTheDemoStubsExitsZeroWithNothingToReport() throws {
+        let run = try StubServerProcess.run(["check"])
+        XCTAssertEqual(run.termination, .exited(0), run.stdout + run.stderr)
+        XCTAssertEqual(run.stdout, "Stubs: OK: 9 stubs, 0 errors, 0 warnings\n")
+        XCTAssertEqual(run.stderr, "")
+    }
+
+    func testCheckReportsEveryErrorAndWarningAndExitsThree() throws {
+        let temp = try TemporaryStubs()
+        try temp.write("mappings/a-status.json", #"{"request": {"url": "/a"}, "response": {"status": "200"}}"#)
+        try temp.write("mappings/b-syntax.json", #"{"request": {"url": "/b"}, "response": {"status": 200}"#)
+        try temp.write("mappings/c-list.json", """
+            {"mappings": [
+              {"request": {"url": "/c1"}, "response": {"status": 200}},
+              {"request": {"url": "/c2"}, "response": {"stauts": 200}},
+              {"request": {"url": "/c3", "method": 3}, "response": {"status": 200}}
+            ]}
+            """)
+        try temp.write("mappings/d-ok.json", #"{"request": {"url": "/d"}, "response": {"status": 204}, "postServeActions": []}"#)
+        let run = try StubServerProcess.run(["check", "--stubs", "stubs"], currentDirectory: temp.root)
+        XCTAssertEqual(run.termination, .exited(3), run.stdout + run.stderr)
+        XCTAssertEqual(run.stdout.split(separator: "\n").map(String.init), [
+            #"error: stubs/mappings/a-status.json: response.status: expected an integer, found "200""#,
+            "error: stubs/mappings/b-syntax.json:1:55: expected ',' or '}' after object member",
+            "error: stubs/mappings/c-list.json: mappings[1].response.stauts: unknown field; did you mean 'status'?",
+            #"error: stubs/mappings/c-list.json: mappings[2].request.method: expected a string, found 3"#,
+            "warning: 'postServeActions' is not supported by stubserver and is ignored (used by stubs/mappings/d-ok.json)",
+            "stubs: FAILED: 2 stubs valid, 4 errors, 1 warning",
+        ], run.stdout)
+        // The server itself stops at the first of them, with the same words and exit code.
+        let serve = try StubServerProcess.run(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
+        XCTAssertEqual(serve.termination, .exited(3))
+        XCTAssertTrue(serve.stderr.contains(#"stubserver: error: stubs/mappings/a-status.json: response.status: expected an integer, found "200""#),
+                      serve.stderr)
+    }
+
+    func testCheckNamesAStubThatCanNeverAnswer() throws {
+        let temp = try TemporaryStubs()
+        try temp.write("mappings/octocat.json", simpleMapping("/users/octocat", body: "specific", name: "octocat"))
+        try temp.write("mappings/users.json", #"""
+            {"name": "every user", "priority": 1,
+             "request": {"method": "ANY", "urlPathPattern": "/users/.*"}, "response": {"status": 200}}
+            """#)
+        try temp.write("mappings/users-again.json", #"""
+            {"name": "every user, patterned", "priority": 1,
+             "request": {"method": "GET", "urlPathPattern": "/users/.*"}, "response": {"status": 200}}
+            """#)
+        let run = try StubServerProcess.run(["check", "--stubs", "stubs"], currentDirectory: temp.root)
+        XCTAssertEqual(run.termination, .exited(0), run.stdout + run.stderr)
+        // octocat's path is one `/users/.*` accepts, and ANY covers GET; "every user" was loaded last, so
+        // it beats its GET-only twin at the same priority, not the other way round.
+        XCTAssertEqual(run.stdout.split(separator: "\n").map(String.init), [
+            #"warning: "octocat" (stubs/mappings/octocat.json) can never answer: "#
+                + #""every user" (stubs/mappings/users.json) always wins (priority 1 beats 5) and matches every request it matches"#,
+            #"warning: "every user, patterned" (stubs/mappings/users-again.json) can never answer: "#
+                + #""every user" (stubs/mappings/users.json) always wins (same priority 1, added later) and matches every request it matches"#,
+            "stubs: OK: 3 stubs, 0 errors, 2 warnings",
+        ], run.stdout)
+    }
+
+    func testMatchNamesTheWinnerAndTheStubsItBeats() throws {
+        let run = try StubServerProcess.run(["match", "GET", "/users/octocat"])
+        XCTAssertEqual(run.termination, .exited(0), run.stdout + run.stderr)
+        XCTAssertEqual(run.stdout, """
+            GET /users/octocat → "GitHub user octocat" (Stubs/mappings/users-octocat.json [0]), priority 1
+              responds 200, body file users/octocat.json
+
+            Also matching, but outranked:
+              "Any other GitHub user: templated profile" (Stubs/mappings/users-any.json): priority 20 loses to 1
+
+            """)
+        XCTAssertEqual(run.stderr, "")
+    }
+
+    func testMatchWithoutAWinnerPrintsTheServersNearMissReportAndExitsOne() throws {
+        let run = try StubServerProcess.run(["match", "--stubs", "Stubs", "POST", "http://127.0.0.1:8080/hello",
+                                             "-H", "Accept: text/plain", "-d", "hi"])
+        XCTAssertEqual(run.termination, .exited(1), run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("""
+            No stub matched POST /hello
+
+            Request:
+              POST /hello HTTP/1.1
+              Accept: text/plain
+              Host: 127.0.0.1:8080
+              Content-Length: 2
+              hi
+
+            Closest stubs:
+              1. "Hello (liveness check)" (Stubs/mappings/hello.json) — 1 difference
+                   method: expected "GET", got "POST"
+
+            """), run.stdout)
+    }
+
+    func testMatchOnBadStubsPrintsTheErrorsAndExitsThree() throws {
+        let temp = try TemporaryStubs()
+        try temp.write("mappings/a.json", #"{"request": {"url": "/a"}, "response": {"status": true}}"#)
+        let run = try StubServerProcess.run(["match", "--stubs", "stubs", "GET", "/a"], currentDirectory: temp.root)
+        XCTAssertEqual(run.termination, .exited(3))
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertTrue(run.stderr.hasPrefix("error: stubs/mappings/a.json: response.status: expected an integer, found true\n"), run.stderr)
+    }
+
+    func testHelpListsSubcommandsAndEachHasItsOwnUsage() throws {
+        let main = try StubServerProcess.run(["--help"])
+        XCTAssertTrue(main.stdout.contains("\nSUBCOMMANDS:\n  check  "), main.stdout)
+        XCTAssertTrue(main.stdout.contains("\n  match  "), main.stdout)
+        for arguments in [["help", "check"], ["check", "--help"]] {
+            let run = try StubServerProcess.run(arguments)
+            XCTAssertEqual(run.termination, .exited(0))
+            XCTAssertTrue(run.stdout.hasPrefix("USAGE: stubserver check [--stubs DIR]"), run.stdout)
+        }
+        let bad = try StubServerProcess.run(["match", "GET"])
+        XCTAssertEqual(bad.termination, .exited(2))
+        XCTAssertTrue(bad.stderr.hasPrefix("Error: missing URL after GET, e.g. match GET /hello\n\nUSAGE: stubserver match "), bad.stderr)
+    }
+}

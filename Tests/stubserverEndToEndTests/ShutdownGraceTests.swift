@@ -1,0 +1,76 @@
+import Foundation
+import StubKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import XCTest
+
+/// Issue 8 item 5 against the binary: a delayed response whose client gave up does not hold SIGTERM,
+/// and `--shutdown-grace` bounds the wait for one whose client is still there. The bounds are generous
+/// (a third of the 30 s delay); the expected figures are milliseconds and the grace period.
+final class ShutdownGraceTests: XCTestCase {
+    private static let delayed = """
+        {"request": {"method": "GET", "urlPath": "/slow"},
+         "response": {"status": 200, "body": "too late", "fixedDelayMilliseconds": 30000}}
+        """
+
+    private func startServer(grace: String) throws -> (StubServerProcess, URL, TemporaryStubs) {
+        let stubs = try TemporaryStubs()
+        try stubs.write("mappings/slow.json", Self.delayed)
+        let server = try StubServerProcess.launch(["--stubs", "stubs", "--port", "0", "--shutdown-grace", grace],
+                                                  currentDirectory: stubs.root)
+        return (server, server.baseURL, stubs)
+    }
+
+    /// Runs curl with `--max-time seconds` and returns its exit status (28: timed out; 52: empty reply).
+    private func curl(_ url: URL, maxTime: Int) throws -> Process {
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        curl.arguments = ["curl", "-sS", "-o", "/dev/null", "--max-time", "\(maxTime)", url.absoluteString]
+        curl.standardInput = FileHandle.nullDevice
+        curl.standardError = FileHandle.nullDevice
+        try curl.run()
+        return curl
+    }
+
+    func testSIGTERMDoesNotWaitForADelayedResponseWhoseClientGaveUp() throws {
+        try XCTSkipUnless(CurlClient.isAvailable, "curl is not installed")
+        let (server, baseURL, stubs) = try startServer(grace: "60")
+        defer { _ = server.stop(); _ = stubs }
+        let client = try curl(baseURL.appendingPathComponent("slow"), maxTime: 1)
+        client.waitUntilExit()
+        XCTAssertEqual(client.terminationStatus, 28, "curl timed out waiting for the 30 s delay")
+
+        let start = ContinuousClock.now
+        server.signal(SIGTERM)
+        let termination = server.waitForExit(timeout: .seconds(45))
+        let took = ContinuousClock.now - start
+        print("stubserver exited \(took) after SIGTERM (grace 60 s, the delayed response's client gone)")
+        XCTAssertEqual(termination, .exited(0), server.standardError)
+        XCTAssertLessThan(took, .seconds(10), "SIGTERM waited for a response nobody will read")
+    }
+
+    func testSIGTERMWaitsNoLongerThanTheShutdownGraceForAWaitingClient() throws {
+        try XCTSkipUnless(CurlClient.isAvailable, "curl is not installed")
+        let (server, baseURL, stubs) = try startServer(grace: "0.5")
+        defer { _ = server.stop(); _ = stubs }
+        let client = try curl(baseURL.appendingPathComponent("slow"), maxTime: 60)
+        defer { if client.isRunning { kill(client.processIdentifier, SIGKILL) } }
+        // The request is in (journaled) before the stop.
+        XCTAssertTrue(poll(timeout: .seconds(10)) {
+            (try? CurlClient.send([], baseURL.appendingPathComponent("__admin/requests")))?.text.contains("/slow") ?? false
+        })
+
+        let start = ContinuousClock.now
+        server.signal(SIGTERM)
+        let termination = server.waitForExit(timeout: .seconds(45))
+        let took = ContinuousClock.now - start
+        print("stubserver exited \(took) after SIGTERM with --shutdown-grace 0.5 and a client waiting")
+        XCTAssertEqual(termination, .exited(0), server.standardError)
+        XCTAssertLessThan(took, .seconds(10), "the stop waited for the 30 s delay, not the 0.5 s grace")
+        client.waitUntilExit()
+        XCTAssertEqual(client.terminationStatus, 52, "the waiting client's connection was closed without a response")
+    }
+}
