@@ -3,7 +3,8 @@
 #
 #   Stubs/check-against-wiremock.sh http://127.0.0.1:8080
 #
-# Written and first run against WireMock 2.35.1 (java -jar wiremock-standalone-2.35.1.jar --root-dir Stubs),
+# Written and first run against WireMock 2.35.1 (java -jar wiremock-standalone-2.35.1.jar --root-dir Stubs
+# --local-response-templating: WireMock 2 renders response templates only with that flag or the global one),
 # so stubserver can be held to the very same checks. For each route it checks the status, the headers the
 # stubs set, and the body: byte for byte against the __files/ file (PNG included, via cmp), or exactly for
 # inline bodies, or as equal JSON for `jsonBody` (WireMock re-serialises it, so only the value is compared).
@@ -114,13 +115,26 @@ expect_github_headers
 expect_header ETag 'W/"7a9c1e3f5b7d9f1a3c5e7a9c1e3f5b7d"'
 expect_body_file users/octocat-repos.json
 
-# The catch-all (priority 10) loses to the specific stubs above and wins for everyone else.
-for user in nobody-at-all ghost Shashikant86; do   # paths match case-sensitively
+# Users that do not exist (priority 10): ghost, nobody-*, and names GitHub does not allow.
+for user in nobody-at-all ghost not_a_login; do
   fetch GET "/users/$user"
   expect_status 404
   expect_github_headers
   expect_body_json "$NOT_FOUND"
 done
+
+# Anyone else (priority 20, a response template): a profile for that login whose URLs, avatar included,
+# point back at the server. Paths match case-sensitively, so Shashikant86 is not the stubbed shashikant86.
+for user in ada-lovelace Shashikant86; do
+  fetch GET "/users/$user"
+  expect_status 200
+  expect_github_headers
+  expect_body_json "$(sed -e "s|{{request.baseUrl}}|$BASE|g" -e "s|{{request.pathSegments.\[1\]}}|$user|g" "$FILES/users/any-user.json")"
+done
+fetch GET /avatars/u/ada-lovelace
+expect_status 200
+expect_header Content-Type image/png
+expect_body_file avatars/default.png
 
 fetch GET /avatars/u/2176586
 expect_status 200

@@ -38,6 +38,7 @@ def ring(colour, background):
 AVATARS = {
     "2176586.png": ring((0x2F, 0x80, 0xED), (0xF6, 0xF8, 0xFA)),  # shashikant86: blue disc
     "583231.png": ring((0x24, 0x29, 0x2E), (0xFF, 0xFF, 0xFF)),   # octocat: dark disc
+    "default.png": ring((0x8C, 0x95, 0x9F), (0xF6, 0xF8, 0xFA)),  # anyone else (the templated fallback): grey disc
 }
 
 if __name__ == "__main__":

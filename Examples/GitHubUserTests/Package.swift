@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // An app-side package tested against stubserver: a tiny GitHub user client and its tests, run against
 // the repository's Stubs/ with StubTesting, in XCTest and in Swift Testing.
 import PackageDescription
@@ -10,14 +10,16 @@ let package = Package(
         .library(name: "GitHubUserClient", targets: ["GitHubUserClient"]),
     ],
     dependencies: [
-        // In your project: .package(url: "https://github.com/<owner>/stubserver", from: "1.0.0")
+        // In your project: .package(url: "https://github.com/YOUR-ORG/stubserver.git", from: "0.1.0")
         .package(name: "stubserver", path: "../.."),
     ],
     targets: [
         .target(name: "GitHubUserClient"),
+        // Declares HTTPMethod, HTTPHeaders, … as Alamofire/NIO/Vapor do; the tests import it next to StubTesting.
+        .target(name: "HTTPTypesStandIn"),
         .testTarget(
             name: "GitHubUserClientTests",
-            dependencies: ["GitHubUserClient", .product(name: "StubTesting", package: "stubserver")]
+            dependencies: ["GitHubUserClient", "HTTPTypesStandIn", .product(name: "StubTesting", package: "stubserver")]
         ),
     ],
     swiftLanguageModes: [.v6]

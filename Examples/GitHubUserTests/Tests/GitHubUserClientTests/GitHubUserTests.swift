@@ -29,8 +29,8 @@ struct GitHubUserTests {
     @Test("An unknown user is not found")
     func unknownUser() async throws {
         let server = try #require(StubServer.current)
-        await #expect(throws: GitHubUserError.notFound(login: "no-such-user")) {
-            try await GitHubUserClient(baseURL: server.baseURL).fetchUser("no-such-user")
+        await #expect(throws: GitHubUserError.notFound(login: "nobody-here")) {
+            try await GitHubUserClient(baseURL: server.baseURL).fetchUser("nobody-here")
         }
     }
 

@@ -27,10 +27,10 @@ final class GitHubUserXCTests: XCTestCase {
 
     func testUnknownUserIsNotFound() async throws {
         do {
-            _ = try await client.fetchUser("no-such-user")
+            _ = try await client.fetchUser("nobody-here")
             XCTFail("expected notFound")
         } catch let error as GitHubUserError {
-            XCTAssertEqual(error, .notFound(login: "no-such-user"))
+            XCTAssertEqual(error, .notFound(login: "nobody-here"))
         }
     }
 
