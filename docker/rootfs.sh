@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Stages the runtime image's whole filesystem in OUT: the stubserver binary, the shared libraries it loads
+# (its ldd closure: glibc and libstdc++; libcurl's too for a full build), a passwd/group with the
+# non-root user 10001, and empty /stubs/mappings and /stubs/__files. The Dockerfiles copy OUT into an empty
+# (FROM scratch) image: no shell, no package manager, nothing else.
+#
+#   docker/rootfs.sh BINARY OUT
+#
+# Used by docker/Dockerfile (in its build stage) and by hand before docker/Dockerfile.prebuilt.
+set -euo pipefail
+[ $# = 2 ] || { echo "usage: $0 BINARY OUT" >&2; exit 2; }
+BINARY=$1 OUT=$2
+[ -x "$BINARY" ] || { echo "$0: $BINARY is not an executable file" >&2; exit 1; }
+mkdir -p "$OUT/usr/local/bin" "$OUT/etc" "$OUT/stubs/mappings" "$OUT/stubs/__files" "$OUT/tmp"
+chmod 1777 "$OUT/tmp"
+install -m 0755 "$BINARY" "$OUT/usr/local/bin/stubserver"
+# ldd lines: "libx.so.1 => /path/libx.so.1 (0x…)", "/lib64/ld-linux-x86-64.so.2 (0x…)", "linux-vdso.so.1 (0x…)".
+ldd "$BINARY" > "$OUT/.ldd" || { echo "$0: ldd $BINARY failed" >&2; exit 1; }
+if grep -q 'not found' "$OUT/.ldd"; then
+  echo "$0: $BINARY needs libraries this machine does not have:" >&2; grep 'not found' "$OUT/.ldd" >&2; exit 1
+fi
+for lib in $(awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' "$OUT/.ldd"); do
+  mkdir -p "$OUT$(dirname "$lib")"
+  cp -L "$lib" "$OUT$lib"
+done
+rm "$OUT/.ldd"
+printf '%s\n' 'root:x:0:0:root:/root:/sbin/nologin' 'stubserver:x:10001:10001:stubserver:/nonexistent:/sbin/nologin' > "$OUT/etc/passwd"
+printf '%s\n' 'root:x:0:' 'stubserver:x:10001:' > "$OUT/etc/group"
+echo "$0: $(find "$OUT" -type f | wc -l) files, $(du -sb "$OUT" | cut -f1) bytes in $OUT"
