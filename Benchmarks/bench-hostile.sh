@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# Hostile-client benchmark (issue 8): the release `stubserver` under the attacks of issue 8, one fresh server each.
+#
+#   baseline         no attack
+#   idle-flood       2,000 connections that never send a byte, held 12 s
+#   slowloris        300 connections sending a request head one byte per second, 12 s
+#   regex            two clients looping on GET /aaaa…a! against a stub with urlPattern "/(a+)+$", 12 s
+#   admin-journal    10,000 POSTs of 10 KB first, then a client looping on GET /__admin/requests, 12 s
+#   big-body         30 POSTs of 60 MiB each
+#   unread-stderr    stderr is a pipe nobody reads; 5,000 unmatched requests (near-miss reports), then SIGTERM
+#
+# For each: /hello p50/p99 during the attack (Python http.client, a new connection per request, 5 s timeout, at most
+# 300 requests in 10 s; failed or timed-out requests are counted as errors), the server's peak RSS (VmHWM) and whether
+# it recovered: its open descriptors back to the baseline (/proc/PID/fd) within 15 s of the attack ending and /hello
+# answering. The unread-stderr row also gives how long SIGTERM took to stop the process.
+# It is a measurement: it exits 0 whatever it finds.
+#
+# Usage: Benchmarks/bench-hostile.sh [--no-build] [--scratch-path DIR] [--only NAME]
+# --only NAME runs that attack alone (e.g. --only big-body).
+# STUBSERVER_BIN=path runs that binary instead of the release build. Linux only (/proc). Needs: swift, curl, python3.
+# Takes about 2-3 minutes after the build. Loopback only; every attack is bounded in count and time.
+set -euo pipefail
+
+BUILD=1
+SCRATCH=""
+ONLY=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-build) BUILD=0 ;;
+    --scratch-path) SCRATCH=$2; shift ;;
+    --only) ONLY=$2; shift ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "bench-hostile: unknown option '$1' (try --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BENCH_NAME=bench-hostile
+# shellcheck source=Benchmarks/lib.sh
+. "$ROOT/Benchmarks/lib.sh"
+bench_require curl python3
+HOSTILE="$ROOT/Benchmarks/hostile/hostile.py"
+
+SCRATCH_ARGS=()
+[ -n "$SCRATCH" ] && SCRATCH_ARGS=(--scratch-path "$SCRATCH")
+if [ -n "${STUBSERVER_BIN:-}" ]; then
+  BIN=$STUBSERVER_BIN
+else
+  if [ "$BUILD" = 1 ]; then
+    echo "Building stubserver (release)..."
+    (cd "$ROOT" && swift build -c release --product stubserver "${SCRATCH_ARGS[@]}" 2>&1 | tail -2)
+  fi
+  BIN="$(cd "$ROOT" && swift build -c release --show-bin-path "${SCRATCH_ARGS[@]}")/stubserver"
+fi
+[ -x "$BIN" ] || { echo "bench-hostile: no binary at $BIN" >&2; exit 2; }
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/bench-hostile.XXXXXX")
+PIDS=()
+cleanup() {
+  local pid
+  for pid in "${PIDS[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+mkdir -p "$TMP/stubs/mappings"
+cat > "$TMP/stubs/mappings/hello.json" <<'JSON'
+{"request": {"method": "GET", "url": "/hello"}, "response": {"status": 200, "body": "Hello, stubserver"}}
+JSON
+cat > "$TMP/stubs/mappings/regex.json" <<'JSON'
+{"request": {"method": "GET", "urlPattern": "/(a+)+$"}, "response": {"status": 200, "body": "all a"}}
+JSON
+cat > "$TMP/stubs/mappings/upload.json" <<'JSON'
+{"request": {"method": "POST", "urlPattern": "/(upload|fill)"}, "response": {"status": 201}}
+JSON
+
+fd_count() { ls "/proc/$1/fd" 2>/dev/null | wc -l; }
+peak_rss_mb() { awk '/^VmHWM:/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
+
+# start_server NAME [stderr-target]: starts the binary on a free port; sets SPID and PORT.
+start_server() {
+  local name=$1 err=${2:-$TMP/$1.err}
+  "$BIN" --stubs "$TMP/stubs" --port 0 > "$TMP/$name.out" 2> "$err" &
+  SPID=$!
+  PIDS+=("$SPID")
+  local url
+  url=$(listening_url "$TMP/$name.out")
+  [ -n "$url" ] || { echo "bench-hostile: $name: the server did not start" >&2; cat "$TMP/$name.out" "$err" >&2 || true; exit 1; }
+  PORT=${url##*:}
+  wait_for "$url/hello"
+}
+
+# stop_server: SIGTERM, up to 15 s; prints the seconds it took or "still running".
+stop_server() {
+  local start end
+  start=$(date +%s.%N)
+  kill -TERM "$SPID" 2>/dev/null || true
+  for _ in $(seq 1 150); do kill -0 "$SPID" 2>/dev/null || break; sleep 0.1; done
+  end=$(date +%s.%N)
+  if kill -0 "$SPID" 2>/dev/null; then kill -9 "$SPID" 2>/dev/null || true; echo "still running after 15 s (killed)"; return; fi
+  awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f s", e - s }'
+}
+
+# recovered BASELINE: waits up to 15 s for the descriptor count to return to BASELINE (+1 slack) and /hello to answer.
+recovered() {
+  local base=$1 now
+  for _ in $(seq 1 150); do
+    now=$(fd_count "$SPID")
+    if [ "$now" -le $((base + 1)) ] && curl -s -m 5 -o /dev/null "http://127.0.0.1:$PORT/hello"; then
+      echo "yes (fds $now, baseline $base)"; return
+    fi
+    sleep 0.1
+  done
+  echo "NO (fds $now after 15 s, baseline $base)"
+}
+
+printf '%-14s %10s %10s %9s %7s %9s  %s\n' attack "p50 ms" "p99 ms" answered errors "peak RSS" recovered
+row() { # NAME PROBE-OUTPUT PEAK RECOVERED [NOTE]
+  local p50 p99 ok errors
+  read -r p50 p99 ok errors <<< "$2"
+  printf '%-14s %10s %10s %9s %7s %7s MB  %s%s\n' "$1" "$p50" "$p99" "$ok" "$errors" "$3" "$4" "${5:+ — $5}"
+}
+
+# attack NAME PRE-COMMAND ATTACK-ARGS...: one fresh server, an optional preparation, the attack in the
+# background, the probe meanwhile, then peak RSS and recovery.
+attack() {
+  local name=$1 pre=$2; shift 2
+  [ -z "$ONLY" ] || [ "$ONLY" = "$name" ] || return 0
+  start_server "$name"
+  local base probe_out peak apid
+  # shellcheck disable=SC2086  # PRE is words: a hostile.py command with @PORT for the port
+  [ -n "$pre" ] && { timeout 120 python3 "$HOSTILE" ${pre//@PORT/$PORT} || true; }
+  base=$(fd_count "$SPID")
+  if [ $# -gt 0 ]; then
+    timeout 150 python3 "$HOSTILE" "$1" "$PORT" "${@:2}" > /dev/null 2>&1 &
+    apid=$!
+    PIDS+=("$apid")
+    sleep 1
+  fi
+  probe_out=$(python3 "$HOSTILE" probe "$PORT" 300 10)
+  [ -n "${apid:-}" ] && { wait "$apid" 2>/dev/null || true; }
+  peak=$(peak_rss_mb "$SPID")
+  row "$name" "$probe_out" "$peak" "$(recovered "$base")"
+  stop_server > /dev/null
+}
+
+attack baseline ""
+attack idle-flood "" idle 2000 12
+attack slowloris "" slowloris 300 12
+attack regex "" regex 2 12
+attack admin-journal "fill @PORT 10000 10240" admin 12
+attack big-body "" bigbody 30 60
+
+# unread-stderr: stderr is a FIFO whose reader (sleep) never reads.
+if [ -z "$ONLY" ] || [ "$ONLY" = unread-stderr ]; then
+mkfifo "$TMP/stderr.fifo"
+sleep 600 < "$TMP/stderr.fifo" &
+HOLDER=$!
+PIDS+=("$HOLDER")
+start_server unread-stderr "$TMP/stderr.fifo"
+base=$(fd_count "$SPID")
+timeout 150 python3 "$HOSTILE" unmatched "$PORT" 5000 60 > /dev/null 2>&1 &
+apid=$!
+PIDS+=("$apid")
+sleep 1
+probe_out=$(python3 "$HOSTILE" probe "$PORT" 300 10)
+wait "$apid" 2>/dev/null || true
+peak=$(peak_rss_mb "$SPID")
+rec=$(recovered "$base")
+stopped=$(stop_server)
+row unread-stderr "$probe_out" "$peak" "$rec" "SIGTERM with stderr blocked: stopped in $stopped"
+kill "$HOLDER" 2>/dev/null || true
+fi
+load_note

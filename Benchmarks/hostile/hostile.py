@@ -1,0 +1,150 @@
+"""Attack and probe clients for Benchmarks/bench-hostile.sh. Loopback only; every loop bounded in count and time.
+
+  probe PORT COUNT SECONDS      GET /hello on a new connection each time (5 s timeout); prints
+                                "p50_ms p99_ms answered errors"
+  idle PORT COUNT SECONDS       opens COUNT connections that never send a byte, holds them SECONDS
+  slowloris PORT COUNT SECONDS  COUNT connections sending a request head one byte per second
+  regex PORT CLIENTS SECONDS    CLIENTS loops of GET /aaaa...a! (the pathological urlPattern)
+  fill PORT COUNT SIZE          COUNT keep-alive POST /fill with SIZE-byte bodies (fills the journal)
+  admin PORT SECONDS            loops GET /__admin/requests (the whole journal)
+  bigbody PORT COUNT MIB        COUNT POST /upload of MIB MiB each
+  unmatched PORT COUNT SECONDS  keep-alive GET /nope/N (each a near-miss report on stderr)
+"""
+import http.client, socket, sys, threading, time
+
+HOST = "127.0.0.1"
+
+
+def probe(port, count, seconds):
+    latencies, errors = [], 0
+    deadline = time.time() + seconds
+    for _ in range(count):
+        if time.time() > deadline:
+            break
+        start = time.perf_counter()
+        try:
+            c = http.client.HTTPConnection(HOST, port, timeout=5)
+            c.request("GET", "/hello", headers={"Connection": "close"})
+            r = c.getresponse()
+            r.read()
+            c.close()
+            if r.status != 200:
+                errors += 1
+                continue
+            latencies.append((time.perf_counter() - start) * 1000)
+        except Exception:
+            errors += 1
+        time.sleep(0.01)
+    latencies.sort()
+    def pct(p):
+        return latencies[min(len(latencies) - 1, int(len(latencies) * p))] if latencies else float("nan")
+    print("%.2f %.2f %d %d" % (pct(0.50), pct(0.99), len(latencies), errors))
+
+
+def hold(sockets, seconds):
+    time.sleep(seconds)
+    for s in sockets:
+        s.close()
+
+
+def idle(port, count, seconds):
+    sockets = []
+    deadline = time.time() + seconds
+    for _ in range(count):
+        if time.time() > deadline:
+            break
+        try:
+            sockets.append(socket.create_connection((HOST, port), timeout=2))
+        except OSError:
+            time.sleep(0.01)
+    hold(sockets, max(0, deadline - time.time()))
+
+
+def slowloris(port, count, seconds):
+    head = b"GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 400
+    sockets = []
+    for _ in range(count):
+        try:
+            sockets.append(socket.create_connection((HOST, port), timeout=2))
+        except OSError:
+            pass
+    deadline = time.time() + seconds
+    i = 0
+    while time.time() < deadline and i < len(head):
+        for s in list(sockets):
+            try:
+                s.send(head[i:i + 1])
+            except OSError:
+                sockets.remove(s)
+        i += 1
+        time.sleep(1)
+    for s in sockets:
+        s.close()
+
+
+def loop(port, seconds, method, path, body=None, timeout=30):
+    deadline = time.time() + seconds
+    c = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    n = 0
+    while time.time() < deadline and n < 100000:
+        try:
+            c.request(method, path, body=body)
+            c.getresponse().read()
+        except Exception:
+            c.close()
+            c = http.client.HTTPConnection(HOST, port, timeout=timeout)
+        n += 1
+
+
+def regex(port, clients, seconds):
+    path = "/" + "a" * 30 + "!"
+    threads = [threading.Thread(target=loop, args=(port, seconds, "GET", path)) for _ in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def fill(port, count, size):
+    c = http.client.HTTPConnection(HOST, port, timeout=30)
+    body = b"x" * size
+    for _ in range(count):
+        c.request("POST", "/fill", body=body)
+        c.getresponse().read()
+
+
+def admin(port, seconds):
+    loop(port, seconds, "GET", "/__admin/requests", timeout=120)
+
+
+def bigbody(port, count, mib):
+    body = b"a" * (mib * 1024 * 1024)
+    for _ in range(count):
+        try:
+            c = http.client.HTTPConnection(HOST, port, timeout=60)
+            c.request("POST", "/upload", body=body)
+            c.getresponse().read()
+            c.close()
+        except Exception:
+            pass
+
+
+def unmatched(port, count, seconds):
+    deadline = time.time() + seconds
+    c = http.client.HTTPConnection(HOST, port, timeout=5)
+    for n in range(count):
+        if time.time() > deadline:
+            break
+        try:
+            c.request("GET", "/nope/%d" % n)
+            c.getresponse().read()
+        except Exception:
+            c.close()
+            c = http.client.HTTPConnection(HOST, port, timeout=5)
+
+
+if __name__ == "__main__":
+    command, port, *rest = sys.argv[1:]
+    args = [int(x) for x in rest]
+    {"probe": probe, "idle": idle, "slowloris": slowloris, "regex": regex, "fill": fill, "admin": admin,
+     "bigbody": bigbody, "unmatched": unmatched}[command](int(port), *args)
