@@ -1,14 +1,23 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
+// Swift 6.1 (Xcode 16.3) is the oldest supported toolchain: see README, "Requirements".
 import PackageDescription
 
 let package = Package(
     name: "stubserver",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    // `Duration` and `Clock` need these (macOS 13, iOS 16, tvOS 16, watchOS 9, visionOS 1).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "StubHTTP", targets: ["StubHTTP"]),
         .library(name: "StubKit", targets: ["StubKit"]),
         .library(name: "StubTesting", targets: ["StubTesting"]),
         .executable(name: "stubserver", targets: ["stubserver"]),
+    ],
+    // Off unless asked for (Xcode does not evaluate package traits): `swift build -c release --product stubserver
+    // --traits Slim` builds the executable on FoundationEssentials alone, without URLSession, Process, curl or ICU,
+    // for the Docker image. It takes proxying and recording out, and StubServerClient and StubServerProcess out of
+    // StubKit, so it is for that executable only, never for a package depending on this one (see docker/README.md).
+    traits: [
+        .trait(name: "Slim", description: "The stubserver executable on FoundationEssentials only: no proxying, recording, StubServerClient or StubServerProcess"),
     ],
     dependencies: [],
     targets: [
@@ -27,11 +36,13 @@ let package = Package(
         .executableTarget(name: "engine-bench", dependencies: ["StubHTTP"], path: "Benchmarks/engine-bench"),
         // Startup time of StubServer (see Benchmarks/bench-startup.sh).
         .executableTarget(name: "startup-bench", dependencies: ["StubKit"], path: "Benchmarks/startup"),
-        .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP"]),
-        .testTarget(name: "StubKitTests", dependencies: ["StubKit"]),
+        // In-process server with static and closure stubs (see Benchmarks/bench-dynamic.sh).
+        .executableTarget(name: "dynamic-bench", dependencies: ["StubKit"], path: "Benchmarks/dynamic-bench"),
+        .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport"]),
+        .testTarget(name: "StubKitTests", dependencies: ["StubKit", "StubHTTP", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
-        .testTarget(name: "stubserverEndToEndTests", dependencies: ["stubserver", "StubKit", "StubTestSupport"]),
+        .testTarget(name: "stubserverEndToEndTests", dependencies: ["stubserver", "StubKit", "StubTesting", "StubTestSupport"]),
         .testTarget(name: "StubTestingTests", dependencies: ["StubTesting", "StubTestSupport"]),
         // Raw sockets for what HTTP clients will not do (malformed bytes, holding a port); tests only.
         .target(name: "StubTestSupport", path: "Tests/TestSupport"),
