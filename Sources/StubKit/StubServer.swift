@@ -30,6 +30,10 @@ public final class StubServer: Sendable {
         public var journal = RequestJournal.Limits()
         /// Event-loop threads. Default 1, plenty for a test or a UI test's app.
         public var eventLoopCount: Int = 1
+        /// The most connections open at once (`--max-connections`). Near it, connections that never sent
+        /// a byte are closed, oldest first, to make room; past it, with none to close, a new connection
+        /// gets `503`. Default 4096.
+        public var maxConnections: Int = 4096
         /// How long stopping lets in-flight responses (delayed and paced ones included) finish before it
         /// closes their connections (`--shutdown-grace`). A response whose client has left is dropped at
         /// once and never holds a stop. Default 5 s.
@@ -126,6 +130,7 @@ public final class StubServer: Sendable {
         httpConfiguration.host = configuration.host
         httpConfiguration.port = configuration.port
         httpConfiguration.eventLoopCount = configuration.eventLoopCount
+        httpConfiguration.maxConnections = configuration.maxConnections
         httpConfiguration.shutdownGracePeriod = configuration.shutdownGrace
         closureWorkers = WorkerPool(name: "closure", threadLimit: configuration.closureThreadLimit, queueLimit: 1024)
         adminWorkers = WorkerPool(name: "admin", threadLimit: configuration.adminThreadLimit,
@@ -201,6 +206,11 @@ public final class StubServer: Sendable {
 
     /// The port the server listens on (the real one, also when started with port 0).
     public var port: Int { http.port }
+
+    /// Whether the server accepts connections: true from ``start()`` until ``stop()`` or ``shutdown()``
+    /// begins. A stopped server's port may be given to another server at once, so a test that checks a
+    /// server stopped reads this rather than sending a request to the old port.
+    public var isRunning: Bool { http.isRunning }
     /// The address the server listens on.
     public var host: String { http.host }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StubTestSupport
 import StubTesting
 import Testing
 
@@ -51,11 +52,13 @@ struct ProxyTests {
         #expect(logged.response?.body == Array(#"{"created":true}"#.utf8))
     }
 
-    @Test("A stopped upstream gives a 502 naming the upstream URL and the reason")
+    @Test("An upstream that refuses connections gives a 502 naming the upstream URL and the reason")
     func upstreamDown() async throws {
-        let gone = try Self.server()
-        let deadURL = gone.baseURL
-        gone.stop()
+        // A port bound without listening refuses connections, and no other test's server can take it meanwhile
+        // (a stopped server's port could be handed to one).
+        let closed = try RawSocket.occupyLoopbackPort(listening: false)
+        defer { RawSocket.closeSocket(closed.fd) }
+        let deadURL = try #require(URL(string: "http://127.0.0.1:\(closed.port)"))
         let proxy = try Self.server()
         defer { proxy.stop() }
         proxy.stub(.get("/users/octocat"), .proxy(to: deadURL))

@@ -152,7 +152,8 @@ struct StubServerTraitScopeTests {
             }
         }
         let server = try #require(box.server)
-        await #expect(throws: (any Error).self) { _ = try await HTTP.get(server, "/hello") }
+        // Not a request to its old port: with tests in parallel, another test's server may have it already.
+        #expect(!server.isRunning)
     }
 
     @Test("failOnUnmatchedRequests records an issue after the test")

@@ -31,6 +31,12 @@ public enum RawSocket {
         init(_ call: String) { description = "\(call) failed: errno \(errno)" }
     }
 
+    /// Closes a descriptor from ``occupyLoopbackPort(listening:)`` or ``connectLoopback(port:timeoutSeconds:)``
+    /// (for test files that do not import the C library).
+    public static func closeSocket(_ fd: Int32) {
+        _ = close(fd)
+    }
+
     /// Binds (and listens, unless `listening` is false) on 127.0.0.1 with a system-chosen port, so a server
     /// cannot use it. Bound but not listening, the port refuses every connection for as long as the socket is
     /// open: an address where nothing answers, which no other test's server can take meanwhile.

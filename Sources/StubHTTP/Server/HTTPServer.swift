@@ -52,6 +52,14 @@ public final class HTTPServer: Sendable {
     /// The bound numeric host (e.g. `127.0.0.1`, `::1`); the configured host before ``start()``.
     public var host: String { boundAddress?.host ?? context.configuration.host }
 
+    /// Whether the server accepts connections: true from ``start()`` until ``stop()`` or ``shutdown()``
+    /// begins.
+    public var isRunning: Bool {
+        state.withLock { state in
+            if case .running = state { true } else { false }
+        }
+    }
+
     private var boundAddress: SocketAddress? {
         state.withLock { state in
             switch state {
