@@ -3,6 +3,7 @@
 #
 #   baseline         no attack
 #   idle-flood       2,000 connections that never send a byte, held 12 s
+#   idle-over-limit  the same against --max-connections 1000: the oldest silent connections are evicted
 #   slowloris        300 connections sending a request head one byte per second, 12 s
 #   regex            two clients looping on GET /aaaa…a! against a stub with urlPattern "/(a+)+$", 12 s
 #   admin-journal    10,000 POSTs of 10 KB first, then a client looping on GET /__admin/requests, 12 s
@@ -81,7 +82,8 @@ peak_rss_mb() { awk '/^VmHWM:/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2
 # start_server NAME [stderr-target]: starts the binary on a free port; sets SPID and PORT.
 start_server() {
   local name=$1 err=${2:-$TMP/$1.err}
-  "$BIN" --stubs "$TMP/stubs" --port 0 > "$TMP/$name.out" 2> "$err" &
+  # shellcheck disable=SC2086  # SERVER_ARGS is words
+  "$BIN" --stubs "$TMP/stubs" --port 0 ${SERVER_ARGS:-} > "$TMP/$name.out" 2> "$err" &
   SPID=$!
   PIDS+=("$SPID")
   local url
@@ -147,6 +149,7 @@ attack() {
 
 attack baseline ""
 attack idle-flood "" idle 2000 12
+SERVER_ARGS="--max-connections 1000" attack idle-over-limit "" idle 2000 12
 attack slowloris "" slowloris 300 12
 attack regex "" regex 2 12
 attack admin-journal "fill @PORT 10000 10240" admin 12

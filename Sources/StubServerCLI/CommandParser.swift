@@ -127,6 +127,12 @@ public enum CommandParser {
                     throw CLIError("--shutdown-grace expects seconds from 0 to 3600 (e.g. 5 or 0.5), got '\(text)'")
                 }
                 options.shutdownGrace = .milliseconds(Int64((seconds * 1000).rounded()))
+            case "--max-connections":
+                let text = try value(for: name, inlineValue, &remaining)
+                guard let count = Int(text), (1...1_000_000).contains(count) else {
+                    throw CLIError("--max-connections expects a number from 1 to 1000000, got '\(text)'")
+                }
+                options.maxConnections = count
             case "--no-request-journal":
                 try noValue(name, inlineValue)
                 options.journal.isEnabled = false

@@ -44,6 +44,8 @@ public struct Options: Sendable, Equatable {
     /// How long SIGTERM/SIGINT let in-flight responses finish before their connections are closed
     /// (`--shutdown-grace SECONDS`). Default 5 s.
     public var shutdownGrace: Duration = .seconds(5)
+    /// The most connections open at once (`--max-connections N`). Default 4096.
+    public var maxConnections: Int = 4096
 
     public init() {}
 }

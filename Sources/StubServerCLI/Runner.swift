@@ -66,6 +66,7 @@ public enum Runner {
         configuration.proxy.target = options.proxyAll
         configuration.proxy.timeout = .milliseconds(options.proxyTimeoutMilliseconds)
         configuration.shutdownGrace = options.shutdownGrace
+        configuration.maxConnections = options.maxConnections
         if options.verbose {
             configuration.onRequest = { entry, duration in
                 log.write(RequestLogLine(entry, duration: duration).text)

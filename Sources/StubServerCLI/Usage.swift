@@ -11,7 +11,7 @@ public let usageText = """
                       [--max-request-journal-entries N] [--no-request-journal]
                       [--global-response-templating] [--disable-banner]
                       [--admin-token TOKEN] [--no-admin] [--proxy-all URL] [--proxy-timeout MS]
-                      [--shutdown-grace SECONDS]
+                      [--shutdown-grace SECONDS] [--max-connections N]
            stubserver SUBCOMMAND [ARGUMENTS]
 
     Serves canned HTTP responses from a WireMock-style stubs directory
@@ -56,6 +56,10 @@ public let usageText = """
       --shutdown-grace SECONDS
                       How long SIGINT/SIGTERM let in-flight (e.g. delayed) responses finish before
                       closing them; a response whose client left never holds it. Default: 5
+      --max-connections N
+                      The most connections open at once. Near it, connections that never sent a
+                      byte are closed, oldest first, to make room; with none to close, a new
+                      connection gets 503. Default: 4096
       --version       Print the version and exit.
       -h, --help      Print this help and exit.
 

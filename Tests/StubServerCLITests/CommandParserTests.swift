@@ -46,6 +46,15 @@ struct CommandParserTests {
         #expect(ByteCount.parse("-1") == nil)
     }
 
+    @Test("--max-connections sets the connection limit")
+    func maxConnections() throws {
+        var expected = Options()
+        expected.maxConnections = 64
+        #expect(try CommandParser.parse(["--max-connections", "64"]) == .serve(expected))
+        #expect(try CommandParser.parse(["--max-connections=64"]) == .serve(expected))
+        #expect(Options().maxConnections == 4096)
+    }
+
     @Test("--help and --version win over other options")
     func helpAndVersion() throws {
         #expect(try CommandParser.parse(["--port", "1", "--help"]) == .help)
@@ -67,6 +76,8 @@ struct CommandParserTests {
         (["--journal-max-bytes", "lots"], "--journal-max-bytes expects a size in bytes such as 67108864, 64MiB or 512KiB, got 'lots'"),
         (["--max-request-journal-entries", "0"], "--max-request-journal-entries expects a number of at least 1, got '0'"),
         (["--no-request-journal=1"], "--no-request-journal takes no value"),
+        (["--max-connections", "0"], "--max-connections expects a number from 1 to 1000000, got '0'"),
+        (["--max-connections", "many"], "--max-connections expects a number from 1 to 1000000, got 'many'"),
     ])
     func usageErrors(arguments: [String], message: String) {
         #expect(throws: CLIError(message)) { try CommandParser.parse(arguments) }

@@ -55,5 +55,25 @@ final class IdleFloodEndToEndTests: XCTestCase {
             XCTAssertTrue(head.hasPrefix("HTTP/1.1 200") || head.hasPrefix("HTTP/1.1 408"), "a half-sent request got: \(head)")
         }
     }
+
+    /// `--max-connections 8`: the limit, not the descriptor table, is what the flood fills. 20 silent
+    /// connections later a new client is answered and the oldest silent connection has seen EOF.
+    func testMaxConnectionsIsTheLimitSilentConnectionsMakeRoomUnder() throws {
+        let server = try StubServerProcess.launch(executable: Paths.stubserverBinary(), stubs: Paths.demoStubs,
+                                                  arguments: ["--max-connections", "8"])
+        defer { server.stop() }
+        let port = try XCTUnwrap(server.baseURL.port)
+        var silent: [Int32] = []
+        defer { silent.forEach { close($0) } }
+        for _ in 0..<20 {
+            silent.append(try RawSocket.connectLoopback(port: port, timeoutSeconds: 30))
+        }
+        let answer = try RawSocket.exchange(port: port, Array("GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8),
+                                            timeoutSeconds: 30)
+        let text = String(decoding: answer, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("HTTP/1.1 200"), "a new client during the flood got: \(text.prefix(200))")
+        var byte: UInt8 = 0
+        XCTAssertEqual(recv(silent[0], &byte, 1, 0), 0, "the oldest silent connection sees EOF (errno \(errno))")
+    }
 }
 #endif
