@@ -80,8 +80,9 @@ struct ClosureStubTests {
             let release = DispatchSemaphore(value: 0)
             server.stub(.get("/blocking")) { _ in
                 entered.signal()
-                // Blocks its worker thread until the fast request has been answered (or 8 s pass).
-                _ = release.wait(timeout: .now() + 8)
+                // Blocks its worker thread until the fast request has been answered (or 120 s pass: the
+                // bound only keeps a broken run from hanging; a loaded machine may take seconds for /hello).
+                _ = release.wait(timeout: .now() + 120)
                 return .text("blocked")
             }
             server.stub(.get("/hello"), .text("hello"))
@@ -91,9 +92,10 @@ struct ClosureStubTests {
                 await order.append("blocking")
                 return text
             }()
-            // The closure is running (and blocking) before /hello is sent.
+            // The closure is running (and blocking) before /hello is sent (waited for up to 60 s).
             var running = false
-            for _ in 0..<1_000 where !running {
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !running && ContinuousClock.now < deadline {
                 running = entered.wait(timeout: .now()) == .success
                 if !running { try await Task.sleep(for: .milliseconds(5)) }
             }
