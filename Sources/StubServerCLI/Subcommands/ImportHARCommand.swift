@@ -81,29 +81,14 @@ public struct ImportHARCommand: Subcommand {
         let options = ["--stubs", "--root-dir", "--host", "--capture-header", "--keep-secret", "--keep-all-secrets",
                        "--json-as-received", "--record-sequences"]
         while let argument = reader.next() {
+            if try command.readStubWritingFlag(argument, from: &reader) { continue }
             switch argument {
-            case .option("--stubs"), .option("--root-dir"):
-                command.stubs = try reader.value(for: "--stubs")
-                if command.stubs.isEmpty { throw CLIError("--stubs needs a directory") }
             case .option("--host"):
                 let host = try reader.value(for: "--host")
                 if host.isEmpty || host.contains("/") {
                     throw CLIError("--host takes a host name such as api.github.com (or HOST:PORT), not '\(host)'")
                 }
                 command.hosts.append(host)
-            case .option("--capture-header"):
-                command.captureHeaders.append(try reader.value(for: "--capture-header"))
-            case .option("--keep-secret"):
-                command.keptSecrets.append(try reader.value(for: "--keep-secret"))
-            case .option("--keep-all-secrets"):
-                try reader.noValue("--keep-all-secrets")
-                command.keepAllSecrets = true
-            case .option("--json-as-received"):
-                try reader.noValue("--json-as-received")
-                command.jsonAsReceived = true
-            case .option("--record-sequences"):
-                try reader.noValue("--record-sequences")
-                command.recordSequences = true
             case .positional(let word):
                 files.append(word)
             default:
@@ -117,11 +102,7 @@ public struct ImportHARCommand: Subcommand {
     }
 
     /// The writer's options from the flags.
-    var writerOptions: StubWriter.Options {
-        var secrets = keepAllSecrets ? SecretFilter.none : SecretFilter.standard
-        secrets.kept = Set(keptSecrets)
-        return StubWriter.Options(secrets: secrets, captureHeaders: captureHeaders,
-                                  jsonBodies: jsonAsReceived ? .asReceived : .prettyPrinted,
-                                  recordsSequences: recordSequences)
-    }
+    var writerOptions: StubWriter.Options { stubWriterOptions() }
 }
+
+extension ImportHARCommand: StubWritingFlags {}

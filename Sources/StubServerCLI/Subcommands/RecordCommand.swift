@@ -73,6 +73,7 @@ public struct RecordCommand: Subcommand {
         let options = ["--target", "--stubs", "--root-dir", "--port", "--host", "--bind-address", "--capture-header",
                        "--record-sequences", "--keep-secret", "--keep-all-secrets", "--json-as-received", "--proxy-timeout"]
         while let argument = reader.next() {
+            if try command.readStubWritingFlag(argument, from: &reader) { continue }
             switch argument {
             case .option("--target"):
                 let text = try reader.value(for: "--target")
@@ -80,9 +81,6 @@ public struct RecordCommand: Subcommand {
                     throw CLIError("--target expects an http:// or https:// URL such as https://api.github.com, got '\(text)'")
                 }
                 target = url
-            case .option("--stubs"), .option("--root-dir"):
-                command.stubs = try reader.value(for: "--stubs")
-                if command.stubs.isEmpty { throw CLIError("--stubs needs a directory") }
             case .option("--port"):
                 let text = try reader.value(for: "--port")
                 guard let port = Int(text), (0...65535).contains(port) else {
@@ -92,19 +90,6 @@ public struct RecordCommand: Subcommand {
             case .option("--host"), .option("--bind-address"):
                 command.host = try reader.value(for: "--host")
                 if command.host.isEmpty { throw CLIError("--host needs an address, e.g. 127.0.0.1") }
-            case .option("--capture-header"):
-                command.captureHeaders.append(try reader.value(for: "--capture-header"))
-            case .option("--record-sequences"):
-                try reader.noValue("--record-sequences")
-                command.recordSequences = true
-            case .option("--keep-secret"):
-                command.keptSecrets.append(try reader.value(for: "--keep-secret"))
-            case .option("--keep-all-secrets"):
-                try reader.noValue("--keep-all-secrets")
-                command.keepAllSecrets = true
-            case .option("--json-as-received"):
-                try reader.noValue("--json-as-received")
-                command.jsonAsReceived = true
             case .option("--proxy-timeout"):
                 let text = try reader.value(for: "--proxy-timeout")
                 guard let milliseconds = Int(text), (1...3_600_000).contains(milliseconds) else {
@@ -123,11 +108,9 @@ public struct RecordCommand: Subcommand {
 
     /// The recording from the flags: into ``stubs``, secrets filtered unless kept.
     var spec: RecordingSpec {
-        var secrets = keepAllSecrets ? SecretFilter.none : SecretFilter.standard
-        secrets.kept = Set(keptSecrets)
-        let writer = StubWriter.Options(secrets: secrets, captureHeaders: captureHeaders,
-                                        jsonBodies: jsonAsReceived ? .asReceived : .prettyPrinted,
-                                        recordsSequences: recordSequences, listsUnrecordedSecretHeaders: true)
-        return RecordingSpec(target: target, writer: writer, persist: true, directory: URL(fileURLWithPath: stubs))
+        RecordingSpec(target: target, writer: stubWriterOptions(listsUnrecordedSecretHeaders: true), persist: true,
+                      directory: URL(fileURLWithPath: stubs))
     }
 }
+
+extension RecordCommand: StubWritingFlags {}
