@@ -142,21 +142,7 @@ public final class HTTPServer: Sendable {
     /// Idempotent and safe from any thread. Concurrent callers all return once the server stopped.
     /// Called on one of the server's own loop threads, it returns at once and stops in the background.
     public func stop() {
-        enum Step { case stop(Running), wait(Running), done }
-        let step = state.withLock { state -> Step in
-            switch state {
-            case .idle:
-                state = .stopped(nil)
-                return .done
-            case .running(let running):
-                state = .stopping(running, waiters: [])
-                return .stop(running)
-            case .stopping(let running, _):
-                return .wait(running)
-            case .stopped:
-                return .done
-            }
-        }
+        let step = beginStop(waiter: nil)
         let onLoopThread: (Running) -> Bool = { running in running.loops.contains { $0.inEventLoop } }
         switch step {
         case .done:
@@ -183,28 +169,43 @@ public final class HTTPServer: Sendable {
     ///
     /// Idempotent; concurrent callers, sync or async, all return once the server stopped.
     public func shutdown() async {
-        enum Step { case stop(Running), wait, done }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resume: @Sendable () -> Void = { continuation.resume() }
-            let step = state.withLock { state -> Step in
-                switch state {
-                case .idle:
-                    state = .stopped(nil)
-                    return .done
-                case .running(let running):
-                    state = .stopping(running, waiters: [resume])
-                    return .stop(running)
-                case .stopping(let running, let waiters):
-                    state = .stopping(running, waiters: waiters + [resume])
-                    return .wait
-                case .stopped:
-                    return .done
-                }
-            }
-            switch step {
+            switch beginStop(waiter: resume) {
             case .stop(let running): performStopInBackground(running)
             case .wait: break
             case .done: resume()
+            }
+        }
+    }
+
+    /// What a ``stop()`` or ``shutdown()`` caller does after ``beginStop(waiter:)``.
+    private enum StopStep {
+        /// This caller moved the server to stopping: it performs the stop.
+        case stop(Running)
+        /// Another caller is stopping the server: wait for it.
+        case wait(Running)
+        /// Never started or already stopped: nothing to do.
+        case done
+    }
+
+    /// The state transition ``stop()`` and ``shutdown()`` share, under the state lock: an idle server becomes
+    /// stopped, a running one stopping (with `waiter`, if any, to resume once stopped). While stopping, `waiter`
+    /// is added to those resumed once stopped; an idle or stopped server does not keep it.
+    private func beginStop(waiter: (@Sendable () -> Void)?) -> StopStep {
+        state.withLock { state -> StopStep in
+            switch state {
+            case .idle:
+                state = .stopped(nil)
+                return .done
+            case .running(let running):
+                state = .stopping(running, waiters: waiter.map { [$0] } ?? [])
+                return .stop(running)
+            case .stopping(let running, let waiters):
+                if let waiter { state = .stopping(running, waiters: waiters + [waiter]) }
+                return .wait(running)
+            case .stopped:
+                return .done
             }
         }
     }
