@@ -74,15 +74,10 @@ struct FailureReportTests {
 
     @Test("An unmatched request reported by expectNoUnmatchedRequests is not reported again by failOnUnmatchedRequests")
     func unmatchedReportedOnce() async throws {
-        let trait = StubServerTrait.stubServer(configuration: Self.quiet, failOnUnmatchedRequests: true)
-        let test = try #require(Test.current)
         let issues = IssueTexts()
-        try await withKnownIssue {
-            try await trait.provideScope(for: test, testCase: Test.Case.current) {
-                let server = try #require(StubServer.current)
-                _ = try await HTTP.get(server, "/not-stubbed")
-                expectNoUnmatchedRequests(server)
-            }
+        try await withinScope(of: .stubServer(configuration: Self.quiet, failOnUnmatchedRequests: true)) { server in
+            _ = try await HTTP.get(server, "/not-stubbed")
+            expectNoUnmatchedRequests(server)
         } matching: { issue in
             issues.append(Self.text(issue))
             return true
@@ -93,16 +88,11 @@ struct FailureReportTests {
 
     @Test("failOnUnmatchedRequests still reports requests that arrived after the explicit check, and says so")
     func laterUnmatchedReported() async throws {
-        let trait = StubServerTrait.stubServer(configuration: Self.quiet, failOnUnmatchedRequests: true)
-        let test = try #require(Test.current)
         let issues = IssueTexts()
-        try await withKnownIssue {
-            try await trait.provideScope(for: test, testCase: Test.Case.current) {
-                let server = try #require(StubServer.current)
-                _ = try await HTTP.get(server, "/first")
-                expectNoUnmatchedRequests(server)
-                _ = try await HTTP.get(server, "/second")
-            }
+        try await withinScope(of: .stubServer(configuration: Self.quiet, failOnUnmatchedRequests: true)) { server in
+            _ = try await HTTP.get(server, "/first")
+            expectNoUnmatchedRequests(server)
+            _ = try await HTTP.get(server, "/second")
         } matching: { issue in
             issues.append(Self.text(issue))
             return true
@@ -114,18 +104,13 @@ struct FailureReportTests {
 
     @Test("failOnUnusedStubs lists the stubs the test added that answered nothing")
     func unusedStubs() async throws {
-        let trait = StubServerTrait.stubServer(configuration: Self.quiet, failOnUnusedStubs: true)
-        let test = try #require(Test.current)
         let line = LineBox()
-        try await withKnownIssue {
-            try await trait.provideScope(for: test, testCase: Test.Case.current) {
-                let server = try #require(StubServer.current)
-                server.stub(.get("/used"), .text("ok"))
-                line.value = #line + 1
-                server.stub(.get("/never"), .text("no"))
-                server.stub(.get("/named"), .text("no"), name: "Never called")
-                _ = try await HTTP.get(server, "/used")
-            }
+        try await withinScope(of: .stubServer(configuration: Self.quiet, failOnUnusedStubs: true)) { server in
+            server.stub(.get("/used"), .text("ok"))
+            line.value = #line + 1
+            server.stub(.get("/never"), .text("no"))
+            server.stub(.get("/named"), .text("no"), name: "Never called")
+            _ = try await HTTP.get(server, "/used")
         } matching: { issue in
             Self.text(issue) == """
                 failOnUnusedStubs: 2 stubs added at run time answered no request:
@@ -232,6 +217,22 @@ struct FailureReportTests {
         #if compiler(>=6.2)
         #expect(!server.failureLedger.shouldAttachJournal())   // already attached
         #endif
+    }
+
+    /// Runs `body` inside `trait`'s scope for the current test, as the trait runs a test, with the server the
+    /// scope provides; what the scope records (the trait's own reports included) are known issues when
+    /// `matching` accepts them.
+    private func withinScope(of trait: StubServerTrait, _ body: @Sendable (StubServer) async throws -> Void,
+                             matching: @escaping KnownIssueMatcher) async throws {
+        let test = try #require(Test.current)
+        try await withKnownIssue {
+            try await trait.provideScope(for: test, testCase: Test.Case.current) {
+                let server = try #require(StubServer.current)
+                try await body(server)
+            }
+        } matching: { issue in
+            matching(issue)
+        }
     }
 
     static var quiet: StubServer.Configuration {
