@@ -20,19 +20,18 @@ final class EvictionPolicyTests: XCTestCase {
     }
 
     func testRoomIsMadeFromOneSixteenthBelowTheLimit() {
-        XCTAssertEqual(EvictionPolicy.threshold(maxConnections: 4096), 3840)
-        XCTAssertEqual(EvictionPolicy.threshold(maxConnections: 32), 30)
-        XCTAssertEqual(EvictionPolicy.threshold(maxConnections: 8), 7)
-        XCTAssertEqual(EvictionPolicy.threshold(maxConnections: 1), 0)
-        XCTAssertEqual(EvictionPolicy.threshold(maxConnections: 0), 0)
+        let cases: [(maxConnections: Int, threshold: Int)] = [(4096, 3840), (32, 30), (8, 7), (1, 0), (0, 0)]
+        for (maxConnections, threshold) in cases {
+            XCTAssertEqual(EvictionPolicy.threshold(maxConnections: maxConnections), threshold,
+                           "maxConnections: \(maxConnections)")
+        }
     }
 
     func testABatchIsAnEighthOfTheCandidatesBetweenOneAndThirtyTwo() {
-        XCTAssertEqual(EvictionPolicy.batch(candidates: 0), 0)
-        XCTAssertEqual(EvictionPolicy.batch(candidates: 1), 1)
-        XCTAssertEqual(EvictionPolicy.batch(candidates: 15), 1)
-        XCTAssertEqual(EvictionPolicy.batch(candidates: 80), 10)
-        XCTAssertEqual(EvictionPolicy.batch(candidates: 5000), 32)
+        let cases: [(candidates: Int, batch: Int)] = [(0, 0), (1, 1), (15, 1), (80, 10), (5000, 32)]
+        for (candidates, batch) in cases {
+            XCTAssertEqual(EvictionPolicy.batch(candidates: candidates), batch, "candidates: \(candidates)")
+        }
     }
 
     func testANewConnectionEvictsOnlyAtTheThresholdAndNeverMoreThanTheCandidates() {
