@@ -35,6 +35,22 @@ final class ShutdownGraceTests: XCTestCase {
         return curl
     }
 
+    /// Sends SIGTERM to `server`, waits up to 45 s for it to exit, prints how long that took and asserts that it
+    /// exited with status 0 in under 10 s.
+    /// - Parameters:
+    ///   - situation: What the stop was up against, printed after "stubserver exited 1.2 s after SIGTERM ".
+    ///   - tooLong: The failure message when the exit took 10 s or more.
+    private func assertSIGTERMExitsWithin10Seconds(_ server: StubServerProcess, _ situation: String, otherwise tooLong: String,
+                                                   file: StaticString = #filePath, line: UInt = #line) {
+        let start = ContinuousClock.now
+        server.signal(SIGTERM)
+        let termination = server.waitForExit(timeout: .seconds(45))
+        let took = ContinuousClock.now - start
+        print("stubserver exited \(took) after SIGTERM \(situation)")
+        XCTAssertEqual(termination, .exited(0), server.standardError, file: file, line: line)
+        XCTAssertLessThan(took, .seconds(10), tooLong, file: file, line: line)
+    }
+
     func testSIGTERMDoesNotWaitForADelayedResponseWhoseClientGaveUp() throws {
         try XCTSkipUnless(CurlClient.isAvailable, "curl is not installed")
         let (server, baseURL, stubs) = try startServer(grace: "60")
@@ -43,13 +59,8 @@ final class ShutdownGraceTests: XCTestCase {
         client.waitUntilExit()
         XCTAssertEqual(client.terminationStatus, 28, "curl timed out waiting for the 30 s delay")
 
-        let start = ContinuousClock.now
-        server.signal(SIGTERM)
-        let termination = server.waitForExit(timeout: .seconds(45))
-        let took = ContinuousClock.now - start
-        print("stubserver exited \(took) after SIGTERM (grace 60 s, the delayed response's client gone)")
-        XCTAssertEqual(termination, .exited(0), server.standardError)
-        XCTAssertLessThan(took, .seconds(10), "SIGTERM waited for a response nobody will read")
+        assertSIGTERMExitsWithin10Seconds(server, "(grace 60 s, the delayed response's client gone)",
+                                          otherwise: "SIGTERM waited for a response nobody will read")
     }
 
     func testSIGTERMWaitsNoLongerThanTheShutdownGraceForAWaitingClient() throws {
@@ -63,13 +74,8 @@ final class ShutdownGraceTests: XCTestCase {
             (try? CurlClient.send([], baseURL.appendingPathComponent("__admin/requests")))?.text.contains("/slow") ?? false
         })
 
-        let start = ContinuousClock.now
-        server.signal(SIGTERM)
-        let termination = server.waitForExit(timeout: .seconds(45))
-        let took = ContinuousClock.now - start
-        print("stubserver exited \(took) after SIGTERM with --shutdown-grace 0.5 and a client waiting")
-        XCTAssertEqual(termination, .exited(0), server.standardError)
-        XCTAssertLessThan(took, .seconds(10), "the stop waited for the 30 s delay, not the 0.5 s grace")
+        assertSIGTERMExitsWithin10Seconds(server, "with --shutdown-grace 0.5 and a client waiting",
+                                          otherwise: "the stop waited for the 30 s delay, not the 0.5 s grace")
         client.waitUntilExit()
         XCTAssertEqual(client.terminationStatus, 52, "the waiting client's connection was closed without a response")
     }
