@@ -17,6 +17,12 @@
 # Needs: swift, wrk, curl, python3. Takes about 60 s after the build with the defaults.
 set -euo pipefail
 
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BENCH_NAME=bench-dynamic
+BENCH_HELP_END=18
+# shellcheck source=Benchmarks/lib.sh
+. "$ROOT/Benchmarks/lib.sh"
+
 STRICT=0
 BUILD=1
 ROUNDS=2
@@ -24,32 +30,13 @@ DURATION=5
 PIN=1
 SCRATCH=""
 while [ $# -gt 0 ]; do
-  case "$1" in
-    --strict) STRICT=1 ;;
-    --no-build) BUILD=0 ;;
-    --no-pin) PIN=0 ;;
-    --rounds) ROUNDS=$2; shift ;;
-    --duration) DURATION=$2; shift ;;
-    --scratch-path) SCRATCH=$2; shift ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench-dynamic: unknown option '$1' (try --help)" >&2; exit 2 ;;
-  esac
-  shift
+  bench_option "$@"
+  shift "$BENCH_SHIFT"
 done
-
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BENCH_NAME=bench-dynamic
-# shellcheck source=Benchmarks/lib.sh
-. "$ROOT/Benchmarks/lib.sh"
 bench_require wrk curl python3
 
-SCRATCH_ARGS=()
-[ -n "$SCRATCH" ] && SCRATCH_ARGS=(--scratch-path "$SCRATCH")
-if [ "$BUILD" = 1 ]; then
-  echo "Building dynamic-bench (release)..."
-  (cd "$ROOT" && swift build -c release --product dynamic-bench "${SCRATCH_ARGS[@]}" 2>&1 | tail -3)
-fi
-SERVER_BIN="$(cd "$ROOT" && swift build -c release --show-bin-path "${SCRATCH_ARGS[@]}")/dynamic-bench"
+bench_build dynamic-bench
+SERVER_BIN="$(bench_bin_path)/dynamic-bench"
 [ -x "$SERVER_BIN" ] || { echo "bench-dynamic: $SERVER_BIN not built (run without --no-build)" >&2; exit 2; }
 
 bench_pin_cpus "$PIN"
@@ -96,9 +83,9 @@ for name in $NAMES; do
 done
 echo "Body: $(wc -c < "$TMP/static.body") bytes from each. Server: $BASE (pid $SERVER_PID)   wrk: -t1 -c16 -d${DURATION}s keep-alive${SERVER_CPU:+, server on CPU 0, wrk on CPU 1}"
 
-load_note
-echo "Warming up..."
-for name in $NAMES; do "${CLIENT_CPU[@]}" wrk -t1 -c16 -d1s "${URLS[$name]}" > /dev/null 2>&1 || true; done
+WARM_UP_URLS=()
+for name in $NAMES; do WARM_UP_URLS+=("${URLS[$name]}"); done
+bench_warm_up "${WARM_UP_URLS[@]}"
 
 : > "$TMP/results"
 for round in $(seq 1 "$ROUNDS"); do

@@ -19,6 +19,12 @@
 # Needs: swift, nginx (nginx-light), wrk, curl, python3. Takes about 60 s after the build with the defaults.
 set -euo pipefail
 
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BENCH_NAME=bench-engine
+BENCH_HELP_END=19
+# shellcheck source=Benchmarks/lib.sh
+. "$ROOT/Benchmarks/lib.sh"
+
 STRICT=0
 BUILD=1
 ROUNDS=2
@@ -28,36 +34,18 @@ PIN=1
 SCRATCH=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --strict) STRICT=1 ;;
-    --no-build) BUILD=0 ;;
-    --no-pin) PIN=0 ;;
-    --rounds) ROUNDS=$2; shift ;;
-    --duration) DURATION=$2; shift ;;
-    --threads) THREADS=$2; shift ;;
-    --scratch-path) SCRATCH=$2; shift ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench-engine: unknown option '$1' (try --help)" >&2; exit 2 ;;
+    --threads) THREADS=$2; shift 2 ;;
+    *) bench_option "$@"; shift "$BENCH_SHIFT" ;;
   esac
-  shift
 done
-
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BENCH_NAME=bench-engine
-# shellcheck source=Benchmarks/lib.sh
-. "$ROOT/Benchmarks/lib.sh"
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 bench_require wrk curl python3 "$NGINX"
 
-SCRATCH_ARGS=()
-[ -n "$SCRATCH" ] && SCRATCH_ARGS=(--scratch-path "$SCRATCH")
-if [ "$BUILD" = 1 ]; then
-  echo "Building engine-bench (release)..."
-  (cd "$ROOT" && swift build -c release --product engine-bench "${SCRATCH_ARGS[@]}" 2>&1 | tail -3)
-fi
+bench_build engine-bench
 if [ -n "${ENGINE_BIN:-}" ]; then
   ENGINE=$ENGINE_BIN   # another binary with engine-bench's command line (--print-body, --port, --threads)
 else
-  ENGINE="$(cd "$ROOT" && swift build -c release --show-bin-path "${SCRATCH_ARGS[@]}")/engine-bench"
+  ENGINE="$(bench_bin_path)/engine-bench"
 fi
 [ -x "$ENGINE" ] || { echo "bench-engine: $ENGINE not built (run without --no-build)" >&2; exit 2; }
 
@@ -131,11 +119,7 @@ echo "Body: $(wc -c < "$TMP/engine.body") bytes from both. Response header bytes
 echo "Engine: $ENGINE_URL (pid $ENGINE_PID, --threads $THREADS)   nginx: $NGINX_URL (pid $NGINX_PID)   wrk: -t1 -c16 -d${DURATION}s${SERVER_CPU:+, server on CPU 0, wrk on CPU 1}"
 
 # --- wrk ------------------------------------------------------------------------------------------------------
-load_note
-echo "Warming up..."
-for url in "$ENGINE_URL" "$NGINX_URL"; do
-  "${CLIENT_CPU[@]}" wrk -t1 -c16 -d1s "$url" > /dev/null 2>&1 || true
-done
+bench_warm_up "$ENGINE_URL" "$NGINX_URL"
 
 : > "$TMP/results"
 for mode in keep-alive close; do

@@ -26,6 +26,12 @@
 # Needs: swift, wrk, curl, python3. Takes about 45 s after the build with the defaults.
 set -euo pipefail
 
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BENCH_NAME=bench-routes
+BENCH_HELP_END=28
+# shellcheck source=Benchmarks/lib.sh
+. "$ROOT/Benchmarks/lib.sh"
+
 STRICT=0
 BUILD=1
 ROUNDS=2
@@ -36,36 +42,18 @@ KEEP=0
 SCRATCH=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --strict) STRICT=1 ;;
-    --no-build) BUILD=0 ;;
-    --no-pin) PIN=0 ;;
-    --keep) KEEP=1 ;;
-    --rounds) ROUNDS=$2; shift ;;
-    --duration) DURATION=$2; shift ;;
-    --decoys) DECOYS=$2; shift ;;
-    --scratch-path) SCRATCH=$2; shift ;;
-    -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench-routes: unknown option '$1' (try --help)" >&2; exit 2 ;;
+    --keep) KEEP=1; shift ;;
+    --decoys) DECOYS=$2; shift 2 ;;
+    *) bench_option "$@"; shift "$BENCH_SHIFT" ;;
   esac
-  shift
 done
-
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BENCH_NAME=bench-routes
-# shellcheck source=Benchmarks/lib.sh
-. "$ROOT/Benchmarks/lib.sh"
 bench_require wrk curl python3
 
-SCRATCH_ARGS=()
-[ -n "$SCRATCH" ] && SCRATCH_ARGS=(--scratch-path "$SCRATCH")
-if [ "$BUILD" = 1 ] && [ -z "${STUBSERVER_BIN:-}" ]; then
-  echo "Building stubserver (release)..."
-  (cd "$ROOT" && swift build -c release --product stubserver "${SCRATCH_ARGS[@]}" 2>&1 | tail -3)
-fi
 if [ -n "${STUBSERVER_BIN:-}" ]; then
   STUBSERVER=$STUBSERVER_BIN
 else
-  STUBSERVER="$(cd "$ROOT" && swift build -c release --show-bin-path "${SCRATCH_ARGS[@]}")/stubserver"
+  bench_build stubserver
+  STUBSERVER="$(bench_bin_path)/stubserver"
 fi
 [ -x "$STUBSERVER" ] || { echo "bench-routes: $STUBSERVER not built (run without --no-build)" >&2; exit 2; }
 
@@ -256,12 +244,7 @@ echo "Body: $(wc -c < "$TMP/one.body") bytes from each.  one: pid $ONE_PID  real
 echo "wrk: -t1 -c16 -d${DURATION}s keep-alive${SERVER_CPU:+, servers on CPU 0, wrk on CPU 1}"
 
 # --- wrk ------------------------------------------------------------------------------------------------------
-load_note
-echo "Warming up..."
-for name in "${TABLES[@]}"; do
-  url_var=${name^^}_URL
-  "${CLIENT_CPU[@]}" wrk -t1 -c16 -d1s "${!url_var}" > /dev/null 2>&1 || true
-done
+bench_warm_up "$ONE_URL" "$REAL_URL" "$MANY_URL"
 : > "$TMP/results"
 for round in $(seq 1 "$ROUNDS"); do
   if [ $((round % 2)) = 1 ]; then order="one real many"; else order="many real one"; fi

@@ -1,5 +1,6 @@
 # Shell functions shared by the Benchmarks/*.sh scripts. Source it, then set:
 #   BENCH_NAME   the script's name, for messages (e.g. bench-engine)
+#   ROOT         the package directory (bench_build, bench_bin_path)
 #   TMP          a scratch directory; run_wrk appends to $TMP/results
 #   DURATION     wrk's duration in seconds
 # and call `bench_pin_cpus 1` (or 0) to fill SERVER_CPU / CLIENT_CPU.
@@ -20,6 +21,45 @@ bench_require() {
     command -v "$tool" >/dev/null || { echo "$BENCH_NAME: '$tool' not found (apt-get install -y nginx-light wrk curl python3)" >&2; exit 2; }
   done
 }
+
+# bench_option ARG...: reads the option in $1, its value from $2, if it is one that bench-dynamic, bench-engine
+# and bench-routes all take, setting:
+#   --strict STRICT=1   --no-build BUILD=0   --no-pin PIN=0
+#   --rounds N ROUNDS   --duration SECONDS DURATION   --scratch-path DIR SCRATCH
+# and BENCH_SHIFT to the number of arguments it read (1 or 2): call `bench_option "$@"; shift "$BENCH_SHIFT"`.
+# -h/--help prints lines 2 to BENCH_HELP_END of the script without their `# ` and exits 0; any other option
+# exits 2 naming it.
+bench_option() {
+  BENCH_SHIFT=1
+  case "$1" in
+    --strict) STRICT=1 ;;
+    --no-build) BUILD=0 ;;
+    --no-pin) PIN=0 ;;
+    --rounds) ROUNDS=$2; BENCH_SHIFT=2 ;;
+    --duration) DURATION=$2; BENCH_SHIFT=2 ;;
+    --scratch-path) SCRATCH=$2; BENCH_SHIFT=2 ;;
+    -h|--help) sed -n "2,${BENCH_HELP_END}p" "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "$BENCH_NAME: unknown option '$1' (try --help)" >&2; exit 2 ;;
+  esac
+}
+
+# bench_swift_build ARG...: `swift build -c release ARG...` in ROOT, in the SCRATCH directory when one is set.
+bench_swift_build() {
+  local scratch=()
+  [ -n "$SCRATCH" ] && scratch=(--scratch-path "$SCRATCH")
+  (cd "$ROOT" && swift build -c release "$@" "${scratch[@]}")
+}
+
+# bench_build PRODUCT: with BUILD=1, builds the release PRODUCT and prints the last lines of the build's output.
+bench_build() {
+  if [ "$BUILD" = 1 ]; then
+    echo "Building $1 (release)..."
+    bench_swift_build --product "$1" 2>&1 | tail -3
+  fi
+}
+
+# bench_bin_path: prints the directory of the release build's products.
+bench_bin_path() { bench_swift_build --show-bin-path; }
 
 free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
@@ -68,6 +108,16 @@ print(sys.argv[2], sys.argv[3], rps.group(1) if rps else "0",
       "%.3f" % (float(p99.group(1)) * scale[p99.group(2)]) if p99 else "nan", errors, "%.1f" % cpu_us)
 PY
   tail -1 "$TMP/results" | awk '{ printf "  %-6s %-10s %10.0f req/s  p99 %8.3f ms  errors %s  server CPU %s us/req\n", $1, $2, $3, $4, $5, $6 }'
+}
+
+# bench_warm_up URL...: warns about the load (load_note), then runs wrk for 1 s on each URL in turn.
+bench_warm_up() {
+  local url
+  load_note
+  echo "Warming up..."
+  for url in "$@"; do
+    "${CLIENT_CPU[@]}" wrk -t1 -c16 -d1s "$url" > /dev/null 2>&1 || true
+  done
 }
 
 # load_note: warns when other processes keep the CPUs busy.
