@@ -55,6 +55,25 @@ struct CodableStubTests {
         #expect(try await HTTP.get(server, "/literal").text == #"{"login":"x","id":1,"bio":null,"owner":{"a":1,"b":"c"}}"#)
     }
 
+    @Test("JSONValue values and nested JSONValue(...) objects mix with variables in .json literals")
+    func jsonValuesInLiterals() async throws {
+        let server = try #require(StubServer.current)
+        let login = "octocat", id = 1
+        let owner: JSONValue = ["login": "mona"]
+        // Each of these was "ambiguous use of 'json(_:status:)'" when every value was a JSONValue.
+        server.stub(.get("/a"), .json(["owner": owner]))
+        server.stub(.get("/b"), .json([owner, owner]))
+        server.stub(.get("/c"), .json(["user": JSONValue(["login": login, "id": id]), "n": id]))
+        server.stub(.get("/d"), .status(201).json(["owner": owner]))
+
+        #expect(try await HTTP.get(server, "/a").text == #"{"owner":{"login":"mona"}}"#)
+        #expect(try await HTTP.get(server, "/b").text == #"[{"login":"mona"},{"login":"mona"}]"#)
+        #expect(try await HTTP.get(server, "/c").text == #"{"user":{"login":"octocat","id":1},"n":1}"#)
+        let created = try await HTTP.get(server, "/d")
+        #expect(created.status == 201)
+        #expect(created.text == #"{"owner":{"login":"mona"}}"#)
+    }
+
     @Test("JSONValue(encoding:) and decode(as:) round-trip a model")
     func jsonValueEncoding() throws {
         let repo = NewRepo(name: "x", isPrivate: true)

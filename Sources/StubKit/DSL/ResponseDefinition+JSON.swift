@@ -25,12 +25,14 @@ extension ResponseDefinition {
 
     /// A JSON object whose values are Swift values or ``JSONValue``s, in the literal's order (see
     /// ``JSONRepresentable``), with `Content-Type: application/json`.
+    @_disfavoredOverload // a literal whose values are all JSONValues is the JSONValue overload's
     public static func json(_ members: KeyValuePairs<String, any JSONRepresentable>,
                             status: Int = 200) -> ResponseDefinition {
         ResponseDefinition(status: status).json(JSONValue(members))
     }
 
     /// A JSON array of Swift values or ``JSONValue``s, with `Content-Type: application/json`.
+    @_disfavoredOverload // a literal whose values are all JSONValues is the JSONValue overload's
     public static func json(_ elements: [any JSONRepresentable], status: Int = 200) -> ResponseDefinition {
         ResponseDefinition(status: status).json(JSONValue(elements))
     }
@@ -46,6 +48,7 @@ extension ResponseDefinition {
     }
 
     /// Sets a JSON object body whose values are Swift values or ``JSONValue``s, keeping the status.
+    @_disfavoredOverload // a literal whose values are all JSONValues is the JSONValue overload's
     public func json(_ members: KeyValuePairs<String, any JSONRepresentable>) -> ResponseDefinition {
         json(JSONValue(members))
     }

@@ -11,7 +11,9 @@
 /// `[String: …]` dictionaries and optionals of those conform (`nil` becomes `null`; a dictionary's
 /// keys are written sorted, since it has no order of its own). A literal made only of literals is a
 /// ``JSONValue``; one with variables uses this protocol, so a nested literal mixing types needs
-/// `as JSONValue` there (`"owner": ["login": "x", "id": 1] as JSONValue`), and `null` is `JSONValue.null`.
+/// `as JSONValue` when it holds only literals (`"owner": ["login": "x", "id": 1] as JSONValue`) and
+/// `JSONValue([...])` when it holds variables
+/// (`"owner": JSONValue(["login": login, "id": id])`); `null` is `JSONValue.null`.
 public protocol JSONRepresentable {
     /// The value as JSON.
     var jsonValue: JSONValue { get }
