@@ -3,7 +3,7 @@
 #   static     a static stub: bytes prepared when the stub is added
 #   closure    a synchronous Swift closure stub: runs on a worker thread, the response is built per request
 #   async      an async Swift closure stub: a task per request
-#   templated  a file stub with "transformers": ["response-template"] (skipped while templating is unsupported)
+#   templated  a file stub with "transformers": ["response-template"]
 # all in the same process and run, so the ratios to static hold on a busy machine. wrk (-t1 -c16 -d5s --latency,
 # keep-alive) measures each in turn, the order alternating between rounds; the best round counts. The server is
 # pinned to CPU 0 and wrk to CPU 1 when the machine has 2 or more (taskset).
@@ -71,10 +71,6 @@ wait_for "$BASE/static"
 
 declare -A URLS=([static]="$BASE/static" [closure]="$BASE/closure" [async]="$BASE/async" [templated]="$BASE/templated?login=octocat")
 NAMES="static closure async templated"
-if grep -q "'transformers' is not supported" "$TMP/server.err"; then
-  echo "Templating is not supported by this build: the templated row is skipped."
-  NAMES="static closure async"
-fi
 curl -s -o "$TMP/static.body" "${URLS[static]}"
 for name in $NAMES; do
   curl -s -o "$TMP/$name.body" "${URLS[$name]}"

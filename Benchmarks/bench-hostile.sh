@@ -2,8 +2,8 @@
 # Hostile-client benchmark (issue 8): the release `stubserver` under the attacks of issue 8, one fresh server each.
 #
 #   baseline         no attack
-#   idle-flood       2,000 connections that never send a byte, held 12 s
-#   idle-over-limit  the same against --max-connections 1000: the oldest silent connections are evicted
+#   idle-flood       5,000 connections that never send a byte, held 12 s (over the default limit, 4,096)
+#   idle-over-limit  2,000 of them against --max-connections 1000
 #   slowloris        300 connections sending a request head one byte per second, 12 s
 #   regex            two clients looping on GET /aaaa…a! against a stub with urlPattern "/(a+)+$", 12 s
 #   admin-journal    10,000 POSTs of 10 KB first, then a client looping on GET /__admin/requests, 12 s
@@ -148,7 +148,7 @@ attack() {
 }
 
 attack baseline ""
-attack idle-flood "" idle 2000 12
+attack idle-flood "" idle 5000 12
 SERVER_ARGS="--max-connections 1000" attack idle-over-limit "" idle 2000 12
 attack slowloris "" slowloris 300 12
 attack regex "" regex 2 12
