@@ -1,5 +1,6 @@
 import Foundation
 import StubKit
+import StubTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -61,5 +62,28 @@ final class DynamicStubsEndToEndTests: XCTestCase {
         XCTAssertEqual(r6.status, 404, r6.text)
         let r7 = try await fetch("GET", baseURL.appendingPathComponent("flaky"))
         XCTAssertEqual(r7.status, 503, r7.text)
+    }
+
+    /// `--network edge` (400 ms latency, 30,000 B/s) is real on the wire: a 60,000-byte body file's first byte
+    /// comes after the latency and the whole body takes about two seconds. Lower bounds only: a loaded machine
+    /// can only make either later.
+    func testNetworkEdgeDelaysTheFirstByteAndCapsTheRateOnTheWire() throws {
+        let temp = try TemporaryStubs()
+        try temp.write("__files/big.txt", String(repeating: "0123456789", count: 6_000))
+        try temp.write("mappings/big.json", #"{"request": {"url": "/big"}, "response": {"status": 200, "bodyFileName": "big.txt"}}"#)
+        let server = try StubServerProcess.launch(["--stubs", "stubs", "--port", "0", "--network", "edge"], currentDirectory: temp.root)
+        addTeardownBlock { server.stop() }
+        let port = try XCTUnwrap(server.baseURL.port)
+
+        let client = try TimedClient(port: port)
+        try client.sendGet("/big")
+        let received = client.readToEnd()
+        XCTAssertTrue(received.head.hasPrefix("HTTP/1.1 200"), received.head)
+        XCTAssertEqual(received.body.count, 60_000)
+        let firstByte = try XCTUnwrap(received.arrivals.first?.seconds)
+        let lastByte = try XCTUnwrap(received.arrivals.last?.seconds)
+        XCTAssertGreaterThanOrEqual(firstByte, 0.4, "first byte after \(firstByte) s; edge's latency is 400 ms")
+        // 60,000 bytes at 30,000 B/s: 2 s after the first byte, less one pacing step at the start.
+        XCTAssertGreaterThanOrEqual(lastByte - firstByte, 1.5, "the body took \(lastByte - firstByte) s: over 30,000 B/s")
     }
 }
