@@ -15,7 +15,8 @@ public struct CheckCommand: Subcommand {
         USAGE: stubserver check [--stubs DIR] [--global-response-templating]
 
         Loads DIR with the server's own loader and reports everything at once (the server stops at
-        the first error): each invalid file or mapping as FILE: FIELD: MESSAGE, each ignored field,
+        the first error): each invalid file or mapping as FILE: FIELD: MESSAGE (the first error of
+        each mapping; fix it and check again for the next), each ignored field of a valid mapping,
         and each stub that can never answer because another one always wins (a higher or equal
         priority and a pattern provably at least as general; no guesses).
 
