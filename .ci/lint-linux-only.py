@@ -3,6 +3,9 @@
 
 macOS has no Glibc module, MSG_NOSIGNAL, /proc, eventfd, epoll or accept4. Each use in Swift code must sit
 in a branch that only Linux compiles: `#if os(Linux)` or `#if canImport(Glibc)` (and not in its `#else`).
+The same walk checks that API newer than the oldest toolchain Package.swift declares (Swift 6.1) sits in a
+`#if compiler(>=6.2)` (or later) branch: `weak let`, Swift Testing's `Attachment.record`, exit tests and
+issue severities, which Xcode 16.3 cannot compile.
 Comments are ignored. Usage: lint-linux-only.py [ROOT]; exit status 1 when something is out of place.
 """
 import os
@@ -18,6 +21,13 @@ PATTERNS = [
     (re.compile(r"\baccept4\b|\bcstub_accept4\b"), "accept4"),
 ]
 LINUX_CONDITION = re.compile(r"^\s*(os\(Linux\)|canImport\(Glibc\))\s*$")
+NEWER_THAN_6_1 = [
+    (re.compile(r"\bweak\s+let\b"), "weak let (Swift 6.2)"),
+    (re.compile(r"\bAttachment\.record\b"), "Attachment.record (Swift Testing 6.2)"),
+    (re.compile(r"\bprocessExitsWith\b"), "exit tests (Swift Testing 6.2)"),
+    (re.compile(r"\bseverity:\s*\.warning\b"), "issue severity (Swift Testing 6.3)"),
+]
+NEWER_COMPILER_CONDITION = re.compile(r"\bcompiler\(\s*>=\s*(6\.([2-9]|\d\d)|[7-9])")
 DIRECTORIES = ["Sources", "Tests", "Benchmarks", "Examples"]
 
 
@@ -38,7 +48,7 @@ def strip_comment(line):
     return line
 
 
-def check(path, display):
+def check(path, display, patterns=PATTERNS, guarded=LINUX_CONDITION.match, what="outside a Linux guard"):
     problems = []
     # One entry per open #if: is the current branch Linux-only?
     stack = []
@@ -57,11 +67,11 @@ def check(path, display):
             line = strip_comment(line)
             directive = line.strip()
             if directive.startswith("#if "):
-                stack.append(bool(LINUX_CONDITION.match(directive[4:])))
+                stack.append(bool(guarded(directive[4:])))
                 continue
             if directive.startswith("#elseif "):
                 if stack:
-                    stack[-1] = bool(LINUX_CONDITION.match(directive[8:]))
+                    stack[-1] = bool(guarded(directive[8:]))
                 continue
             if directive == "#else":
                 if stack:
@@ -73,9 +83,9 @@ def check(path, display):
                 continue
             if any(stack):
                 continue
-            for pattern, name in PATTERNS:
+            for pattern, name in patterns:
                 if pattern.search(line):
-                    problems.append(f"{display}:{number}: {name} outside a Linux guard: {raw.strip()}")
+                    problems.append(f"{display}:{number}: {name} {what}: {raw.strip()}")
     return problems
 
 
@@ -90,7 +100,10 @@ def main():
                 if name.endswith(".swift"):
                     path = os.path.join(base, name)
                     checked += 1
-                    problems += check(path, os.path.relpath(path, root))
+                    display = os.path.relpath(path, root)
+                    problems += check(path, display)
+                    problems += check(path, display, NEWER_THAN_6_1, NEWER_COMPILER_CONDITION.search,
+                                      "outside an #if compiler(>=6.2) guard (Package.swift declares 6.1)")
     for problem in problems:
         print(problem)
     print(f"lint-linux-only: {checked} Swift files, {len(problems)} problem(s)")
