@@ -32,7 +32,8 @@ extension StubRequestHandler {
             let delay = response.delay(network: network, globalDelay: store.settings.fixedDelay)
             let entry = journal.record(request, matchedStub: LoggedRequest.MatchedStub(mapping), status: response.status,
                                        response: response.prepared.response,
-                                       timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero))
+                                       timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero),
+                                       ownsResponseBody: true)  // made by the closure for this request
             response.send(response.prepared, via: responder, after: delay, network: network)
             configuration.onRequest?(entry, ContinuousClock.now - started)
         }

@@ -44,7 +44,8 @@ struct StubRequestHandler: HTTPHandler {
             let delay = response.delay(network: network, globalDelay: store.settings.fixedDelay)
             entry = journal.record(request, matchedStub: LoggedRequest.MatchedStub(match.mapping),
                                    status: prepared.response.status.code, response: prepared.response,
-                                   timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero))
+                                   timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero),
+                                   ownsResponseBody: response.template != nil)  // rendered for this request
             response.send(prepared, via: responder, after: delay, network: network)
         } else if let definition = proxy.settings.proxyAll {
             return forward(request, via: definition, stub: nil, responder: responder, started: started)

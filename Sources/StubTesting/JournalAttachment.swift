@@ -59,6 +59,9 @@ enum JournalAttachment {
         members.append(("status", JSONValue(logged.responseStatus)))
         members.append(("stub", logged.matchedStub.map { .string($0.displayName) } ?? .null))
         if let body = logged.response?.body, !body.isEmpty { members.append(("response", text(body, limit: responseLimit))) }
+        if logged.responseBodyTruncated {
+            members.append(("originalResponseLength", JSONValue(logged.originalResponseBodyLength)))
+        }
         return .object(members)
     }
 

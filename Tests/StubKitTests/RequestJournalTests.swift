@@ -69,4 +69,62 @@ struct RequestJournalTests {
         #expect(journal.rejections.isEmpty)
         #expect(!journal.isEnabled)
     }
+
+    private let stub = LoggedRequest.MatchedStub(id: "s", name: nil, displayName: "s")
+
+    private func answer(bodySize: Int) -> HTTPResponse {
+        HTTPResponse(status: .ok, body: [UInt8](repeating: 0x61, count: bodySize))
+    }
+
+    @Test("A response body made for the request (template, closure, upstream) counts: the oldest entries go")
+    func ownedResponseBodiesCount() {
+        var limits = RequestJournal.Limits()
+        limits.maxBytes = 256 * 1024
+        let journal = RequestJournal(limits: limits)
+        for n in 0..<20 {
+            journal.record(post(n, bodySize: 0), matchedStub: stub, status: 200, response: answer(bodySize: 64 * 1024),
+                           ownsResponseBody: true)
+            #expect(journal.byteCount <= limits.maxBytes)
+        }
+        let kept = journal.entries
+        #expect(kept.count == 3)
+        #expect(kept.map(\.request.target) == ["/upload/17", "/upload/18", "/upload/19"])
+        #expect(journal.droppedCount == 17)
+        #expect(journal.byteCount == kept.reduce(0) { $0 + $1.journalCost })
+        #expect(journal.byteCount >= 3 * 64 * 1024)
+    }
+
+    @Test("A static stub's response body is shared with the stub: it costs nothing and is kept whole")
+    func sharedResponseBodiesAreFree() {
+        var limits = RequestJournal.Limits()
+        limits.maxBytes = 256 * 1024
+        limits.maxBodyBytes = 1_000
+        let journal = RequestJournal(limits: limits)
+        for n in 0..<20 {
+            journal.record(post(n, bodySize: 0), matchedStub: stub, status: 200, response: answer(bodySize: 64 * 1024))
+        }
+        #expect(journal.entries.count == 20)
+        #expect(journal.byteCount < 20 * 1024)
+        #expect(journal.entries.allSatisfy { $0.response?.body.count == 64 * 1024 && !$0.responseBodyTruncated })
+    }
+
+    @Test("A response body of the entry's own over the cap is stored cut and marked, with its original length")
+    func responseBodyCap() {
+        var limits = RequestJournal.Limits()
+        limits.maxBodyBytes = 1_000
+        let journal = RequestJournal(limits: limits)
+        let entry = journal.record(post(1, bodySize: 0), matchedStub: stub, status: 200, response: answer(bodySize: 5_000),
+                                   ownsResponseBody: true)
+        #expect(entry.responseBodyTruncated)
+        #expect(entry.originalResponseBodyLength == 5_000)
+        #expect(entry.response?.body.count == 1_000)
+        #expect(entry.response?.status == .ok)
+        #expect(journal.byteCount < 2_000)
+        let notFound = journal.record(post(2, bodySize: 0), matchedStub: nil, status: 404, response: answer(bodySize: 5_000))
+        #expect(notFound.responseBodyTruncated)
+        let small = journal.record(post(3, bodySize: 0), matchedStub: stub, status: 200, response: answer(bodySize: 1_000),
+                                   ownsResponseBody: true)
+        #expect(!small.responseBodyTruncated)
+        #expect(small.originalResponseBodyLength == 1_000)
+    }
 }

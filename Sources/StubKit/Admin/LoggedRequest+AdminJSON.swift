@@ -80,6 +80,11 @@ extension LoggedRequest {
             }
             members.append(("bodyAsBase64", .string(Base64.encode(response.body))))
             members.append(("body", .string(String(decoding: response.body, as: UTF8.self))))
+            if responseBodyTruncated {
+                // Not in WireMock: the journal kept only the first bytes of the body.
+                members.append(("bodyTruncated", true))
+                members.append(("originalBodyLength", JSONValue(originalResponseBodyLength)))
+            }
         }
         return .object(members)
     }

@@ -38,7 +38,10 @@ extension LoggedRequest {
                   receivedAt: Date(timeIntervalSince1970: millis / 1000), request: request, matchedStub: matchedStub,
                   responseStatus: status, response: response,
                   timing: ServeTiming(processTime: millisDuration("processTime"), addedDelay: millisDuration("addedDelay")),
-                  originalBodyLength: request.body.count, journalCost: 0)
+                  originalBodyLength: request.body.count,
+                  originalResponseBodyLength: max(response?.body.count ?? 0,
+                                                  json["response"]?["originalBodyLength"]?.intValue ?? 0),
+                  journalCost: 0)
     }
 }
 

@@ -25,13 +25,17 @@ public struct LoggedRequest: Sendable, Identifiable {
     public let matchedStub: MatchedStub?
     /// The status sent back.
     public let responseStatus: Int
-    /// The response sent (or scheduled, for a delayed stub): status, headers and body. The body is
-    /// shared with the stub's prepared response, so keeping it costs no copy.
+    /// The response sent (or scheduled, for a delayed stub): status, headers and body. A static stub's
+    /// body is shared with the stub, so keeping it costs no copy; a body made for this request (a
+    /// template, a closure, an upstream's answer, a 404 report) is the entry's own and is kept cut at
+    /// ``RequestJournal/Limits/maxBodyBytes`` (see ``responseBodyTruncated``).
     public let response: HTTPResponse?
     /// How long serving took.
     public let timing: ServeTiming
     /// The body's length as received, in bytes: more than `request.body.count` when the journal cut it.
     public let originalBodyLength: Int
+    /// The response body's length as sent, in bytes: more than `response.body.count` when the journal cut it.
+    public let originalResponseBodyLength: Int
     /// What this entry counts against the journal's byte budget.
     let journalCost: Int
     /// The upstream URL the request was forwarded to, when a proxy stub, `--proxy-all` or a
@@ -41,6 +45,10 @@ public struct LoggedRequest: Sendable, Identifiable {
     /// Whether the journal kept only the first ``RequestJournal/Limits/maxBodyBytes`` of the body
     /// (``originalBodyLength`` has the full length). Matching saw the whole body.
     public var bodyTruncated: Bool { request.body.count < originalBodyLength }
+
+    /// Whether the journal kept only the first ``RequestJournal/Limits/maxBodyBytes`` of the response
+    /// body (``originalResponseBodyLength`` has the full length). The client got the whole body.
+    public var responseBodyTruncated: Bool { (response?.body.count ?? 0) < originalResponseBodyLength }
 
     /// Whether a stub answered the request.
     public var wasMatched: Bool { matchedStub != nil }

@@ -10,7 +10,8 @@ import StubHTTP
 /// Bounded three ways, so a long test run or a hostile client cannot grow memory without limit: at
 /// most ``capacity`` entries, at most ``limits``' `maxBytes` in all (the oldest entries go first), and
 /// each stored body cut at `maxBodyBytes` (the entry is marked ``LoggedRequest/bodyTruncated`` and
-/// keeps the ``LoggedRequest/originalBodyLength``). Matching always sees the whole body; only what is
+/// keeps the ``LoggedRequest/originalBodyLength``; the same for a response body made for the request,
+/// ``LoggedRequest/responseBodyTruncated``). Matching always sees the whole body; only what is
 /// kept afterwards is cut. Requests the parser rejected are kept apart, in a smaller log of their own.
 public final class RequestJournal: Sendable {
     /// What the journal keeps.
@@ -19,7 +20,8 @@ public final class RequestJournal: Sendable {
         public var maxEntries: Int = 10_000
         /// The most bytes kept, bodies, targets and headers counted. Default 64 MiB.
         public var maxBytes: Int = 64 * 1024 * 1024
-        /// The longest body stored per entry; longer ones are cut and marked. Default 1 MiB.
+        /// The longest body stored per entry, the request's and a response's made for the request
+        /// (templated, closure, proxied); longer ones are cut and marked. Default 1 MiB.
         public var maxBodyBytes: Int = 1024 * 1024
         /// `false` keeps nothing (WireMock's `--no-request-journal`). Default `true`.
         public var isEnabled: Bool = true
@@ -65,8 +67,9 @@ public final class RequestJournal: Sendable {
     public var isEnabled: Bool { limits.isEnabled }
 
     /// Appends an entry (its body cut at `maxBodyBytes`), drops the oldest beyond the bounds, and returns it.
-    /// - Parameter ownsResponseBody: the response body is the entry's own (a proxied answer), not
-    ///   shared with a stub, so it counts against the byte budget.
+    /// - Parameter ownsResponseBody: the response body was made for this request (a template, a
+    ///   closure, an upstream's answer), not shared with a stub: it is cut at `maxBodyBytes` and counts
+    ///   against the byte budget. An unmatched request's response (its near-miss report) always does.
     @discardableResult
     func record(_ request: HTTPRequest, matchedStub: LoggedRequest.MatchedStub?, status: Int,
                 response: HTTPResponse? = nil, timing: ServeTiming = ServeTiming(),
@@ -74,14 +77,20 @@ public final class RequestJournal: Sendable {
         let now = Date()
         var stored = request
         if request.body.count > limits.maxBodyBytes { stored.body = Array(request.body.prefix(limits.maxBodyBytes)) }
-        // A 404's body is its own near-miss report, so it counts; a stub's response body is shared
-        // with the stub and costs the journal nothing.
-        let cost = Self.cost(of: stored) + (matchedStub == nil || ownsResponseBody ? response?.body.count ?? 0 : 0)
+        var storedResponse = response
+        var cost = Self.cost(of: stored)
+        // A stub's static response body is shared with the stub and costs the journal nothing (and
+        // cutting it would make a copy); a body of the entry's own is cut and counted.
+        if matchedStub == nil || ownsResponseBody, let body = response?.body {
+            if body.count > limits.maxBodyBytes { storedResponse?.body = Array(body.prefix(limits.maxBodyBytes)) }
+            cost += storedResponse?.body.count ?? 0
+        }
         let entry = state.withLock { state in
             var entry = LoggedRequest(id: state.nextID, receivedAt: now, request: stored,
                                       matchedStub: matchedStub, responseStatus: status,
-                                      response: response, timing: timing,
-                                      originalBodyLength: request.body.count, journalCost: cost)
+                                      response: storedResponse, timing: timing,
+                                      originalBodyLength: request.body.count,
+                                      originalResponseBodyLength: response?.body.count ?? 0, journalCost: cost)
             entry.proxiedTo = proxiedTo
             state.nextID += 1
             guard limits.isEnabled else { return entry }

@@ -47,6 +47,11 @@ struct Recordings: Sendable {
                                      + "\(entry.originalBodyLength) body bytes"))
                 continue
             }
+            if entry.responseBodyTruncated {
+                skipped.append(.init(request: label, reason: "the journal kept only \(response.body.count) of its "
+                                     + "\(entry.originalResponseBodyLength) response body bytes"))
+                continue
+            }
             exchanges.append(RecordedExchange(
                 request: .init(method: entry.request.method.rawValue, url: String(entry.request.pathAndQuery),
                                headers: entry.request.headers, body: entry.request.body),
