@@ -10,7 +10,8 @@ extension StubRequestHandler {
     }
 
     /// Runs `closure` off the event loop, then answers with what it returned (delays, pacing and
-    /// faults included), or with a 500 naming the error it threw. Journals the request when answered.
+    /// faults included), or with a 500 naming the error it threw, or with a 503 when the closure
+    /// workers' queue is full. Journals the request when answered.
     func answer(_ request: HTTPRequest, with closure: StubClosure, match: RouteMatch, responder: HTTPResponder,
                 started: ContinuousClock.Instant) {
         let stubRequest = StubRequest(request, pathParameters: match.pathParameters)
@@ -42,7 +43,7 @@ extension StubRequestHandler {
             let submitted = closureWorkers.submit {
                 finish(Result { try body(stubRequest) })
             }
-            if !submitted { responder.respond(WorkerPool.busyResponse) }
+            if !submitted { refuse(request, matchedStub: LoggedRequest.MatchedStub(mapping), responder: responder, started: started) }
         case .async(let body):
             Task {
                 do {
@@ -52,6 +53,17 @@ extension StubRequestHandler {
                 }
             }
         }
+    }
+
+    /// Answers 503 (``WorkerPool/busyResponse``) for a closure stub whose closure could not be queued,
+    /// and journals it as such: the stub matched, its closure did not run.
+    private func refuse(_ request: HTTPRequest, matchedStub: LoggedRequest.MatchedStub, responder: HTTPResponder,
+                        started: ContinuousClock.Instant) {
+        let busy = WorkerPool.busyResponse
+        let entry = journal.record(request, matchedStub: matchedStub, status: busy.status.code, response: busy,
+                                   timing: ServeTiming(processTime: ContinuousClock.now - started), ownsResponseBody: true)
+        responder.respond(busy)
+        configuration.onRequest?(entry, ContinuousClock.now - started)
     }
 
     /// `definition` with its `.file` body read from `__files` (on a worker thread), or a 500 saying why not.
