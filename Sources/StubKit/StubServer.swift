@@ -182,9 +182,7 @@ public final class StubServer: Sendable {
     /// from async code, call ``shutdown()``. Idempotent; also happens when the server is released.
     public func stop() {
         http.stop()
-        closureWorkers.shutdown()
-        adminWorkers.shutdown()
-        proxy.shutdown()
+        releaseWorkers()
     }
 
     /// Stops the server as ``stop()`` does, without blocking a thread: the stop runs on a thread of its
@@ -199,7 +197,16 @@ public final class StubServer: Sendable {
     /// ```
     public func shutdown() async {
         await http.shutdown()
+        releaseWorkers()
+    }
+
+    /// What ``stop()`` and ``shutdown()`` both release once the HTTP server has stopped: the closure and
+    /// admin workers take no more jobs (their threads end after the queued ones), and forwarding stops
+    /// (exchanges in flight are cancelled). Idempotent.
+    private func releaseWorkers() {
         closureWorkers.shutdown()
+        adminWorkers.shutdown()
+        proxy.shutdown()
     }
 
     deinit { stop() }
