@@ -221,6 +221,63 @@ struct AdminAPIEndpointsTests {
         try await expectStillServing(fixture)
     }
 
+    @Test("PUT /__admin/files/%2Fetc%2Fpasswd is an absolute name: 422, nothing written")
+    func filesEncodedAbsoluteName() async throws {
+        let fixture = try Fixture()
+        for method in ["GET", "PUT", "DELETE"] {
+            let response = try await fixture.call(method, "/__admin/files/%2Fetc%2Fpasswd", method == "PUT" ? "x" : nil)
+            #expect(response.status == 422, "\(method): \(response.text)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("__files/etc").path))
+        // An encoded slash inside a relative name is a folder, as a plain one is.
+        #expect(try await fixture.call("PUT", "/__admin/files/users%2Fnew.json", "y").status == 200)
+        #expect(try await fixture.call("GET", "/__admin/files/users/new.json").text == "y")
+        try await expectStillServing(fixture)
+    }
+
+    // MARK: - Ids and names with a slash
+
+    /// A stub whose id and scenario name hold a `/`, as a stub file may.
+    private static let slashedStub = #"""
+        {"id": "team/one", "scenarioName": "checkout/flow", "requiredScenarioState": "Started",
+         "newScenarioState": "paid", "request": {"method": "GET", "url": "/pay"}, "response": {"status": 200, "body": "paid"}}
+        """#
+
+    @Test("An id and a scenario name with a '/' are reached as %2F: the path is split before it is decoded")
+    func slashInIDAndScenarioName() async throws {
+        let fixture = try Fixture()
+        try Data(Self.slashedStub.utf8).write(to: fixture.root.appendingPathComponent("mappings/slashed.json"))
+        _ = try fixture.server.reloadStubs()
+
+        let fetched = try await fixture.call("GET", "/__admin/mappings/team%2Fone")
+        #expect(fetched.status == 200, "\(fetched.text)")
+        #expect(try fetched.json()["id"] as? String == "team/one")
+
+        let moved = try await fixture.call("PUT", "/__admin/scenarios/checkout%2Fflow/state", #"{"state": "paid"}"#)
+        #expect(moved.status == 200, "\(moved.text)")
+        let scenarios = try #require(try await fixture.call("GET", "/__admin/scenarios").json()["scenarios"] as? [[String: Any]])
+        #expect(scenarios.first { $0["name"] as? String == "checkout/flow" }?["state"] as? String == "paid")
+
+        // Still one segment each: the unencoded forms are other paths.
+        #expect(try await fixture.call("GET", "/__admin/mappings/team/one").status == 404)
+        #expect(try await fixture.call("DELETE", "/__admin/mappings/team%2Fone").status == 200)
+        #expect(try await fixture.call("GET", "/__admin/mappings/team%2Fone").status == 404)
+        try await expectStillServing(fixture)
+    }
+
+    @Test("StubServerClient reaches ids and scenario names with a '/' (it sends them as %2F)")
+    func slashThroughClient() async throws {
+        let fixture = try Fixture()
+        try Data(Self.slashedStub.utf8).write(to: fixture.root.appendingPathComponent("mappings/slashed.json"))
+        _ = try fixture.server.reloadStubs()
+        let client = StubServerClient(baseURL: fixture.server.baseURL)
+        try await client.setScenarioState("checkout/flow", to: "paid")
+        #expect(try await client.scenarioState("checkout/flow") == "paid")
+        #expect(try await client.removeStub(id: "team/one"))
+        #expect(try await !client.removeStub(id: "team/one"))
+        try await expectStillServing(fixture)
+    }
+
     // MARK: - Server
 
     @Test("GET|POST /__admin/settings: a global fixedDelay is kept and applied; bad values are 422")

@@ -36,7 +36,14 @@ extension AdminAPI {
 extension AdminRoute {
     /// The route of an admin request (its target under `/__admin`).
     static func resolve(_ request: HTTPRequest) throws(AdminError) -> AdminRoute {
-        let segments = request.path.dropFirst(AdminAPI.prefix.count).split(separator: "/").map(String.init)
-        return try resolve(method: request.method.rawValue, segments: segments)
+        try resolve(method: request.method.rawValue, segments: segments(ofRawPath: request.rawPath))
+    }
+
+    /// The path below `/__admin` split on `/` as sent, then each segment percent-decoded: an encoded
+    /// slash (`%2F`) stays inside its segment, so ids and scenario names holding one are reachable
+    /// (`/__admin/scenarios/checkout%2Fflow/state`).
+    static func segments(ofRawPath rawPath: Substring) -> [String] {
+        let below = rawPath.hasPrefix(AdminAPI.prefix) ? rawPath.dropFirst(AdminAPI.prefix.count) : rawPath
+        return below.split(separator: "/").map { PercentDecoding.decode($0, plusAsSpace: false) }
     }
 }
