@@ -30,11 +30,11 @@ extension TemplateParser {
             let mark = position
             if let name = try? parseIdentifier(), peek() == UInt8(ascii: "=") {
                 position += 1
-                call.hash.append((name, try parseParameter()))
+                call.hash.append((name, try parseArgument()))
             } else {
                 position = mark
                 guard call.hash.isEmpty else { throw error(position, "arguments must come before name=value options") }
-                call.arguments.append(try parseParameter())
+                call.arguments.append(try parseArgument())
             }
         }
         call.prepared = try helper.prepare(call, at: start, parser: self)
@@ -44,17 +44,10 @@ extension TemplateParser {
     /// One argument: a literal, a path or a `(sub expression)`.
     mutating func parseParameter() throws(TemplateError) -> TemplateExpression {
         skipSpaces()
-        let start = position
         guard let byte = peek() else { throw error(position, "unexpected end of template") }
         switch byte {
         case UInt8(ascii: "("):
-            position += 1
-            skipSpaces()
-            let name = try parseIdentifier()
-            guard let helper = TemplateHelper(rawValue: name) else { throw error(start + 1, "unknown helper '\(name)'") }
-            let call = try parseCall(helper, at: start, until: UInt8(ascii: ")"))
-            position += 1
-            return .call(helper, call)
+            return try parseSubexpression()
         case UInt8(ascii: "'"), UInt8(ascii: "\""):
             return .literal(.string(try parseString(quote: byte)))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -72,6 +65,30 @@ extension TemplateParser {
             }
         }
         return .path(path)
+    }
+
+    /// `(helper args…)`, at the `(`. Sub-expressions recurse through `parseCall`, so their depth is bounded
+    /// (``maxExpressionDepth``), and this is apart from `parseParameter` to keep each level's frame small.
+    private mutating func parseSubexpression() throws(TemplateError) -> TemplateExpression {
+        let start = position
+        expressionDepth += 1
+        defer { expressionDepth -= 1 }
+        if expressionDepth > Self.maxExpressionDepth {
+            throw error(start, "sub-expressions nested deeper than \(Self.maxExpressionDepth)")
+        }
+        position += 1
+        skipSpaces()
+        let name = try parseIdentifier()
+        guard let helper = TemplateHelper(rawValue: name) else { throw error(start + 1, "unknown helper '\(name)'") }
+        let call = try parseCall(helper, at: start, until: UInt8(ascii: ")"))
+        position += 1
+        return .call(helper, call)
+    }
+
+    /// An argument or option value: a sub-expression without passing through `parseParameter`'s frame.
+    private mutating func parseArgument() throws(TemplateError) -> TemplateExpression {
+        skipSpaces()
+        return peek() == UInt8(ascii: "(") ? try parseSubexpression() : try parseParameter()
     }
 
     private mutating func parseString(quote: UInt8) throws(TemplateError) -> String {

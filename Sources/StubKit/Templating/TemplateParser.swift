@@ -8,6 +8,16 @@ struct TemplateParser {
     var position = 0
     /// Set by `~}}`: the next text loses its leading whitespace.
     var stripsNextLeadingSpace = false
+    /// Blocks open around `position` (each `{{else if …}}` branch opens one more): parsing, rendering and
+    /// releasing a template recurse per level, so the depth is bounded by ``maxBlockDepth``.
+    var blockDepth = 0
+    /// `(sub expressions)` open around `position`, bounded by ``maxExpressionDepth``.
+    var expressionDepth = 0
+    /// The deepest nesting of blocks a template may have. Stubs are read, and templates rendered, on threads
+    /// with 512 KiB stacks (a Mac's default); Handlebars.java has no limit and overflows its stack instead.
+    static let maxBlockDepth = 32
+    /// The deepest nesting of `(sub expressions)` inside one tag.
+    static let maxExpressionDepth = 32
 
     init(_ text: String) { bytes = Array(text.utf8) }
 
@@ -47,12 +57,47 @@ struct TemplateParser {
                 position += 1
                 trimTrailingSpace(&nodes)
             }
-            if let terminator = try parseTag(at: open, into: &nodes) { return (nodes, terminator) }
+            // Blocks recurse into `parseBody`; they are read apart from the other tags so that each level
+            // of nesting costs only these small frames on the stack.
+            if let block = try parseBlockTag(at: open) {
+                nodes.append(.block(block))
+            } else if let terminator = try parseTag(at: open, into: &nodes) {
+                return (nodes, terminator)
+            }
         }
         return (nodes, .end)
     }
 
-    /// One tag after `{{` (and `~`); returns a terminator for `else` and closing tags.
+    /// `{{#name …}}` or `{{^name}}` and the block they open; nil for any other tag.
+    private mutating func parseBlockTag(at open: Int) throws(TemplateError) -> TemplateBlock? {
+        switch peek() {
+        case UInt8(ascii: "#"):
+            position += 1
+            return try parseBlock(at: open)
+        case UInt8(ascii: "^"):
+            return try parseInvertedBlock(at: open)
+        default:
+            return nil
+        }
+    }
+
+    /// `{{^name}}…{{/name}}`, at the `^`; nil for `{{^}}` (an else, for `parseTag`).
+    private mutating func parseInvertedBlock(at open: Int) throws(TemplateError) -> TemplateBlock? {
+        let mark = position
+        position += 1
+        skipSpaces()
+        if atClose() {
+            position = mark
+            return nil
+        }
+        let nameStart = position
+        let condition = try parseParameter()
+        let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
+        try closeTag()
+        return try parseBlockBody(.unless, TemplateCall(arguments: [condition]), name: name, at: open)
+    }
+
+    /// One tag after `{{` (and `~`) other than a block's opening; returns a terminator for `else` and closing tags.
     private mutating func parseTag(at open: Int, into nodes: inout [TemplateNode]) throws(TemplateError) -> Terminator? {
         switch peek() {
         case UInt8(ascii: "!"):
@@ -70,21 +115,11 @@ struct TemplateParser {
             let expression = try parseStatement(at: open)
             try closeTag()
             nodes.append(.output(expression, escaped: false))
-        case UInt8(ascii: "#"):
-            position += 1
-            nodes.append(.block(try parseBlock(at: open)))
         case UInt8(ascii: "^"):
+            // `{{^}}` (`parseBlockTag` reads `{{^name}}`).
             position += 1
-            skipSpaces()
-            if atClose() {
-                try closeTag()
-                return .otherwise(chained: nil, at: open)
-            }
-            let nameStart = position
-            let condition = try parseParameter()
-            let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
             try closeTag()
-            nodes.append(.block(try parseBlockBody(.unless, TemplateCall(arguments: [condition]), name: name, at: open)))
+            return .otherwise(chained: nil, at: open)
         case UInt8(ascii: "/"):
             position += 1
             skipSpaces()
@@ -133,29 +168,42 @@ struct TemplateParser {
     /// The body and inverse of a block whose opening tag has been read.
     private mutating func parseBlockBody(_ helper: TemplateHelper, _ call: TemplateCall, name: String,
                                          at open: Int) throws(TemplateError) -> TemplateBlock {
+        blockDepth += 1
+        defer { blockDepth -= 1 }
+        if blockDepth > Self.maxBlockDepth { throw tooDeep(at: open) }
         let (body, end) = try parseBody()
+        let inverse: [TemplateNode]
         switch end {
         case .end:
-            throw error(open, "{{#\(name)}} is never closed (expected {{/\(name)}})")
+            throw neverClosed(name, at: open)
         case let .close(closing, at):
-            guard closing == name else {
-                throw error(at, "{{/\(closing)}} does not close {{#\(name)}} opened at \(location(open))")
-            }
-            return TemplateBlock(helper: helper, call: call, body: body, inverse: [])
-        case let .otherwise(chained, at):
-            if let (nextHelper, nextCall) = chained {
-                // `{{else if x}}…{{/if}}`: the rest is a nested block sharing this block's closing tag.
-                let nested = try parseBlockBody(nextHelper, nextCall, name: name, at: at)
-                return TemplateBlock(helper: helper, call: call, body: body, inverse: [.block(nested)])
-            }
-            let (inverse, last) = try parseBody()
-            guard case let .close(closing, closeAt) = last else {
-                throw error(open, "{{#\(name)}} is never closed (expected {{/\(name)}})")
-            }
-            guard closing == name else {
-                throw error(closeAt, "{{/\(closing)}} does not close {{#\(name)}} opened at \(location(open))")
-            }
-            return TemplateBlock(helper: helper, call: call, body: body, inverse: inverse)
+            try checkClosing(closing, at: at, of: name, openedAt: open)
+            inverse = []
+        case let .otherwise(chained?, at):
+            // `{{else if x}}…{{/if}}`: the rest is a nested block sharing this block's closing tag.
+            inverse = [.block(try parseBlockBody(chained.0, chained.1, name: name, at: at))]
+        case .otherwise(nil, _):
+            let (rest, last) = try parseBody()
+            guard case let .close(closing, at) = last else { throw neverClosed(name, at: open) }
+            try checkClosing(closing, at: at, of: name, openedAt: open)
+            inverse = rest
+        }
+        return TemplateBlock(helper: helper, call: call, body: body, inverse: inverse)
+    }
+
+    // The errors of `parseBlockBody`, apart so that its frame (one per level of nesting) stays small.
+
+    private func tooDeep(at open: Int) -> TemplateError {
+        error(open, "blocks nested deeper than \(Self.maxBlockDepth) (each {{else if …}} counts as one more level)")
+    }
+
+    private func neverClosed(_ name: String, at open: Int) -> TemplateError {
+        error(open, "{{#\(name)}} is never closed (expected {{/\(name)}})")
+    }
+
+    private func checkClosing(_ closing: String, at: Int, of name: String, openedAt open: Int) throws(TemplateError) {
+        guard closing == name else {
+            throw error(at, "{{/\(closing)}} does not close {{#\(name)}} opened at \(location(open))")
         }
     }
 
