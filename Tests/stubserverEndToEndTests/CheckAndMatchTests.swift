@@ -41,6 +41,21 @@ final class CheckAndMatchTests: XCTestCase {
                       serve.stderr)
     }
 
+    func testCheckRejectsATemplateNestedTooDeepWithoutCrashing() throws {
+        let temp = try TemporaryStubs()
+        let deep = String(repeating: "{{#if true}}", count: 1000) + "x" + String(repeating: "{{/if}}", count: 1000)
+        try temp.write("mappings/deep.json", #"""
+            {"request": {"url": "/deep"}, "response": {"status": 200, "body": "\#(deep)", "transformers": ["response-template"]}}
+            """#)
+        let expected = "stubs/mappings/deep.json: response.body: template error at 1:385: blocks nested deeper than 32"
+        let run = try StubServerProcess.run(["check", "--stubs", "stubs"], currentDirectory: temp.root)
+        XCTAssertEqual(run.termination, .exited(3), run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("error: " + expected), run.stdout)
+        let serve = try StubServerProcess.run(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
+        XCTAssertEqual(serve.termination, .exited(3), serve.stderr)
+        XCTAssertTrue(serve.stderr.hasPrefix("stubserver: error: " + expected), serve.stderr)
+    }
+
     func testCheckNamesAStubThatCanNeverAnswer() throws {
         let temp = try TemporaryStubs()
         try temp.write("mappings/octocat.json", simpleMapping("/users/octocat", body: "specific", name: "octocat"))
