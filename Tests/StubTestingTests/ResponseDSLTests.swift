@@ -36,6 +36,42 @@ struct ResponseDSLTests {
         #expect(ResponseDefinition.ok.withBodyFile("a.json") == .file("a.json"))
     }
 
+    @Test("Every modifier can also start a response, from an empty 200 OK")
+    func leadingModifiers() async throws {
+        let ok = ResponseDefinition.ok
+        let rows: [(leading: ResponseDefinition, chained: ResponseDefinition)] = [
+            (.withStatus(201), .status(201)),
+            (.statusMessage("Fine"), ok.statusMessage("Fine")),
+            (.withStatusMessage("Fine"), ok.statusMessage("Fine")),
+            (.header("X", "y"), ok.header("X", "y")),
+            (.withHeader("X", "y"), ok.header("X", "y")),
+            (.header("Set-Cookie", ["a=1", "b=2"]), ok.header("Set-Cookie", ["a=1", "b=2"])),
+            (.withHeader("Set-Cookie", ["a=1", "b=2"]), ok.header("Set-Cookie", ["a=1", "b=2"])),
+            (.headers(["X": "1"]), ok.headers(["X": "1"])),
+            (.withHeaders(["X": "1"]), ok.headers(["X": "1"])),
+            (.delay(.seconds(1)), ok.delay(.seconds(1))),
+            (.withFixedDelay(300), ok.delay(.milliseconds(300))),
+            (.withBody("t"), .text("t")),
+            (.withJsonBody(["a": 1]), .json(["a": 1])),
+            (.withBodyFile("a.json"), .file("a.json")),
+            // Chained after a leading modifier, the instance members apply (headers keep the order they were set).
+            (.header("X", "y").status(201).delay(.seconds(2)).json(["id": 1]),
+             ok.header("X", "y").json(["id": 1]).delay(.seconds(2)).status(201)),
+            (.delay(.milliseconds(5)).withStatus(202).withHeader("X", "y"), .status(202).header("X", "y").delay(.milliseconds(5))),
+        ]
+        for row in rows { #expect(row.leading == row.chained) }
+        #expect(ResponseDefinition.delay(.seconds(1)).fixedDelayMilliseconds == 1_000)
+
+        let server = try #require(StubServer.current)
+        server.stub(.post("/created"), .withStatus(201))
+        server.stub(.get("/tagged"), .header("X-Tag", "v1"))
+        #expect(try await HTTP.send(server, "POST", "/created").status == 201)
+        let tagged = try await HTTP.get(server, "/tagged")
+        #expect(tagged.status == 200)
+        #expect(tagged.header("X-Tag") == "v1")
+        #expect(tagged.text == "")
+    }
+
     @Test("A Duration delay is stored in whole milliseconds, rounded up", arguments: [
         (Duration.seconds(2), 2_000), (.milliseconds(300), 300), (.microseconds(1), 1),
         (.milliseconds(1) + .nanoseconds(1), 2), (.zero, 0), (.seconds(-1), 0),
