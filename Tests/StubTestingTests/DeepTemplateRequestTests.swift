@@ -39,6 +39,15 @@ struct DeepTemplateRequestTests {
             let created = try DeepJSONRequestTests.post(port, "/__admin/mappings", Self.mapping(url: "/limit", body: Self.blocks(31, inner: innermost)))
             #expect(created.hasPrefix("HTTP/1.1 201"), "\(created.prefix(300))")
             #expect(try await HTTP.get(server, "/limit").text == "DEEP")
+            // …at the bottom of a `jsonBody` as deep as a mapping may be (JSON nests at most 128 levels).
+            let jsonLevels = 125
+            let deepJSON = String(repeating: "[", count: jsonLevels) + "\"" + Self.blocks(31, inner: innermost) + "\""
+                + String(repeating: "]", count: jsonLevels)
+            let jsonMapping = #"{"request": {"url": "/json"}, "response": {"jsonBody": \#(deepJSON), "transformers": ["response-template"]}}"#
+            let jsonCreated = try DeepJSONRequestTests.post(port, "/__admin/mappings", jsonMapping)
+            #expect(jsonCreated.hasPrefix("HTTP/1.1 201"), "\(jsonCreated.prefix(300))")
+            let rendered = try await HTTP.get(server, "/json").text
+            #expect(rendered == String(repeating: "[", count: jsonLevels) + "\"DEEP\"" + String(repeating: "]", count: jsonLevels))
             #expect(try await HTTP.get(server, "/hostile").status == 404)
         }
     }
