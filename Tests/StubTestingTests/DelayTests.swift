@@ -69,8 +69,9 @@ struct DelayTests {
             }
             #expect(earliest >= 1.0)
             #expect(answered == count)
-            // One after another would take 300 s; together they take about 1 s. 30 s leaves room for a loaded machine.
-            #expect(elapsed < 30, "took \(elapsed) s")
+            // One after another would take 300 s; together they take about 1 s. Half the serial time leaves
+            // room for any loaded machine and still tells the two apart.
+            #expect(elapsed < 150, "took \(elapsed) s")
         }
     }
 
