@@ -1,5 +1,6 @@
 #if !Slim
 import Foundation
+import StubHTTP
 
 /// Recording on a server in another process, over `/__admin/recordings`.
 ///
@@ -49,7 +50,10 @@ extension RecordingSpec {
         if includingTarget { members.append(("targetBaseUrl", .string(target.absoluteString))) }
         if let filter { members.append(("filters", filter.json)) }
         if !writer.captureHeaders.isEmpty {
-            members.append(("captureHeaders", .object(writer.captureHeaders.map { ($0, JSONValue.object([])) })))
+            members.append(("captureHeaders", .object(writer.captureHeaders.map { name in
+                let ignoringCase = writer.caseInsensitiveHeaders.contains { HTTPHeaders.equalsIgnoringCase($0, name) }
+                return (name, JSONValue.object(ignoringCase ? [("caseInsensitive", .bool(true))] : []))
+            })))
         }
         if let extraction = writer.inlineBodies {
             members.append(("extractBodyCriteria", .object([

@@ -80,9 +80,11 @@ extension StubWriter {
                 dropped.append(.init(kind: .requestHeader, name: name))
                 continue
             }
-            let matchers = values.map { StringMatcher.equalTo($0, caseInsensitive: false) }
+            let ignoringCase = options.caseInsensitiveHeaders.contains { HTTPHeaders.equalsIgnoringCase($0, name) }
+            let matchers = values.map { StringMatcher.equalTo($0, caseInsensitive: ignoringCase) }
             pattern.headers.append(NamedMatcher(name, matchers.count == 1 ? .single(matchers[0]) : .hasExactly(matchers)))
-            key += "\n\(name.lowercased()): \(values)"
+            // Values differing only in case match the same stub, so they are one request.
+            key += "\n\(name.lowercased()): \(ignoringCase ? values.map { $0.lowercased() } : values)"
         }
         if options.listsUnrecordedSecretHeaders {
             for field in request.headers where options.secrets.isSecretHeader(field.name)

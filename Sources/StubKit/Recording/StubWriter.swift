@@ -28,7 +28,8 @@ import Foundation
 /// - **Matching**: `request.url` is the path and query exactly as sent. When a secret query
 ///   parameter is left out, the stub matches `urlPath` plus the other parameters (`queryParameters`,
 ///   `equalTo`) instead, so the app's requests still match whatever token they carry. Request
-///   headers are matched only when named in ``Options/captureHeaders``. A JSON request body is
+///   headers are matched only when named in ``Options/captureHeaders`` (`equalTo`, ignoring case for
+///   those in ``Options/caseInsensitiveHeaders``). A JSON request body is
 ///   matched with `equalToJson`, other UTF-8 text with `equalTo`; binary bodies are not matched.
 /// - **Duplicates** (same method, URL as matched, captured headers and body) become one stub, the
 ///   first response kept; the summary counts them and says when their responses differed. With
@@ -64,6 +65,10 @@ public struct StubWriter: Sendable {
         public var secrets: SecretFilter
         /// Request header names matched with `equalTo` (WireMock's `captureHeaders`). Default none.
         public var captureHeaders: [String]
+        /// Of ``captureHeaders``, those whose values are matched ignoring case:
+        /// `{"equalTo": "…", "caseInsensitive": true}`, as WireMock records
+        /// `"captureHeaders": {"Accept": {"caseInsensitive": true}}`. Names compare ignoring case. Default none.
+        public var caseInsensitiveHeaders: [String]
         /// Default ``JSONBodyStyle/prettyPrinted``.
         public var jsonBodies: JSONBodyStyle
         /// Whether request bodies are matched (`equalToJson`/`equalTo`). Default `true`.
@@ -81,9 +86,10 @@ public struct StubWriter: Sendable {
         public init(secrets: SecretFilter = .standard, captureHeaders: [String] = [],
                     jsonBodies: JSONBodyStyle = .prettyPrinted, matchRequestBodies: Bool = true,
                     recordsSequences: Bool = false, inlineBodies: BodyExtraction? = nil,
-                    listsUnrecordedSecretHeaders: Bool = false) {
+                    listsUnrecordedSecretHeaders: Bool = false, caseInsensitiveHeaders: [String] = []) {
             self.secrets = secrets
             self.captureHeaders = captureHeaders
+            self.caseInsensitiveHeaders = caseInsensitiveHeaders
             self.jsonBodies = jsonBodies
             self.matchRequestBodies = matchRequestBodies
             self.recordsSequences = recordsSequences
