@@ -38,7 +38,7 @@ extension AdminAPI {
         let decoded = try RecordSpecDecoder(body, requireTarget: false, log: log)
         warnIgnored(decoded)
         do {
-            let result = try recordings.snapshot(decoded.spec, allowNonProxied: decoded.allowNonProxied)
+            let result = try recordings.snapshot(decoded.spec, allowNonProxied: decoded.allowNonProxied, ids: decoded.ids)
             log.write("stubserver: admin: snapshot: \(result.summary)")
             return Self.recordingResult(result, ids: decoded.outputFormat == .ids)
         } catch {

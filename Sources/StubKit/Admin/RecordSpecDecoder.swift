@@ -6,8 +6,9 @@ import Foundation
 import StubHTTP
 
 /// Reads WireMock's recording spec, the body of `POST /__admin/recordings/start` and
-/// `/snapshot`: `targetBaseUrl`, `filters` (a request pattern, plus `allowNonProxied`),
-/// `captureHeaders`, `extractBodyCriteria`, `repeatsAsScenarios`, `persist`, `outputFormat`.
+/// `/snapshot`: `targetBaseUrl`, `filters` (a request pattern, plus `allowNonProxied` and, for
+/// `snapshot`, `ids`), `captureHeaders` (with `caseInsensitive`), `extractBodyCriteria`,
+/// `repeatsAsScenarios`, `persist`, `outputFormat`.
 /// A wrong field is a 422 naming it (`/filters/method`), as WireMock answers.
 struct RecordSpecDecoder {
     /// `outputFormat`: the mappings themselves, or only their ids.
@@ -19,6 +20,9 @@ struct RecordSpecDecoder {
     var spec: RecordingSpec
     var outputFormat = OutputFormat.full
     var allowNonProxied = false
+    /// `filters.ids` (snapshot only): the journal sequence numbers of the serve events to record;
+    /// `nil` records every one the other filters keep. Ids naming no entry of this server match nothing.
+    var ids: Set<Int>?
     /// Fields read but not acted on, for the log.
     var ignored: [String] = []
 
@@ -45,13 +49,8 @@ struct RecordSpecDecoder {
         spec.persist = try Self.bool(json, "persist") ?? true
         // WireMock records repeats as scenarios unless told otherwise; identical answers stay one stub here.
         spec.writer.recordsSequences = try Self.bool(json, "repeatsAsScenarios") ?? true
-        if let filters = json["filters"] { try readFilters(filters, log: log) }
-        if let capture = json["captureHeaders"] {
-            guard case .object(let headers) = capture else {
-                throw Self.invalid("/captureHeaders", "expected an object such as {\"Accept\": {}}, found \(capture.foundDescription)")
-            }
-            spec.writer.captureHeaders = headers.map(\.key)
-        }
+        if let filters = json["filters"] { try readFilters(filters, snapshot: !requireTarget, log: log) }
+        if let capture = json["captureHeaders"] { try readCaptureHeaders(capture) }
         if let criteria = json["extractBodyCriteria"] {
             guard case .object = criteria else {
                 throw Self.invalid("/extractBodyCriteria", "expected an object with textSizeThreshold and binarySizeThreshold, found \(criteria.foundDescription)")
@@ -71,15 +70,13 @@ struct RecordSpecDecoder {
     }
 
     /// `filters`: a request pattern (`urlPathPattern`, `method`, `headers`, …) and `allowNonProxied`.
-    private mutating func readFilters(_ filters: JSONValue, log: LogSink) throws(AdminError) {
+    private mutating func readFilters(_ filters: JSONValue, snapshot: Bool, log: LogSink) throws(AdminError) {
         guard case .object(let members) = filters else {
             throw Self.invalid("/filters", "expected a request pattern object such as {\"urlPathPattern\": \"/api/.*\"}, found \(filters.foundDescription)")
         }
-        if members.contains(where: { $0.key == "ids" }) {
-            throw Self.invalid("/filters/ids", "filtering by serve event ids is not supported; filter by urlPathPattern, method or headers")
-        }
+        if let list = filters["ids"] { ids = try Self.serveEventIDs(list, snapshot: snapshot) }
         allowNonProxied = try Self.bool(filters, "allowNonProxied", at: "/filters/allowNonProxied") ?? false
-        let pattern = JSONValue.object(members.filter { $0.key != "allowNonProxied" })
+        let pattern = JSONValue.object(members.filter { $0.key != "allowNonProxied" && $0.key != "ids" })
         do {
             let (decoded, warnings) = try MappingDecoder().decodeRequestPattern(pattern)
             for warning in warnings { log.write("stubserver: admin: recordings: filters: \(warning)") }
@@ -88,6 +85,53 @@ struct RecordSpecDecoder {
             let inner = AdminError.invalid(error, title: "Invalid recording filters")
             throw AdminError(status: inner.status, code: inner.code, title: inner.title, detail: "filters: " + inner.detail,
                              pointer: "/filters" + (inner.pointer ?? ""))
+        }
+    }
+
+    /// `filters.ids`: serve event ids as `GET /__admin/requests` lists them. Only for `snapshot`:
+    /// a live recording's requests have not arrived yet, so no id can name them (WireMock accepts
+    /// the field at `start`, then records nothing the ids do not name, that is nothing).
+    private static func serveEventIDs(_ list: JSONValue, snapshot: Bool) throws(AdminError) -> Set<Int> {
+        guard snapshot else {
+            throw invalid("/filters/ids", "serve event ids filter a snapshot only (POST /__admin/recordings/snapshot); "
+                          + "a recording's requests have no ids yet. Filter by urlPathPattern, method or headers instead")
+        }
+        guard case .array(let items) = list else {
+            throw invalid("/filters/ids", "expected an array of serve event ids such as [\"00000000-0000-4000-8000-00000000002a\"] "
+                          + "(GET /__admin/requests lists them), found \(list.foundDescription)")
+        }
+        var numbers: Set<Int> = []
+        for (index, item) in items.enumerated() {
+            guard let text = item.stringValue, UUID(uuidString: text) != nil else {
+                throw invalid("/filters/ids/\(index)", "expected a serve event id, a UUID such as "
+                              + "\"00000000-0000-4000-8000-00000000002a\", found \(item.foundDescription)")
+            }
+            // A UUID this server never gave names no request: it matches nothing, as in WireMock.
+            if let number = LoggedRequest.sequenceNumber(fromAdminID: text) { numbers.insert(number) }
+        }
+        return numbers
+    }
+
+    /// `captureHeaders`: `{"Accept": {}, "X-Client": {"caseInsensitive": true}}`.
+    private mutating func readCaptureHeaders(_ capture: JSONValue) throws(AdminError) {
+        guard case .object(let headers) = capture else {
+            throw Self.invalid("/captureHeaders", "expected an object such as {\"Accept\": {}}, found \(capture.foundDescription)")
+        }
+        spec.writer.captureHeaders = headers.map(\.key)
+        for (name, options) in headers {
+            let pointer = "/captureHeaders/" + name.replacing("~", with: "~0").replacing("/", with: "~1")
+            switch options {
+            case .null:
+                continue
+            case .object:
+                guard let flag = options["caseInsensitive"], flag != .null else { continue }
+                guard case .bool(let ignoringCase) = flag else {
+                    throw Self.invalid(pointer + "/caseInsensitive", "expected true or false, found \(flag.foundDescription)")
+                }
+                if ignoringCase { spec.writer.caseInsensitiveHeaders.append(name) }
+            default:
+                throw Self.invalid(pointer, "expected an object such as {} or {\"caseInsensitive\": true}, found \(options.foundDescription)")
+            }
         }
     }
 

@@ -35,11 +35,12 @@ struct Recordings: Sendable {
 
     /// Stubs from the journal's forwarded requests (proxy stubs, `--proxy-all`, recordings), oldest
     /// first, filtered as `spec` says (its target is not used); with `allowNonProxied`, stub answers too.
-    func snapshot(_ spec: RecordingSpec, allowNonProxied: Bool = false) throws(RecordingError) -> RecordedStubs {
+    /// - Parameter ids: when given, only the entries with these sequence numbers (WireMock's `filters.ids`).
+    func snapshot(_ spec: RecordingSpec, allowNonProxied: Bool = false, ids: Set<Int>? = nil) throws(RecordingError) -> RecordedStubs {
         let filter = spec.filter.map(CompiledRequestPattern.init)
         var exchanges: [RecordedExchange] = []
         var skipped: [RecordingSummary.Skipped] = []
-        for entry in journal.entries where entry.proxiedTo != nil || allowNonProxied {
+        for entry in journal.entries where (entry.proxiedTo != nil || allowNonProxied) && ids?.contains(entry.id) != false {
             guard let response = entry.response, filter?.matches(entry.request) ?? true else { continue }
             let label = "\(entry.request.method) \(entry.request.pathAndQuery)"
             if entry.bodyTruncated {
