@@ -13,14 +13,6 @@ import Darwin
 /// byte-identical to the whole JSON the admin API built before, with exact `Content-Length`, at most the
 /// engine's bound queued while the reader stalls, and cancelled when it leaves.
 final class AdminListingStreamTests: XCTestCase {
-    private func startServer() throws -> StubServer {
-        var configuration = StubServer.Configuration()
-        configuration.logsUnmatchedRequests = false
-        let server = try StubServer(configuration: configuration)
-        try server.start()
-        return server
-    }
-
     /// Sends `request` (with `Connection: close`) and reads to the end: the head and the body, whose length
     /// must be the announced `Content-Length`.
     private func fetch(_ port: Int, _ method: String, _ target: String, body: [UInt8] = [],
@@ -68,7 +60,7 @@ final class AdminListingStreamTests: XCTestCase {
     }
 
     func testListingsAreByteIdenticalToTheWholeDocuments() throws {
-        let server = try startServer()
+        let server = try StubServer.startQuietly()
         defer { server.stop() }
         for index in 0..<40 {
             _ = try server.stub(mappingJSON: """
@@ -144,7 +136,7 @@ final class AdminListingStreamTests: XCTestCase {
     }
 
     func testAStalledJournalReaderHoldsAtMostTheBoundThenGetsItWhole() throws {
-        let server = try startServer()
+        let server = try StubServer.startQuietly()
         defer { server.stop() }
         fillJournal(server, count: 250) // about 6 MB of JSON: more than the kernel's socket buffers hold
         let fd = try RawSocket.connectLoopback(port: server.port, timeoutSeconds: 60)
@@ -176,7 +168,7 @@ final class AdminListingStreamTests: XCTestCase {
     }
 
     func testAJournalReaderLeavingCancelsTheSerialization() throws {
-        let server = try startServer()
+        let server = try StubServer.startQuietly()
         defer { server.stop() }
         fillJournal(server, count: 100)
         do {

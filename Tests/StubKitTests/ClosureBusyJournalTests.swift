@@ -7,10 +7,7 @@ import StubTestSupport
 /// as that 503, like every other answer of a closure stub.
 final class ClosureBusyJournalTests: XCTestCase {
     func testARefusedClosureIsJournaledAsThe503ItAnswers() throws {
-        var configuration = StubServer.Configuration()
-        configuration.logsUnmatchedRequests = false
-        let server = try StubServer(configuration: configuration)
-        try server.start()
+        let server = try StubServer.startQuietly()
         defer { server.stop() }
         server.stub(.get("/slow"), name: "slow closure") { _ in .text("ran") }
         // A pool that takes no more jobs refuses as a full queue does, without racing real work against it.

@@ -4,14 +4,6 @@ import XCTest
 /// `stop()` and `shutdown()` release the same things: after either, the closure, admin and proxy
 /// workers take no more jobs.
 final class StubServerReleaseTests: XCTestCase {
-    private func startServer() throws -> StubServer {
-        var configuration = StubServer.Configuration()
-        configuration.logsUnmatchedRequests = false
-        let server = try StubServer(configuration: configuration)
-        try server.start()
-        return server
-    }
-
     /// Whether each pool still accepts a job, by name.
     private func accepting(_ server: StubServer) -> [String: Bool] {
         [
@@ -22,14 +14,14 @@ final class StubServerReleaseTests: XCTestCase {
     }
 
     func testStopReleasesEveryWorkerPool() throws {
-        let server = try startServer()
+        let server = try StubServer.startQuietly()
         XCTAssertEqual(accepting(server), ["closure": true, "admin": true, "proxy": true])
         server.stop()
         XCTAssertEqual(accepting(server), ["closure": false, "admin": false, "proxy": false])
     }
 
     func testShutdownReleasesWhatStopReleases() async throws {
-        let server = try startServer()
+        let server = try StubServer.startQuietly()
         XCTAssertEqual(accepting(server), ["closure": true, "admin": true, "proxy": true])
         await server.shutdown()
         XCTAssertFalse(server.isRunning)
