@@ -1,6 +1,5 @@
 #if !Slim
 import Foundation
-import StubHTTP
 
 /// Recording on a server in another process, over `/__admin/recordings`.
 ///
@@ -51,8 +50,7 @@ extension RecordingSpec {
         if let filter { members.append(("filters", filter.json)) }
         if !writer.captureHeaders.isEmpty {
             members.append(("captureHeaders", .object(writer.captureHeaders.map { name in
-                let ignoringCase = writer.caseInsensitiveHeaders.contains { HTTPHeaders.equalsIgnoringCase($0, name) }
-                return (name, JSONValue.object(ignoringCase ? [("caseInsensitive", .bool(true))] : []))
+                (name, JSONValue.object(writer.ignoresCase(ofHeader: name) ? [("caseInsensitive", .bool(true))] : []))
             })))
         }
         if let extraction = writer.inlineBodies {

@@ -80,7 +80,7 @@ extension StubWriter {
                 dropped.append(.init(kind: .requestHeader, name: name))
                 continue
             }
-            let ignoringCase = options.caseInsensitiveHeaders.contains { HTTPHeaders.equalsIgnoringCase($0, name) }
+            let ignoringCase = options.ignoresCase(ofHeader: name)
             let matchers = values.map { StringMatcher.equalTo($0, caseInsensitive: ignoringCase) }
             pattern.headers.append(NamedMatcher(name, matchers.count == 1 ? .single(matchers[0]) : .hasExactly(matchers)))
             // Values differing only in case match the same stub, so they are one request.

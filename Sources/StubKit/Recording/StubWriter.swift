@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import StubHTTP
 
 /// Turns captured exchanges into stub files in the layout stubserver (and WireMock) loads: one
 /// mapping per distinct request in `mappings/`, its body in `__files/`.
@@ -95,6 +96,11 @@ public struct StubWriter: Sendable {
             self.recordsSequences = recordsSequences
             self.inlineBodies = inlineBodies
             self.listsUnrecordedSecretHeaders = listsUnrecordedSecretHeaders
+        }
+
+        /// Whether captured header `name`'s values are matched ignoring case (``caseInsensitiveHeaders``).
+        func ignoresCase(ofHeader name: String) -> Bool {
+            caseInsensitiveHeaders.contains { HTTPHeaders.equalsIgnoringCase($0, name) }
         }
     }
 
