@@ -128,10 +128,16 @@ public final class RequestJournal: Sendable {
     public func removeEntries(where predicate: (LoggedRequest) -> Bool) -> Int {
         state.withLock { state in
             let removed = state.entries.removeAll(where: predicate)
-            state.bytes = state.entries.elements.reduce(0) { $0 + $1.journalCost }
+            var bytes = 0
+            state.entries.forEach { bytes += $0.journalCost }
+            state.bytes = bytes
             return removed
         }
     }
+
+    /// How many times the entries' storage was reallocated: O(log `maxEntries`) over the journal's life
+    /// (tests hold it to that, so an append can never again copy the journal).
+    var storageGrowths: Int { state.withLock { $0.entries.storageGrowths } }
 
     /// How many bytes the kept entries take, as counted against `maxBytes`.
     public var byteCount: Int { state.withLock { $0.bytes } }
