@@ -134,7 +134,7 @@ public final class StubServer: Sendable {
         httpConfiguration.shutdownGracePeriod = configuration.shutdownGrace
         closureWorkers = WorkerPool(name: "closure", threadLimit: configuration.closureThreadLimit, queueLimit: 1024)
         adminWorkers = WorkerPool(name: "admin", threadLimit: configuration.adminThreadLimit,
-                                  queueLimit: configuration.adminQueueLimit)
+                                  queueLimit: configuration.adminQueueLimit, isBackground: true)
         let recorder = Recorder()
         recordings = Recordings(recorder: recorder, store: store, journal: journal, stubsDirectory: root)
         let admin = AdminAPI(store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),

@@ -29,6 +29,8 @@ int cstub_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags);
 long cstub_current_thread_stack_size(void);
 /// Names the calling thread (pthread_setname_np needs _GNU_SOURCE); at most 15 bytes are kept.
 int cstub_set_current_thread_name(const char *name);
+/// Raises the calling thread's nice value by `increment` (Linux's nice is per thread: setpriority on its tid).
+int cstub_lower_current_thread_priority(int increment);
 
 static const int cstub_SOCK_NONBLOCK = SOCK_NONBLOCK;
 static const int cstub_SOCK_CLOEXEC = SOCK_CLOEXEC;

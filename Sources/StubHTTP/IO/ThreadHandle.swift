@@ -74,6 +74,15 @@ extension ThreadHandle {
         #endif
     }
 
+    /// Lowers the calling thread's scheduling priority (Linux: nice +10 on this thread alone), for work
+    /// that must yield the CPU to the event loops, such as serializing a 10,000-entry journal listing on a
+    /// busy two-core CI runner. Elsewhere a no-op for now.
+    package static func lowerCurrentPriority() {
+        #if os(Linux)
+        _ = cstub_lower_current_thread_priority(10)
+        #endif
+    }
+
     /// The calling thread's stack size in bytes, where the platform tells (Linux); for tests.
     static var currentStackSize: Int? {
         #if os(Linux)

@@ -35,15 +35,20 @@ final class WorkerPool: @unchecked Sendable {
     let threadLimit: Int
     /// The most jobs waiting for a thread; more are refused.
     let queueLimit: Int
+    /// The threads run below the event loops' priority (admin calls): a long listing yields the CPU to
+    /// stub traffic instead of sharing it.
+    let isBackground: Bool
 
     /// - Parameters:
     ///   - name: names the threads.
     ///   - threadLimit: the most threads (at least 1).
     ///   - queueLimit: the most jobs waiting beyond those running (at least 0).
-    init(name: String, threadLimit: Int = 2, queueLimit: Int = 64) {
+    ///   - isBackground: run the threads below the event loops' priority.
+    init(name: String, threadLimit: Int = 2, queueLimit: Int = 64, isBackground: Bool = false) {
         self.name = name
         self.threadLimit = max(1, threadLimit)
         self.queueLimit = max(0, queueLimit)
+        self.isBackground = isBackground
     }
 
     /// Queues `job` to run on a worker thread.
@@ -104,6 +109,7 @@ final class WorkerPool: @unchecked Sendable {
         do {
             try ThreadHandle.spawn(stackSize: 1 << 20) { [self] in
                 ThreadHandle.nameCurrent(threadName)
+                if isBackground { ThreadHandle.lowerCurrentPriority() }
                 run()
             }.detach()
         } catch {
