@@ -7,10 +7,10 @@
 #   in-process  Benchmarks/dynamic-bench: `StubServer` with its default configuration, GET /static
 # For each window it prints req/s, the server's CPU time per request (the sum of its threads' run time from
 # /proc/PID/task/*/schedstat, in ns: precise even for short windows), the journal's size (GET
-# /__admin/requests?limit=1, meta.total) and RSS, then the ratios of the last window's CPU per request to the
-# first's and of the costliest window's to the first's. A journal or any other structure that grows with traffic
-# and is walked per request shows as a ratio of 3x and more (the journal bug of issue 17 gave ~10x by 8,000
-# requests); noise does not give 2x within one run.
+# /__admin/requests?limit=1, meta.total) and RSS, then two ratios: the last window's CPU per request to the
+# first's (work that keeps growing with traffic) and the costliest window's to the median window's (work that grew
+# while a bounded structure filled, as the journal did in issue 17: 10x and more at 8,000 requests). Noise on a
+# busy machine gave at most 1.8x; a ratio over --max-ratio fails with --strict.
 #
 # Then, with the CLI's journal full: /hello's p99 while idle and while an admin client lists the whole journal
 # in a loop (GET /__admin/requests, 10,000 entries), which must not block serving.
@@ -219,12 +219,14 @@ for name in ("cli", "in-process"):
     cpu = [float(r[4]) for r in rows]
     errors = sum(int(r[7]) for r in rows)
     first, last, worst = cpu[0], cpu[-1], max(cpu)
+    median = sorted(cpu)[len(cpu) // 2]
     worst_at = cpu.index(worst) + 1
-    last_ratio, worst_ratio = last / first, worst / first
+    last_ratio, worst_ratio = last / first, worst / median
     ok = last_ratio <= max_ratio and worst_ratio <= max_ratio and errors == 0
     failed += not ok
-    print(f"{name:<11} CPU us/req first {first:.2f}, last {last:.2f} ({last_ratio:.2f}x), costliest window {worst_at} "
-          f"{worst:.2f} ({worst_ratio:.2f}x); errors {errors}; limit {max_ratio:g}x  {'PASS' if ok else 'FAIL'}")
+    print(f"{name:<11} CPU us/req first {first:.2f}, last {last:.2f} (last/first {last_ratio:.2f}x); costliest window "
+          f"{worst_at} {worst:.2f}, median {median:.2f} (costliest/median {worst_ratio:.2f}x); errors {errors}; "
+          f"limit {max_ratio:g}x  {'PASS' if ok else 'FAIL'}")
 probes = {r[1]: float(r[2]) for r in results if r[0] == "probe"}
 if "idle" in probes and "listing" in probes:
     print(f"/hello p99 idle {probes['idle']:.3f} ms, while the journal is listed {probes['listing']:.3f} ms")
