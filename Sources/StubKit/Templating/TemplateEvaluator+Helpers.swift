@@ -6,6 +6,7 @@ extension TemplateEvaluator {
         var arguments: [TemplateValue] = []
         if let input { arguments.append(input) }
         for argument in call.arguments { arguments.append(evaluate(argument)) }
+        guard budget.spend(steps: 1) else { return .missing }
         func argument(_ index: Int) -> TemplateValue { arguments.indices.contains(index) ? arguments[index] : .missing }
         func option(_ name: String) -> TemplateValue? { call.option(name).map { evaluate($0) } }
 
@@ -50,9 +51,12 @@ extension TemplateEvaluator {
         }
     }
 
-    private func textResult(_ value: TemplateValue, _ transform: (String) -> String) -> TemplateValue {
+    /// `transform` of the value's text; reading the text costs one step per 256 bytes.
+    private mutating func textResult(_ value: TemplateValue, _ transform: (String) -> String) -> TemplateValue {
         if case .missing = value { return .missing }
-        return .string(transform(value.text))
+        let text = value.text
+        guard budget.spend(steps: text.utf8.count / 256) else { return .missing }
+        return .string(transform(text))
     }
 
     /// Characters of a string (UTF-16 units, as Java), values of a list, members of an object.

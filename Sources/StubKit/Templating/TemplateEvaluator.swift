@@ -1,5 +1,6 @@
-/// Renders parsed nodes against one request. Runs on the event loop: no I/O, no locks, no waiting;
-/// request fields are computed on first use, and output goes into one growing byte buffer.
+/// Renders parsed nodes against one request: no I/O, no locks, no waiting; request fields are computed
+/// on first use, and output goes into one growing byte buffer. Every step and output byte is charged
+/// to ``budget``: once a limit is reached, rendering stops and produces nothing more.
 struct TemplateEvaluator {
     /// One level of context: `this`, and the `@` data of an `#each` iteration.
     struct Frame {
@@ -13,21 +14,28 @@ struct TemplateEvaluator {
     let nowMilliseconds: Int64
     var frames: [Frame]
     var random: TemplateRandom
+    var budget: TemplateBudget
 
-    init(model: TemplateRequestModel, nowMilliseconds: Int64, random: TemplateRandom) {
+    init(model: TemplateRequestModel, nowMilliseconds: Int64, random: TemplateRandom, limits: TemplateLimits) {
         self.model = model
         self.nowMilliseconds = nowMilliseconds
         self.random = random
+        budget = TemplateBudget(limits)
         frames = [Frame(this: .root(model))]
     }
 
     mutating func render(_ nodes: [TemplateNode], into out: inout [UInt8]) {
         for node in nodes {
+            guard budget.spend(steps: 1) else { return }
             switch node {
             case let .text(bytes):
+                guard budget.produce(bytes: bytes.count) else { return }
                 out.append(contentsOf: bytes)
             case let .output(expression, escaped):
                 let text = evaluate(expression).text
+                // Counted before it is appended: escaping may grow the text up to six times.
+                let count = escaped ? TemplateEscaping.htmlEscapedCount(text) : text.utf8.count
+                guard budget.produce(bytes: count) else { return }
                 if escaped { TemplateEscaping.appendHTMLEscaped(text, to: &out) } else { out.append(contentsOf: text.utf8) }
             case let .block(block):
                 renderBlock(block, into: &out)
@@ -40,7 +48,11 @@ struct TemplateEvaluator {
         case .each:
             let subject = block.call.arguments.first.map { evaluate($0) } ?? .missing
             guard let elements = subject.elements, !elements.isEmpty else { return render(block.inverse, into: &out) }
+            // Walking the elements costs one step each, so a loop over a long list is charged even when
+            // its body is empty.
+            guard budget.spend(steps: elements.count) else { return }
             for (index, element) in elements.enumerated() {
+                guard budget.spend(steps: 1) else { return }
                 frames.append(Frame(this: element.value, index: index, key: element.key ?? String(index), count: elements.count))
                 render(block.body, into: &out)
                 frames.removeLast()
@@ -64,7 +76,10 @@ struct TemplateEvaluator {
             // is not escaped (as Handlebars.java).
             var inner: [UInt8] = []
             render(block.body, into: &inner)
-            out.append(contentsOf: call(block.helper, block.call, input: .string(String(decoding: inner, as: UTF8.self))).text.utf8)
+            guard budget.exceeded == nil else { return }
+            let result = call(block.helper, block.call, input: .string(String(decoding: inner, as: UTF8.self))).text
+            guard budget.produce(bytes: result.utf8.count) else { return }
+            out.append(contentsOf: result.utf8)
         }
     }
 
