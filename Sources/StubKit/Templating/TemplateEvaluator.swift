@@ -47,16 +47,13 @@ struct TemplateEvaluator {
         switch block.helper {
         case .each:
             let subject = block.call.arguments.first.map { evaluate($0) } ?? .missing
-            guard let elements = subject.elements, !elements.isEmpty else { return render(block.inverse, into: &out) }
-            // Walking the elements costs one step each, so a loop over a long list is charged even when
-            // its body is empty.
-            guard budget.spend(steps: elements.count) else { return }
-            for (index, element) in elements.enumerated() {
-                guard budget.spend(steps: 1) else { return }
-                frames.append(Frame(this: element.value, index: index, key: element.key ?? String(index), count: elements.count))
-                render(block.body, into: &out)
-                frames.removeLast()
+            // A JSON array (e.g. from `jsonPath`) is walked in place: a copy of a long one as elements
+            // would cost more memory than the array.
+            if case let .json(.array(items)) = subject {
+                return renderEach(block, count: items.count, into: &out) { (nil, .json(items[$0])) }
             }
+            guard let elements = subject.elements else { return render(block.inverse, into: &out) }
+            renderEach(block, count: elements.count, into: &out) { elements[$0] }
         case .with:
             let subject = block.call.arguments.first.map { evaluate($0) } ?? .missing
             guard subject.isTruthy else { return render(block.inverse, into: &out) }
@@ -80,6 +77,21 @@ struct TemplateEvaluator {
             let result = call(block.helper, block.call, input: .string(String(decoding: inner, as: UTF8.self))).text
             guard budget.produce(bytes: result.utf8.count) else { return }
             out.append(contentsOf: result.utf8)
+        }
+    }
+
+    /// `block`'s body once per element (its inverse when there are none). Walking the elements costs
+    /// one step each, so a loop over a long list is charged even when its body is empty.
+    private mutating func renderEach(_ block: TemplateBlock, count: Int, into out: inout [UInt8],
+                                     _ element: (Int) -> (key: String?, value: TemplateValue)) {
+        guard count > 0 else { return render(block.inverse, into: &out) }
+        guard budget.spend(steps: count) else { return }
+        for index in 0..<count {
+            guard budget.spend(steps: 1) else { return }
+            let (key, value) = element(index)
+            frames.append(Frame(this: value, index: index, key: key ?? String(index), count: count))
+            render(block.body, into: &out)
+            frames.removeLast()
         }
     }
 
