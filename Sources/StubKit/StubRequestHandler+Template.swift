@@ -48,7 +48,8 @@ extension StubRequestHandler {
         case let .success(success):
             rendered = success
         case let .failure(exceeded):
-            configuration.log.write("\(template.overLimitMessage(exceeded)): \(request.method) \(request.target)")
+            let target = request.target.utf8.count > 200 ? "\(request.target.prefix(200))… (\(request.target.utf8.count) bytes)" : request.target
+            configuration.log.write("\(template.overLimitMessage(exceeded)): \(request.method) \(target)")
             rendered = template.overLimitResponse(exceeded)
         }
         let entry = send(PreparedResponse(rendered), of: response, for: request, match: match, ownsBody: true,

@@ -15,6 +15,8 @@ struct TemplateEvaluator {
     var frames: [Frame]
     var random: TemplateRandom
     var budget: TemplateBudget
+    /// `jsonPath` results over the request body, by path, for this render.
+    var jsonPathCache: [JSONPathExpression: TemplateValue] = [:]
 
     init(model: TemplateRequestModel, nowMilliseconds: Int64, random: TemplateRandom, limits: TemplateLimits) {
         self.model = model

@@ -75,6 +75,19 @@ struct TemplateLimitsTests {
         #expect(out.count < 4000)
     }
 
+    @Test("jsonPath over the body in a loop gives the same value each time, and what it finds is charged")
+    func jsonPathInLoops() throws {
+        let body = "[" + (0..<100).map { "\($0)" }.joined(separator: ",") + "]"
+        let repeated = "{{#each request.pathSegments}}{{jsonPath request.body '$[3]'}}{{jsonPath request.body '$[4]'}},{{/each}}"
+        let (output, exceeded) = try Self.render(repeated, Self.request(segments: 3, body: body), TemplateLimits())
+        #expect(exceeded == nil)
+        #expect(output == "34,34,34,")
+        // 100 values found, then 100 elements walked: over 150 steps though the body is empty.
+        let walk = "{{#each (jsonPath request.body '$[*]')}}{{/each}}"
+        let (_, walkExceeded) = try Self.render(walk, Self.request(segments: 1, body: body), TemplateLimits(maxSteps: 150))
+        #expect(walkExceeded == TemplateLimitExceeded(limit: .steps(150)))
+    }
+
     @Test("A response over a limit is a 500 naming the stub and the limit")
     func overLimitResponse() throws {
         let definition = ResponseDefinition.text(Self.threeNestedLoops).templated()
