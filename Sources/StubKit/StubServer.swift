@@ -142,9 +142,10 @@ public final class StubServer: Sendable {
         closureWorkers = WorkerPool(name: "closure", threadLimit: configuration.closureThreadLimit, queueLimit: 1024)
         adminWorkers = WorkerPool(name: "admin", threadLimit: configuration.adminThreadLimit,
                                   queueLimit: configuration.adminQueueLimit)
-        // Two threads: a flood of long renders costs at most two cores' worth of bounded renders, and
-        // beyond 64 waiting ones gets 503 at once.
-        renderWorkers = WorkerPool(name: "render", threadLimit: 2, queueLimit: 64)
+        // One core fewer than the machine has (1 to 4 threads): a flood of long renders never takes the
+        // core the event loop needs, and beyond 64 waiting ones gets 503 at once.
+        renderWorkers = WorkerPool(name: "render", threadLimit: min(4, ProcessInfo.processInfo.activeProcessorCount - 1),
+                                   queueLimit: 64)
         let recorder = Recorder()
         recordings = Recordings(recorder: recorder, store: store, journal: journal, stubsDirectory: root)
         let admin = AdminAPI(store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
