@@ -9,8 +9,12 @@
 #   admin-journal    10,000 POSTs of 10 KB first, then a client looping on GET /__admin/requests, 12 s
 #   big-body         30 POSTs of 60 MiB each
 #   unread-stderr    stderr is a pipe nobody reads; 5,000 unmatched requests (near-miss reports), then SIGTERM
+#   template-bomb    issue 18 item 2: two clients looping on GET /bomb/s/…/s (1,000 path segments) against three
+#                    nested {{#each request.pathSegments}}, 12 s (each answered 500 at the template step limit)
+#   template-output  issue 18 item 6: 10 connections asking a 10 MiB templated response and never reading, while a
+#                    client loops POSTing a 38 MiB JSON array to {{#each}} (500 at the 16 MiB output limit), 12 s
 #
-# For each: /hello p50/p99 during the attack (Python http.client, a new connection per request, 5 s timeout, at most
+# For each: /hello p50/p99 and the server's thread count during the attack (Python http.client, a new connection per request, 5 s timeout, at most
 # 300 requests in 10 s; failed or timed-out requests are counted as errors), the server's peak RSS (VmHWM) and whether
 # it recovered: its open descriptors back to the baseline (/proc/PID/fd) within 15 s of the attack ending and /hello
 # answering. The unread-stderr row also gives how long SIGTERM took to stop the process.
@@ -30,7 +34,7 @@ while [ $# -gt 0 ]; do
     --no-build) BUILD=0 ;;
     --scratch-path) SCRATCH=$2; shift ;;
     --only) ONLY=$2; shift ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench-hostile: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -75,8 +79,26 @@ JSON
 cat > "$TMP/stubs/mappings/upload.json" <<'JSON'
 {"request": {"method": "POST", "urlPattern": "/(upload|fill)"}, "response": {"status": 201}}
 JSON
+cat > "$TMP/stubs/mappings/bomb.json" <<'JSON'
+{"name": "segments bomb", "request": {"method": "GET", "urlPathPattern": "/bomb/.*"},
+ "response": {"status": 200, "transformers": ["response-template"],
+  "body": "{{#each request.pathSegments}}{{#each request.pathSegments}}{{#each request.pathSegments}}x{{/each}}{{/each}}{{/each}}"}}
+JSON
+cat > "$TMP/stubs/mappings/each.json" <<'JSON'
+{"name": "each over the body", "request": {"method": "POST", "urlPath": "/each"},
+ "response": {"status": 200, "transformers": ["response-template"],
+  "body": "{{#each (jsonPath request.body '$[*]')}}<{{this}}>{{/each}}"}}
+JSON
+cat > "$TMP/stubs/mappings/big.json" <<'JSON'
+{"name": "big template", "request": {"method": "GET", "urlPathPattern": "/big/.*"},
+ "response": {"status": 200, "transformers": ["response-template"], "bodyFileName": "big.tmpl"}}
+JSON
+mkdir -p "$TMP/stubs/__files"
+# 64 KiB of text per path segment: 160 segments render 10 MiB.
+{ printf '{{#each request.pathSegments}}'; head -c 65536 /dev/zero | tr '\0' 'x'; printf '{{/each}}'; } > "$TMP/stubs/__files/big.tmpl"
 
 fd_count() { ls "/proc/$1/fd" 2>/dev/null | wc -l; }
+threads_now() { awk '/^Threads:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
 peak_rss_mb() { awk '/^VmHWM:/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
 
 # start_server NAME [stderr-target]: starts the binary on a free port; sets SPID and PORT.
@@ -130,7 +152,7 @@ attack() {
   local name=$1 pre=$2; shift 2
   [ -z "$ONLY" ] || [ "$ONLY" = "$name" ] || return 0
   start_server "$name"
-  local base probe_out peak apid
+  local base probe_out peak apid threads
   # shellcheck disable=SC2086  # PRE is words: a hostile.py command with @PORT for the port
   [ -n "$pre" ] && { timeout 120 python3 "$HOSTILE" ${pre//@PORT/$PORT} || true; }
   base=$(fd_count "$SPID")
@@ -141,9 +163,10 @@ attack() {
     sleep 1
   fi
   probe_out=$(python3 "$HOSTILE" probe "$PORT" 300 10)
+  threads=$(threads_now "$SPID")
   [ -n "${apid:-}" ] && { wait "$apid" 2>/dev/null || true; }
   peak=$(peak_rss_mb "$SPID")
-  row "$name" "$probe_out" "$peak" "$(recovered "$base")"
+  row "$name" "$probe_out" "$peak" "$(recovered "$base")" "threads $threads at the end of the probe"
   stop_server > /dev/null
 }
 
@@ -154,6 +177,8 @@ attack slowloris "" slowloris 300 12
 attack regex "" regex 2 12
 attack admin-journal "fill @PORT 10000 10240" admin 12
 attack big-body "" bigbody 30 60
+attack template-bomb "" segbomb 2 12
+attack template-output "" bigtemplate 10 38 12
 
 # unread-stderr: stderr is a FIFO whose reader (sleep) never reads.
 if [ -z "$ONLY" ] || [ "$ONLY" = unread-stderr ]; then

@@ -9,6 +9,12 @@
   admin PORT SECONDS            loops GET /__admin/requests (the whole journal)
   bigbody PORT COUNT MIB        COUNT POST /upload of MIB MiB each
   unmatched PORT COUNT SECONDS  keep-alive GET /nope/N (each a near-miss report on stderr)
+  segbomb PORT CLIENTS SECONDS  CLIENTS loops of GET /bomb/s/s/... (1,000 path segments, about 2 KB) against three
+                                nested {{#each request.pathSegments}} (10^9 iterations without a limit)
+  bigtemplate PORT READERS MIB SECONDS
+                                READERS connections asking GET /big/s/.../s (a 10 MiB templated response) that never
+                                read, held SECONDS, while one client loops POST /each with a MIB MiB JSON array
+                                rendered by {{#each}} (its output over the 16 MiB limit)
 """
 import http.client, socket, sys, threading, time
 
@@ -143,8 +149,36 @@ def unmatched(port, count, seconds):
             c = http.client.HTTPConnection(HOST, port, timeout=5)
 
 
+def segbomb(port, clients, seconds):
+    path = "/bomb" + "/s" * 999
+    threads = [threading.Thread(target=loop, args=(port, seconds, "GET", path)) for _ in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def bigtemplate(port, readers, mib, seconds):
+    request = ("GET /big" + "/s" * 159 + " HTTP/1.1\r\nHost: x\r\n\r\n").encode()
+    sockets = []
+    for _ in range(readers):
+        try:
+            s = socket.create_connection((HOST, port), timeout=5)
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.sendall(request)
+            sockets.append(s)
+        except OSError:
+            pass
+    item = b'"0123456789abcdef",'
+    count = mib * 1024 * 1024 // len(item)
+    body = b"[" + item * (count - 1) + b'"end"]'
+    loop(port, seconds, "POST", "/each", body=body, timeout=120)
+    for s in sockets:
+        s.close()
+
+
 if __name__ == "__main__":
     command, port, *rest = sys.argv[1:]
     args = [int(x) for x in rest]
     {"probe": probe, "idle": idle, "slowloris": slowloris, "regex": regex, "fill": fill, "admin": admin,
-     "bigbody": bigbody, "unmatched": unmatched}[command](int(port), *args)
+     "bigbody": bigbody, "unmatched": unmatched, "segbomb": segbomb, "bigtemplate": bigtemplate}[command](int(port), *args)

@@ -12,6 +12,8 @@ struct StubRequestHandler: HTTPHandler {
     let network: NetworkProfile?
     /// Runs the synchronous closures of closure stubs.
     let closureWorkers: WorkerPool
+    /// Renders templated responses too long for an event loop (see ``TemplateLimits/onEventLoop``).
+    let renderWorkers: WorkerPool
     /// Where `.file` bodies returned by closures are read from.
     let bodyFiles: BodyFiles?
     /// Logs unmatched requests as ``StubServer/Configuration/unmatchedRequestLogging`` asks.
@@ -40,13 +42,11 @@ struct StubRequestHandler: HTTPHandler {
             if let definition = response.proxy {
                 return forward(request, via: definition, stub: (response, match.mapping), responder: responder, started: started)
             }
-            let prepared = response.prepared(for: request, match: match, serverOrigin: origin.value)
-            let delay = response.delay(network: network, globalDelay: store.settings.fixedDelay)
-            entry = journal.record(request, matchedStub: LoggedRequest.MatchedStub(match.mapping),
-                                   status: prepared.response.status.code, response: prepared.response,
-                                   timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero),
-                                   ownsResponseBody: response.template != nil)  // rendered for this request
-            response.send(prepared, via: responder, after: delay, network: network)
+            if let template = response.template {
+                return answer(request, with: template, response: response, match: match, responder: responder, started: started)
+            }
+            entry = send(response.prepared, of: response, for: request, match: match, ownsBody: false,
+                         responder: responder, started: started)
         } else if let definition = proxy.settings.proxyAll {
             return forward(request, via: definition, stub: nil, responder: responder, started: started)
         } else {
@@ -61,6 +61,19 @@ struct StubRequestHandler: HTTPHandler {
             responder.respond(notFound)
         }
         configuration.onRequest?(entry, ContinuousClock.now - started)
+    }
+
+    /// Journals `prepared` (the stub's response for `request`) and sends it after the stub's delay.
+    /// - Parameter ownsBody: the body was made for this request (rendered), so the journal may keep it.
+    func send(_ prepared: PreparedResponse, of response: StubResponse, for request: HTTPRequest, match: RouteMatch,
+              ownsBody: Bool, responder: HTTPResponder, started: ContinuousClock.Instant) -> LoggedRequest {
+        let delay = response.delay(network: network, globalDelay: store.settings.fixedDelay)
+        let entry = journal.record(request, matchedStub: LoggedRequest.MatchedStub(match.mapping),
+                                   status: prepared.response.status.code, response: prepared.response,
+                                   timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero),
+                                   ownsResponseBody: ownsBody)
+        response.send(prepared, via: responder, after: delay, network: network)
+        return entry
     }
 
     func didReject(_ error: ParserError, remoteAddress: String) {

@@ -59,6 +59,11 @@ public final class StubServer: Sendable {
         /// Every stub's response is a template, as WireMock's `--global-response-templating`; otherwise
         /// only stubs with `"transformers": ["response-template"]` (or `.templated()`). Default `false`.
         public var globalResponseTemplating: Bool = false
+        /// The most work and output one templated response may take (`--template-max-steps`,
+        /// `--template-max-output`); a render that reaches a limit is answered `500` naming the stub and
+        /// the limit. Long renders run on render threads, never on an event loop. Default: 1,000,000
+        /// steps and 16 MiB, far above what real templates need.
+        public var templateLimits = TemplateLimits()
         /// Serve the admin API under `/__admin` (`--no-admin` turns it off: those paths are then stub
         /// traffic, 404 unless stubbed). Default `true`.
         public var adminAPIEnabled: Bool = true
@@ -99,6 +104,8 @@ public final class StubServer: Sendable {
     let closureWorkers: WorkerPool
     /// Answers admin calls, off the event loops.
     let adminWorkers: WorkerPool
+    /// Renders response templates too long for an event loop.
+    let renderWorkers: WorkerPool
     /// Logged once listening: the admin API is reachable from the network without a token.
     private let adminExposureWarning: String?
     /// Forwards requests for proxy stubs and ``Configuration/proxy``.
@@ -135,6 +142,10 @@ public final class StubServer: Sendable {
         closureWorkers = WorkerPool(name: "closure", threadLimit: configuration.closureThreadLimit, queueLimit: 1024)
         adminWorkers = WorkerPool(name: "admin", threadLimit: configuration.adminThreadLimit,
                                   queueLimit: configuration.adminQueueLimit, isBackground: true)
+        // One core fewer than the machine has (1 to 4 threads), below the loops' priority: a flood of long
+        // renders never takes the core the event loop needs, and beyond 64 waiting ones gets 503 at once.
+        renderWorkers = WorkerPool(name: "render", threadLimit: min(4, ProcessInfo.processInfo.activeProcessorCount - 1),
+                                   queueLimit: 64, isBackground: true)
         let recorder = Recorder()
         recordings = Recordings(recorder: recorder, store: store, journal: journal, stubsDirectory: root)
         let admin = AdminAPI(store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
@@ -145,7 +156,8 @@ public final class StubServer: Sendable {
                                                       admin: AdminEndpoint(admin, configuration: configuration,
                                                                            workers: adminWorkers),
                                                       network: configuration.effectiveNetwork,
-                                                      closureWorkers: closureWorkers, bodyFiles: Self.bodyFiles(in: root),
+                                                      closureWorkers: closureWorkers, renderWorkers: renderWorkers,
+                                                      bodyFiles: Self.bodyFiles(in: root),
                                                       unmatchedLog: UnmatchedRequestLog(mode: configuration.unmatchedRequestLogging,
                                                                                         sink: log),
                                                       origin: origin, proxy: proxy, recorder: recorder))
@@ -200,12 +212,13 @@ public final class StubServer: Sendable {
         releaseWorkers()
     }
 
-    /// What ``stop()`` and ``shutdown()`` both release once the HTTP server has stopped: the closure and
-    /// admin workers take no more jobs (their threads end after the queued ones), and forwarding stops
+    /// What ``stop()`` and ``shutdown()`` both release once the HTTP server has stopped: the closure,
+    /// admin and render workers take no more jobs (their threads end after the queued ones), and forwarding stops
     /// (exchanges in flight are cancelled). Idempotent.
     private func releaseWorkers() {
         closureWorkers.shutdown()
         adminWorkers.shutdown()
+        renderWorkers.shutdown()
         proxy.shutdown()
     }
 

@@ -14,7 +14,7 @@ public enum CommandParser {
     private static let valueOptions = ["--stubs", "--root-dir", "--port", "--host", "--bind-address", "--global-delay", "--network", "--bandwidth",
                                        "--log-unmatched", "--journal-max-bytes", "--max-request-journal-entries", "--admin-token",
                                        "--proxy-all", "--proxy-timeout",
-                                       "--shutdown-grace"]
+                                       "--shutdown-grace", "--max-connections", "--template-max-steps", "--template-max-output"]
     private static let flags = ["--verbose", "--watch", "--no-request-journal", "--no-admin", "--version", "--help", "-h",
                                 "--global-response-templating", "--local-response-templating", "--disable-banner"]
 
@@ -133,6 +133,18 @@ public enum CommandParser {
                     throw CLIError("--max-connections expects a number from 1 to 1000000, got '\(text)'")
                 }
                 options.maxConnections = count
+            case "--template-max-steps":
+                let text = try value(for: name, inlineValue, &remaining)
+                guard let steps = Int(text), (1...1_000_000_000).contains(steps) else {
+                    throw CLIError("--template-max-steps expects a number from 1 to 1000000000, got '\(text)'")
+                }
+                options.templateLimits.maxSteps = steps
+            case "--template-max-output":
+                let text = try value(for: name, inlineValue, &remaining)
+                guard let bytes = ByteCount.parse(text), bytes >= 1 else {
+                    throw CLIError("--template-max-output expects a size in bytes such as 16777216, 16MiB or 512KiB, got '\(text)'")
+                }
+                options.templateLimits.maxOutputBytes = bytes
             case "--no-request-journal":
                 try noValue(name, inlineValue)
                 options.journal.isEnabled = false

@@ -12,6 +12,7 @@ public let usageText = """
                       [--global-response-templating] [--disable-banner]
                       [--admin-token TOKEN] [--no-admin] [--proxy-all URL] [--proxy-timeout MS]
                       [--shutdown-grace SECONDS] [--max-connections N]
+                      [--template-max-steps N] [--template-max-output SIZE]
            stubserver SUBCOMMAND [ARGUMENTS]
 
     Serves canned HTTP responses from a WireMock-style stubs directory
@@ -60,6 +61,12 @@ public let usageText = """
                       The most connections open at once. Near it, connections that never sent a
                       byte are closed, oldest first, to make room; with none to close, a new
                       connection gets 503. Default: 4096
+      --template-max-steps N
+                      The most evaluation steps of one templated response (one per tag and per
+                      #each element); beyond it the request gets a 500 naming the stub. Default: 1000000
+      --template-max-output SIZE
+                      The most bytes one templated response renders (escaping included); beyond
+                      it the request gets a 500 naming the stub. Default: 16MiB
       --version       Print the version and exit.
       -h, --help      Print this help and exit.
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import StubServerCLI
+import StubKit
 
 @Suite("Command-line parsing")
 struct CommandParserTests {
@@ -55,6 +56,15 @@ struct CommandParserTests {
         #expect(Options().maxConnections == 4096)
     }
 
+    @Test("--template-max-steps and --template-max-output set the template limits")
+    func templateLimits() throws {
+        var expected = Options()
+        expected.templateLimits = TemplateLimits(maxSteps: 5000, maxOutputBytes: 512 << 10)
+        #expect(try CommandParser.parse(["--template-max-steps", "5000", "--template-max-output", "512KiB"]) == .serve(expected))
+        #expect(try CommandParser.parse(["--template-max-steps=5000", "--template-max-output=524288"]) == .serve(expected))
+        #expect(Options().templateLimits == TemplateLimits(maxSteps: 1_000_000, maxOutputBytes: 16 << 20))
+    }
+
     @Test("--help and --version win over other options")
     func helpAndVersion() throws {
         #expect(try CommandParser.parse(["--port", "1", "--help"]) == .help)
@@ -78,6 +88,9 @@ struct CommandParserTests {
         (["--no-request-journal=1"], "--no-request-journal takes no value"),
         (["--max-connections", "0"], "--max-connections expects a number from 1 to 1000000, got '0'"),
         (["--max-connections", "many"], "--max-connections expects a number from 1 to 1000000, got 'many'"),
+        (["--template-max-steps", "0"], "--template-max-steps expects a number from 1 to 1000000000, got '0'"),
+        (["--template-max-output", "big"],
+         "--template-max-output expects a size in bytes such as 16777216, 16MiB or 512KiB, got 'big'"),
     ])
     func usageErrors(arguments: [String], message: String) {
         #expect(throws: CLIError(message)) { try CommandParser.parse(arguments) }

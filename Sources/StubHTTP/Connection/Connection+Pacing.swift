@@ -2,18 +2,31 @@
 /// timer tick. The machine treats it as a stream, so nothing else is written or parsed until the last
 /// slice is out; closing the connection drops the remaining slices. Loop thread only.
 extension Connection {
-    /// The bytes of one paced response still to write.
+    /// The bytes of one paced response still to write: its head, then its body, which is the prepared
+    /// response's own storage (shared, not copied per connection).
     final class PacedOutput {
-        let bytes: [UInt8]
+        let head: [UInt8]
+        let body: [UInt8]
         var offset: Int
         let sliceSize: Int
         let interval: Duration
 
-        init(bytes: [UInt8], offset: Int, sliceSize: Int, interval: Duration) {
-            self.bytes = bytes
+        init(head: [UInt8], body: [UInt8], offset: Int, sliceSize: Int, interval: Duration) {
+            self.head = head
+            self.body = body
             self.offset = offset
             self.sliceSize = sliceSize
             self.interval = interval
+        }
+
+        /// Head and body together.
+        var count: Int { head.count + body.count }
+
+        /// Appends bytes `range` of head-then-body to `out`.
+        func append(_ range: Range<Int>, to out: inout [UInt8]) {
+            let split = head.count
+            if range.lowerBound < split { out.append(contentsOf: head[range.lowerBound..<min(range.upperBound, split)]) }
+            if range.upperBound > split { out.append(contentsOf: body[max(range.lowerBound, split) - split..<range.upperBound - split]) }
         }
     }
 
@@ -22,13 +35,13 @@ extension Connection {
         guard case .write(let close) = machine.streamStarted(requestedClose: prepared.closesConnection,
                                                               framingCloses: false) else { return }
         self.inFlight = nil
-        var bytes: [UInt8] = []
+        var head: [UInt8] = []
         let context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: close)
-        ResponseSerializer.serialize(prepared, context: context, dateLine: loop.dateCache.currentLine(), into: &bytes)
-        let bodyCount = inFlight.isHead || prepared.forbidsBody ? 0 : prepared.body.count
-        let paced = PacedOutput(bytes: bytes, offset: pacing.headFirst ? bytes.count - bodyCount : 0,
-                                sliceSize: pacing.sliceSize(bodyCount: bodyCount), interval: pacing.interval)
-        output.append(contentsOf: bytes[0..<paced.offset])
+        ResponseSerializer.serializeHead(prepared, context: context, dateLine: loop.dateCache.currentLine(), into: &head)
+        let body = inFlight.isHead || prepared.forbidsBody ? [] : prepared.body
+        let paced = PacedOutput(head: head, body: body, offset: pacing.headFirst ? head.count : 0,
+                                sliceSize: pacing.sliceSize(bodyCount: body.count), interval: pacing.interval)
+        output.append(contentsOf: head[0..<paced.offset])
         pacedOutput = paced
         writeSlice(paced, generation: generation)
     }
@@ -36,10 +49,10 @@ extension Connection {
     /// Writes the next slice; schedules the one after, or finishes the response.
     private func writeSlice(_ paced: PacedOutput, generation: UInt64) {
         guard !isClosed, generation == self.generation, case .streaming = machine.state else { return }
-        let end = min(paced.bytes.count, paced.offset + paced.sliceSize)
-        output.append(contentsOf: paced.bytes[paced.offset..<end])
+        let end = min(paced.count, paced.offset + paced.sliceSize)
+        paced.append(paced.offset..<end, to: &output)
         paced.offset = end
-        if end == paced.bytes.count {
+        if end == paced.count {
             pacedOutput = nil
             perform(machine.streamFinished(now: loop.now))
             flush()
@@ -57,10 +70,10 @@ extension Connection {
     /// it with a reset, so the response is dropped at once rather than slice by slice. `false` when
     /// nothing paced is pending or only its last byte is left.
     func writePacedByteEarly() -> Bool {
-        guard let paced = pacedOutput, case .streaming = machine.state, paced.bytes.count - paced.offset > 1 else {
+        guard let paced = pacedOutput, case .streaming = machine.state, paced.count - paced.offset > 1 else {
             return false
         }
-        output.append(paced.bytes[paced.offset])
+        paced.append(paced.offset..<paced.offset + 1, to: &output)
         paced.offset += 1
         flush()
         return true

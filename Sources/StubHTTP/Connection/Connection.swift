@@ -12,6 +12,14 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     var output: [UInt8] = []
     /// How much of `output` is written already.
     var outputOffset = 0
+    /// A large prepared body written after `output`, without copying it: the array shares the
+    /// ``PreparedResponse``'s storage, so ten slow readers of one 100 MB stub hold one copy, not ten.
+    /// Nothing is appended to `output` while it is pending (the machine is writing a response).
+    private var sharedBody: [UInt8] = []
+    /// How much of `sharedBody` is written already.
+    private var sharedBodyOffset = 0
+    /// Prepared bodies from this size on are written from the response's own storage (``sharedBody``).
+    static let sharedBodyThreshold = 64 << 10
     private var watchingWritable = false
     /// Reading stopped: too many bytes wait behind the request in flight.
     private var readingPaused = false
@@ -197,6 +205,16 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         switch answer {
         case .response(let response):
             ResponseSerializer.serialize(response, context: context, dateLine: dateLine, into: &output)
+        case .prepared(let prepared) where prepared.body.count >= Self.sharedBodyThreshold && !context.isHead && !prepared.forbidsBody:
+            ResponseSerializer.serializeHead(prepared, context: context, dateLine: dateLine, into: &output)
+            sharedBody = prepared.body
+            sharedBodyOffset = 0
+            // Head and body are two writes: without this, Nagle would hold the body's last partial
+            // segment until the client acknowledges the ones before it.
+            if !noDelay {
+                noDelay = true
+                socket.setNoDelay()
+            }
         case .prepared(let prepared):
             ResponseSerializer.serialize(prepared, context: context, dateLine: dateLine, into: &output)
         }
@@ -285,12 +303,15 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             }
         }
         var progressed = false
-        while outputOffset < output.count {
+        while outputOffset < output.count || sharedBodyOffset < sharedBody.count {
+            // `output` first (the head), then the shared body.
+            let fromOutput = outputOffset < output.count
+            let offset = fromOutput ? outputOffset : sharedBodyOffset
             // A Result, not a typed-throws closure: `withUnsafeBytes` rethrows typed errors only in newer
             // standard libraries than Swift 6.1's.
-            let attempt = output.withUnsafeBytes { bytes -> Result<IOResult<Int>, SocketError> in
+            let attempt = (fromOutput ? output : sharedBody).withUnsafeBytes { bytes -> Result<IOResult<Int>, SocketError> in
                 do throws(SocketError) {
-                    return .success(try socket.write(UnsafeRawBufferPointer(rebasing: bytes[outputOffset...])))
+                    return .success(try socket.write(UnsafeRawBufferPointer(rebasing: bytes[offset...])))
                 } catch {
                     return .failure(error)
                 }
@@ -301,7 +322,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             }
             switch result {
             case .processed(let count):
-                outputOffset += count
+                if fromOutput { outputOffset += count } else { sharedBodyOffset += count }
                 progressed = progressed || count > 0
             case .wouldBlock:
                 watchWritable(true)
@@ -312,6 +333,8 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         }
         if output.capacity > Self.largeOutputCapacity { output = [] } else { output.removeAll(keepingCapacity: true) }
         outputOffset = 0
+        sharedBody = []
+        sharedBodyOffset = 0
         watchWritable(false)
         perform(machine.outputFlushed(now: loop.now, inputPending: !parser.isIdle))
         pumpBody()
@@ -347,6 +370,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         loop.deregister(fd: socket.fd, token: token, closing: true)
         socket.close()
         output = []
+        sharedBody = []
         if countedSilent { sentFirstBytes() }
         server.connectionClosed()
     }

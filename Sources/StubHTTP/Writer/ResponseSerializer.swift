@@ -49,6 +49,13 @@ enum ResponseSerializer {
         if !context.isHead && !prepared.forbidsBody { out.append(contentsOf: prepared.body) }
     }
 
+    /// Appends a prepared response's head (with `Date` and `Connection`) but not its body, which the
+    /// connection writes from the response's own storage.
+    static func serializeHead(_ prepared: PreparedResponse, context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]) {
+        out.append(contentsOf: prepared.head)
+        appendTail(context: context, dateLine: dateLine, into: &out)
+    }
+
     /// How a streamed body is framed.
     enum StreamFraming: Sendable, Equatable {
         /// `Transfer-Encoding: chunked` (HTTP/1.1 requests).

@@ -4,7 +4,7 @@ import StubHTTP
 ///
 /// The bytes on the wire are prepared ahead and the hot path only splices in the `Date` header; what
 /// varies per request (a random delay, pacing, a fault) is decided by ``send(_:via:after:network:)``; a templated
-/// response (``ResponseTemplate``) is parsed here and rendered per request by ``prepared(for:match:serverOrigin:)``.
+/// response (``ResponseTemplate``) is parsed here and rendered per request by the handler.
 struct StubResponse: Sendable {
     let prepared: PreparedResponse
     let status: Int
@@ -48,13 +48,6 @@ struct StubResponse: Sendable {
         fault = definition.fault
         dribble = definition.chunkedDribbleDelay
         bytesPerSecond = definition.bytesPerSecond
-    }
-
-    /// The bytes for one request: the prepared ones, or the template rendered for `request` (on the
-    /// calling event loop: no I/O, no locks).
-    func prepared(for request: HTTPRequest, match: RouteMatch, serverOrigin: @autoclosure () -> String) -> PreparedResponse {
-        guard let template else { return prepared }
-        return PreparedResponse(template.render(request, pathParameters: match.pathParameters, serverOrigin: serverOrigin()))
     }
 }
 

@@ -1,7 +1,8 @@
 import StubHTTP
 
 /// A stub response with templated parts (WireMock's `response-template` transformer), compiled when the
-/// stub enters the route table (and reused while it is unchanged), rendered per request on the event loop.
+/// stub enters the route table (and reused while it is unchanged), rendered per request within
+/// ``TemplateLimits`` (see ``StubRequestHandler`` for where: on the event loop while it is short).
 ///
 /// Templated: header values, `body`, the string values of `jsonBody`, the contents of `bodyFileName`
 /// and the file name itself. A templated file name picks among files read when the stub loaded
@@ -37,6 +38,8 @@ final class ResponseTemplate: Sendable {
     let status: HTTPStatus
     let headers: [(name: String, value: HeaderValue)]
     let body: Body
+    /// The stub, as messages name it: `'name' (id)` or `id`.
+    let stubLabel: String
 
     /// Compiles every templated part of `definition`.
     /// - Throws: ``Failure`` naming the part and the position in its template.
@@ -49,6 +52,7 @@ final class ResponseTemplate: Sendable {
         headers.append(("Matched-Stub-Id", .fixed(stubID)))
         if let stubName { headers.append(("Matched-Stub-Name", .fixed(stubName))) }
         self.headers = headers
+        stubLabel = stubName.map { "'\($0)' (\(stubID))" } ?? stubID
         body = try Self.compileBody(definition)
     }
 
@@ -83,9 +87,10 @@ final class ResponseTemplate: Sendable {
         }
     }
 
-    /// The response for `request`.
-    func render(_ request: HTTPRequest, pathParameters: [String: String], serverOrigin: String) -> HTTPResponse {
-        var context = TemplateContext(request, pathParameters: pathParameters, serverOrigin: serverOrigin)
+    /// The response for `request`, or the limit its render reached (the output is then dropped).
+    func render(_ request: HTTPRequest, pathParameters: [String: String], serverOrigin: String,
+                limits: TemplateLimits) -> Result<HTTPResponse, TemplateLimitExceeded> {
+        var context = TemplateContext(request, pathParameters: pathParameters, serverOrigin: serverOrigin, limits: limits)
         var fields = HTTPHeaders()
         for (name, value) in headers {
             switch value {
@@ -94,6 +99,7 @@ final class ResponseTemplate: Sendable {
             case let .template(template):
                 var out: [UInt8] = []
                 template.render(in: &context, into: &out)
+                if let exceeded = context.exceeded { return .failure(exceeded) }
                 // A rendered value must stay one header line.
                 for index in out.indices where out[index] == 0x0D || out[index] == 0x0A || out[index] == 0x00 { out[index] = 0x20 }
                 fields.add(name: name, value: String(decoding: out, as: UTF8.self))
@@ -111,6 +117,7 @@ final class ResponseTemplate: Sendable {
         case let .file(nameTemplate, files):
             var name: [UInt8] = []
             nameTemplate.render(in: &context, into: &name)
+            if let exceeded = context.exceeded { return .failure(exceeded) }
             let fileName = String(decoding: name, as: UTF8.self)
             if let template = files.template(named: fileName) {
                 template.render(in: &context, into: &out)
@@ -120,6 +127,18 @@ final class ResponseTemplate: Sendable {
                 out = Array("stubserver: templated bodyFileName '\(fileName)' is not among the \(files.count) files read from \(files.displayPath) when the stub loaded\n".utf8)
             }
         }
-        return HTTPResponse(status: status, headers: fields, body: out)
+        if let exceeded = context.exceeded { return .failure(exceeded) }
+        return .success(HTTPResponse(status: status, headers: fields, body: out))
+    }
+
+    /// The `500` for a render that reached a limit, naming the stub and the limit.
+    func overLimitResponse(_ exceeded: TemplateLimitExceeded) -> HTTPResponse {
+        HTTPResponse(status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                     body: Array("\(overLimitMessage(exceeded))\n".utf8))
+    }
+
+    /// `stubserver: stub 'name' (id): response template stopped at the template limit of …`.
+    func overLimitMessage(_ exceeded: TemplateLimitExceeded) -> String {
+        "stubserver: stub \(stubLabel): response template stopped at \(exceeded); raise it if the template is meant to be this large"
     }
 }

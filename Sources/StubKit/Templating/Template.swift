@@ -37,7 +37,8 @@ public struct Template: Sendable {
         return false
     }
 
-    /// Renders the template for `request`, as a stub's response would be.
+    /// Renders the template for `request`, as a stub's response would be. Rendering stops at the default
+    /// ``TemplateLimits`` (1,000,000 steps, 16 MiB); the text rendered up to there is returned.
     /// - Parameters:
     ///   - request: The request being answered.
     ///   - pathParameters: The `urlPathTemplate` parameters (`request.path.name`).
@@ -49,8 +50,9 @@ public struct Template: Sendable {
 
     /// As the public `render`, at a given time (milliseconds since 1970) and random seed, for tests.
     func render(for request: HTTPRequest, pathParameters: [String: String] = [:], serverOrigin: String = "http://localhost",
-                now: Int64?, seed: UInt64? = nil) -> String {
-        var context = TemplateContext(request, pathParameters: pathParameters, serverOrigin: serverOrigin, now: now, seed: seed)
+                now: Int64?, seed: UInt64? = nil, limits: TemplateLimits = TemplateLimits()) -> String {
+        var context = TemplateContext(request, pathParameters: pathParameters, serverOrigin: serverOrigin,
+                                      limits: limits, now: now, seed: seed)
         var out: [UInt8] = []
         render(in: &context, into: &out)
         return String(decoding: out, as: UTF8.self)
@@ -62,15 +64,18 @@ public struct Template: Sendable {
 }
 
 /// What the templates of one response share while they render: the request model (fields computed
-/// once for body, headers and file name), the time, and the random source.
+/// once for body, headers and file name), the time, the random source and the budget.
 struct TemplateContext {
     var evaluator: TemplateEvaluator
 
+    /// The limit the render reached, if any: its output is then incomplete.
+    var exceeded: TemplateLimitExceeded? { evaluator.budget.exceeded }
+
     init(_ request: HTTPRequest, pathParameters: [String: String], serverOrigin: String,
-         now: Int64? = nil, seed: UInt64? = nil) {
+         limits: TemplateLimits, now: Int64? = nil, seed: UInt64? = nil) {
         let model = TemplateRequestModel(request, pathParameters: pathParameters, serverOrigin: serverOrigin)
         let milliseconds = now ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         evaluator = TemplateEvaluator(model: model, nowMilliseconds: milliseconds,
-                                      random: seed.map(TemplateRandom.init(seed:)) ?? TemplateRandom())
+                                      random: seed.map(TemplateRandom.init(seed:)) ?? TemplateRandom(), limits: limits)
     }
 }

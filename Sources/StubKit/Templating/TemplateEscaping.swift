@@ -19,6 +19,20 @@ enum TemplateEscaping {
         }
     }
 
+    /// How many bytes ``appendHTMLEscaped(_:to:)`` appends for `text`, without building them.
+    static func htmlEscapedCount(_ text: String) -> Int {
+        var count = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): count += 5
+            case UInt8(ascii: "<"), UInt8(ascii: ">"): count += 4
+            case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"), UInt8(ascii: "="): count += 6
+            default: count += 1
+            }
+        }
+        return count
+    }
+
     /// Java's `URLEncoder.encode(text, UTF-8)`: letters, digits and `.-*_` stay, a space becomes `+`,
     /// every other byte `%XX` (upper-case hex).
     static func urlEncode(_ text: String) -> String {

@@ -6,6 +6,7 @@ extension TemplateEvaluator {
         var arguments: [TemplateValue] = []
         if let input { arguments.append(input) }
         for argument in call.arguments { arguments.append(evaluate(argument)) }
+        guard budget.spend(steps: 1) else { return .missing }
         func argument(_ index: Int) -> TemplateValue { arguments.indices.contains(index) ? arguments[index] : .missing }
         func option(_ name: String) -> TemplateValue? { call.option(name).map { evaluate($0) } }
 
@@ -50,9 +51,12 @@ extension TemplateEvaluator {
         }
     }
 
-    private func textResult(_ value: TemplateValue, _ transform: (String) -> String) -> TemplateValue {
+    /// `transform` of the value's text; reading the text costs one step per 256 bytes.
+    private mutating func textResult(_ value: TemplateValue, _ transform: (String) -> String) -> TemplateValue {
         if case .missing = value { return .missing }
-        return .string(transform(value.text))
+        let text = value.text
+        guard budget.spend(steps: text.utf8.count / 256) else { return .missing }
+        return .string(transform(text))
     }
 
     /// Characters of a string (UTF-16 units, as Java), values of a list, members of an object.
@@ -66,7 +70,10 @@ extension TemplateEvaluator {
         }
     }
 
-    private func jsonPath(_ subject: TemplateValue, _ pathValue: TemplateValue, prepared: PreparedArgument) -> TemplateValue {
+    /// `path` over the subject. Over the request body, a path's result is kept for the rest of the render
+    /// (up to ``jsonPathCacheLimit`` paths), so a loop that repeats it does not walk the document each time.
+    /// Parsing a text subject costs one step per 256 bytes; each value found, one step.
+    private mutating func jsonPath(_ subject: TemplateValue, _ pathValue: TemplateValue, prepared: PreparedArgument) -> TemplateValue {
         let path: JSONPathExpression
         if case let .jsonPath(compiled) = prepared {
             path = compiled
@@ -76,16 +83,26 @@ extension TemplateEvaluator {
         }
         let document: JSONValue?
         switch subject {
-        case let .body(model): document = model.bodyJSON
+        case let .body(model):
+            if let cached = jsonPathCache[path] { return cached }
+            document = model.bodyJSON
         case let .json(json): document = json
         case .missing: document = nil
-        default: document = try? JSONParser.parse(Array(subject.text.utf8))
+        default:
+            let text = subject.text
+            guard budget.spend(steps: text.utf8.count / 256) else { return .missing }
+            document = try? JSONParser.parse(Array(text.utf8))
         }
         guard let document else { return .missing }
         let found = path.evaluate(document)
-        if path.isDefinite { return found.first.map(TemplateValue.json) ?? .missing }
-        return .json(.array(found))
+        guard budget.spend(steps: found.count) else { return .missing }
+        let result: TemplateValue = path.isDefinite ? found.first.map(TemplateValue.json) ?? .missing : .json(.array(found))
+        if case .body = subject, jsonPathCache.count < Self.jsonPathCacheLimit { jsonPathCache[path] = result }
+        return result
     }
+
+    /// The most `jsonPath` results over the request body one render keeps.
+    static let jsonPathCacheLimit = 16
 
     private mutating func dateOptions(_ call: TemplateCall) -> DateOptions? {
         if case let .date(options) = call.prepared { return options }

@@ -1,5 +1,6 @@
-/// Renders parsed nodes against one request. Runs on the event loop: no I/O, no locks, no waiting;
-/// request fields are computed on first use, and output goes into one growing byte buffer.
+/// Renders parsed nodes against one request: no I/O, no locks, no waiting; request fields are computed
+/// on first use, and output goes into one growing byte buffer. Every step and output byte is charged
+/// to ``budget``: once a limit is reached, rendering stops and produces nothing more.
 struct TemplateEvaluator {
     /// One level of context: `this`, and the `@` data of an `#each` iteration.
     struct Frame {
@@ -13,21 +14,30 @@ struct TemplateEvaluator {
     let nowMilliseconds: Int64
     var frames: [Frame]
     var random: TemplateRandom
+    var budget: TemplateBudget
+    /// `jsonPath` results over the request body, by path, for this render.
+    var jsonPathCache: [JSONPathExpression: TemplateValue] = [:]
 
-    init(model: TemplateRequestModel, nowMilliseconds: Int64, random: TemplateRandom) {
+    init(model: TemplateRequestModel, nowMilliseconds: Int64, random: TemplateRandom, limits: TemplateLimits) {
         self.model = model
         self.nowMilliseconds = nowMilliseconds
         self.random = random
+        budget = TemplateBudget(limits)
         frames = [Frame(this: .root(model))]
     }
 
     mutating func render(_ nodes: [TemplateNode], into out: inout [UInt8]) {
         for node in nodes {
+            guard budget.spend(steps: 1) else { return }
             switch node {
             case let .text(bytes):
+                guard budget.produce(bytes: bytes.count) else { return }
                 out.append(contentsOf: bytes)
             case let .output(expression, escaped):
                 let text = evaluate(expression).text
+                // Counted before it is appended: escaping may grow the text up to six times.
+                let count = escaped ? TemplateEscaping.htmlEscapedCount(text) : text.utf8.count
+                guard budget.produce(bytes: count) else { return }
                 if escaped { TemplateEscaping.appendHTMLEscaped(text, to: &out) } else { out.append(contentsOf: text.utf8) }
             case let .block(block):
                 renderBlock(block, into: &out)
@@ -39,12 +49,13 @@ struct TemplateEvaluator {
         switch block.helper {
         case .each:
             let subject = block.call.arguments.first.map { evaluate($0) } ?? .missing
-            guard let elements = subject.elements, !elements.isEmpty else { return render(block.inverse, into: &out) }
-            for (index, element) in elements.enumerated() {
-                frames.append(Frame(this: element.value, index: index, key: element.key ?? String(index), count: elements.count))
-                render(block.body, into: &out)
-                frames.removeLast()
+            // A JSON array (e.g. from `jsonPath`) is walked in place: a copy of a long one as elements
+            // would cost more memory than the array.
+            if case let .json(.array(items)) = subject {
+                return renderEach(block, count: items.count, into: &out) { (nil, .json(items[$0])) }
             }
+            guard let elements = subject.elements else { return render(block.inverse, into: &out) }
+            renderEach(block, count: elements.count, into: &out) { elements[$0] }
         case .with:
             let subject = block.call.arguments.first.map { evaluate($0) } ?? .missing
             guard subject.isTruthy else { return render(block.inverse, into: &out) }
@@ -64,7 +75,25 @@ struct TemplateEvaluator {
             // is not escaped (as Handlebars.java).
             var inner: [UInt8] = []
             render(block.body, into: &inner)
-            out.append(contentsOf: call(block.helper, block.call, input: .string(String(decoding: inner, as: UTF8.self))).text.utf8)
+            guard budget.exceeded == nil else { return }
+            let result = call(block.helper, block.call, input: .string(String(decoding: inner, as: UTF8.self))).text
+            guard budget.produce(bytes: result.utf8.count) else { return }
+            out.append(contentsOf: result.utf8)
+        }
+    }
+
+    /// `block`'s body once per element (its inverse when there are none). Walking the elements costs
+    /// one step each, so a loop over a long list is charged even when its body is empty.
+    private mutating func renderEach(_ block: TemplateBlock, count: Int, into out: inout [UInt8],
+                                     _ element: (Int) -> (key: String?, value: TemplateValue)) {
+        guard count > 0 else { return render(block.inverse, into: &out) }
+        guard budget.spend(steps: count) else { return }
+        for index in 0..<count {
+            guard budget.spend(steps: 1) else { return }
+            let (key, value) = element(index)
+            frames.append(Frame(this: value, index: index, key: key ?? String(index), count: count))
+            render(block.body, into: &out)
+            frames.removeLast()
         }
     }
 

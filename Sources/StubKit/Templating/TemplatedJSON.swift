@@ -40,14 +40,31 @@ indirect enum TemplatedJSON: Sendable {
         }
     }
 
+    /// The length of `text` as a JSON string literal (``JSONValue/writeString(_:into:)``), quotes included.
+    static func escapedCount(_ text: String) -> Int {
+        var count = 2
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09, 0x08, 0x0C: count += 2
+            case 0x00..<0x20, 0x7F: count += 6
+            default: count += 1
+            }
+        }
+        return count
+    }
+
     func render(in context: inout TemplateContext, into out: inout [UInt8]) {
+        guard context.exceeded == nil else { return }
         switch self {
         case let .fixed(bytes):
             out.append(contentsOf: bytes)
         case let .string(template):
             var text: [UInt8] = []
             template.render(in: &context, into: &text)
-            out.append(contentsOf: JSONValue.string(String(decoding: text, as: UTF8.self)).serializedBytes(.compact))
+            let string = String(decoding: text, as: UTF8.self)
+            // Escaping may grow the text up to six times: counted before it is built.
+            guard context.evaluator.budget.produce(bytes: Self.escapedCount(string) - text.count) else { return }
+            JSONValue.writeString(string, into: &out)
         case let .array(items):
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {

@@ -1,0 +1,69 @@
+import StubHTTP
+
+/// Answering from a response template without holding the event loop: a render starts on the loop
+/// within ``TemplateLimits/onEventLoop`` (a few milliseconds at most); one that needs more starts over
+/// on a render thread, within the server's ``StubServer/Configuration/templateLimits``. A request with a
+/// large body renders there from the start: reading it (parsing its JSON for `jsonPath`, escaping it)
+/// costs more than a step. A render that reaches the limits is answered `500`, naming the stub and the limit.
+extension StubRequestHandler {
+    /// Request bodies from this size on are never rendered on an event loop.
+    static let largestBodyRenderedOnLoop = 64 << 10
+
+    func answer(_ request: HTTPRequest, with template: ResponseTemplate, response: StubResponse, match: RouteMatch,
+                responder: HTTPResponder, started: ContinuousClock.Instant) {
+        let limits = configuration.templateLimits
+        let onLoop = limits.capped(by: .onEventLoop)
+        let serverOrigin = origin.value
+        let result: Result<HTTPResponse, TemplateLimitExceeded>
+        if request.body.count < Self.largestBodyRenderedOnLoop {
+            result = template.render(request, pathParameters: match.pathParameters, serverOrigin: serverOrigin, limits: onLoop)
+        } else {
+            result = .failure(TemplateLimitExceeded(limit: .steps(0)))  // not started: the body is too large
+        }
+        if case let .failure(exceeded) = result, exceeded.isBelow(limits) {
+            let submitted = renderWorkers.submit { [self] in
+                let result = template.render(request, pathParameters: match.pathParameters, serverOrigin: serverOrigin,
+                                             limits: limits)
+                finish(result, request: request, template: template, response: response, match: match,
+                       responder: responder, started: started)
+            }
+            if !submitted {
+                let busy = WorkerPool.busyResponse
+                let entry = journal.record(request, matchedStub: LoggedRequest.MatchedStub(match.mapping), status: busy.status.code,
+                                           response: busy, timing: ServeTiming(processTime: ContinuousClock.now - started),
+                                           ownsResponseBody: true)
+                responder.respond(busy)
+                configuration.onRequest?(entry, ContinuousClock.now - started)
+            }
+            return
+        }
+        finish(result, request: request, template: template, response: response, match: match, responder: responder, started: started)
+    }
+
+    /// Sends the rendered response, or the `500` for the limit the render reached (and logs it).
+    private func finish(_ result: Result<HTTPResponse, TemplateLimitExceeded>, request: HTTPRequest, template: ResponseTemplate,
+                        response: StubResponse, match: RouteMatch, responder: HTTPResponder, started: ContinuousClock.Instant) {
+        let rendered: HTTPResponse
+        switch result {
+        case let .success(success):
+            rendered = success
+        case let .failure(exceeded):
+            let target = request.target.utf8.count > 200 ? "\(request.target.prefix(200))… (\(request.target.utf8.count) bytes)" : request.target
+            configuration.log.write("\(template.overLimitMessage(exceeded)): \(request.method) \(target)")
+            rendered = template.overLimitResponse(exceeded)
+        }
+        let entry = send(PreparedResponse(rendered), of: response, for: request, match: match, ownsBody: true,
+                         responder: responder, started: started)
+        configuration.onRequest?(entry, ContinuousClock.now - started)
+    }
+}
+
+extension TemplateLimitExceeded {
+    /// Whether the limit reached is lower than the same limit in `limits`: the render may go on there.
+    func isBelow(_ limits: TemplateLimits) -> Bool {
+        switch limit {
+        case let .steps(count): count < limits.maxSteps
+        case let .outputBytes(count): count < limits.maxOutputBytes
+        }
+    }
+}

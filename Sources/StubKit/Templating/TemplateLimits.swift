@@ -1,0 +1,93 @@
+/// How much work one templated response may take: evaluation steps and rendered bytes. A render that
+/// reaches either limit stops at once and the request is answered `500`, naming the stub and the limit.
+///
+/// The defaults are far above what a real template needs (a 1,000-item list with 50 tags per item is
+/// about 50,000 steps and well under 1 MiB) and far below what hurts the server: 1,000,000 steps take
+/// well under a second on one core, and 16 MiB is one response's worth of memory per connection.
+///
+/// ```swift
+/// var configuration = StubServer.Configuration()
+/// configuration.templateLimits = TemplateLimits(maxSteps: 100_000, maxOutputBytes: 1 << 20)
+/// ```
+public struct TemplateLimits: Sendable, Hashable {
+    /// The most evaluation steps of one response (`--template-max-steps`): one per tag, text run and
+    /// `#each` iteration, one per element an `#each` walks, and one per 256 bytes a helper reads.
+    /// Default 1,000,000.
+    public var maxSteps: Int
+    /// The most bytes one response's templates produce, headers and body together, counted as output
+    /// grows (HTML escaping and JSON string escaping included) (`--template-max-output`). Default 16 MiB.
+    public var maxOutputBytes: Int
+
+    /// - Parameters:
+    ///   - maxSteps: at least 1. Default 1,000,000.
+    ///   - maxOutputBytes: at least 1. Default 16 MiB.
+    public init(maxSteps: Int = 1_000_000, maxOutputBytes: Int = 16 << 20) {
+        self.maxSteps = max(1, maxSteps)
+        self.maxOutputBytes = max(1, maxOutputBytes)
+    }
+
+    /// What a render may spend on an event loop before it is handed to a render thread: a few
+    /// milliseconds of work at most, so a template never holds the loop that serves other clients.
+    static let onEventLoop = TemplateLimits(maxSteps: 20_000, maxOutputBytes: 1 << 20)
+
+    /// The lower of each limit of `self` and `other`.
+    func capped(by other: TemplateLimits) -> TemplateLimits {
+        TemplateLimits(maxSteps: min(maxSteps, other.maxSteps), maxOutputBytes: min(maxOutputBytes, other.maxOutputBytes))
+    }
+}
+
+/// A render stopped at a ``TemplateLimits`` limit.
+public struct TemplateLimitExceeded: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Which limit was reached.
+    public enum Limit: Sendable, Hashable {
+        /// ``TemplateLimits/maxSteps``.
+        case steps(Int)
+        /// ``TemplateLimits/maxOutputBytes``.
+        case outputBytes(Int)
+    }
+
+    /// The limit reached, with its value.
+    public let limit: Limit
+
+    /// E.g. `the template limit of 1000000 steps (--template-max-steps)`.
+    public var description: String {
+        switch limit {
+        case let .steps(count):
+            "the template limit of \(count) steps (--template-max-steps, TemplateLimits.maxSteps)"
+        case let .outputBytes(count):
+            "the template limit of \(count) output bytes (--template-max-output, TemplateLimits.maxOutputBytes)"
+        }
+    }
+}
+
+/// The budget of one response's render, shared by all its templates (headers, body, file name).
+struct TemplateBudget {
+    let limits: TemplateLimits
+    private(set) var steps = 0
+    private(set) var outputBytes = 0
+    /// Set once a limit is reached; rendering then stops and produces nothing more.
+    private(set) var exceeded: TemplateLimitExceeded?
+
+    init(_ limits: TemplateLimits) { self.limits = limits }
+
+    /// Spends `count` steps; `false` (and ``exceeded`` set) past the limit.
+    @inline(__always)
+    mutating func spend(steps count: Int) -> Bool {
+        guard exceeded == nil else { return false }
+        steps += count
+        if steps > limits.maxSteps { exceeded = TemplateLimitExceeded(limit: .steps(limits.maxSteps)) }
+        return exceeded == nil
+    }
+
+    /// Bytes that may still be produced.
+    var remainingOutput: Int { exceeded == nil ? max(0, limits.maxOutputBytes - outputBytes) : 0 }
+
+    /// Records `count` more output bytes; `false` (and ``exceeded`` set) past the limit.
+    @discardableResult
+    mutating func produce(bytes count: Int) -> Bool {
+        guard exceeded == nil else { return false }
+        outputBytes += count
+        if outputBytes > limits.maxOutputBytes { exceeded = TemplateLimitExceeded(limit: .outputBytes(limits.maxOutputBytes)) }
+        return exceeded == nil
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import StubKit
+import StubTestSupport
+import XCTest
+
+/// Issue 18 item 6: what clients that ask for a large response and never read it cost. A static body is
+/// written from the stub's own storage, not copied into each connection's output buffer (ten readers of a
+/// 100 MB body file held ten copies, 1.1 GB); a rendered one is held once per connection, and its size is
+/// bounded by `--template-max-output`.
+final class SlowReaderMemoryTests: XCTestCase {
+    /// Starts the binary with a 32 MiB body file served as is (`/static`) and through a template (`/rendered`,
+    /// 32 segments of 1 MiB), has 10 clients ask `path` and never read, and returns the server's RSS in kB
+    /// while they wait.
+    private func residentWhileTenClientsDoNotRead(_ path: String) throws -> Int {
+        #if os(Linux)
+        let temp = try TemporaryStubs()
+        try temp.write("__files/big.bin", data: Data(repeating: UInt8(ascii: "x"), count: 32 << 20))
+        try temp.write("__files/big.tmpl", "{{#each request.pathSegments}}" + String(repeating: "x", count: 1 << 20) + "{{/each}}")
+        try temp.write("mappings/static.json", #"""
+            {"request": {"method": "GET", "urlPath": "/static"}, "response": {"status": 200, "bodyFileName": "big.bin"}}
+            """#)
+        try temp.write("mappings/rendered.json", #"""
+            {"request": {"method": "GET", "urlPathPattern": "/rendered/.*"},
+             "response": {"status": 200, "bodyFileName": "big.tmpl", "transformers": ["response-template"]}}
+            """#)
+        let server = try StubServerProcess.launch(["--stubs", "stubs", "--port", "0", "--template-max-output", "40MiB"],
+                                                  currentDirectory: temp.root)
+        addTeardownBlock { server.stop() }
+        let port = try XCTUnwrap(server.baseURL.port)
+        // Ten connections with small receive buffers ask and never read; once the journal has all ten and a
+        // later /hello-style call was answered on the same loop, every response is queued. Then the RSS.
+        let script = """
+        import http.client, json, socket, sys, time
+        port, pid, path = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+        sockets = []
+        for _ in range(10):
+            s = socket.socket()
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.connect(("127.0.0.1", port))
+            s.sendall(("GET %s HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n" % path).encode())
+            sockets.append(s)
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            c.request("POST", "/__admin/requests/count", body='{"method": "GET", "urlPathPattern": "/(static|rendered).*"}')
+            count = json.loads(c.getresponse().read())["count"]
+            c.close()
+            if count >= 10:
+                break
+            time.sleep(0.1)
+        time.sleep(1)
+        rss = [l.split()[1] for l in open("/proc/%s/status" % pid) if l.startswith("VmRSS:")][0]
+        print(count, rss)
+        for s in sockets:
+            s.close()
+        """
+        let output = try ChildProcess.python(script, [String(port), String(server.pid), path], timeout: .seconds(180))
+        let fields = output.split(separator: " ")
+        XCTAssertEqual(fields.first, "10", "all ten requests were answered: \(output)")
+        let resident = try XCTUnwrap(Int(fields.last ?? ""), output)
+        print("stubserver with 10 clients not reading \(path): RSS \(resident / 1024) MB")
+        return resident
+        #else
+        throw XCTSkip("reads the process status file, which only Linux has")
+        #endif
+    }
+
+    /// The body file once (32 MiB) plus the server's own memory; ten copies would be over 350 MB.
+    func testTenClientsNotReadingAStaticBodyHoldItOnce() throws {
+        let resident = try residentWhileTenClientsDoNotRead("/static")
+        XCTAssertLessThan(resident, 160 * 1024, "RSS \(resident) kB: more than one copy of the 32 MiB body per connection?")
+    }
+
+    /// Ten renders of 32 MiB (under `--template-max-output 40MiB`), each held once while it waits (its
+    /// journal entry is cut to 1 MiB): about 10 × 32 MiB plus the server's own memory (457 MB measured).
+    func testTenClientsNotReadingARenderedBodyHoldEachRenderOnce() throws {
+        let resident = try residentWhileTenClientsDoNotRead("/rendered" + String(repeating: "/s", count: 31))
+        XCTAssertLessThan(resident, 520 * 1024, "RSS \(resident) kB: a rendered body held more than once per connection?")
+    }
+}
