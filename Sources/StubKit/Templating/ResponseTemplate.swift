@@ -37,6 +37,8 @@ final class ResponseTemplate: Sendable {
     let status: HTTPStatus
     let headers: [(name: String, value: HeaderValue)]
     let body: Body
+    /// The stub's name, or its id: what a 500 for a failed render names.
+    let stubLabel: String
 
     /// Compiles every templated part of `definition`.
     /// - Throws: ``Failure`` naming the part and the position in its template.
@@ -50,6 +52,7 @@ final class ResponseTemplate: Sendable {
         if let stubName { headers.append(("Matched-Stub-Name", .fixed(stubName))) }
         self.headers = headers
         body = try Self.compileBody(definition)
+        stubLabel = stubName ?? stubID
     }
 
     private static func headerValue(_ field: HTTPHeaders.Field) throws(Failure) -> HeaderValue {
@@ -119,6 +122,10 @@ final class ResponseTemplate: Sendable {
                 fields = ["Content-Type": "text/plain; charset=utf-8"]
                 out = Array("stubserver: templated bodyFileName '\(fileName)' is not among the \(files.count) files read from \(files.displayPath) when the stub loaded\n".utf8)
             }
+        }
+        if let failure = context.evaluator.failure {
+            return HTTPResponse(status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                                body: Array("stubserver: stub '\(stubLabel)': \(failure)\n".utf8))
         }
         return HTTPResponse(status: status, headers: fields, body: out)
     }

@@ -66,23 +66,37 @@ extension TemplateEvaluator {
         }
     }
 
-    private func jsonPath(_ subject: TemplateValue, _ pathValue: TemplateValue, prepared: PreparedArgument) -> TemplateValue {
+    /// A path written in the template was parsed when the stub loaded; one built from the request is parsed
+    /// here: if it does not parse it selects nothing, and past the parser's limits it fails the response.
+    private mutating func jsonPath(_ subject: TemplateValue, _ pathValue: TemplateValue, prepared: PreparedArgument) -> TemplateValue {
         let path: JSONPathExpression
         if case let .jsonPath(compiled) = prepared {
             path = compiled
         } else {
-            guard let compiled = try? JSONPathExpression(pathValue.text) else { return .missing }
-            path = compiled
+            do {
+                path = try JSONPathExpression(pathValue.text)
+            } catch {
+                if error.exceedsLimit, failure == nil { failure = "jsonPath: \(error.description)" }
+                return .missing
+            }
         }
         let document: JSONValue?
+        var length = 0
         switch subject {
-        case let .body(model): document = model.bodyJSON
+        case let .body(model): document = model.bodyJSON; length = model.request.body.count
         case let .json(json): document = json
         case .missing: document = nil
-        default: document = try? JSONParser.parse(Array(subject.text.utf8))
+        default:
+            let bytes = Array(subject.text.utf8)
+            document = try? JSONParser.parse(bytes)
+            length = bytes.count
         }
         guard let document else { return .missing }
-        let found = path.evaluate(document)
+        let budget = JSONPathWork.budget(forLength: length)
+        guard let found = path.evaluate(document, budget: budget) else {
+            if failure == nil { failure = "jsonPath: \(path.expression.prefix(120)) gave up after \(budget) steps (filters and deep scans nested in each other)" }
+            return .missing
+        }
         if path.isDefinite { return found.first.map(TemplateValue.json) ?? .missing }
         return .json(.array(found))
     }

@@ -13,6 +13,9 @@ struct TemplateEvaluator {
     let nowMilliseconds: Int64
     var frames: [Frame]
     var random: TemplateRandom
+    /// Why the response cannot be rendered (a `jsonPath` built from the request past the parser's limits),
+    /// or `nil`. The first reason is kept; the response is then a 500 that gives it.
+    var failure: String?
 
     init(model: TemplateRequestModel, nowMilliseconds: Int64, random: TemplateRandom) {
         self.model = model
