@@ -175,6 +175,31 @@ struct AdminAccessTests {
         #expect(other.body.contains("--allowed-host other.test"), "\(other.body)")
     }
 
+    @Test("HEAD answers as GET without a body: the health probe without and with a token, and other GET endpoints")
+    func head() throws {
+        for token in [nil, "t0k"] {
+            let server = try Self.server { $0.adminToken = token }
+            defer { server.stop() }
+            let host = "Host: 127.0.0.1:\(server.port)"
+            let get = try Self.send(server, "GET", "/__admin/health", [host])
+            let head = try Self.send(server, "HEAD", "/__admin/health", [host])
+            #expect(head.status == 200, "token: \(token ?? "none")")
+            #expect(head.body.isEmpty)
+            #expect(head.headers["content-type"] == get.headers["content-type"])
+            #expect(head.headers["content-length"] != nil)
+            let authorization = token.map { ["Authorization: Bearer \($0)"] } ?? []
+            for path in ["/__admin/mappings", "/__admin/requests", "/__admin/version", "/__admin/scenarios", "/__admin/settings"] {
+                let listed = try Self.send(server, "HEAD", path, [host] + authorization)
+                #expect(listed.status == 200, "\(path)")
+                #expect(listed.body.isEmpty, "\(path)")
+                #expect(listed.headers["content-type"] == "application/json", "\(path)")
+            }
+            let post = try Self.send(server, "HEAD", "/__admin/requests/count", [host] + authorization)
+            #expect(post.status == 405)
+            #expect(post.headers["allow"] == "POST")
+        }
+    }
+
     @Test("With the admin API off, /__admin paths are stub traffic: 404 unless stubbed")
     func adminOff() throws {
         let server = try Self.server { $0.adminAPIEnabled = false }
