@@ -111,4 +111,21 @@ struct JSONPathDeepNestingTests {
         }
         #expect(outcome == "selected 1")
     }
+
+    @Test("A regex nested as deep as regexes may be, inside filters nested as deep as they may be, on a 512 KiB stack")
+    func regexAtBothLimits() {
+        let half = RegexParser.maxDepth / 2
+        let regex = String(repeating: "(?:a|(", count: half) + "b" + String(repeating: "))", count: half)
+        let expression = "$" + String(repeating: "[?(@", count: JSONPathParser.maxDepth - 1) + "[?(@.a =~ /\(regex)/)]"
+            + String(repeating: ")]", count: JSONPathParser.maxDepth - 1)
+        let outcome: String = SmallStackThread.run {
+            do throws(JSONPathError) {
+                let path = try JSONPathExpression(expression)
+                return "selected \(path.evaluate(["a": "b"]).count)"
+            } catch {
+                return error.description
+            }
+        }
+        #expect(outcome == "selected 1")
+    }
 }
