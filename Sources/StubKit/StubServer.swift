@@ -70,6 +70,12 @@ public final class StubServer: Sendable {
         /// When set, admin calls need `Authorization: Bearer <token>` (401 otherwise) (`--admin-token`,
         /// `STUBSERVER_ADMIN_TOKEN`). Default `nil`: no token, and only loopback pages and hosts get in.
         public var adminToken: String?
+        /// Host names the admin API answers besides its own: IP addresses, `localhost` (and `*.localhost`) and
+        /// single-label names (compose service names) always, and the name in ``host``. Without a token, a
+        /// server on a non-loopback address refuses admin calls whose `Host` is any other dotted name (a
+        /// DNS-rebound web page sends its own), and a loopback server any non-loopback name (`--allowed-host`,
+        /// any case, no port). Default empty.
+        public var allowedHosts: [String] = []
         /// Threads answering admin calls, off the event loops. Default 2.
         public var adminThreadLimit: Int = 2
         /// Admin calls that may wait for an admin thread; more are answered 503 at once. Default 64.

@@ -13,6 +13,7 @@ import StubKit
 public enum CommandParser {
     private static let valueOptions = ["--stubs", "--root-dir", "--port", "--host", "--bind-address", "--global-delay", "--network", "--bandwidth",
                                        "--log-unmatched", "--journal-max-bytes", "--max-request-journal-entries", "--admin-token",
+                                       "--allowed-host",
                                        "--proxy-all", "--proxy-timeout",
                                        "--shutdown-grace", "--max-connections", "--template-max-steps", "--template-max-output"]
     private static let flags = ["--verbose", "--watch", "--no-request-journal", "--no-admin", "--version", "--help", "-h",
@@ -152,6 +153,12 @@ public enum CommandParser {
                 let token = try value(for: name, inlineValue, &remaining)
                 if token.isEmpty { throw CLIError("--admin-token needs a token, e.g. --admin-token \"$(uuidgen)\"") }
                 options.adminToken = token
+            case "--allowed-host":
+                let host = try value(for: name, inlineValue, &remaining)
+                guard !host.isEmpty, !host.contains(where: { ":/ []".contains($0) }) else {
+                    throw CLIError("--allowed-host expects a host name without scheme or port, e.g. --allowed-host stubs.ci.example, got '\(host)'")
+                }
+                options.allowedHosts.append(host.lowercased())
             case "--no-admin":
                 try noValue(name, inlineValue)
                 options.adminAPIEnabled = false

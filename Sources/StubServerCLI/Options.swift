@@ -35,6 +35,9 @@ public struct Options: Sendable, Equatable {
     /// The token admin calls must present as `Authorization: Bearer TOKEN` (`--admin-token`,
     /// `STUBSERVER_ADMIN_TOKEN`). Default none.
     public var adminToken: String?
+    /// Host names the admin API answers besides IP addresses, `localhost` and single-label names
+    /// (`--allowed-host NAME`, repeatable). Default none.
+    public var allowedHosts: [String] = []
     /// Serve the admin API (`--no-admin` turns it off). Default `true`.
     public var adminAPIEnabled: Bool = true
     /// Where requests no stub matches are forwarded (`--proxy-all URL`). Default none: they get a 404.

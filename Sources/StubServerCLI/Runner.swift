@@ -62,6 +62,7 @@ public enum Runner {
         configuration.journal = options.journal
         configuration.globalResponseTemplating = options.globalResponseTemplating
         configuration.adminToken = options.adminToken
+        configuration.allowedHosts = options.allowedHosts
         configuration.adminAPIEnabled = options.adminAPIEnabled
         configuration.proxy.target = options.proxyAll
         configuration.proxy.timeout = .milliseconds(options.proxyTimeoutMilliseconds)

@@ -10,7 +10,7 @@ public let usageText = """
                       [--log-unmatched full|line|none] [--journal-max-bytes SIZE]
                       [--max-request-journal-entries N] [--no-request-journal]
                       [--global-response-templating] [--disable-banner]
-                      [--admin-token TOKEN] [--no-admin] [--proxy-all URL] [--proxy-timeout MS]
+                      [--admin-token TOKEN] [--allowed-host NAME] [--no-admin] [--proxy-all URL] [--proxy-timeout MS]
                       [--shutdown-grace SECONDS] [--max-connections N]
                       [--template-max-steps N] [--template-max-output SIZE]
            stubserver SUBCOMMAND [ARGUMENTS]
@@ -49,6 +49,9 @@ public let usageText = """
       --admin-token TOKEN
                       Admin calls (/__admin) need `Authorization: Bearer TOKEN`, else 401.
                       Default: $STUBSERVER_ADMIN_TOKEN, else none (loopback clients only).
+      --allowed-host NAME
+                      Also answer admin calls for Host NAME (repeatable). Without a token the admin API
+                      answers only IP addresses, localhost and single-label names (DNS-rebinding guard).
       --no-admin      Turn the admin API off: /__admin paths are stub traffic (404 unless stubbed).
       --proxy-all URL Forward every request no stub matches to URL (http or https) and return its
                       answer; stubs still win. Upstream errors are a 502, timeouts a 504.

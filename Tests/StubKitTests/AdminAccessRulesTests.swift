@@ -14,6 +14,17 @@ struct AdminAccessRulesTests {
         }
     }
 
+    @Test("Names a web page cannot point here by DNS rebinding: addresses, loopback and single-label names")
+    func cannotBeRebound() {
+        for name in ["127.0.0.1", "10.1.2.3", "0.0.0.0", "::1", "fe80::1%25en0", "2001:db8::7", "localhost", "app.localhost",
+                     "stubserver", "build-agent", ""] {
+            #expect(AdminAccess.cannotBeRebound(name), "\(name)")
+        }
+        for name in ["evil.example", "evil.", "1.2.3.4.evil", "1.2.3", "256.1.1.1", "a.b.c.d", "::1.evil", "localhost.evil.example"] {
+            #expect(!AdminAccess.cannotBeRebound(name), "\(name)")
+        }
+    }
+
     @Test("A non-loopback listener without a token is warned about; with a token, on loopback, or admin off, it is not")
     func exposureWarning() {
         var configuration = StubServer.Configuration(host: "0.0.0.0")

@@ -116,4 +116,15 @@ struct AdminOptionParsingTests {
         #expect(throws: CLIError.self) { try CommandParser.parse(["--admin-token="]) }
         #expect(throws: CLIError.self) { try CommandParser.parse(["--no-admin=yes"]) }
     }
+
+    @Test("--allowed-host is repeatable and lowercased; a URL or a port is refused")
+    func allowedHosts() throws {
+        var expected = Options()
+        expected.allowedHosts = ["stubs.ci.example", "other.example"]
+        #expect(try CommandParser.parse(["--allowed-host", "Stubs.CI.example", "--allowed-host=other.example"]) == .serve(expected))
+        for bad in ["", "stubs.example:8080", "http://stubs.example", "[::1]"] {
+            #expect(throws: CLIError("--allowed-host expects a host name without scheme or port, e.g. --allowed-host stubs.ci.example, got '\(bad)'"),
+                    "\(bad)") { try CommandParser.parse(["--allowed-host", bad]) }
+        }
+    }
 }

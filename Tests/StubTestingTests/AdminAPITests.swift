@@ -378,7 +378,7 @@ struct AdminAPITests {
         let wrongMethod = try await fixture.call("GET", "/__admin/reset")
         #expect(wrongMethod.status == 405)
         #expect(wrongMethod.header("Allow") == "POST")
-        #expect(try await fixture.call("PATCH", "/__admin/mappings").header("Allow") == "GET, POST, DELETE")
+        #expect(try await fixture.call("PATCH", "/__admin/mappings").header("Allow") == "GET, HEAD, POST, DELETE")
 
         // Only `/__admin` and below are admin paths; a stub may serve `/__administrator`.
         fixture.server.stub(.get("/__administrator"), .text("not admin"))

@@ -127,6 +127,79 @@ struct AdminAccessTests {
         #expect(try Self.send(server, "GET", "/hello", [host]).status == 200)
     }
 
+    @Test("Without a token, a server on a non-loopback address refuses DNS-rebound names with a 403 that says what to do")
+    func reboundNameOnAnOpenListener() throws {
+        // `127.1` is 127.0.0.1 to the resolver, so the test stays on loopback, but it is not a name the guard
+        // counts as loopback: the server applies its rules for `--host 0.0.0.0`.
+        let server = try Self.server { $0.host = "127.1"; $0.allowedHosts = ["Stubs.CI.example"] }
+        defer { server.stop() }
+        let port = server.port
+        // The attack: a page on evil.example whose name now points here; Host and Origin are both its own.
+        let rebound = try Self.send(server, "POST", "/__admin/mappings",
+                                    ["Host: evil.example:\(port)", "Origin: http://evil.example:\(port)", "Content-Type: text/plain"],
+                                    body: Self.newHello)
+        #expect(rebound.status == 403)
+        #expect(rebound.headers["content-type"] == "application/json")
+        #expect(rebound.errorTitle() == "Forbidden")
+        #expect(rebound.body.contains("Set --admin-token"), "\(rebound.body)")
+        #expect(rebound.body.contains("--allowed-host evil.example"), "\(rebound.body)")
+        #expect(server.mappings.count == 1)
+        #expect(try Self.send(server, "GET", "/hello", ["Host: evil.example:\(port)"]).body == "hello")
+        for host in ["evil.example", "stubserver.evil.example:8080", "1.2.3.4.evil.example", "evil.", "localhost.evil.example",
+                     "127.0.0.1.nip.io"] {
+            #expect(try Self.send(server, "GET", "/__admin/requests", ["Host: \(host)"]).status == 403, "\(host)")
+        }
+        // What a page cannot rebind: addresses, loopback names, compose service names; and the allowed name.
+        for host in ["127.0.0.1:\(port)", "10.0.0.7:\(port)", "[::1]:\(port)", "[fe80::1%25en0]", "localhost:\(port)", "app.localhost",
+                     "stubserver:8080", "STUBSERVER", "stubs.ci.example:\(port)", "STUBS.CI.EXAMPLE", "127.1"] {
+            #expect(try Self.send(server, "GET", "/__admin/mappings", ["Host: \(host)"]).status == 200, "\(host)")
+        }
+        // The health probe tells nothing and stays open, as it does with a token.
+        #expect(try Self.send(server, "GET", "/__admin/health", ["Host: stubs.other.example"]).status == 200)
+        // With a token, the token is the guard.
+        let guarded = try Self.server { $0.host = "127.1"; $0.adminToken = "t0k" }
+        defer { guarded.stop() }
+        let withToken = try Self.send(guarded, "POST", "/__admin/mappings",
+                                      ["Host: stubs.example:\(guarded.port)", "Authorization: Bearer t0k"], body: Self.newHello)
+        #expect(withToken.status == 201)
+        #expect(try Self.send(guarded, "GET", "/__admin/requests", ["Host: stubs.example"]).status == 401)
+    }
+
+    @Test("On a loopback address, --allowed-host lets a name of one's own in; the refusal names the option")
+    func allowedNameOnLoopback() throws {
+        let server = try Self.server { $0.allowedHosts = ["stubs.test"] }
+        defer { server.stop() }
+        #expect(try Self.send(server, "GET", "/__admin/requests", ["Host: stubs.test:\(server.port)"]).status == 200)
+        let other = try Self.send(server, "GET", "/__admin/requests", ["Host: other.test"])
+        #expect(other.status == 403)
+        #expect(other.body.contains("--allowed-host other.test"), "\(other.body)")
+    }
+
+    @Test("HEAD answers as GET without a body: the health probe without and with a token, and other GET endpoints")
+    func head() throws {
+        for token in [nil, "t0k"] {
+            let server = try Self.server { $0.adminToken = token }
+            defer { server.stop() }
+            let host = "Host: 127.0.0.1:\(server.port)"
+            let get = try Self.send(server, "GET", "/__admin/health", [host])
+            let head = try Self.send(server, "HEAD", "/__admin/health", [host])
+            #expect(head.status == 200, "token: \(token ?? "none")")
+            #expect(head.body.isEmpty)
+            #expect(head.headers["content-type"] == get.headers["content-type"])
+            #expect(head.headers["content-length"] != nil)
+            let authorization = token.map { ["Authorization: Bearer \($0)"] } ?? []
+            for path in ["/__admin/mappings", "/__admin/requests", "/__admin/version", "/__admin/scenarios", "/__admin/settings"] {
+                let listed = try Self.send(server, "HEAD", path, [host] + authorization)
+                #expect(listed.status == 200, "\(path)")
+                #expect(listed.body.isEmpty, "\(path)")
+                #expect(listed.headers["content-type"] == "application/json", "\(path)")
+            }
+            let post = try Self.send(server, "HEAD", "/__admin/requests/count", [host] + authorization)
+            #expect(post.status == 405)
+            #expect(post.headers["allow"] == "POST")
+        }
+    }
+
     @Test("With the admin API off, /__admin paths are stub traffic: 404 unless stubbed")
     func adminOff() throws {
         let server = try Self.server { $0.adminAPIEnabled = false }

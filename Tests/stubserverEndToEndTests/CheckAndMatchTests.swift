@@ -56,6 +56,52 @@ final class CheckAndMatchTests: XCTestCase {
         XCTAssertTrue(serve.stderr.hasPrefix("stubserver: error: " + expected), serve.stderr)
     }
 
+    func testCheckRejectsADeepOrLongJSONPathWithoutCrashing() throws {
+        let temp = try TemporaryStubs()
+        // The attack's 50 KB of `!(`, one 8 KB filter nested past the limit, and one in a template.
+        let long = "$[?(" + String(repeating: "!(", count: 25_000) + "@.a" + String(repeating: ")", count: 25_000) + ")]"
+        let deep = "$[?(" + String(repeating: "!(", count: 2_000) + "@.a" + String(repeating: ")", count: 2_000) + ")]"
+        try temp.write("mappings/a-long.json", #"""
+            {"request": {"url": "/long", "bodyPatterns": [{"matchesJsonPath": "\#(long)"}]}, "response": {"status": 200}}
+            """#)
+        try temp.write("mappings/b-deep.json", #"""
+            {"request": {"url": "/deep", "bodyPatterns": [{"matchesJsonPath": {"expression": "\#(deep)", "equalTo": "x"}}]},
+             "response": {"status": 200}}
+            """#)
+        try temp.write("mappings/c-template.json", #"""
+            {"request": {"url": "/template"}, "response": {"status": 200, "body": "{{jsonPath request.body '\#(deep)'}}",
+             "transformers": ["response-template"]}}
+            """#)
+        // And matchers nested in matchesJsonPath as deep as JSON allows.
+        let matchers = #"{"matchesJsonPath": "# + String(repeating: #"{"expression": "$.a", "matchesJsonPath": "#, count: 123)
+            + #"{"expression": "$.a", "equalTo": "x"}"# + String(repeating: "}", count: 124)
+        try temp.write("mappings/d-matchers.json", #"{"request": {"url": "/m", "bodyPatterns": [\#(matchers)]}, "response": {"status": 200}}"#)
+        let run = try StubServerProcess.run(["check", "--stubs", "stubs"], currentDirectory: temp.root)
+        XCTAssertEqual(run.termination, .exited(3), run.stdout + run.stderr)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 5, run.stdout)
+        let expected = [
+            ("error: stubs/mappings/a-long.json: request.bodyPatterns[0].matchesJsonPath: invalid JSONPath \"$[?(!(!(", "at offset 0: longer than 16384 bytes (75009)"),
+            ("error: stubs/mappings/b-deep.json: request.bodyPatterns[0].matchesJsonPath.expression: invalid JSONPath \"$[?(!(!(",
+             "at offset 19: filters nested deeper than 16 (each '!', '(' and '[?(' counts as one level)"),
+            ("error: stubs/mappings/c-template.json: response.body: template error at 1:3: invalid JSONPath \"$[?(!(!(",
+             "at offset 19: filters nested deeper than 16 (each '!', '(' and '[?(' counts as one level)"),
+            ("error: stubs/mappings/d-matchers.json: request.bodyPatterns[0]" + String(repeating: ".matchesJsonPath", count: 9) + ": ",
+             "matchers nested deeper than 8 (each matchesJsonPath with a matcher of its own is one level)"),
+        ]
+        for (line, (prefix, suffix)) in zip(lines, expected) {
+            XCTAssertTrue(line.hasPrefix(prefix), line)
+            XCTAssertTrue(line.hasSuffix(suffix), line)
+            XCTAssertLessThan(line.count, 400, "the message quotes the start of the path, not all of it")
+            XCTAssertTrue(line.contains("matchers nested") || line.contains("invalid JSONPath"), line)
+        }
+        XCTAssertEqual(lines.last, "stubs: FAILED: 0 stubs valid, 4 errors, 0 warnings")
+        let serve = try StubServerProcess.run(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
+        XCTAssertEqual(serve.termination, .exited(3), serve.stderr)
+        XCTAssertTrue(serve.stderr.hasPrefix("stubserver: error: stubs/mappings/a-long.json: request.bodyPatterns[0].matchesJsonPath: "
+                                             + "invalid JSONPath"), serve.stderr)
+    }
+
     func testCheckNamesAStubThatCanNeverAnswer() throws {
         let temp = try TemporaryStubs()
         try temp.write("mappings/octocat.json", simpleMapping("/users/octocat", body: "specific", name: "octocat"))

@@ -8,6 +8,10 @@ import StubHTTP
 ///   Browsers send `Origin` on cross-origin and on all `POST`s; curl and test clients send none.
 /// - On a loopback listener, `Host` must name a loopback host: a page on `evil.example` that rebinds
 ///   its name to 127.0.0.1 still sends `Host: evil.example`.
+/// - On any other listener without a token, `Host` must be an IP address, `localhost` (or `*.localhost`),
+///   a single-label name (a compose service name) or the listener's own name: a page can rebind only a
+///   dotted name it owns. The health probe is spared, as by the token.
+/// - Either way, a name in ``StubServer/Configuration/allowedHosts`` is accepted too.
 /// - With a token, `Authorization: Bearer <token>` is required, except for `GET`/`HEAD /__admin/health`: a
 ///   container's `HEALTHCHECK` (`stubserver health`) and an orchestrator's probe carry no token, and the
 ///   health answer tells nothing about stubs or requests.
@@ -18,10 +22,16 @@ struct AdminAccess: Sendable {
     let token: String?
     /// The server listens on a loopback address, so only loopback host names are expected.
     let loopbackListener: Bool
+    /// The address or name the server listens on (``StubServer/Configuration/host``), lowercased.
+    let listenerHost: String
+    /// ``StubServer/Configuration/allowedHosts``, lowercased.
+    let allowedHosts: Set<String>
 
     init(_ configuration: StubServer.Configuration) {
         token = configuration.adminToken.flatMap { $0.isEmpty ? nil : $0 }
         loopbackListener = Self.isLoopbackHost(configuration.host)
+        listenerHost = Self.hostName(ofAuthority: configuration.host).lowercased()
+        allowedHosts = Set(configuration.allowedHosts.map { $0.lowercased() })
     }
 
     /// Why `request` may not call the admin API, or `nil` if it may.
@@ -30,8 +40,18 @@ struct AdminAccess: Sendable {
         if let origin = request.headers.first(name: "Origin"), !Self.originAllowed(origin, host: host) {
             return .forbidden("the admin API does not accept calls from web pages of other origins (Origin: \(origin))")
         }
-        if loopbackListener, let host, !Self.isLoopbackHost(Self.hostName(ofAuthority: host)) {
-            return .forbidden("the admin API of a server on a loopback address answers only loopback host names, not '\(host)'")
+        let name = host.map { Self.hostName(ofAuthority: $0).lowercased() }
+        if let host, let name, !allowedHosts.contains(name) {
+            if loopbackListener, !Self.isLoopbackHost(name) {
+                return .forbidden("the admin API of a server on a loopback address answers only loopback host names, not '\(host)'; "
+                                  + "if this name is yours, allow it with --allowed-host \(name) (Configuration.allowedHosts)")
+            }
+            if !loopbackListener, token == nil, !Self.isHealthProbe(request), !Self.cannotBeRebound(name), name != listenerHost {
+                return .forbidden("the admin API of a server on \(listenerHost) without an admin token answers only IP addresses, "
+                                  + "localhost and single-label host names, not '\(host)' (a web page can point a name it owns at "
+                                  + "this server). Set --admin-token (Configuration.adminToken), or, if this name is yours, "
+                                  + "--allowed-host \(name) (Configuration.allowedHosts)")
+            }
         }
         if let token, !Self.isHealthProbe(request), !Self.presents(token, request.headers.first(name: "Authorization")) {
             return .unauthorized
@@ -60,6 +80,18 @@ struct AdminAccess: Sendable {
         if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" { return true }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// A host name no web page can point at this server by DNS rebinding: an IPv4 or (bracketed) IPv6
+    /// address, a loopback name, or a name without a dot (a compose service name). `name` is lowercased,
+    /// without brackets or port.
+    static func cannotBeRebound(_ name: String) -> Bool {
+        if isLoopbackHost(name) || !name.contains(".") && !name.contains(":") { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }) { return true }
+        // IPv6, with an optional zone (`fe80::1%25en0`).
+        let address = name.split(separator: "%", maxSplits: 1).first ?? ""
+        return address.contains(":") && address.allSatisfy { $0.isHexDigit && $0.isASCII || $0 == ":" || $0 == "." }
     }
 
     /// The host of `host[:port]` or `[v6][:port]`, without brackets or port.

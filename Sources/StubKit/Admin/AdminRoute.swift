@@ -42,7 +42,8 @@ enum AdminRoute: Sendable, Hashable {
     case recordingStatus
     case snapshotRecording
 
-    /// The route for `method` and the path below `/__admin` (segments, percent-decoded).
+    /// The route for `method` and the path below `/__admin` (segments, percent-decoded). `HEAD` takes
+    /// the `GET` route: the engine sends its headers and no body.
     /// - Throws: ``AdminError`` 404 for an unknown path, 405 (with the allowed methods) for a known
     ///   path and another method.
     static func resolve(method: String, segments: [String]) throws(AdminError) -> AdminRoute {
@@ -50,8 +51,10 @@ enum AdminRoute: Sendable, Hashable {
         guard let endpoints = endpoints(segments) else {
             throw .notFound("no admin endpoint at \(shown)")
         }
-        guard let route = endpoints.first(where: { $0.method == method })?.route else {
-            throw .methodNotAllowed(method: method, path: shown, allowed: endpoints.map(\.method))
+        let wanted = method == "HEAD" ? "GET" : method
+        guard let route = endpoints.first(where: { $0.method == wanted })?.route else {
+            let allowed = endpoints.flatMap { $0.method == "GET" ? ["GET", "HEAD"] : [$0.method] }
+            throw .methodNotAllowed(method: method, path: shown, allowed: allowed)
         }
         return route
     }

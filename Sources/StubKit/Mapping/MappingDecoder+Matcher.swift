@@ -11,6 +11,9 @@ extension MappingDecoder.Run {
         "before", "after", "equalToDateTime", "equalToXml", "matchesXPath", "binaryEqualTo", "and", "or", "not",
         "doesNotContain", "matchesJsonSchema",
     ]
+    /// How deep a `matchesJsonPath` with a matcher of its own may hold another: decoding, compiling and
+    /// matching recurse per level, with frames of several KiB in a debug build.
+    static let maxNestedMatchers = 8
     /// WireMock modifiers of the operators above, or of features stubserver ignores.
     static let unsupportedModifiers: Set<String> = [
         "actualFormat", "expectedOffset", "expectedOffsetUnit", "truncateExpected", "truncateActual", "xPathNamespaces",
@@ -150,6 +153,11 @@ extension MappingDecoder.Run {
         try validateJSONPath(expression, at: path.key("expression"))
         let rest = members.filter { $0.key != "expression" }
         guard !rest.isEmpty else { return .matchesJsonPath(expression, nil) }
+        guard matcherDepth < Self.maxNestedMatchers else {
+            throw failure(path, "matchers nested deeper than \(Self.maxNestedMatchers) (each matchesJsonPath with a matcher of its own is one level)")
+        }
+        matcherDepth += 1
+        defer { matcherDepth -= 1 }
         let inner = try decodeMatcher(.object(rest), at: path)
         return .matchesJsonPath(expression, inner)
     }

@@ -101,6 +101,8 @@ public struct MappingDecoder: Sendable {
         let bodyFiles: BodyFiles?
         var globalResponseTemplating = false
         var warnings: [MappingWarning] = []
+        /// `matchesJsonPath` matchers with a matcher of their own open around the one being decoded.
+        var matcherDepth = 0
 
         init(file: String?, bodyFiles: BodyFiles?, globalResponseTemplating: Bool = false) {
             self.file = file

@@ -14,16 +14,19 @@ extension CompiledStringMatcher {
         case let .equalToJson(expected, order, extra):
             return JSONDiff.lines(expected: expected, actual: document, ignoreArrayOrder: order, ignoreExtraElements: extra)
         case let .matchesJsonPath(path?, nested):
-            return Self.explain(path, nested, document)
+            return Self.explain(path, nested, document, budget: JSONPathWork.budget(forLength: subject.text?.utf8.count ?? 0))
         default:
             return []
         }
     }
 
-    private static func explain(_ path: JSONPathExpression, _ nested: CompiledStringMatcher?, _ document: JSONValue) -> [String] {
-        let found = path.evaluate(document)
-        let selected: JSONValue? = path.isDefinite ? found.first : .array(found)
+    private static func explain(_ path: JSONPathExpression, _ nested: CompiledStringMatcher?, _ document: JSONValue,
+                                budget: Int) -> [String] {
         let name = Quoting.truncate(path.expression, limit: JSONDiff.valueLimit)
+        guard let found = path.evaluate(document, budget: budget) else {
+            return ["\(name): gave up after \(budget) steps (filters and deep scans nested in each other), not matching"]
+        }
+        let selected: JSONValue? = path.isDefinite ? found.first : .array(found)
         let got = selected.map(JSONDiff.render) ?? "absent"
         guard let nested else { return ["\(name): expected a value, got \(got)"] }
         // A definite path to a value that nested equalToJson compares: the diff, rooted at the path.

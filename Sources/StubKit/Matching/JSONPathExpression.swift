@@ -3,7 +3,8 @@
 /// Supported: `$`, `.name`, `['name']` / `["name"]`, `['a','b']`, `[0]`, `[-1]`, `[0,2]`, `[1:3]`,
 /// `[*]` / `.*`, deep scan `..name` / `..*` / `..[0]`, filters `[?(@.price < 10 && @.tag == 'x')]`
 /// (`==`, `!=`, `<`, `<=`, `>`, `>=`, `=~ /regex/`, existence `@.a`, `!`, `&&`, `||`, parentheses), and a
-/// final `.length()` / `.size()`.
+/// final `.length()` / `.size()`. `!`, `(` and filters nest at most 16 deep together, and an expression is
+/// at most 16 KiB (``JSONPathParser/maxDepth``, ``JSONPathParser/maxLength``).
 ///
 /// ```swift
 /// let path = try JSONPathExpression("$.items[?(@.id == 2)].name")
@@ -24,8 +25,8 @@ public struct JSONPathExpression: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``JSONPathError`` with the offending position when the expression is not understood.
     public init(_ expression: String) throws(JSONPathError) {
         self.expression = expression
-        var parser = JSONPathParser(expression)
-        steps = try parser.parsePath(relative: false)
+        var parser = try JSONPathParser(expression)
+        steps = try parser.parseExpression()
     }
 
     init(expression: String, steps: [Step]) {
@@ -35,14 +36,26 @@ public struct JSONPathExpression: Sendable, Hashable, CustomStringConvertible {
 
     /// The values the path selects in `document`, in document order. Empty when nothing is found.
     public func evaluate(_ document: JSONValue) -> [JSONValue] {
-        Self.apply(steps[...], to: [document], root: document)
+        Self.apply(steps[...], to: [document], root: document, work: JSONPathWork(limit: .max))
     }
 
-    static func apply(_ steps: ArraySlice<Step>, to values: [JSONValue], root: JSONValue) -> [JSONValue] {
+    /// The values the path selects in `document`, or `nil` when that takes more than `budget` steps
+    /// (see ``JSONPathWork``): nested filters with deep scans (`$..[?($..[?(…)])]`) or chained deep scans
+    /// (`$..*..*..*`) grow with a power of the document's size.
+    func evaluate(_ document: JSONValue, budget: Int) -> [JSONValue]? {
+        let work = JSONPathWork(limit: budget)
+        let found = Self.apply(steps[...], to: [document], root: document, work: work)
+        return work.exhausted ? nil : found
+    }
+
+    static func apply(_ steps: ArraySlice<Step>, to values: [JSONValue], root: JSONValue, work: JSONPathWork) -> [JSONValue] {
         var current = values
         for step in steps {
             var next: [JSONValue] = []
-            for value in current { step.apply(to: value, root: root, into: &next) }
+            for value in current {
+                step.apply(to: value, root: root, into: &next, work: work)
+                if work.exhausted { return [] }
+            }
             current = next
             if current.isEmpty { break }
         }
@@ -68,7 +81,12 @@ public struct JSONPathExpression: Sendable, Hashable, CustomStringConvertible {
             }
         }
 
-        func apply(to value: JSONValue, root: JSONValue, into out: inout [JSONValue]) {
+        /// Appends what the step selects from `value` to `out`; each call and each value appended costs
+        /// `work` a step.
+        func apply(to value: JSONValue, root: JSONValue, into out: inout [JSONValue], work: JSONPathWork) {
+            let before = out.count
+            defer { work.spend(1 + out.count - before) }
+            if work.exhausted { return }
             switch self {
             case let .member(name):
                 if let v = value[name] { out.append(v) }
@@ -91,16 +109,21 @@ public struct JSONPathExpression: Sendable, Hashable, CustomStringConvertible {
                 default: break
                 }
             case let .deepScan(inner):
-                inner.apply(to: value, root: root, into: &out)
-                switch value {
-                case let .array(items): for item in items { apply(to: item, root: root, into: &out) }
-                case let .object(members): for member in members { apply(to: member.value, root: root, into: &out) }
-                default: break
+                // Every value under `value`, in document order, with a stack of its own rather than the
+                // thread's: filters inside may scan again from the root.
+                var pending = [value]
+                while let next = pending.popLast(), !work.exhausted {
+                    inner.apply(to: next, root: root, into: &out, work: work)
+                    switch next {
+                    case let .array(items): pending.append(contentsOf: items.reversed())
+                    case let .object(members): pending.append(contentsOf: members.reversed().map(\.value))
+                    default: break
+                    }
                 }
             case let .filter(predicate):
                 switch value {
-                case let .array(items): out.append(contentsOf: items.filter { predicate.test($0, root: root) })
-                case .object: if predicate.test(value, root: root) { out.append(value) }
+                case let .array(items): out.append(contentsOf: items.filter { predicate.test($0, root: root, work: work) })
+                case .object: if predicate.test(value, root: root, work: work) { out.append(value) }
                 default: break
                 }
             case .length:
@@ -128,6 +151,20 @@ public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible 
     public let offset: Int
     /// What was wrong, e.g. `expected ']'`.
     public let message: String
+    /// Whether the expression is past ``JSONPathParser/maxDepth`` or ``JSONPathParser/maxLength`` (rather
+    /// than not understood): a path built from a request then fails the response instead of selecting nothing.
+    public let exceedsLimit: Bool
 
-    public var description: String { "invalid JSONPath \"\(expression)\" at offset \(offset): \(message)" }
+    init(expression: String, offset: Int, message: String, exceedsLimit: Bool = false) {
+        self.expression = expression
+        self.offset = offset
+        self.message = message
+        self.exceedsLimit = exceedsLimit
+    }
+
+    /// The message, quoting at most the expression's first 120 characters.
+    public var description: String {
+        let quoted = expression.count > 120 ? expression.prefix(120) + "…" : Substring(expression)
+        return "invalid JSONPath \"\(quoted)\" at offset \(offset): \(message)"
+    }
 }

@@ -1,7 +1,9 @@
 /// A filter predicate `[?(...)]` of a ``JSONPathExpression``.
 indirect enum JSONPathFilter: Sendable, Hashable {
-    case and(JSONPathFilter, JSONPathFilter)
-    case or(JSONPathFilter, JSONPathFilter)
+    /// `a && b && …`: every term holds.
+    case all([JSONPathFilter])
+    /// `a || b || …`: some term holds.
+    case any([JSONPathFilter])
     case not(JSONPathFilter)
     /// `@.a`: the path selects something.
     case exists(Operand)
@@ -21,7 +23,7 @@ indirect enum JSONPathFilter: Sendable, Hashable {
         case root([JSONPathExpression.Step])
         case literal(JSONValue)
 
-        func resolve(_ item: JSONValue, root: JSONValue) -> JSONValue? {
+        func resolve(_ item: JSONValue, root: JSONValue, work: JSONPathWork) -> JSONValue? {
             let steps: [JSONPathExpression.Step]
             let start: JSONValue
             switch self {
@@ -29,23 +31,26 @@ indirect enum JSONPathFilter: Sendable, Hashable {
             case let .current(s): steps = s; start = item
             case let .root(s): steps = s; start = root
             }
-            let found = JSONPathExpression.apply(steps[...], to: [start], root: root)
+            let found = JSONPathExpression.apply(steps[...], to: [start], root: root, work: work)
             if steps.allSatisfy(\.isDefinite) { return found.first }
             return .array(found)
         }
     }
 
-    func test(_ item: JSONValue, root: JSONValue) -> Bool {
+    /// Whether `item` passes; each test costs `work` a step (once it is spent, the answer is not used).
+    func test(_ item: JSONValue, root: JSONValue, work: JSONPathWork) -> Bool {
+        work.spend(1)
+        if work.exhausted { return false }
         switch self {
-        case let .and(a, b): return a.test(item, root: root) && b.test(item, root: root)
-        case let .or(a, b): return a.test(item, root: root) || b.test(item, root: root)
-        case let .not(a): return !a.test(item, root: root)
-        case let .exists(operand): return operand.resolve(item, root: root) != nil
+        case let .all(terms): return terms.allSatisfy { $0.test(item, root: root, work: work) }
+        case let .any(terms): return terms.contains { $0.test(item, root: root, work: work) }
+        case let .not(a): return !a.test(item, root: root, work: work)
+        case let .exists(operand): return operand.resolve(item, root: root, work: work) != nil
         case let .regex(operand, regex):
-            guard case let .string(s)? = operand.resolve(item, root: root) else { return false }
+            guard case let .string(s)? = operand.resolve(item, root: root, work: work) else { return false }
             return regex.matchesWhole(s)
         case let .compare(lhs, op, rhs):
-            guard let a = lhs.resolve(item, root: root), let b = rhs.resolve(item, root: root) else {
+            guard let a = lhs.resolve(item, root: root, work: work), let b = rhs.resolve(item, root: root, work: work) else {
                 return op == .notEqual
             }
             switch op {

@@ -11,8 +11,10 @@ enum JSONPathMatching {
     ///   Jackson's pretty JSON; for an array (or an indefinite path) the matcher is tried on each element
     ///   and any match wins, except `equalToJson`, which sees the whole array; `absent` accepts `[]`. An
     ///   object element is seen as Java's `Map.toString` (`{x=1}`), an array element as compact JSON.
-    static func distance(_ path: JSONPathExpression, _ nested: CompiledStringMatcher?, _ document: JSONValue) -> Double {
-        let found = path.evaluate(document)
+    ///
+    /// An evaluation that takes more than `budget` steps (``JSONPathWork``) does not match.
+    static func distance(_ path: JSONPathExpression, _ nested: CompiledStringMatcher?, _ document: JSONValue, budget: Int) -> Double {
+        guard let found = path.evaluate(document, budget: budget) else { return 1 }
         let selected: JSONValue? = path.isDefinite ? found.first : .array(found)
         guard let nested else {
             switch selected {

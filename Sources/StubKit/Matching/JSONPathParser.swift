@@ -1,20 +1,45 @@
 /// A recursive-descent parser for ``JSONPathExpression`` expressions.
+///
+/// Parsing recurses once per `!`, `(` and nested `[?(`, and so does evaluating and releasing what it
+/// builds: their depth is bounded by ``maxDepth`` (and the expression's size by ``maxLength``), so a hostile
+/// expression from a stub file, the admin API or a request is a syntax error, not a stack overflow on a
+/// 512 KiB stack. `&&` and `||` chains are flat lists, not nesting.
 struct JSONPathParser {
+    /// How deep `!`, `(` and filters `[?(` may nest, together (each one is a level). A level costs the
+    /// parser about 8 KiB of stack in a debug build, and evaluating it a few KiB more.
+    static let maxDepth = 16
+    /// The longest expression accepted, in UTF-8 bytes (16 KiB): far past any real one, and what keeps
+    /// its parsed form and the cost of evaluating it per request small.
+    static let maxLength = 16 * 1024
+
     private let expression: String
     private let chars: [Character]
     private var position = 0
+    /// `!`, `(` and `[?(` open around `position`.
+    private var depth = 0
 
-    init(_ expression: String) {
+    /// - Throws: ``JSONPathError`` when `expression` is longer than ``maxLength``.
+    init(_ expression: String) throws(JSONPathError) {
+        guard expression.utf8.count <= Self.maxLength else {
+            throw JSONPathError(expression: expression, offset: 0,
+                                message: "longer than \(Self.maxLength) bytes (\(expression.utf8.count))", exceedsLimit: true)
+        }
         self.expression = expression
         chars = Array(expression)
     }
 
-    /// `$...` (or `@...` when `relative`) up to the end, or, inside a filter, up to the first character
-    /// that cannot continue a path.
-    mutating func parsePath(relative: Bool) throws(JSONPathError) -> [JSONPathExpression.Step] {
+    /// The whole expression: `$...` up to the end.
+    mutating func parseExpression() throws(JSONPathError) -> [JSONPathExpression.Step] {
+        let steps = try parsePath(from: "$", inFilter: false)
+        if position < chars.count { throw error("unexpected text") }
+        return steps
+    }
+
+    /// `$...` or `@...` (`start`). Inside a filter it ends at the first character that cannot continue a
+    /// path; outside, at the first it does not understand.
+    private mutating func parsePath(from start: Character, inFilter: Bool) throws(JSONPathError) -> [JSONPathExpression.Step] {
         skipSpaces()
-        let start: Character = relative ? "@" : "$"
-        guard peek == start else { throw error("expected '\(start)'") }
+        guard peek == start else { throw expected(start) }
         position += 1
         var steps: [JSONPathExpression.Step] = []
         while let c = peek {
@@ -28,14 +53,24 @@ struct JSONPathParser {
                 }
             } else if c == "[" {
                 steps.append(try parseBracket())
-            } else if relative {
+            } else if inFilter {
                 break
             } else {
-                throw error("unexpected '\(c)'")
+                throw unexpected(c)
             }
         }
-        if !relative, position < chars.count { throw error("unexpected text") }
         return steps
+    }
+
+    /// Enters one more level of `!`, `(` or `[?(`.
+    /// - Throws: when that is deeper than ``maxDepth``.
+    private mutating func enter() throws(JSONPathError) {
+        depth += 1
+        if depth > Self.maxDepth {
+            throw JSONPathError(expression: expression, offset: position,
+                                message: "filters nested deeper than \(Self.maxDepth) (each '!', '(' and '[?(' counts as one level)",
+                                exceedsLimit: true)
+        }
     }
 
     private var peek: Character? { position < chars.count ? chars[position] : nil }
@@ -51,9 +86,13 @@ struct JSONPathParser {
 
     private mutating func expect(_ c: Character) throws(JSONPathError) {
         skipSpaces()
-        guard peek == c else { throw error("expected '\(c)'") }
+        guard peek == c else { throw expected(c) }
         position += 1
     }
+
+    private func expected(_ c: Character) -> JSONPathError { error("expected '\(c)'") }
+
+    private func unexpected(_ c: Character) -> JSONPathError { error("unexpected '\(c)'") }
 
     /// After `.`: `name`, `*`, `length()`.
     private mutating func parseDotted() throws(JSONPathError) -> JSONPathExpression.Step {
@@ -71,20 +110,37 @@ struct JSONPathParser {
         return .member(name)
     }
 
+    // The functions a nested filter recurses through (parseBracket, parseFilter, parseOr, parseAnd,
+    // parseUnary, parsePredicate, parseOperand, parsePath) keep little on the stack; what does not
+    // recurse (selectors, literals) is parsed in functions of its own, whose frames are gone before the
+    // next level starts.
+
     /// `[...]`: names, indexes, slices, `*`, filters.
     private mutating func parseBracket() throws(JSONPathError) -> JSONPathExpression.Step {
         try expect("[")
         skipSpaces()
+        let step = peek == "?" ? JSONPathExpression.Step.filter(try parseFilter()) : try parseSelector()
+        try expect("]")
+        return step
+    }
+
+    /// `?(...)`, one level deeper.
+    private mutating func parseFilter() throws(JSONPathError) -> JSONPathFilter {
+        position += 1
+        try expect("(")
+        try enter()
+        let filter = try parseOr()
+        try expect(")")
+        depth -= 1
+        return filter
+    }
+
+    /// Inside `[...]`, anything but a filter: `*`, names, indexes, slices.
+    private mutating func parseSelector() throws(JSONPathError) -> JSONPathExpression.Step {
         let step: JSONPathExpression.Step
         if peek == "*" {
             position += 1
             step = .wildcard
-        } else if peek == "?" {
-            position += 1
-            try expect("(")
-            let filter = try parseOr()
-            try expect(")")
-            step = .filter(filter)
         } else if peek == "'" || peek == "\"" {
             var names = [try parseQuoted()]
             skipSpaces()
@@ -115,7 +171,6 @@ struct JSONPathParser {
                 step = list.count == 1 ? .index(first) : .indexes(list)
             }
         }
-        try expect("]")
         return step
     }
 
@@ -143,39 +198,50 @@ struct JSONPathParser {
 
     // MARK: Filters
 
+    /// `a || b || …`, one flat list however long.
     private mutating func parseOr() throws(JSONPathError) -> JSONPathFilter {
-        var lhs = try parseAnd()
+        var terms = [try parseAnd()]
         while true {
             skipSpaces()
-            guard peek == "|", peek(1) == "|" else { return lhs }
+            guard peek == "|", peek(1) == "|" else { return terms.count == 1 ? terms[0] : .any(terms) }
             position += 2
-            lhs = .or(lhs, try parseAnd())
+            terms.append(try parseAnd())
         }
     }
 
+    /// `a && b && …`, one flat list however long.
     private mutating func parseAnd() throws(JSONPathError) -> JSONPathFilter {
-        var lhs = try parseUnary()
+        var terms = [try parseUnary()]
         while true {
             skipSpaces()
-            guard peek == "&", peek(1) == "&" else { return lhs }
+            guard peek == "&", peek(1) == "&" else { return terms.count == 1 ? terms[0] : .all(terms) }
             position += 2
-            lhs = .and(lhs, try parseUnary())
+            terms.append(try parseUnary())
         }
     }
 
     private mutating func parseUnary() throws(JSONPathError) -> JSONPathFilter {
         skipSpaces()
         if peek == "!", peek(1) != "=" {
+            try enter()
             position += 1
-            return .not(try parseUnary())
+            let inner = try parseUnary()
+            depth -= 1
+            return .not(inner)
         }
         if peek == "(" {
+            try enter()
             position += 1
             let inner = try parseOr()
             try expect(")")
+            depth -= 1
             return inner
         }
-        let lhs = try parseOperand()
+        return try parsePredicate(try parseOperand())
+    }
+
+    /// After the left operand: `=~ /regex/`, a comparison and the right operand, or nothing (existence).
+    private mutating func parsePredicate(_ lhs: JSONPathFilter.Operand) throws(JSONPathError) -> JSONPathFilter {
         skipSpaces()
         if peek == "=", peek(1) == "~" {
             position += 2
@@ -205,25 +271,26 @@ struct JSONPathParser {
     private mutating func parseOperand() throws(JSONPathError) -> JSONPathFilter.Operand {
         skipSpaces()
         switch peek {
-        case "@": return .current(try parsePath(relative: true))
-        case "$":
-            // A root path inside a filter: parse it as a relative path that starts with '$'.
-            position += 1
-            var sub = JSONPathParser("@" + String(chars[position...]))
-            let steps = try sub.parsePath(relative: true)
-            position += sub.position - 1
-            return .root(steps)
-        case "'", "\"": return .literal(.string(try parseQuoted()))
+        case "@": return .current(try parsePath(from: "@", inFilter: true))
+        case "$": return .root(try parsePath(from: "$", inFilter: true))
+        default: return .literal(try parseLiteral())
+        }
+    }
+
+    /// A string, `true`, `false`, `null` or a number.
+    private mutating func parseLiteral() throws(JSONPathError) -> JSONValue {
+        switch peek {
+        case "'", "\"": return .string(try parseQuoted())
         default:
             for (word, value) in [("true", JSONValue.bool(true)), ("false", .bool(false)), ("null", .null)] where matchesAhead(word) {
                 position += word.count
-                return .literal(value)
+                return value
             }
             let begin = position
             while let c = peek, c.isASCII, c.isNumber || c == "-" || c == "+" || c == "." || c == "e" || c == "E" { position += 1 }
             let text = String(chars[begin..<position])
             guard !text.isEmpty, Double(text) != nil else { throw error("expected a value") }
-            return .literal(.number(text))
+            return .number(text)
         }
     }
 

@@ -128,6 +128,10 @@ final class ResponseTemplate: Sendable {
             }
         }
         if let exceeded = context.exceeded { return .failure(exceeded) }
+        if let failure = context.evaluator.failure {
+            return .success(HTTPResponse(status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                                         body: Array("stubserver: stub \(stubLabel): \(failure)\n".utf8)))
+        }
         return .success(HTTPResponse(status: status, headers: fields, body: out))
     }
 

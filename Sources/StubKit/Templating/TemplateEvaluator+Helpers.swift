@@ -73,28 +73,40 @@ extension TemplateEvaluator {
     /// `path` over the subject. Over the request body, a path's result is kept for the rest of the render
     /// (up to ``jsonPathCacheLimit`` paths), so a loop that repeats it does not walk the document each time.
     /// Parsing a text subject costs one step per 256 bytes; each value found, one step.
+    /// A path built from the request is parsed here: if it does not parse it selects nothing, and past the
+    /// parser's limits or its evaluation budget it fails the response.
     private mutating func jsonPath(_ subject: TemplateValue, _ pathValue: TemplateValue, prepared: PreparedArgument) -> TemplateValue {
         let path: JSONPathExpression
         if case let .jsonPath(compiled) = prepared {
             path = compiled
         } else {
-            guard let compiled = try? JSONPathExpression(pathValue.text) else { return .missing }
-            path = compiled
+            do {
+                path = try JSONPathExpression(pathValue.text)
+            } catch {
+                if error.exceedsLimit, failure == nil { failure = "jsonPath: \(error.description)" }
+                return .missing
+            }
         }
         let document: JSONValue?
+        var length = 0
         switch subject {
         case let .body(model):
             if let cached = jsonPathCache[path] { return cached }
-            document = model.bodyJSON
+            document = model.bodyJSON; length = model.request.body.count
         case let .json(json): document = json
         case .missing: document = nil
         default:
-            let text = subject.text
-            guard budget.spend(steps: text.utf8.count / 256) else { return .missing }
-            document = try? JSONParser.parse(Array(text.utf8))
+            let bytes = Array(subject.text.utf8)
+            guard budget.spend(steps: bytes.count / 256) else { return .missing }
+            document = try? JSONParser.parse(bytes)
+            length = bytes.count
         }
         guard let document else { return .missing }
-        let found = path.evaluate(document)
+        let work = JSONPathWork.budget(forLength: length)
+        guard let found = path.evaluate(document, budget: work) else {
+            if failure == nil { failure = "jsonPath: \(path.expression.prefix(120)) gave up after \(work) steps (filters and deep scans nested in each other)" }
+            return .missing
+        }
         guard budget.spend(steps: found.count) else { return .missing }
         let result: TemplateValue = path.isDefinite ? found.first.map(TemplateValue.json) ?? .missing : .json(.array(found))
         if case .body = subject, jsonPathCache.count < Self.jsonPathCacheLimit { jsonPathCache[path] = result }

@@ -17,6 +17,9 @@ struct TemplateEvaluator {
     var budget: TemplateBudget
     /// `jsonPath` results over the request body, by path, for this render.
     var jsonPathCache: [JSONPathExpression: TemplateValue] = [:]
+    /// Why the response cannot be rendered (a `jsonPath` built from the request past the parser's limits),
+    /// or `nil`. The first reason is kept; the response is then a 500 that gives it.
+    var failure: String?
 
     init(model: TemplateRequestModel, nowMilliseconds: Int64, random: TemplateRandom, limits: TemplateLimits) {
         self.model = model
