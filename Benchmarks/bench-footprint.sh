@@ -6,6 +6,9 @@
 # For each binary (release, static Swift runtime, stripped, as the image builds it):
 #   size        bytes of the binary, and the shared libraries it loads (ldd)
 #   cold start  exec until GET /__admin/health answers (engine-bench: until any GET answers), best of 5
+#   cold start  exec until the first correct 200 for GET /hello ("Hello, stubserver"), polled without sleeping
+#    vs nginx   (Benchmarks/footprint/coldstart.py), best of 10, for Slim, full and nginx (one worker, the same
+#               answer) in the same run: issue 17's target is Slim <= 1.2x nginx; skipped without nginx
 #   idle RSS    VmRSS after it answered once and 2 s idle
 #   peak RSS    VmHWM after wrk -t1 -c16 -d5s keep-alive on GET /hello (engine-bench: its fixed body)
 # The stubservers serve the demo stubs (Stubs/). Prints a table with ratios to the engine alone, and PASS/FAIL for the
@@ -106,10 +109,42 @@ measure engine "$ENGINE" --port 0
 measure slim "$SLIM" --stubs "$ROOT/Stubs" --port 0
 [ -z "$FULL" ] || measure full "$FULL" --stubs "$ROOT/Stubs" --port 0
 
+# Spawn → first correct 200, against nginx in the same run.
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+COLD=$ROOT/Benchmarks/footprint/coldstart.py
+if [ -x "$NGINX" ]; then
+  NGINX_PORT=$(free_port)
+  mkdir -p "$TMP/nginx"
+  cat > "$TMP/nginx/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+pid $TMP/nginx/nginx.pid;
+error_log $TMP/nginx/error.log warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+  client_body_temp_path $TMP/nginx/body; proxy_temp_path $TMP/nginx/proxy; fastcgi_temp_path $TMP/nginx/fastcgi;
+  uwsgi_temp_path $TMP/nginx/uwsgi; scgi_temp_path $TMP/nginx/scgi;
+  server { listen 127.0.0.1:$NGINX_PORT; location / { default_type text/plain; return 200 'Hello, stubserver'; } }
+}
+CONF
+  nginx_ms=$(python3 "$COLD" 10 /hello "Hello, stubserver" --port "$NGINX_PORT" -- "${SERVER_CPU[@]}" "$NGINX" -c "$TMP/nginx/nginx.conf" -p "$TMP/nginx" -e "$TMP/nginx/error.log")
+  slim_ms=$(python3 "$COLD" 10 /hello "Hello, stubserver" -- "${SERVER_CPU[@]}" "$SLIM" --stubs "$ROOT/Stubs" --port 0)
+  full_ms=""
+  [ -z "$FULL" ] || full_ms=$(python3 "$COLD" 10 /hello "Hello, stubserver" -- "${SERVER_CPU[@]}" "$FULL" --stubs "$ROOT/Stubs" --port 0)
+  echo "cold $nginx_ms $slim_ms ${full_ms:-0}" >> "$TMP/results"
+else
+  echo "$BENCH_NAME: nginx not found: the cold start against nginx is skipped (apt-get install -y nginx-light)"
+fi
+
 python3 - "$TMP/results" "$STRICT" <<'EOF'
 import sys
 rows = {}
+cold_vs_nginx = None
 for line in open(sys.argv[1]):
+    if line.startswith("cold "):
+        cold_vs_nginx = [float(x) for x in line.split()[1:]]
+        continue
     name, size, cold, idle, peak, rps, *libs = line.split()
     rows[name] = dict(size=int(size), cold=int(cold), idle=int(idle), peak=int(peak), rps=float(rps), libs=libs)
 engine = rows["engine"]
@@ -123,5 +158,12 @@ slim = rows["slim"]
 idle_ok, peak_ok = slim["idle"] <= 12 * 1024, slim["peak"] <= 20 * 1024
 print(f"slim idle RSS {slim['idle'] / 1024:.1f} MB  target <= 12 MB  {'PASS' if idle_ok else 'FAIL'}")
 print(f"slim peak RSS {slim['peak'] / 1024:.1f} MB  target <= 20 MB  {'PASS' if peak_ok else 'FAIL'}")
-sys.exit(1 if sys.argv[2] == "1" and not (idle_ok and peak_ok) else 0)
+cold_ok = True
+if cold_vs_nginx:
+    nginx_ms, slim_ms, full_ms = cold_vs_nginx
+    cold_ok = slim_ms <= 1.2 * nginx_ms
+    full_note = f", full {full_ms:.1f} ms ({full_ms / nginx_ms:.2f}x)" if full_ms else ""
+    print(f"cold start to the first correct 200, best of 10: nginx {nginx_ms:.1f} ms, slim {slim_ms:.1f} ms "
+          f"({slim_ms / nginx_ms:.2f}x){full_note}  target slim <= 1.2x nginx  {'PASS' if cold_ok else 'FAIL'}")
+sys.exit(1 if sys.argv[2] == "1" and not (idle_ok and peak_ok and cold_ok) else 0)
 EOF
