@@ -133,6 +133,12 @@ public enum CommandParser {
                     throw CLIError("--max-connections expects a number from 1 to 1000000, got '\(text)'")
                 }
                 options.maxConnections = count
+            case "--max-json-match-body":
+                let text = try value(for: name, inlineValue, &remaining)
+                guard let bytes = ByteCount.parse(text) else {
+                    throw CLIError("--max-json-match-body expects a size in bytes such as 4194304, 4MiB or 512KiB, got '\(text)'")
+                }
+                options.jsonMatchBodyLimit = bytes
             case "--no-request-journal":
                 try noValue(name, inlineValue)
                 options.journal.isEnabled = false

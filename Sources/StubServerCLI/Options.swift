@@ -46,6 +46,8 @@ public struct Options: Sendable, Equatable {
     public var shutdownGrace: Duration = .seconds(5)
     /// The most connections open at once (`--max-connections N`). Default 4096.
     public var maxConnections: Int = 4096
+    /// The largest request body parsed as JSON for JSON matchers (`--max-json-match-body SIZE`). Default 4 MiB.
+    public var jsonMatchBodyLimit: Int = 4 << 20
 
     public init() {}
 }

@@ -67,6 +67,7 @@ public enum Runner {
         configuration.proxy.timeout = .milliseconds(options.proxyTimeoutMilliseconds)
         configuration.shutdownGrace = options.shutdownGrace
         configuration.maxConnections = options.maxConnections
+        configuration.jsonMatchBodyLimit = options.jsonMatchBodyLimit
         if options.verbose {
             configuration.onRequest = { entry, duration in
                 log.write(RequestLogLine(entry, duration: duration).text)

@@ -11,7 +11,7 @@ public let usageText = """
                       [--max-request-journal-entries N] [--no-request-journal]
                       [--global-response-templating] [--disable-banner]
                       [--admin-token TOKEN] [--no-admin] [--proxy-all URL] [--proxy-timeout MS]
-                      [--shutdown-grace SECONDS] [--max-connections N]
+                      [--shutdown-grace SECONDS] [--max-connections N] [--max-json-match-body SIZE]
            stubserver SUBCOMMAND [ARGUMENTS]
 
     Serves canned HTTP responses from a WireMock-style stubs directory
@@ -60,6 +60,9 @@ public let usageText = """
                       The most connections open at once. Near it, connections that never sent a
                       byte are closed, oldest first, to make room; with none to close, a new
                       connection gets 503. Default: 4096
+      --max-json-match-body SIZE
+                      The largest request body parsed for equalToJson and matchesJsonPath; they do
+                      not match a larger body (its near-miss report says why). Default: 4MiB
       --version       Print the version and exit.
       -h, --help      Print this help and exit.
 

@@ -23,7 +23,7 @@ public struct RouteTable: Sendable {
     /// The stubs in insertion order.
     public let mappings: [StubMapping]
     /// Compiled patterns in insertion order.
-    private let patterns: [CompiledRequestPattern]
+    let patterns: [CompiledRequestPattern]
     /// Mapping indexes in winner order: `ranked[rank]` is a mapping index.
     private let ranked: [Int]
     /// The candidates' byte-level checks in winner order: `gates[rank]` is for `patterns[ranked[rank]]`.
@@ -36,6 +36,9 @@ public struct RouteTable: Sendable {
     private let bySegment: [String: Bucket]
     /// The other stubs (no URL, or a pattern without a literal first segment).
     private let other: Bucket
+    /// The largest request body parsed as JSON for `equalToJson` and `matchesJsonPath`; those matchers
+    /// do not match a larger body, and its near-miss report says why. Default 4 MiB.
+    public var jsonBodyLimit = MatchSubject.defaultJSONByteLimit
 
     /// The ranks (ascending) of the stubs of one index entry, by method. Each method's list already
     /// includes the stubs accepting any method, so a request walks at most three lists. Once sealed,
@@ -82,11 +85,23 @@ public struct RouteTable: Sendable {
 
     /// - Parameter regexWarnings: where to warn that a URL pattern's evaluation ran out of budget
     ///   (``RegexBudget``), with a key (stub id and pattern) to say it once; `nil` for no warnings.
-    init(_ mappings: [StubMapping], regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)?) {
+    /// - Parameter previous: the table this one replaces: the compiled patterns of stubs whose request
+    ///   pattern and name did not change are reused, so adding one stub compiles one pattern.
+    init(_ mappings: [StubMapping], regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)?,
+         previous: RouteTable? = nil) {
         self.mappings = mappings
+        var reusable: [String: Int] = [:]
+        if let previous {
+            reusable.reserveCapacity(previous.mappings.count)
+            for (index, mapping) in previous.mappings.enumerated() { reusable[mapping.id] = index }
+        }
         let patterns = mappings.map { mapping in
-            CompiledRequestPattern(mapping.request,
-                                   owner: regexWarnings.map { RegexOwner(stubID: mapping.id, stubName: mapping.displayName, report: $0) })
+            if let previous, let old = reusable[mapping.id], previous.mappings[old].request == mapping.request,
+               previous.mappings[old].displayName == mapping.displayName {
+                return previous.patterns[old]
+            }
+            return CompiledRequestPattern(mapping.request,
+                                          owner: regexWarnings.map { RegexOwner(stubID: mapping.id, stubName: mapping.displayName, report: $0) })
         }
         self.patterns = patterns
         let ranked = mappings.indices.sorted { a, b in
@@ -132,7 +147,18 @@ public struct RouteTable: Sendable {
     /// The best stub that matches `request` and that `accepting` (given the mapping index) lets answer:
     /// how stateful stubs (scenario states, use limits) are skipped.
     public func match(_ request: HTTPRequest, accepting: (Int) -> Bool) -> RouteMatch? {
-        let context = RequestContext(request)
+        match(context(for: request), accepting: accepting)
+    }
+
+    /// What matching and near-miss reports read of `request`, each part computed (the body parsed) at
+    /// most once: pass it to ``match(_:accepting:)`` and ``nearMisses(for:limit:)`` alike.
+    func context(for request: HTTPRequest) -> RequestContext {
+        RequestContext(request, jsonByteLimit: jsonBodyLimit)
+    }
+
+    /// ``match(_:accepting:)`` on a request's context.
+    func match(_ context: RequestContext, accepting: (Int) -> Bool = { _ in true }) -> RouteMatch? {
+        let request = context.request
         let method = request.method.rawValue
         // Every candidate of these lists has the request's method (or accepts any).
         let a = literal[context.rawPath]?.ranks(for: method) ?? Bucket.none
@@ -203,15 +229,27 @@ public struct RouteTable: Sendable {
         return String(path[start..<end])
     }
 
-    /// The stubs closest to `request`, nearest first: every stub is compared in full, sorted by
-    /// ``MatchResult/distance``, ties in winner order. Empty when there are no stubs.
+    /// The stubs closest to `request`, nearest first, sorted by ``MatchResult/distance``, ties in winner
+    /// order. Empty when there are no stubs.
+    ///
+    /// The work is bounded whatever the stub count: every stub gets a cheap score (method, and the URL's
+    /// common prefix and suffix instead of an edit distance), and only the ``nearMissCandidateLimit``
+    /// best-scored are compared in full.
     public func nearMisses(for request: HTTPRequest, limit: Int = 3) -> [NearMiss] {
+        nearMisses(for: context(for: request), limit: limit)
+    }
+
+    /// How many stubs, at most, a near-miss report compares in full: 32.
+    public static let nearMissCandidateLimit = 32
+
+    /// ``nearMisses(for:limit:)`` on a request's context (whose body was parsed when matching).
+    func nearMisses(for context: RequestContext, limit: Int = 3) -> [NearMiss] {
         guard limit > 0 else { return [] }
-        let context = RequestContext(request)
+        let candidates = nearMissCandidates(for: context)
         var scored: [(rank: Int, result: MatchResult)] = []
-        scored.reserveCapacity(ranked.count)
-        for (rank, index) in ranked.enumerated() {
-            scored.append((rank, patterns[index].evaluate(context)))
+        scored.reserveCapacity(candidates.count)
+        for rank in candidates {
+            scored.append((rank, patterns[ranked[rank]].evaluate(context)))
         }
         scored.sort { $0.result.distance != $1.result.distance ? $0.result.distance < $1.result.distance : $0.rank < $1.rank }
         // Only the stubs shown are explained field by field.
@@ -219,6 +257,17 @@ public struct RouteTable: Sendable {
             let index = ranked[scored.rank]
             return NearMiss(mapping: mappings[index], index: index, result: patterns[index].evaluate(context, explaining: true))
         }
+    }
+
+    /// The ranks of the stubs a near-miss report compares in full: all of them up to
+    /// ``nearMissCandidateLimit``, else that many with the best ``CompiledRequestPattern/cheapDistance(_:)``.
+    func nearMissCandidates(for context: RequestContext) -> [Int] {
+        var candidates = Array(ranked.indices)
+        guard candidates.count > Self.nearMissCandidateLimit else { return candidates }
+        let scores = ranked.map { patterns[$0].cheapDistance(context) }
+        candidates.sort { scores[$0] != scores[$1] ? scores[$0] < scores[$1] : $0 < $1 }
+        candidates.removeLast(candidates.count - Self.nearMissCandidateLimit)
+        return candidates
     }
 
     /// Why some stubs can never match (regular expressions, templates or JSONPaths that do not compile),

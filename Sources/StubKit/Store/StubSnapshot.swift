@@ -18,11 +18,15 @@ final class StubSnapshot: Sendable {
     ///   - globalResponseTemplating: every response is a template (`--global-response-templating`).
     ///   - previous: the snapshot this one replaces; the prepared responses (and parsed templates) of
     ///     stubs that did not change are reused, so a template is parsed once, not on every stub change.
+    ///   - jsonBodyLimit: the route table's ``RouteTable/jsonBodyLimit``.
     ///   - regexWarnings: where the route table warns of URL patterns that run out of budget.
     init(_ mappings: [StubMapping], closures: [String: StubClosure] = [:], globalResponseTemplating: Bool = false,
-         previous: StubSnapshot? = nil, regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)? = nil) {
+         previous: StubSnapshot? = nil, jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit,
+         regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)? = nil) {
         self.mappings = mappings
-        table = RouteTable(mappings, regexWarnings: regexWarnings)
+        var table = RouteTable(mappings, regexWarnings: regexWarnings, previous: previous?.table)
+        table.jsonBodyLimit = jsonBodyLimit
+        self.table = table
         var reusable: [String: (mapping: StubMapping, response: StubResponse)] = [:]
         if let previous {
             reusable.reserveCapacity(previous.mappings.count)
