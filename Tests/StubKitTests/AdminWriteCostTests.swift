@@ -30,6 +30,35 @@ final class AdminWriteCostTests: XCTestCase {
         XCTAssertEqual(store.snapshot.table.match(HTTPRequest(method: .get, target: "/changed"))?.mapping.id, "m5")
     }
 
+    func testAddingAStubIndexesOnlyTheStubsAddedSinceTheLastFullBuild() {
+        let store = StubStore(fileMappings: (0..<3000).map(mapping))
+        let full = store.snapshot.table
+        for i in 3000..<3010 { store.add(mapping(i)) }
+        let table = store.snapshot.table
+        XCTAssertTrue(table.base === full.base, "the 3,000 stubs' index is shared, not rebuilt")
+        XCTAssertEqual(table.recent?.range, 3000..<3010)
+    }
+
+    /// Stubs added one at a time (indexed apart from the older ones) answer as a table built at once would.
+    func testStubsAddedOneAtATimeMatchAsAFullBuildDoes() {
+        func stub(_ i: Int) -> StubMapping {
+            StubMapping(id: "p\(i)", priority: [5, 1, 9][i % 3],
+                        request: i % 4 == 0 ? RequestPattern.get(urlPattern: "/a/.*") : RequestPattern.get("/a/\(i % 7)"),
+                        response: .text("\(i)"))
+        }
+        let store = StubStore(fileMappings: (0..<40).map(stub))
+        let requests = (0..<8).map { HTTPRequest(method: .get, target: "/a/\($0)") }
+        for i in 40..<120 {
+            store.add(stub(i))
+            let table = store.snapshot.table
+            let reference = RouteTable(table.mappings)
+            for request in requests {
+                XCTAssertEqual(table.match(request)?.index, reference.match(request)?.index, "after \(i + 1) stubs: \(request.target)")
+            }
+        }
+        XCTAssertNotNil(store.snapshot.table.recent, "some stubs were indexed apart")
+    }
+
     func testAnImportBuildsOneRouteTable() throws {
         let server = try StubServer.startQuietly()
         defer { server.stop() }

@@ -26,56 +26,15 @@ public struct RouteTable: Sendable {
     let patterns: [CompiledRequestPattern]
     /// Mapping indexes in winner order: `ranked[rank]` is a mapping index.
     private let ranked: [Int]
-    /// The candidates' byte-level checks in winner order: `gates[rank]` is for `patterns[ranked[rank]]`.
-    private let gates: [RouteGate]
-    /// The literal bytes the gates compare.
-    private let gateBytes: [UInt8]
-    /// Stubs with one literal path, by raw path.
-    private let literal: [String: Bucket]
-    /// Patterns and templates with a known first segment, by that segment.
-    private let bySegment: [String: Bucket]
-    /// The other stubs (no URL, or a pattern without a literal first segment).
-    private let other: Bucket
+    /// The index of the older stubs (from the first), shared with the tables built before this one.
+    let base: RouteIndex
+    /// The index of the stubs appended since `base` was built, or `nil`: adding a stub indexes only
+    /// the few added since the last full build, which happens again once they are more than
+    /// ``recentLimit(total:)``.
+    let recent: RouteIndex?
     /// The largest request body parsed as JSON for `equalToJson` and `matchesJsonPath`; those matchers
     /// do not match a larger body, and its near-miss report says why. Default 4 MiB.
     public var jsonBodyLimit = MatchSubject.defaultJSONByteLimit
-
-    /// The ranks (ascending) of the stubs of one index entry, by method. Each method's list already
-    /// includes the stubs accepting any method, so a request walks at most three lists. Once sealed,
-    /// every list ends with `Int.max`, so the merge needs no end checks.
-    private struct Bucket: Sendable {
-        /// A sealed list of no stubs.
-        static let none = [Int.max]
-
-        var byMethod: [String: [Int]] = [:]
-        /// Stubs accepting any method: the list for methods no stub of the entry names.
-        var anyMethod: [Int] = []
-
-        func ranks(for method: String) -> [Int] {
-            byMethod.isEmpty ? anyMethod : byMethod[method] ?? anyMethod
-        }
-
-        mutating func add(_ rank: Int, method: String?) {
-            if let method { byMethod[method, default: []].append(rank) } else { anyMethod.append(rank) }
-        }
-
-        /// Merges `anyMethod` into every method's list, keeping ranks ascending, and ends every list with
-        /// `Int.max`.
-        mutating func seal() {
-            for (method, ranks) in byMethod { byMethod[method] = Self.merge(ranks, anyMethod) + [.max] }
-            anyMethod.append(.max)
-        }
-
-        static func merge(_ a: [Int], _ b: [Int]) -> [Int] {
-            var result: [Int] = []
-            result.reserveCapacity(a.count + b.count)
-            var i = 0, j = 0
-            while i < a.count || j < b.count {
-                if j == b.count || (i < a.count && a[i] < b[j]) { result.append(a[i]); i += 1 } else { result.append(b[j]); j += 1 }
-            }
-            return result
-        }
-    }
 
     /// Compiles every stub's pattern and indexes them. `mappings` are in insertion order (later = more
     /// recent).
@@ -85,55 +44,51 @@ public struct RouteTable: Sendable {
 
     /// - Parameter regexWarnings: where to warn that a URL pattern's evaluation ran out of budget
     ///   (``RegexBudget``), with a key (stub id and pattern) to say it once; `nil` for no warnings.
-    /// - Parameter previous: the table this one replaces: the compiled patterns of stubs whose request
-    ///   pattern and name did not change are reused, so adding one stub compiles one pattern.
+    /// - Parameters:
+    ///   - previous: the table this one replaces: the compiled patterns of stubs whose request pattern and
+    ///     name did not change are reused, so adding one stub compiles one pattern.
+    ///   - unchangedPrefix: how many leading stubs are known to be `previous`'s, unchanged: reused unchecked.
     init(_ mappings: [StubMapping], regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)?,
-         previous: RouteTable? = nil) {
+         previous: RouteTable? = nil, unchangedPrefix: Int = 0) {
         self.mappings = mappings
+        let prefix = previous.map { min(unchangedPrefix, $0.patterns.count, mappings.count) } ?? 0
         var reusable: [String: Int] = [:]
-        if let previous {
-            reusable.reserveCapacity(previous.mappings.count)
-            for (index, mapping) in previous.mappings.enumerated() { reusable[mapping.id] = index }
+        if let previous, prefix < mappings.count {
+            reusable.reserveCapacity(previous.mappings.count - prefix)
+            for index in prefix..<previous.mappings.count { reusable[previous.mappings[index].id] = index }
         }
-        let patterns = mappings.map { mapping in
+        var patterns = previous.map { Array($0.patterns[..<prefix]) } ?? []
+        patterns.reserveCapacity(mappings.count)
+        for index in prefix..<mappings.count {
+            let mapping = mappings[index]
             if let previous, let old = reusable[mapping.id], previous.mappings[old].request == mapping.request,
                previous.mappings[old].displayName == mapping.displayName {
-                return previous.patterns[old]
+                patterns.append(previous.patterns[old])
+            } else {
+                patterns.append(CompiledRequestPattern(mapping.request, owner: regexWarnings.map {
+                    RegexOwner(stubID: mapping.id, stubName: mapping.displayName, report: $0)
+                }))
             }
-            return CompiledRequestPattern(mapping.request,
-                                          owner: regexWarnings.map { RegexOwner(stubID: mapping.id, stubName: mapping.displayName, report: $0) })
         }
         self.patterns = patterns
-        let ranked = mappings.indices.sorted { a, b in
-            mappings[a].priority != mappings[b].priority ? mappings[a].priority < mappings[b].priority : a > b
+        let priorities = mappings.map(\.priority)
+        ranked = mappings.indices.sorted { a, b in
+            priorities[a] != priorities[b] ? priorities[a] < priorities[b] : a > b
         }
-        self.ranked = ranked
-        var literal: [String: Bucket] = [:]
-        var bySegment: [String: Bucket] = [:]
-        var other = Bucket()
-        var gates: [RouteGate] = [], gateBytes: [UInt8] = []
-        gates.reserveCapacity(ranked.count)
-        for (rank, index) in ranked.enumerated() {
-            var method: String?
-            if case let .exactly(m) = mappings[index].request.method { method = m }
-            let literalPath = patterns[index].url?.literalPath
-            gates.append(RouteGate(patterns[index], pathIndexed: literalPath != nil, pool: &gateBytes))
-            if let path = literalPath {
-                literal[path, default: Bucket()].add(rank, method: method)
-            } else if let segment = patterns[index].url?.firstSegment {
-                bySegment[segment, default: Bucket()].add(rank, method: method)
-            } else {
-                other.add(rank, method: method)
-            }
+        if let previous, prefix == previous.mappings.count, previous.base.range.upperBound <= prefix,
+           mappings.count - previous.base.range.upperBound <= Self.recentLimit(total: mappings.count) {
+            base = previous.base
+            recent = RouteIndex(mappings, patterns, range: previous.base.range.upperBound..<mappings.count)
+        } else {
+            base = RouteIndex(mappings, patterns, range: 0..<mappings.count)
+            recent = nil
         }
-        for key in literal.keys { literal[key]?.seal() }
-        for key in bySegment.keys { bySegment[key]?.seal() }
-        other.seal()
-        self.literal = literal
-        self.bySegment = bySegment
-        self.other = other
-        self.gates = gates
-        self.gateBytes = gateBytes
+    }
+
+    /// The most stubs appended since the last full build before the next one: about √n, so that adding
+    /// n stubs one at a time indexes O(n√n) entries in all instead of O(n²).
+    static func recentLimit(total: Int) -> Int {
+        max(32, Int(Double(total).squareRoot()))
     }
 
     /// The number of stubs.
@@ -158,75 +113,13 @@ public struct RouteTable: Sendable {
 
     /// ``match(_:accepting:)`` on a request's context.
     func match(_ context: RequestContext, accepting: (Int) -> Bool = { _ in true }) -> RouteMatch? {
-        let request = context.request
-        let method = request.method.rawValue
-        // Every candidate of these lists has the request's method (or accepts any).
-        let a = literal[context.rawPath]?.ranks(for: method) ?? Bucket.none
-        let b = bySegment.isEmpty ? Bucket.none : bySegment[Self.firstSegment(of: context.rawPath)]?.ranks(for: method) ?? Bucket.none
-        let c = other.ranks(for: method)
-        var path = context.rawPath, url = context.url
-        let found = path.withUTF8 { path in
-            url.withUTF8 { url in
-                gates.withUnsafeBufferPointer { gates in
-                    gateBytes.withUnsafeBufferPointer { pool in
-                        a.withUnsafeBufferPointer { a in
-                            b.withUnsafeBufferPointer { b in
-                                c.withUnsafeBufferPointer { c in
-                                    var probe = RouteProbe(context, path: path, url: url)
-                                    return firstMatch(a, b, c, context, &probe, gates, pool, accepting)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+        var found = base.firstMatch(context, patterns, accepting)
+        if let recent, let newer = recent.firstMatch(context, patterns, accepting) {
+            // Every recent stub was added after every base stub: it wins ties of priority.
+            if found.map({ mappings[newer].priority <= mappings[$0].priority }) ?? true { found = newer }
         }
-        guard let rank = found else { return nil }
-        let index = ranked[rank]
+        guard let index = found else { return nil }
         return RouteMatch(mapping: mappings[index], index: index, pathParameters: patterns[index].pathParameters(context))
-    }
-
-    /// Merges the three sealed rank lists, trying candidates best rank first: the gate, then if needed the
-    /// pattern. The rank of the first match.
-    private func firstMatch(_ a: UnsafeBufferPointer<Int>, _ b: UnsafeBufferPointer<Int>, _ c: UnsafeBufferPointer<Int>,
-                            _ context: RequestContext, _ probe: inout RouteProbe,
-                            _ gates: UnsafeBufferPointer<RouteGate>, _ pool: UnsafeBufferPointer<UInt8>,
-                            _ accepting: (Int) -> Bool) -> Int? {
-        // Each list ends with Int.max, which is never passed: the merge stops when all three heads are at it.
-        var i = 0, j = 0, k = 0
-        var x = a[0], y = b[0], z = c[0]
-        while true {
-            let rank: Int
-            if x <= y && x <= z {
-                guard x != .max else { return nil }
-                rank = x; i &+= 1; x = a[i]
-            } else if y <= z {
-                rank = y; j &+= 1; y = b[j]
-            } else {
-                rank = z; k &+= 1; z = c[k]
-            }
-            if gates[rank].rejectsQuickly(&probe) { continue }
-            switch gates[rank].verdict(probe, pool) {
-            case .reject: continue
-            case .accept: if accepting(ranked[rank]) { return rank }
-            case let .ask(urlChecked):
-                if patterns[ranked[rank]].quickMatch(context, urlChecked: urlChecked), accepting(ranked[rank]) { return rank }
-            }
-        }
-    }
-
-    /// `users` for `/users/1`, `` for `/`. Split on bytes for ASCII paths (every target the server
-    /// accepts), else by Characters, as ``CompiledURLMatcher/firstSegment`` reads stubs.
-    private static func firstSegment(of path: String) -> String {
-        let utf8 = path.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
-            let rest = path.utf8.first == UInt8(ascii: "/") ? path.dropFirst() : Substring(path)
-            return String(rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)])
-        }
-        var start = utf8.startIndex
-        if utf8.first == UInt8(ascii: "/") { start = utf8.index(after: start) }
-        let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
-        return String(path[start..<end])
     }
 
     /// The stubs closest to `request`, nearest first, sorted by ``MatchResult/distance``, ties in winner

@@ -100,12 +100,12 @@ final class StubStore: Sendable {
 
     /// Adds a stub after all others.
     func add(_ mapping: StubMapping) {
-        update { $0.runtimeMappings.append(mapping) }
+        update(appending: true) { $0.runtimeMappings.append(mapping) }
     }
 
     /// Adds stubs after all others, in order, with one new route table.
     func add(_ mappings: [StubMapping]) {
-        update { $0.runtimeMappings += mappings }
+        update(appending: true) { $0.runtimeMappings += mappings }
     }
 
     /// Imports `mappings` with one new route table: a mapping whose id exists replaces the first stub with
@@ -217,15 +217,20 @@ final class StubStore: Sendable {
         states.reset()
     }
 
-    private func update(_ change: (inout State) -> Void) {
+    /// Changes the stubs and publishes a new snapshot.
+    /// - Parameter appending: `change` only appends runtime stubs, so every current stub keeps its place and
+    ///   its prepared response and compiled pattern are reused unchecked.
+    private func update(appending: Bool = false, _ change: (inout State) -> Void) {
         state.withLock { state in
+            let unchanged = appending ? state.snapshot.mappings.count : 0
             change(&state)
             state.snapshot = StubSnapshot(state.fileMappings + state.runtimeMappings, closures: state.closures,
                                           globalResponseTemplating: globalResponseTemplating,
-                                          previous: state.snapshot, jsonBodyLimit: jsonBodyLimit,
+                                          previous: state.snapshot, unchangedPrefix: unchanged, jsonBodyLimit: jsonBodyLimit,
                                           regexWarnings: regexWarnings)
             state.builds += 1
         }
+        guard !appending else { return }  // no stub left: nothing to forget
         let ids = Set(mappings.map(\.id))
         used.withLock { $0.formIntersection(ids) }
     }
