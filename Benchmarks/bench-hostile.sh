@@ -9,6 +9,11 @@
 #   admin-journal    10,000 POSTs of 10 KB first, then a client looping on GET /__admin/requests, 12 s
 #   big-body         30 POSTs of 60 MiB each
 #   unread-stderr    stderr is a pipe nobody reads; 5,000 unmatched requests (near-miss reports), then SIGTERM
+#   json-body        issue 18: 4 POSTs of a 38 MiB JSON array at a matchesJsonPath "$[0]" stub (over the JSON-matching limit)
+#   json-body-3MiB   30 POSTs of a 3 MiB JSON array at it (parsed, off the event loop)
+#   near-miss        2,000 stubs with 500-character URLs; two clients looping on an unmatched 500-character URL, 12 s
+#   admin-writes     3,000 POST /__admin/mappings one by one, then the same 3,000 as one import; the note gives the
+#                    mean ms per POST at 0 and at ~3,000 stubs, and the import's seconds
 #
 # For each: /hello p50/p99 during the attack (Python http.client, a new connection per request, 5 s timeout, at most
 # 300 requests in 10 s; failed or timed-out requests are counted as errors), the server's peak RSS (VmHWM) and whether
@@ -75,15 +80,23 @@ JSON
 cat > "$TMP/stubs/mappings/upload.json" <<'JSON'
 {"request": {"method": "POST", "urlPattern": "/(upload|fill)"}, "response": {"status": 201}}
 JSON
+cat > "$TMP/stubs/mappings/json.json" <<'JSON'
+{"request": {"method": "POST", "url": "/json", "bodyPatterns": [{"matchesJsonPath": "$[0]"}]}, "response": {"status": 200}}
+JSON
+# The near-miss row's stubs: /hello and 2,000 stubs with 500-character URLs.
+mkdir -p "$TMP/nearstubs/mappings"
+cp "$TMP/stubs/mappings/hello.json" "$TMP/nearstubs/mappings/"
+python3 "$HOSTILE" longstubs 2000 > "$TMP/nearstubs/mappings/long.json"
 
 fd_count() { ls "/proc/$1/fd" 2>/dev/null | wc -l; }
+threads() { awk '/^Threads:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
 peak_rss_mb() { awk '/^VmHWM:/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
 
 # start_server NAME [stderr-target]: starts the binary on a free port; sets SPID and PORT.
 start_server() {
   local name=$1 err=${2:-$TMP/$1.err}
   # shellcheck disable=SC2086  # SERVER_ARGS is words
-  "$BIN" --stubs "$TMP/stubs" --port 0 ${SERVER_ARGS:-} > "$TMP/$name.out" 2> "$err" &
+  "$BIN" --stubs "${STUBS:-$TMP/stubs}" --port 0 ${SERVER_ARGS:-} > "$TMP/$name.out" 2> "$err" &
   SPID=$!
   PIDS+=("$SPID")
   local url
@@ -130,10 +143,11 @@ attack() {
   local name=$1 pre=$2; shift 2
   [ -z "$ONLY" ] || [ "$ONLY" = "$name" ] || return 0
   start_server "$name"
-  local base probe_out peak apid
+  local base probe_out peak apid idle_threads busy_threads
   # shellcheck disable=SC2086  # PRE is words: a hostile.py command with @PORT for the port
   [ -n "$pre" ] && { timeout 120 python3 "$HOSTILE" ${pre//@PORT/$PORT} || true; }
   base=$(fd_count "$SPID")
+  idle_threads=$(threads "$SPID")
   if [ $# -gt 0 ]; then
     timeout 150 python3 "$HOSTILE" "$1" "$PORT" "${@:2}" > /dev/null 2>&1 &
     apid=$!
@@ -141,9 +155,10 @@ attack() {
     sleep 1
   fi
   probe_out=$(python3 "$HOSTILE" probe "$PORT" 300 10)
+  busy_threads=$(threads "$SPID")
   [ -n "${apid:-}" ] && { wait "$apid" 2>/dev/null || true; }
   peak=$(peak_rss_mb "$SPID")
-  row "$name" "$probe_out" "$peak" "$(recovered "$base")"
+  row "$name" "$probe_out" "$peak" "$(recovered "$base")" "threads $idle_threads idle, $busy_threads attacked"
   stop_server > /dev/null
 }
 
@@ -154,6 +169,28 @@ attack slowloris "" slowloris 300 12
 attack regex "" regex 2 12
 attack admin-journal "fill @PORT 10000 10240" admin 12
 attack big-body "" bigbody 30 60
+attack json-body "" jsonbody 4 38
+attack json-body-3MiB "" jsonbody 30 3
+STUBS="$TMP/nearstubs" attack near-miss "" nearmiss 2 12
+
+# admin-writes: the writes are the attack; their own timings go in the note.
+if [ -z "$ONLY" ] || [ "$ONLY" = admin-writes ]; then
+start_server admin-writes
+base=$(fd_count "$SPID")
+idle_threads=$(threads "$SPID")
+timeout 300 python3 "$HOSTILE" adminwrites "$PORT" 3000 > "$TMP/adminwrites.out" 2>&1 &
+apid=$!
+PIDS+=("$apid")
+sleep 1
+probe_out=$(python3 "$HOSTILE" probe "$PORT" 300 10)
+busy_threads=$(threads "$SPID")
+wait "$apid" 2>/dev/null || true
+read -r first last imported < "$TMP/adminwrites.out" || true
+peak=$(peak_rss_mb "$SPID")
+row admin-writes "$probe_out" "$peak" "$(recovered "$base")" \
+  "POST ${first:-?} ms at 0 stubs, ${last:-?} ms at ~3,000; import of 3,000 ${imported:-?} s; threads $idle_threads idle, $busy_threads attacked"
+stop_server > /dev/null
+fi
 
 # unread-stderr: stderr is a FIFO whose reader (sleep) never reads.
 if [ -z "$ONLY" ] || [ "$ONLY" = unread-stderr ]; then
