@@ -13,8 +13,13 @@
 #                    nested {{#each request.pathSegments}}, 12 s (each answered 500 at the template step limit)
 #   template-output  issue 18 item 6: 10 connections asking a 10 MiB templated response and never reading, while a
 #                    client loops POSTing a 38 MiB JSON array to {{#each}} (500 at the 16 MiB output limit), 12 s
+#   json-body        issue 18: 4 POSTs of a 38 MiB JSON array at a matchesJsonPath "$[0]" stub (over the JSON-matching limit)
+#   json-body-3MiB   30 POSTs of a 3 MiB JSON array at it (parsed, off the event loop)
+#   near-miss        2,000 stubs with 500-character URLs; two clients looping on an unmatched 500-character URL, 12 s
+#   admin-writes     3,000 POST /__admin/mappings one by one, then the same 3,000 as one import; the note gives the
+#                    mean ms per POST at 0 and at ~3,000 stubs, and the import's seconds
 #
-# For each: /hello p50/p99 and the server's thread count during the attack (Python http.client, a new connection per request, 5 s timeout, at most
+# For each: /hello p50/p99 during the attack (Python http.client, a new connection per request, 5 s timeout, at most
 # 300 requests in 10 s; failed or timed-out requests are counted as errors), the server's peak RSS (VmHWM) and whether
 # it recovered: its open descriptors back to the baseline (/proc/PID/fd) within 15 s of the attack ending and /hello
 # answering. The unread-stderr row also gives how long SIGTERM took to stop the process.
@@ -34,7 +39,7 @@ while [ $# -gt 0 ]; do
     --no-build) BUILD=0 ;;
     --scratch-path) SCRATCH=$2; shift ;;
     --only) ONLY=$2; shift ;;
-    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench-hostile: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -97,15 +102,23 @@ mkdir -p "$TMP/stubs/__files"
 # 64 KiB of text per path segment: 160 segments render 10 MiB.
 { printf '{{#each request.pathSegments}}'; head -c 65536 /dev/zero | tr '\0' 'x'; printf '{{/each}}'; } > "$TMP/stubs/__files/big.tmpl"
 
+cat > "$TMP/stubs/mappings/json.json" <<'JSON'
+{"request": {"method": "POST", "url": "/json", "bodyPatterns": [{"matchesJsonPath": "$[0]"}]}, "response": {"status": 200}}
+JSON
+# The near-miss row's stubs: /hello and 2,000 stubs with 500-character URLs.
+mkdir -p "$TMP/nearstubs/mappings"
+cp "$TMP/stubs/mappings/hello.json" "$TMP/nearstubs/mappings/"
+python3 "$HOSTILE" longstubs 2000 > "$TMP/nearstubs/mappings/long.json"
+
 fd_count() { ls "/proc/$1/fd" 2>/dev/null | wc -l; }
-threads_now() { awk '/^Threads:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
+threads() { awk '/^Threads:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
 peak_rss_mb() { awk '/^VmHWM:/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
 
 # start_server NAME [stderr-target]: starts the binary on a free port; sets SPID and PORT.
 start_server() {
   local name=$1 err=${2:-$TMP/$1.err}
   # shellcheck disable=SC2086  # SERVER_ARGS is words
-  "$BIN" --stubs "$TMP/stubs" --port 0 ${SERVER_ARGS:-} > "$TMP/$name.out" 2> "$err" &
+  "$BIN" --stubs "${STUBS:-$TMP/stubs}" --port 0 ${SERVER_ARGS:-} > "$TMP/$name.out" 2> "$err" &
   SPID=$!
   PIDS+=("$SPID")
   local url
@@ -152,10 +165,11 @@ attack() {
   local name=$1 pre=$2; shift 2
   [ -z "$ONLY" ] || [ "$ONLY" = "$name" ] || return 0
   start_server "$name"
-  local base probe_out peak apid threads
+  local base probe_out peak apid idle_threads busy_threads
   # shellcheck disable=SC2086  # PRE is words: a hostile.py command with @PORT for the port
   [ -n "$pre" ] && { timeout 120 python3 "$HOSTILE" ${pre//@PORT/$PORT} || true; }
   base=$(fd_count "$SPID")
+  idle_threads=$(threads "$SPID")
   if [ $# -gt 0 ]; then
     timeout 150 python3 "$HOSTILE" "$1" "$PORT" "${@:2}" > /dev/null 2>&1 &
     apid=$!
@@ -163,10 +177,10 @@ attack() {
     sleep 1
   fi
   probe_out=$(python3 "$HOSTILE" probe "$PORT" 300 10)
-  threads=$(threads_now "$SPID")
+  busy_threads=$(threads "$SPID")
   [ -n "${apid:-}" ] && { wait "$apid" 2>/dev/null || true; }
   peak=$(peak_rss_mb "$SPID")
-  row "$name" "$probe_out" "$peak" "$(recovered "$base")" "threads $threads at the end of the probe"
+  row "$name" "$probe_out" "$peak" "$(recovered "$base")" "threads $idle_threads idle, $busy_threads attacked"
   stop_server > /dev/null
 }
 
@@ -179,6 +193,28 @@ attack admin-journal "fill @PORT 10000 10240" admin 12
 attack big-body "" bigbody 30 60
 attack template-bomb "" segbomb 2 12
 attack template-output "" bigtemplate 10 38 12
+attack json-body "" jsonbody 4 38
+attack json-body-3MiB "" jsonbody 30 3
+STUBS="$TMP/nearstubs" attack near-miss "" nearmiss 2 12
+
+# admin-writes: the writes are the attack; their own timings go in the note.
+if [ -z "$ONLY" ] || [ "$ONLY" = admin-writes ]; then
+start_server admin-writes
+base=$(fd_count "$SPID")
+idle_threads=$(threads "$SPID")
+timeout 300 python3 "$HOSTILE" adminwrites "$PORT" 3000 > "$TMP/adminwrites.out" 2>&1 &
+apid=$!
+PIDS+=("$apid")
+sleep 1
+probe_out=$(python3 "$HOSTILE" probe "$PORT" 300 10)
+busy_threads=$(threads "$SPID")
+wait "$apid" 2>/dev/null || true
+read -r first last imported < "$TMP/adminwrites.out" || true
+peak=$(peak_rss_mb "$SPID")
+row admin-writes "$probe_out" "$peak" "$(recovered "$base")" \
+  "POST ${first:-?} ms at 0 stubs, ${last:-?} ms at ~3,000; import of 3,000 ${imported:-?} s; threads $idle_threads idle, $busy_threads attacked"
+stop_server > /dev/null
+fi
 
 # unread-stderr: stderr is a FIFO whose reader (sleep) never reads.
 if [ -z "$ONLY" ] || [ "$ONLY" = unread-stderr ]; then

@@ -15,6 +15,10 @@
                                 READERS connections asking GET /big/s/.../s (a 10 MiB templated response) that never
                                 read, held SECONDS, while one client loops POST /each with a MIB MiB JSON array
                                 rendered by {{#each}} (its output over the 16 MiB limit)
+  jsonbody PORT COUNT MIB       COUNT POST /json of a MIB MiB JSON array [0,0,...] (a matchesJsonPath stub)
+  nearmiss PORT CLIENTS SECONDS CLIENTS loops of GET on an unmatched 500-character URL near the long stub URLs
+  adminwrites PORT COUNT        POST /__admin/mappings COUNT times one by one, then the same COUNT as one import;
+                                prints "first20_ms last20_ms import_s" (mean ms per POST at the start and the end)
 """
 import http.client, socket, sys, threading, time
 
@@ -177,8 +181,66 @@ def bigtemplate(port, readers, mib, seconds):
         s.close()
 
 
+def jsonbody(port, count, mib):
+    body = b"[" + b"0," * (mib * 1024 * 1024 // 2) + b"0]"
+    for _ in range(count):
+        try:
+            c = http.client.HTTPConnection(HOST, port, timeout=60)
+            c.request("POST", "/json", body=body, headers={"Content-Type": "application/json"})
+            c.getresponse().read()
+            c.close()
+        except Exception:
+            pass
+
+
+NEAR_STEM = "/catalogue/" + "section-" * 55
+
+
+def nearmiss(port, clients, seconds):
+    path = NEAR_STEM + "item/" + "7" * 40 + "x"
+    threads = [threading.Thread(target=loop, args=(port, seconds, "GET", path)) for _ in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def adminwrites(port, count):
+    def mapping(i):
+        return ('{"id": "w%d", "request": {"method": "GET", "urlPath": "/w/%d", "headers": {"X-Key": {"matches": "k[0-9]+"}}},'
+                ' "response": {"status": 200, "body": "w%d"}}' % (i, i, i))
+    c = http.client.HTTPConnection(HOST, port, timeout=120)
+    times = []
+    for i in range(count):
+        start = time.perf_counter()
+        c.request("POST", "/__admin/mappings", body=mapping(i))
+        c.getresponse().read()
+        times.append(time.perf_counter() - start)
+    c.request("DELETE", "/__admin/mappings")
+    c.getresponse().read()
+    body = '{"mappings": [' + ",".join(mapping(i) for i in range(count)) + "]}"
+    start = time.perf_counter()
+    c.request("POST", "/__admin/mappings/import", body=body)
+    c.getresponse().read()
+    imported = time.perf_counter() - start
+    n = min(20, len(times))
+    print("%.2f %.2f %.2f" % (sum(times[:n]) * 1000 / n, sum(times[-n:]) * 1000 / n, imported))
+
+
+def longstubs(count):
+    """Prints a mappings document of COUNT stubs with long URLs (for the near-miss row)."""
+    items = ['{"request": {"method": "GET", "url": "%sitem/%d"}, "response": {"status": 200}}' % (NEAR_STEM, i)
+             for i in range(count)]
+    print('{"mappings": [' + ",".join(items) + "]}")
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "longstubs":
+        longstubs(int(sys.argv[2]))
+        sys.exit(0)
     command, port, *rest = sys.argv[1:]
     args = [int(x) for x in rest]
     {"probe": probe, "idle": idle, "slowloris": slowloris, "regex": regex, "fill": fill, "admin": admin,
-     "bigbody": bigbody, "unmatched": unmatched, "segbomb": segbomb, "bigtemplate": bigtemplate}[command](int(port), *args)
+     "bigbody": bigbody, "unmatched": unmatched, "jsonbody": jsonbody, "nearmiss": nearmiss,
+     "segbomb": segbomb, "bigtemplate": bigtemplate,
+     "adminwrites": adminwrites}[command](int(port), *args)

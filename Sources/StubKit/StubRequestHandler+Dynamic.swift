@@ -4,9 +4,9 @@ import StubHTTP
 extension StubRequestHandler {
     /// The stub answering `request` and its use number. A snapshot with scenarios, use limits or
     /// sequences matches under the state lock (read and move on atomically); others need no lock.
-    func find(_ request: HTTPRequest, in snapshot: StubSnapshot) -> (match: RouteMatch, use: Int)? {
-        if snapshot.isStateful { return store.states.match(request, in: snapshot) }
-        return snapshot.table.match(request).map { ($0, 0) }
+    func find(_ context: RequestContext, in snapshot: StubSnapshot) -> (match: RouteMatch, use: Int)? {
+        if snapshot.isStateful { return store.states.match(context, in: snapshot) }
+        return snapshot.table.match(context).map { ($0, 0) }
     }
 
     /// Runs `closure` off the event loop, then answers with what it returned (delays, pacing and

@@ -14,6 +14,8 @@ struct StubRequestHandler: HTTPHandler {
     let closureWorkers: WorkerPool
     /// Renders templated responses too long for an event loop (see ``TemplateLimits/onEventLoop``).
     let renderWorkers: WorkerPool
+    /// Matches requests with large bodies and makes near-miss reports, off the event loops.
+    let matchWorkers: WorkerPool
     /// Where `.file` bodies returned by closures are read from.
     let bodyFiles: BodyFiles?
     /// Logs unmatched requests as ``StubServer/Configuration/unmatchedRequestLogging`` asks.
@@ -25,15 +27,32 @@ struct StubRequestHandler: HTTPHandler {
     /// The recording in progress: while recording, every request is forwarded to its target.
     let recorder: Recorder
 
+    /// Requests with a larger body are matched on ``matchWorkers``: matching may parse the body as JSON.
+    static let inlineBodyLimit = 64 << 10
+
     func handle(_ request: HTTPRequest, responder: HTTPResponder) {
         if let admin, AdminAPI.isAdminTarget(request.target) { return admin.serve(request, responder: responder) }
         let started = ContinuousClock.now
         if let recording = recorder.proxy {
             return forward(request, via: recording, stub: nil, responder: responder, started: started)
         }
+        guard request.body.count <= Self.inlineBodyLimit else {
+            // Parsing a large body as JSON takes long enough to stall every connection of this loop.
+            return matchWorkers.answer(responder) { [self] responder in
+                serve(request, responder: responder, started: started, onEventLoop: false)
+            }
+        }
+        serve(request, responder: responder, started: started, onEventLoop: true)
+    }
+
+    /// Matches `request` and answers it.
+    /// - Parameter onEventLoop: whether this runs on an event loop: an unmatched request's near-miss
+    ///   report (which compares stubs) is then made on ``matchWorkers``.
+    private func serve(_ request: HTTPRequest, responder: HTTPResponder, started: ContinuousClock.Instant, onEventLoop: Bool) {
         let snapshot = store.snapshot
-        let entry: LoggedRequest
-        if let (match, use) = find(request, in: snapshot) {
+        // One context for matching and the near-miss report: the body is parsed at most once.
+        let context = snapshot.table.context(for: request)
+        if let (match, use) = find(context, in: snapshot) {
             store.markUsed(match.mapping.id)
             if !snapshot.closures.isEmpty, let closure = snapshot.closures[match.index] {
                 return answer(request, with: closure, match: match, responder: responder, started: started)
@@ -45,21 +64,34 @@ struct StubRequestHandler: HTTPHandler {
             if let template = response.template {
                 return answer(request, with: template, response: response, match: match, responder: responder, started: started)
             }
-            entry = send(response.prepared, of: response, for: request, match: match, ownsBody: false,
-                         responder: responder, started: started)
+            let entry = send(response.prepared, of: response, for: request, match: match, ownsBody: false,
+                             responder: responder, started: started)
+            configuration.onRequest?(entry, ContinuousClock.now - started)
         } else if let definition = proxy.settings.proxyAll {
-            return forward(request, via: definition, stub: nil, responder: responder, started: started)
+            forward(request, via: definition, stub: nil, responder: responder, started: started)
+        } else if onEventLoop {
+            // The report is bounded work, but still too much for an event loop under a flood of misses.
+            let queued = matchWorkers.submit { [self] in
+                let snapshot = store.snapshot
+                answerUnmatched(request, report: snapshot.table.nearMissReport(for: snapshot.table.context(for: request)),
+                                responder: responder, started: started)
+            }
+            if !queued { answerUnmatched(request, report: Self.skippedReport(request), responder: responder, started: started) }
         } else {
-            let report = snapshot.table.nearMissReport(for: request)
-            let notFound = HTTPResponse(status: .notFound, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                                        body: Array(report.utf8))
-            entry = journal.record(request, matchedStub: nil, status: 404, response: notFound,
-                                   timing: ServeTiming(processTime: ContinuousClock.now - started))
-            // Queued (never written here) before the response goes out, so a client that got its 404
-            // can flush the log and find the report.
-            unmatchedLog.log(request, status: 404, report: report)
-            responder.respond(notFound)
+            answerUnmatched(request, report: snapshot.table.nearMissReport(for: context), responder: responder, started: started)
         }
+    }
+
+    /// Answers 404 with `report`, journals and logs it.
+    private func answerUnmatched(_ request: HTTPRequest, report: String, responder: HTTPResponder, started: ContinuousClock.Instant) {
+        let notFound = HTTPResponse(status: .notFound, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                                    body: Array(report.utf8))
+        let entry = journal.record(request, matchedStub: nil, status: 404, response: notFound,
+                                   timing: ServeTiming(processTime: ContinuousClock.now - started))
+        // Queued (never written here) before the response goes out, so a client that got its 404
+        // can flush the log and find the report.
+        unmatchedLog.log(request, status: 404, report: report)
+        responder.respond(notFound)
         configuration.onRequest?(entry, ContinuousClock.now - started)
     }
 
@@ -74,6 +106,12 @@ struct StubRequestHandler: HTTPHandler {
                                    ownsResponseBody: ownsBody)
         response.send(prepared, via: responder, after: delay, network: network)
         return entry
+    }
+
+    /// The 404 text when every match worker is busy: no stub is compared.
+    static func skippedReport(_ request: HTTPRequest) -> String {
+        "No stub matched \(request.method) \(Quoting.truncate(request.target, limit: NearMissReport.valueLimit))\n\n"
+            + "(No near-miss report: too many unmatched requests are being explained at once.)\n"
     }
 
     func didReject(_ error: ParserError, remoteAddress: String) {

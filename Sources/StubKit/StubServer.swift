@@ -44,6 +44,13 @@ public final class StubServer: Sendable {
         public var bytesPerSecond: Int?
         /// The most threads running synchronous closure stubs at once (a closure may block). Default 8.
         public var closureThreadLimit: Int = 8
+        /// The largest request body parsed as JSON for `equalToJson` and `matchesJsonPath`
+        /// (`--max-json-match-body`). A parsed document costs many times its size, so a larger body is not
+        /// parsed: JSON matchers do not match it, and its near-miss report says why. Default 4 MiB.
+        public var jsonMatchBodyLimit: Int = 4 << 20
+        /// Threads matching requests with large bodies and making near-miss reports, off the event loops.
+        /// Default 2.
+        public var matchThreadLimit: Int = 2
         /// Log unmatched requests (``unmatchedRequestLogging`` `.full` when `true`, `.none` when `false`).
         public var logsUnmatchedRequests: Bool {
             get { unmatchedRequestLogging != .none }
@@ -81,7 +88,7 @@ public final class StubServer: Sendable {
         /// Admin calls that may wait for an admin thread; more are answered 503 at once. Default 64.
         public var adminQueueLimit: Int = 64
         /// Called after each request is answered (or scheduled, for delayed stubs), with the time
-        /// matching took. Runs on an event-loop thread: keep it short, and log through ``log``
+        /// matching took. Runs on an event-loop or worker thread: keep it short, and log through ``log``
         /// rather than writing to stdout or stderr.
         public var onRequest: (@Sendable (LoggedRequest, Duration) -> Void)?
         /// Forwarding: where unmatched requests go (`--proxy-all`), the upstream timeout and the largest
@@ -112,6 +119,8 @@ public final class StubServer: Sendable {
     let adminWorkers: WorkerPool
     /// Renders response templates too long for an event loop.
     let renderWorkers: WorkerPool
+    /// Matches requests with large bodies and makes near-miss reports, off the event loops.
+    let matchWorkers: WorkerPool
     /// Logged once listening: the admin API is reachable from the network without a token.
     private let adminExposureWarning: String?
     /// Forwards requests for proxy stubs and ``Configuration/proxy``.
@@ -136,6 +145,7 @@ public final class StubServer: Sendable {
         for warning in loaded.warnings { log.write("stubserver: \(warning)") }
         let log = log
         store = StubStore(fileMappings: loaded.mappings, globalResponseTemplating: globalResponseTemplating,
+                          jsonBodyLimit: max(0, configuration.jsonMatchBodyLimit),
                           regexWarnings: { log.write($0) })
         journal = RequestJournal(limits: configuration.journal)
         let adminState = AdminState()
@@ -146,6 +156,7 @@ public final class StubServer: Sendable {
         httpConfiguration.maxConnections = configuration.maxConnections
         httpConfiguration.shutdownGracePeriod = configuration.shutdownGrace
         closureWorkers = WorkerPool(name: "closure", threadLimit: configuration.closureThreadLimit, queueLimit: 1024)
+        matchWorkers = WorkerPool(name: "match", threadLimit: configuration.matchThreadLimit, queueLimit: 64, isBackground: true)
         adminWorkers = WorkerPool(name: "admin", threadLimit: configuration.adminThreadLimit,
                                   queueLimit: configuration.adminQueueLimit, isBackground: true)
         // One core fewer than the machine has (1 to 4 threads), below the loops' priority: a flood of long
@@ -162,7 +173,7 @@ public final class StubServer: Sendable {
                                                       admin: AdminEndpoint(admin, configuration: configuration,
                                                                            workers: adminWorkers),
                                                       network: configuration.effectiveNetwork,
-                                                      closureWorkers: closureWorkers, renderWorkers: renderWorkers,
+                                                      closureWorkers: closureWorkers, renderWorkers: renderWorkers, matchWorkers: matchWorkers,
                                                       bodyFiles: Self.bodyFiles(in: root),
                                                       unmatchedLog: UnmatchedRequestLog(mode: configuration.unmatchedRequestLogging,
                                                                                         sink: log),
@@ -225,6 +236,7 @@ public final class StubServer: Sendable {
         closureWorkers.shutdown()
         adminWorkers.shutdown()
         renderWorkers.shutdown()
+        matchWorkers.shutdown()
         proxy.shutdown()
     }
 

@@ -146,6 +146,12 @@ public enum CommandParser {
                     throw CLIError("--template-max-output expects a size in bytes such as 16777216, 16MiB or 512KiB, got '\(text)'")
                 }
                 options.templateLimits.maxOutputBytes = bytes
+            case "--max-json-match-body":
+                let text = try value(for: name, inlineValue, &remaining)
+                guard let bytes = ByteCount.parse(text) else {
+                    throw CLIError("--max-json-match-body expects a size in bytes such as 4194304, 4MiB or 512KiB, got '\(text)'")
+                }
+                options.jsonMatchBodyLimit = bytes
             case "--no-request-journal":
                 try noValue(name, inlineValue)
                 options.journal.isEnabled = false

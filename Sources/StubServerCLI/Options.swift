@@ -52,6 +52,8 @@ public struct Options: Sendable, Equatable {
     /// The most steps and output bytes of one templated response (`--template-max-steps N`,
     /// `--template-max-output SIZE`). Default 1,000,000 steps and 16 MiB.
     public var templateLimits = TemplateLimits()
+    /// The largest request body parsed as JSON for JSON matchers (`--max-json-match-body SIZE`). Default 4 MiB.
+    public var jsonMatchBodyLimit: Int = 4 << 20
 
     public init() {}
 }

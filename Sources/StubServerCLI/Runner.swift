@@ -69,6 +69,7 @@ public enum Runner {
         configuration.shutdownGrace = options.shutdownGrace
         configuration.maxConnections = options.maxConnections
         configuration.templateLimits = options.templateLimits
+        configuration.jsonMatchBodyLimit = options.jsonMatchBodyLimit
         if options.verbose {
             configuration.onRequest = { entry, duration in
                 log.write(RequestLogLine(entry, duration: duration).text)

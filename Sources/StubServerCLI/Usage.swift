@@ -11,7 +11,7 @@ public let usageText = """
                       [--max-request-journal-entries N] [--no-request-journal]
                       [--global-response-templating] [--disable-banner]
                       [--admin-token TOKEN] [--allowed-host NAME] [--no-admin] [--proxy-all URL] [--proxy-timeout MS]
-                      [--shutdown-grace SECONDS] [--max-connections N]
+                      [--shutdown-grace SECONDS] [--max-connections N] [--max-json-match-body SIZE]
                       [--template-max-steps N] [--template-max-output SIZE]
            stubserver SUBCOMMAND [ARGUMENTS]
 
@@ -70,6 +70,9 @@ public let usageText = """
       --template-max-output SIZE
                       The most bytes one templated response renders (escaping included); beyond
                       it the request gets a 500 naming the stub. Default: 16MiB
+      --max-json-match-body SIZE
+                      The largest request body parsed for equalToJson and matchesJsonPath; they do
+                      not match a larger body (its near-miss report says why). Default: 4MiB
       --version       Print the version and exit.
       -h, --help      Print this help and exit.
 

@@ -88,15 +88,8 @@ extension AdminAPI {
             throw .invalid(error, title: "Invalid stub mapping")
         }
         log(result.warnings)
-        if options.deleteAllNotInImport { store.removeAll() }
-        for mapping in result.mappings {
-            let exists = store.mappings.contains { $0.id == mapping.id }
-            if !exists {
-                store.add(mapping)
-            } else if options.overwrites {
-                store.replace(id: mapping.id, with: mapping)
-            }
-        }
+        // One new route table for the whole import, not one per mapping.
+        store.importMappings(result.mappings, overwrite: options.overwrites, removingOthers: options.deleteAllNotInImport)
         return AdminResponse.empty
     }
 

@@ -112,6 +112,16 @@ public final class CompiledRequestPattern: Sendable {
         return true
     }
 
+    /// A cheap stand-in for ``evaluate(_:explaining:)``'s distance, to pick which stubs a near-miss report
+    /// compares in full: the method and the URL only, an exact URL compared by its common prefix and
+    /// suffix (linear) instead of its edit distance (quadratic).
+    func cheapDistance(_ context: RequestContext) -> Double {
+        var weighted = 0.0
+        if let method, method != context.request.method.rawValue { weighted += Self.methodWeight }
+        if let url { weighted += Self.urlWeight * url.cheapDistance(context) }
+        return weighted
+    }
+
     /// The decoded `{name}` segments of a `urlPathTemplate` the request matched; empty otherwise.
     func pathParameters(_ context: RequestContext) -> [String: String] {
         url?.parameters(context) ?? [:]

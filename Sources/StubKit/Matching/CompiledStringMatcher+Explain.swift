@@ -9,6 +9,7 @@ extension CompiledStringMatcher {
     /// $.topics: expected a value, got absent              (matchesJsonPath "$.topics")
     /// ```
     func explain(_ subject: MatchSubject) -> [String] {
+        if let reason = subject.jsonSkippedReason, isJSONMatcherOfAnyKind { return [reason] }
         guard let document = subject.json else { return [] }
         switch kind {
         case let .equalToJson(expected, order, extra):
@@ -38,5 +39,15 @@ extension CompiledStringMatcher {
         let wanted = Quoting.truncate(nested.source.description, limit: JSONDiff.valueLimit)
         let scope = path.isDefinite ? "" : " (any element)"
         return ["\(name): expected \(wanted)\(scope), got \(got)"]
+    }
+}
+
+extension CompiledStringMatcher {
+    /// `equalToJson` or `matchesJsonPath`: the matchers that need the body parsed as JSON.
+    var isJSONMatcherOfAnyKind: Bool {
+        switch kind {
+        case .equalToJson, .matchesJsonPath: true
+        default: false
+        }
     }
 }

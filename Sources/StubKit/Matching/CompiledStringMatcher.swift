@@ -109,7 +109,7 @@ final class CompiledStringMatcher: Sendable {
     func isSatisfied(by subject: MatchSubject) -> Bool {
         switch kind {
         // An absent value has no JSON: both JSON matchers fail without looking further.
-        case .equalToJson, .matchesJsonPath: subject.text != nil && distance(subject) == 0
+        case .equalToJson, .matchesJsonPath: subject.isPresent && distance(subject) == 0
         default: isSatisfied(byText: subject.text)
         }
     }

@@ -81,6 +81,16 @@ final class CompiledURLMatcher: Sendable {
         }
     }
 
+    /// ``match(_:)``'s distance, with an exact URL's edit distance estimated in linear time
+    /// (``StringDistance/estimate(_:_:)``).
+    func cheapDistance(_ context: RequestContext) -> Double {
+        switch kind {
+        case let .url(expected): StringDistance.estimate(expected, context.url)
+        case let .urlPath(expected): StringDistance.estimate(expected, context.rawPath)
+        default: matches(context) ? 0 : 1
+        }
+    }
+
     /// Whether the URL matches, computing no distance and no path parameters (the route table's fast
     /// path; ask ``parameters(_:)`` for the winner's).
     func matches(_ context: RequestContext) -> Bool {

@@ -46,7 +46,12 @@ public struct MatchExplanation: Sendable {
 extension RouteTable {
     /// The report for an unmatched `request`: what the server logs and sends with its 404.
     public func nearMissReport(for request: HTTPRequest) -> String {
-        NearMissReport.render(request: request, nearMisses: nearMisses(for: request), stubCount: count)
+        nearMissReport(for: context(for: request))
+    }
+
+    /// ``nearMissReport(for:)`` on a request's context (whose body may already be parsed).
+    func nearMissReport(for context: RequestContext) -> String {
+        NearMissReport.render(request: context.request, nearMisses: nearMisses(for: context), stubCount: count)
     }
 }
 

@@ -2,38 +2,78 @@
 ///
 /// Built once per request field, so a body is decoded and parsed at most once however many stubs
 /// look at it. Not `Sendable`: it lives for one matching call on one thread.
+///
+/// A body is decoded to text only when a text matcher asks, and parsed as JSON only when a JSON matcher
+/// asks and it is at most ``jsonByteLimit`` bytes: a parsed document costs many times its size, so a
+/// larger body is not parsed, and JSON matchers do not match it (``jsonSkippedReason`` says why).
 final class MatchSubject {
-    let text: String?
+    /// The default ``jsonByteLimit``: 4 MiB.
+    static let defaultJSONByteLimit = 4 << 20
+
     private let bytes: [UInt8]?
+    private var decoded: String??
     private var parsed: JSONValue??
+    /// The largest body parsed as JSON.
+    let jsonByteLimit: Int
+    /// How many times this value was parsed as JSON: at most 1.
+    private(set) var jsonParses = 0
 
     /// A text value (header, query parameter, cookie, URL).
     init(_ text: String?) {
-        self.text = text
+        decoded = .some(text)
         bytes = nil
+        jsonByteLimit = .max
     }
 
     /// A body: empty means absent, as in WireMock (verified against 2.35.1: `equalTo ""` and
     /// `contains ""` do not match an empty body, `absent` does).
-    init(body: [UInt8]) {
-        text = body.isEmpty ? nil : String(decoding: body, as: UTF8.self)
+    /// - Parameter jsonByteLimit: the largest body parsed as JSON; a larger one has no ``json``.
+    init(body: [UInt8], jsonByteLimit: Int = MatchSubject.defaultJSONByteLimit) {
         bytes = body.isEmpty ? nil : body
+        if body.isEmpty { decoded = .some(nil) }
+        self.jsonByteLimit = jsonByteLimit
     }
 
     /// A JSON value picked out of a document, with the text string matchers should see.
     init(json: JSONValue, text: String) {
-        self.text = text
+        decoded = .some(text)
         bytes = nil
         parsed = .some(json)
+        jsonByteLimit = .max
     }
 
-    /// The value parsed as JSON, or `nil` if it is absent or not JSON.
+    /// Whether there is a value (a body: whether it is not empty), without decoding it.
+    var isPresent: Bool {
+        if bytes != nil { return true }
+        return text != nil
+    }
+
+    /// The value as text, decoded from the body's UTF-8 on first use; `nil` when absent.
+    var text: String? {
+        if let decoded { return decoded }
+        let value = bytes.map { String(decoding: $0, as: UTF8.self) }
+        decoded = .some(value)
+        return value
+    }
+
+    /// Why a present body was not parsed as JSON (it is over ``jsonByteLimit``), or `nil`.
+    var jsonSkippedReason: String? {
+        guard let bytes, bytes.count > jsonByteLimit else { return nil }
+        return "the body (\(bytes.count) bytes) was not parsed as JSON: it is over the \(jsonByteLimit)-byte limit "
+            + "for JSON matching (--max-json-match-body), so JSON matchers do not match it"
+    }
+
+    /// The value parsed as JSON, or `nil` if it is absent, not JSON, or a body over ``jsonByteLimit``.
     var json: JSONValue? {
         if let parsed { return parsed }
         var value: JSONValue?
         if let bytes {
-            value = try? JSONParser.parse(bytes)
+            if bytes.count <= jsonByteLimit {
+                jsonParses += 1
+                value = try? JSONParser.parse(bytes)
+            }
         } else if let text {
+            jsonParses += 1
             value = try? JSONParser.parse(Array(text.utf8))
         }
         parsed = .some(value)

@@ -12,7 +12,9 @@ final class RequestContext {
     /// raw path (verified against 2.35.1: `urlPath "/a%20b"` matches `/a%20b`, `urlPath "/a b"` does not,
     /// and `%C3%A9` does not match `%c3%a9`).
     let rawPath: String
-    private(set) lazy var body = MatchSubject(body: request.body)
+    private(set) lazy var body = MatchSubject(body: request.body, jsonByteLimit: jsonByteLimit)
+    /// The largest body parsed as JSON for JSON matchers (see ``MatchSubject``).
+    let jsonByteLimit: Int
     private(set) lazy var query: [String: [String]] = {
         var result: [String: [String]] = [:]
         for item in request.queryItems { result[item.name, default: []].append(item.value) }
@@ -20,8 +22,10 @@ final class RequestContext {
     }()
     private(set) lazy var cookies: [String: [String]] = Self.parseCookies(request.headers["Cookie"])
 
-    init(_ request: HTTPRequest) {
+    /// - Parameter jsonByteLimit: the largest body parsed as JSON; JSON matchers do not match a larger one.
+    init(_ request: HTTPRequest, jsonByteLimit: Int = MatchSubject.defaultJSONByteLimit) {
         self.request = request
+        self.jsonByteLimit = jsonByteLimit
         let pathAndQuery = request.pathAndQuery
         let utf8 = pathAndQuery.utf8
         if utf8.allSatisfy({ $0 < 0x80 }) {

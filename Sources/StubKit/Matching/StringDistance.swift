@@ -11,14 +11,7 @@ enum StringDistance {
         let longest = max(x.count, y.count)
         guard longest > 0 else { return 0 }
         guard !x.isEmpty, !y.isEmpty else { return 1 }
-        if x.count * y.count > exactCellLimit {
-            // Estimate from the common prefix and suffix: cheap, and still orders near misses sensibly.
-            var prefix = 0
-            while prefix < min(x.count, y.count), x[prefix] == y[prefix] { prefix += 1 }
-            var suffix = 0
-            while suffix < min(x.count, y.count) - prefix, x[x.count - 1 - suffix] == y[y.count - 1 - suffix] { suffix += 1 }
-            return max(Double.ulpOfOne, 1 - Double(prefix + suffix) / Double(longest))
-        }
+        if x.count * y.count > exactCellLimit { return estimate(x, y) }
         var previous = Array(0...y.count)
         var current = [Int](repeating: 0, count: y.count + 1)
         for i in 1...x.count {
@@ -30,5 +23,23 @@ enum StringDistance {
             swap(&previous, &current)
         }
         return Double(previous[y.count]) / Double(longest)
+    }
+
+    /// A linear-time stand-in for ``normalisedLevenshtein(_:_:)`` from the common prefix and suffix:
+    /// 0 for equal strings, and it still orders near misses sensibly.
+    static func estimate(_ a: String, _ b: String) -> Double {
+        if a == b { return 0 }
+        return estimate(Array(a.unicodeScalars), Array(b.unicodeScalars))
+    }
+
+    private static func estimate(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar]) -> Double {
+        let longest = max(x.count, y.count)
+        guard longest > 0 else { return 0 }
+        let shortest = min(x.count, y.count)
+        var prefix = 0
+        while prefix < shortest, x[prefix] == y[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shortest - prefix, x[x.count - 1 - suffix] == y[y.count - 1 - suffix] { suffix += 1 }
+        return max(Double.ulpOfOne, 1 - Double(prefix + suffix) / Double(longest))
     }
 }

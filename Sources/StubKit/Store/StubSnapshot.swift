@@ -18,22 +18,37 @@ final class StubSnapshot: Sendable {
     ///   - globalResponseTemplating: every response is a template (`--global-response-templating`).
     ///   - previous: the snapshot this one replaces; the prepared responses (and parsed templates) of
     ///     stubs that did not change are reused, so a template is parsed once, not on every stub change.
+    ///   - unchangedPrefix: how many leading stubs are known to be those of `previous`, unchanged (the store
+    ///     appended the others): theirs are reused without comparing them, so adding a stub costs little.
+    ///   - jsonBodyLimit: the route table's ``RouteTable/jsonBodyLimit``.
     ///   - regexWarnings: where the route table warns of URL patterns that run out of budget.
     init(_ mappings: [StubMapping], closures: [String: StubClosure] = [:], globalResponseTemplating: Bool = false,
-         previous: StubSnapshot? = nil, regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)? = nil) {
+         previous: StubSnapshot? = nil, unchangedPrefix: Int = 0, jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit,
+         regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)? = nil) {
         self.mappings = mappings
-        table = RouteTable(mappings, regexWarnings: regexWarnings)
-        var reusable: [String: (mapping: StubMapping, response: StubResponse)] = [:]
-        if let previous {
-            reusable.reserveCapacity(previous.mappings.count)
-            for (mapping, response) in zip(previous.mappings, previous.responses) where reusable[mapping.id] == nil {
-                reusable[mapping.id] = (mapping, response)
+        let prefix = previous.map { min(unchangedPrefix, $0.mappings.count, mappings.count) } ?? 0
+        var table = RouteTable(mappings, regexWarnings: regexWarnings, previous: previous?.table, unchangedPrefix: prefix)
+        table.jsonBodyLimit = jsonBodyLimit
+        self.table = table
+        // Index by id (not copies of the stubs: copying thousands of them is what a rebuild would spend).
+        var reusable: [String: Int] = [:]
+        if let previous, prefix < mappings.count {
+            reusable.reserveCapacity(previous.mappings.count - prefix)
+            for index in prefix..<previous.mappings.count where reusable[previous.mappings[index].id] == nil {
+                reusable[previous.mappings[index].id] = index
             }
         }
-        responses = mappings.map { mapping in
-            if let old = reusable[mapping.id], old.mapping == mapping { return old.response }
-            return StubResponse(mapping, globalResponseTemplating: globalResponseTemplating)
+        var responses = previous.map { Array($0.responses[..<prefix]) } ?? []
+        responses.reserveCapacity(mappings.count)
+        for index in prefix..<mappings.count {
+            let mapping = mappings[index]
+            if let previous, let old = reusable[mapping.id], previous.mappings[old] == mapping {
+                responses.append(previous.responses[old])
+            } else {
+                responses.append(StubResponse(mapping, globalResponseTemplating: globalResponseTemplating))
+            }
         }
+        self.responses = responses
         var thenResponses: [Int: [StubResponse]] = [:]
         var byIndex: [Int: StubClosure] = [:]
         for (index, mapping) in mappings.enumerated() {

@@ -21,10 +21,10 @@ final class StubStates: Sendable {
 
     /// The stub answering `request` in `snapshot`, with its use number (0 for the first use), having
     /// counted the use and moved its scenario on.
-    func match(_ request: HTTPRequest, in snapshot: StubSnapshot) -> (match: RouteMatch, use: Int)? {
+    func match(_ context: RequestContext, in snapshot: StubSnapshot) -> (match: RouteMatch, use: Int)? {
         let mappings = snapshot.mappings
         return state.withLock { state -> (match: RouteMatch, use: Int)? in
-            let found = snapshot.table.match(request) { index in
+            let found = snapshot.table.match(context) { index in
                 Self.accepts(mappings[index], scenarios: state.scenarios, uses: state.uses)
             }
             guard let found else { return nil }

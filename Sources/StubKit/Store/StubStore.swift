@@ -13,6 +13,8 @@ final class StubStore: Sendable {
         /// Swift closures answering for runtime stubs, by stub id.
         var closures: [String: StubClosure] = [:]
         var snapshot: StubSnapshot
+        /// How many snapshots were built after the first.
+        var builds = 0
     }
 
     private let state: LockedValue<State>
@@ -25,14 +27,19 @@ final class StubStore: Sendable {
     /// Every response is a template (`--global-response-templating`).
     let globalResponseTemplating: Bool
 
+    /// The largest request body route tables parse as JSON (``RouteTable/jsonBodyLimit``).
+    let jsonBodyLimit: Int
+
     /// Where route tables warn of stubs whose URL pattern ran out of its matching budget.
     private let regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)?
 
     /// - Parameter regexWarnings: where to warn, once per stub, that its URL pattern ran out of its
     ///   matching budget on some request.
+    ///   - jsonBodyLimit: the largest request body parsed as JSON for JSON matchers.
     init(fileMappings: [StubMapping], globalResponseTemplating: Bool = false,
-         regexWarnings: (@Sendable (String) -> Void)? = nil) {
+         jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit, regexWarnings: (@Sendable (String) -> Void)? = nil) {
         self.globalResponseTemplating = globalResponseTemplating
+        self.jsonBodyLimit = jsonBodyLimit
         // Once per stub and pattern for the server's life, not once per route table (rebuilt on every change).
         if let log = regexWarnings {
             let warned = LockedValue(Set<String>())
@@ -46,8 +53,11 @@ final class StubStore: Sendable {
         let regexWarnings = self.regexWarnings
         state = LockedValue(State(loadedFileMappings: fileMappings, fileMappings: fileMappings,
                              snapshot: StubSnapshot(fileMappings, globalResponseTemplating: globalResponseTemplating,
-                                                    regexWarnings: regexWarnings)))
+                                                    jsonBodyLimit: jsonBodyLimit, regexWarnings: regexWarnings)))
     }
+
+    /// How many times the stubs changed and a new snapshot was built: one per change, and one per import.
+    var snapshotBuilds: Int { state.withLock { $0.builds } }
 
     /// The current route table.
     var snapshot: StubSnapshot { state.withLock { $0.snapshot } }
@@ -90,12 +100,45 @@ final class StubStore: Sendable {
 
     /// Adds a stub after all others.
     func add(_ mapping: StubMapping) {
-        update { $0.runtimeMappings.append(mapping) }
+        update(appending: true) { $0.runtimeMappings.append(mapping) }
     }
 
     /// Adds stubs after all others, in order, with one new route table.
     func add(_ mappings: [StubMapping]) {
-        update { $0.runtimeMappings += mappings }
+        update(appending: true) { $0.runtimeMappings += mappings }
+    }
+
+    /// Imports `mappings` with one new route table: a mapping whose id exists replaces the first stub with
+    /// that id in place when `overwrite`, and is skipped otherwise; the others are added after all others.
+    /// - Parameter removingOthers: remove every stub first, file stubs too (`deleteAllNotInImport`).
+    func importMappings(_ mappings: [StubMapping], overwrite: Bool, removingOthers: Bool) {
+        var changed: [String] = []
+        update { state in
+            if removingOthers {
+                state.fileMappings.removeAll()
+                state.runtimeMappings.removeAll()
+                state.closures.removeAll()
+            }
+            var fileIndex: [String: Int] = [:], runtimeIndex: [String: Int] = [:]
+            for (i, m) in state.fileMappings.enumerated() where fileIndex[m.id] == nil { fileIndex[m.id] = i }
+            for (i, m) in state.runtimeMappings.enumerated() where runtimeIndex[m.id] == nil { runtimeIndex[m.id] = i }
+            for mapping in mappings {
+                if let i = fileIndex[mapping.id] {
+                    guard overwrite else { continue }
+                    state.fileMappings[i] = mapping
+                } else if let i = runtimeIndex[mapping.id] {
+                    guard overwrite else { continue }
+                    state.runtimeMappings[i] = mapping
+                } else {
+                    runtimeIndex[mapping.id] = state.runtimeMappings.count
+                    state.runtimeMappings.append(mapping)
+                    continue
+                }
+                state.closures[mapping.id] = nil
+                changed.append(mapping.id)
+            }
+        }
+        for id in changed { states.forgetUses(of: id) }
     }
 
     /// Adds a stub answered by `closure` after all others.
@@ -174,13 +217,20 @@ final class StubStore: Sendable {
         states.reset()
     }
 
-    private func update(_ change: (inout State) -> Void) {
+    /// Changes the stubs and publishes a new snapshot.
+    /// - Parameter appending: `change` only appends runtime stubs, so every current stub keeps its place and
+    ///   its prepared response and compiled pattern are reused unchecked.
+    private func update(appending: Bool = false, _ change: (inout State) -> Void) {
         state.withLock { state in
+            let unchanged = appending ? state.snapshot.mappings.count : 0
             change(&state)
             state.snapshot = StubSnapshot(state.fileMappings + state.runtimeMappings, closures: state.closures,
                                           globalResponseTemplating: globalResponseTemplating,
-                                          previous: state.snapshot, regexWarnings: regexWarnings)
+                                          previous: state.snapshot, unchangedPrefix: unchanged, jsonBodyLimit: jsonBodyLimit,
+                                          regexWarnings: regexWarnings)
+            state.builds += 1
         }
+        guard !appending else { return }  // no stub left: nothing to forget
         let ids = Set(mappings.map(\.id))
         used.withLock { $0.formIntersection(ids) }
     }

@@ -1,0 +1,165 @@
+import StubHTTP
+
+/// The lookup structure of a ``RouteTable`` over a range of its stubs: stubs whose URL names a single
+/// path indexed by method and raw path, patterns and templates with a literal first segment by method
+/// and that segment, the others in one list; each candidate behind its ``RouteGate``. Immutable, and a
+/// class so that the tables built after stubs are appended share it.
+final class RouteIndex: Sendable {
+    /// The mapping indexes covered.
+    let range: Range<Int>
+    /// Mapping indexes in winner order: `ranked[rank]` is a mapping index.
+    private let ranked: [Int]
+    /// The candidates' byte-level checks in winner order: `gates[rank]` is for `patterns[ranked[rank]]`.
+    private let gates: [RouteGate]
+    /// The literal bytes the gates compare.
+    private let gateBytes: [UInt8]
+    /// Stubs with one literal path, by raw path.
+    private let literal: [String: Bucket]
+    /// Patterns and templates with a known first segment, by that segment.
+    private let bySegment: [String: Bucket]
+    /// The other stubs (no URL, or a pattern without a literal first segment).
+    private let other: Bucket
+
+    /// The ranks (ascending) of the stubs of one index entry, by method. Each method's list already
+    /// includes the stubs accepting any method, so a request walks at most three lists. Once sealed,
+    /// every list ends with `Int.max`, so the merge needs no end checks.
+    fileprivate struct Bucket: Sendable {
+        /// A sealed list of no stubs.
+        static let none = [Int.max]
+
+        var byMethod: [String: [Int]] = [:]
+        /// Stubs accepting any method: the list for methods no stub of the entry names.
+        var anyMethod: [Int] = []
+
+        func ranks(for method: String) -> [Int] {
+            byMethod.isEmpty ? anyMethod : byMethod[method] ?? anyMethod
+        }
+
+        mutating func add(_ rank: Int, method: String?) {
+            if let method { byMethod[method, default: []].append(rank) } else { anyMethod.append(rank) }
+        }
+
+        /// Merges `anyMethod` into every method's list, keeping ranks ascending, and ends every list with
+        /// `Int.max`.
+        mutating func seal() {
+            for (method, ranks) in byMethod { byMethod[method] = Self.merge(ranks, anyMethod) + [.max] }
+            anyMethod.append(.max)
+        }
+
+        static func merge(_ a: [Int], _ b: [Int]) -> [Int] {
+            var result: [Int] = []
+            result.reserveCapacity(a.count + b.count)
+            var i = 0, j = 0
+            while i < a.count || j < b.count {
+                if j == b.count || (i < a.count && a[i] < b[j]) { result.append(a[i]); i += 1 } else { result.append(b[j]); j += 1 }
+            }
+            return result
+        }
+    }
+
+    /// Indexes the stubs `range` of `mappings`, compiled as `patterns` (aligned with `mappings`).
+    init(_ mappings: [StubMapping], _ patterns: [CompiledRequestPattern], range: Range<Int>) {
+        self.range = range
+        let ranked = range.sorted { a, b in
+            mappings[a].priority != mappings[b].priority ? mappings[a].priority < mappings[b].priority : a > b
+        }
+        self.ranked = ranked
+        var literal: [String: Bucket] = [:]
+        var bySegment: [String: Bucket] = [:]
+        var other = Bucket()
+        var gates: [RouteGate] = [], gateBytes: [UInt8] = []
+        gates.reserveCapacity(ranked.count)
+        for (rank, index) in ranked.enumerated() {
+            var method: String?
+            if case let .exactly(m) = mappings[index].request.method { method = m }
+            let literalPath = patterns[index].url?.literalPath
+            gates.append(RouteGate(patterns[index], pathIndexed: literalPath != nil, pool: &gateBytes))
+            if let path = literalPath {
+                literal[path, default: Bucket()].add(rank, method: method)
+            } else if let segment = patterns[index].url?.firstSegment {
+                bySegment[segment, default: Bucket()].add(rank, method: method)
+            } else {
+                other.add(rank, method: method)
+            }
+        }
+        for key in literal.keys { literal[key]?.seal() }
+        for key in bySegment.keys { bySegment[key]?.seal() }
+        other.seal()
+        self.literal = literal
+        self.bySegment = bySegment
+        self.other = other
+        self.gates = gates
+        self.gateBytes = gateBytes
+    }
+
+    /// The mapping index of the best stub of this index that matches and that `accepting` lets answer.
+    func firstMatch(_ context: RequestContext, _ patterns: [CompiledRequestPattern], _ accepting: (Int) -> Bool) -> Int? {
+        let method = context.request.method.rawValue
+        // Every candidate of these lists has the request's method (or accepts any).
+        let a = literal[context.rawPath]?.ranks(for: method) ?? Bucket.none
+        let b = bySegment.isEmpty ? Bucket.none : bySegment[Self.firstSegment(of: context.rawPath)]?.ranks(for: method) ?? Bucket.none
+        let c = other.ranks(for: method)
+        var path = context.rawPath, url = context.url
+        let found = path.withUTF8 { path in
+            url.withUTF8 { url in
+                gates.withUnsafeBufferPointer { gates in
+                    gateBytes.withUnsafeBufferPointer { pool in
+                        a.withUnsafeBufferPointer { a in
+                            b.withUnsafeBufferPointer { b in
+                                c.withUnsafeBufferPointer { c in
+                                    var probe = RouteProbe(context, path: path, url: url)
+                                    return firstMatch(a, b, c, context, &probe, gates, pool, patterns, accepting)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return found.map { ranked[$0] }
+    }
+
+    /// Merges the three sealed rank lists, trying candidates best rank first: the gate, then if needed the
+    /// pattern. The rank of the first match.
+    private func firstMatch(_ a: UnsafeBufferPointer<Int>, _ b: UnsafeBufferPointer<Int>, _ c: UnsafeBufferPointer<Int>,
+                            _ context: RequestContext, _ probe: inout RouteProbe,
+                            _ gates: UnsafeBufferPointer<RouteGate>, _ pool: UnsafeBufferPointer<UInt8>,
+                            _ patterns: [CompiledRequestPattern],
+                            _ accepting: (Int) -> Bool) -> Int? {
+        // Each list ends with Int.max, which is never passed: the merge stops when all three heads are at it.
+        var i = 0, j = 0, k = 0
+        var x = a[0], y = b[0], z = c[0]
+        while true {
+            let rank: Int
+            if x <= y && x <= z {
+                guard x != .max else { return nil }
+                rank = x; i &+= 1; x = a[i]
+            } else if y <= z {
+                rank = y; j &+= 1; y = b[j]
+            } else {
+                rank = z; k &+= 1; z = c[k]
+            }
+            if gates[rank].rejectsQuickly(&probe) { continue }
+            switch gates[rank].verdict(probe, pool) {
+            case .reject: continue
+            case .accept: if accepting(ranked[rank]) { return rank }
+            case let .ask(urlChecked):
+                if patterns[ranked[rank]].quickMatch(context, urlChecked: urlChecked), accepting(ranked[rank]) { return rank }
+            }
+        }
+    }
+
+    /// `users` for `/users/1`, `` for `/`. Split on bytes for ASCII paths (every target the server
+    /// accepts), else by Characters, as ``CompiledURLMatcher/firstSegment`` reads stubs.
+    private static func firstSegment(of path: String) -> String {
+        let utf8 = path.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            let rest = path.utf8.first == UInt8(ascii: "/") ? path.dropFirst() : Substring(path)
+            return String(rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)])
+        }
+        var start = utf8.startIndex
+        if utf8.first == UInt8(ascii: "/") { start = utf8.index(after: start) }
+        let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+        return String(path[start..<end])
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+@testable import StubKit
+import StubHTTP
+import StubTestSupport
+
+/// Issue 18, item 9: adding one stub compiles one pattern, whatever the stub count, and an import of
+/// many mappings builds one route table.
+final class AdminWriteCostTests: XCTestCase {
+    private func mapping(_ i: Int) -> StubMapping {
+        StubMapping(id: "m\(i)", request: RequestPattern.get("/items/\(i)").withHeader("X-Key", .matches("k[0-9]+")),
+                    response: .text("\(i)"))
+    }
+
+    func testAddingAStubReusesEveryOtherStubsCompiledPattern() {
+        let store = StubStore(fileMappings: (0..<300).map(mapping))
+        let before = store.snapshot.table
+        store.add(mapping(300))
+        let after = store.snapshot.table
+        XCTAssertEqual(after.count, 301)
+        let reused = (0..<300).filter { after.patterns[$0] === before.patterns[$0] }.count
+        XCTAssertEqual(reused, 300)
+        XCTAssertEqual(after.match(HTTPRequest(method: .get, target: "/items/300", headers: ["X-Key": "k1"]))?.mapping.id, "m300")
+
+        // A changed stub is compiled anew.
+        var changed = mapping(5)
+        changed.request = RequestPattern.get("/changed")
+        store.replace(id: "m5", with: changed)
+        XCTAssertFalse(store.snapshot.table.patterns[5] === after.patterns[5])
+        XCTAssertEqual(store.snapshot.table.match(HTTPRequest(method: .get, target: "/changed"))?.mapping.id, "m5")
+    }
+
+    func testAddingAStubIndexesOnlyTheStubsAddedSinceTheLastFullBuild() {
+        let store = StubStore(fileMappings: (0..<3000).map(mapping))
+        let full = store.snapshot.table
+        for i in 3000..<3010 { store.add(mapping(i)) }
+        let table = store.snapshot.table
+        XCTAssertTrue(table.base === full.base, "the 3,000 stubs' index is shared, not rebuilt")
+        XCTAssertEqual(table.recent?.range, 3000..<3010)
+    }
+
+    /// Stubs added one at a time (indexed apart from the older ones) answer as a table built at once would.
+    func testStubsAddedOneAtATimeMatchAsAFullBuildDoes() {
+        func stub(_ i: Int) -> StubMapping {
+            StubMapping(id: "p\(i)", priority: [5, 1, 9][i % 3],
+                        request: i % 4 == 0 ? RequestPattern.get(urlPattern: "/a/.*") : RequestPattern.get("/a/\(i % 7)"),
+                        response: .text("\(i)"))
+        }
+        let store = StubStore(fileMappings: (0..<40).map(stub))
+        let requests = (0..<8).map { HTTPRequest(method: .get, target: "/a/\($0)") }
+        for i in 40..<120 {
+            store.add(stub(i))
+            let table = store.snapshot.table
+            let reference = RouteTable(table.mappings)
+            for request in requests {
+                XCTAssertEqual(table.match(request)?.index, reference.match(request)?.index, "after \(i + 1) stubs: \(request.target)")
+            }
+        }
+        XCTAssertNotNil(store.snapshot.table.recent, "some stubs were indexed apart")
+    }
+
+    func testAnImportBuildsOneRouteTable() throws {
+        let server = try StubServer.startQuietly()
+        defer { server.stop() }
+        let items = (0..<300).map { #"{"id": "i\#($0)", "request": {"method": "GET", "url": "/i/\#($0)"}, "response": {"status": 200}}"# }
+        let body = Array(#"{"mappings": [\#(items.joined(separator: ","))]}"#.utf8)
+        let builds = server.store.snapshotBuilds
+        let head = "POST /__admin/mappings/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let text = String(decoding: try RawSocket.exchange(port: server.port, Array(head.utf8) + body, timeoutSeconds: 60), as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("HTTP/1.1 200 "), text)
+        XCTAssertEqual(server.store.snapshotBuilds - builds, 1)
+        XCTAssertEqual(server.mappings.count, 300)
+        XCTAssertEqual(server.store.snapshot.table.match(HTTPRequest(method: .get, target: "/i/299"))?.mapping.id, "i299")
+    }
+}
