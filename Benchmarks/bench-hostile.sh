@@ -9,11 +9,14 @@
 #   admin-journal    10,000 POSTs of 10 KB first, then a client looping on GET /__admin/requests, 12 s
 #   big-body         30 POSTs of 60 MiB each
 #   unread-stderr    stderr is a pipe nobody reads; 5,000 unmatched requests (near-miss reports), then SIGTERM
+#   proxy-loop       (issue 18 #7) a stub proxying to the server itself; 4 clients looping through it, 12 s
+#   silent-upstream  (issue 18 #7) 100 requests kept waiting on an upstream that never answers (proxy timeout 5 s), 12 s;
+#                    the note gives the server's CPU time during the attack (a busy wait shows as ~12 s)
 #
 # For each: /hello p50/p99 during the attack (Python http.client, a new connection per request, 5 s timeout, at most
 # 300 requests in 10 s; failed or timed-out requests are counted as errors), the server's peak RSS (VmHWM) and whether
 # it recovered: its open descriptors back to the baseline (/proc/PID/fd) within 15 s of the attack ending and /hello
-# answering. The unread-stderr row also gives how long SIGTERM took to stop the process.
+# answering, and its thread count during the attack (/proc/PID/task). The unread-stderr row also gives how long SIGTERM took to stop the process.
 # It is a measurement: it exits 0 whatever it finds.
 #
 # Usage: Benchmarks/bench-hostile.sh [--no-build] [--scratch-path DIR] [--only NAME]
@@ -77,6 +80,7 @@ cat > "$TMP/stubs/mappings/upload.json" <<'JSON'
 JSON
 
 fd_count() { ls "/proc/$1/fd" 2>/dev/null | wc -l; }
+cpu_ticks() { awk '{ sub(/.*\) /, ""); split($0, f, " "); print f[12] + f[13] }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 peak_rss_mb() { awk '/^VmHWM:/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
 
 # start_server NAME [stderr-target]: starts the binary on a free port; sets SPID and PORT.
@@ -140,10 +144,14 @@ attack() {
     PIDS+=("$apid")
     sleep 1
   fi
+  local cpu0 threads cpu
+  cpu0=$(cpu_ticks "$SPID")
   probe_out=$(python3 "$HOSTILE" probe "$PORT" 300 10)
+  threads=$(ls "/proc/$SPID/task" 2>/dev/null | wc -l)
   [ -n "${apid:-}" ] && { wait "$apid" 2>/dev/null || true; }
+  cpu=$(awk -v t="$(( $(cpu_ticks "$SPID") - cpu0 ))" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", t / hz }')
   peak=$(peak_rss_mb "$SPID")
-  row "$name" "$probe_out" "$peak" "$(recovered "$base")"
+  row "$name" "$probe_out" "$peak" "$(recovered "$base")" "threads $threads during the attack, CPU ${cpu} s"
   stop_server > /dev/null
 }
 
@@ -154,6 +162,8 @@ attack slowloris "" slowloris 300 12
 attack regex "" regex 2 12
 attack admin-journal "fill @PORT 10000 10240" admin 12
 attack big-body "" bigbody 30 60
+attack proxy-loop "" proxyloop 4 12
+SERVER_ARGS="--proxy-timeout 5000" attack silent-upstream "" silent 100 12
 
 # unread-stderr: stderr is a FIFO whose reader (sleep) never reads.
 if [ -z "$ONLY" ] || [ "$ONLY" = unread-stderr ]; then

@@ -9,6 +9,9 @@
   admin PORT SECONDS            loops GET /__admin/requests (the whole journal)
   bigbody PORT COUNT MIB        COUNT POST /upload of MIB MiB each
   unmatched PORT COUNT SECONDS  keep-alive GET /nope/N (each a near-miss report on stderr)
+  proxyloop PORT CLIENTS SECONDS  adds a stub proxying /loop/.* to the server itself, then CLIENTS loops of GET /loop/N
+  silent PORT COUNT SECONDS     adds a stub proxying /silent/.* to a listener that never answers, then keeps COUNT
+                                requests waiting on it (each re-sent when the proxy timeout answers it)
 """
 import http.client, socket, sys, threading, time
 
@@ -143,8 +146,40 @@ def unmatched(port, count, seconds):
             c = http.client.HTTPConnection(HOST, port, timeout=5)
 
 
+def add_proxy_stub(port, pattern, base):
+    mapping = '{"request": {"urlPathPattern": "%s"}, "response": {"proxyBaseUrl": "%s"}}' % (pattern, base)
+    c = http.client.HTTPConnection(HOST, port, timeout=10)
+    c.request("POST", "/__admin/mappings", body=mapping)
+    c.getresponse().read()
+    c.close()
+
+
+def proxyloop(port, clients, seconds):
+    add_proxy_stub(port, "/loop/.*", "http://%s:%d" % (HOST, port))
+    threads = [threading.Thread(target=loop, args=(port, seconds, "GET", "/loop/%d" % n, None, 10))
+               for n in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def silent(port, count, seconds):
+    listener = socket.socket()
+    listener.bind((HOST, 0))
+    listener.listen(count + 16)   # connections queue in the backlog; nothing accepts or answers them
+    add_proxy_stub(port, "/silent/.*", "http://%s:%d" % (HOST, listener.getsockname()[1]))
+    threads = [threading.Thread(target=loop, args=(port, seconds, "GET", "/silent/%d" % n, None, 60))
+               for n in range(min(count, 200))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    listener.close()
+
+
 if __name__ == "__main__":
     command, port, *rest = sys.argv[1:]
     args = [int(x) for x in rest]
     {"probe": probe, "idle": idle, "slowloris": slowloris, "regex": regex, "fill": fill, "admin": admin,
-     "bigbody": bigbody, "unmatched": unmatched}[command](int(port), *args)
+     "bigbody": bigbody, "unmatched": unmatched, "proxyloop": proxyloop, "silent": silent}[command](int(port), *args)
