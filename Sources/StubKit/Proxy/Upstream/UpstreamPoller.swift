@@ -102,7 +102,11 @@ final class UpstreamPoller: @unchecked Sendable {
                 return Int32(min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
             } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if ready < 0 && errno != EINTR { break }
+            if ready < 0 && errno != EINTR {
+                // Cannot wait any more: refuse new exchanges (502 at once) rather than leave them unanswered.
+                shared.withLock { $0.stopped = true }
+                break
+            }
             if fds[0].revents != 0 { while read(wakeRead, &drain, drain.count) > 0 {} }
             var byDescriptor: [Int32: Int16] = [:]
             for entry in fds.dropFirst() where entry.revents != 0 { byDescriptor[entry.fd] = entry.revents }
