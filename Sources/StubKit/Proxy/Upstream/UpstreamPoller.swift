@@ -10,8 +10,9 @@ import StubHTTP
 /// upstream that never answers costs no CPU (Foundation's URLSession on Linux spins a core then:
 /// its libcurl bridge keeps a write-readiness source armed on the idle socket).
 ///
-/// The thread starts with the first exchange and ends at ``shutdown()``, which fails the exchanges
-/// still in flight.
+/// The thread and its self-pipe start with the first exchange, end after ``idleExit`` with none in
+/// flight (a server that proxies now and then holds no thread or descriptor in between), and end at
+/// ``shutdown()``, which fails the exchanges still in flight.
 final class UpstreamPoller: @unchecked Sendable {
     private struct Shared {
         var incoming: [UpstreamExchange] = []
@@ -22,9 +23,8 @@ final class UpstreamPoller: @unchecked Sendable {
     }
 
     private let shared = LockedValue(Shared())
-    /// The exchanges in flight and the self-pipe's read end: the thread's own.
-    private var active: [UpstreamExchange] = []
-    private var wakeRead: Int32 = -1
+    /// How long the thread waits with no exchange before it ends.
+    static let idleExit: Duration = .seconds(2)
     /// The most exchanges waiting to be taken by the thread; more fail at once with a 502.
     static let maxIncoming = 1024
 
@@ -59,11 +59,11 @@ final class UpstreamPoller: @unchecked Sendable {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
-        wakeRead = fds[0]
+        let wakeRead = fds[0]
         do {
             try ThreadHandle.spawn(stackSize: 512 * 1024) { [self] in
                 ThreadHandle.nameCurrent("proxy-io")
-                run()
+                run(wakeRead: wakeRead)
             }.detach()
             return fds[1]
         } catch {
@@ -81,7 +81,9 @@ final class UpstreamPoller: @unchecked Sendable {
         }
     }
 
-    private func run() {
+    /// The thread: `active` and `wakeRead` (the self-pipe's read end) are its own.
+    private func run(wakeRead: Int32) {
+        var active: [UpstreamExchange] = []
         var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
         var drain = [UInt8](repeating: 0, count: 64)
         while true {
@@ -97,11 +99,24 @@ final class UpstreamPoller: @unchecked Sendable {
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0), revents: 0))
             }
             let now = ContinuousClock.now
-            let timeout = active.map(\.deadline).min().map { deadline -> Int32 in
-                let (seconds, attoseconds) = max(.zero, deadline - now).components
-                return Int32(min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
-            } ?? -1
+            let wait = active.map(\.deadline).min().map { max(.zero, $0 - now) } ?? Self.idleExit
+            let (seconds, attoseconds) = wait.components
+            let timeout = Int32(min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
             let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if ready == 0, active.isEmpty {
+                // Idle: end, unless an exchange came meanwhile (then `add` saw `started` and signalled).
+                let ends = shared.withLock { shared -> Bool in
+                    guard shared.incoming.isEmpty, !shared.stopped else { return false }
+                    shared.started = false
+                    _ = close(shared.wakeWrite)
+                    shared.wakeWrite = -1
+                    return true
+                }
+                if ends {
+                    _ = close(wakeRead)
+                    return
+                }
+            }
             if ready < 0 && errno != EINTR {
                 // Cannot wait any more: refuse new exchanges (502 at once) rather than leave them unanswered.
                 shared.withLock { $0.stopped = true }
@@ -133,7 +148,6 @@ final class UpstreamPoller: @unchecked Sendable {
             exchange.close()
             exchange.completion(.failed(.unreachable("cancelled: the server is stopping")))
         }
-        active = []
         _ = close(wakeRead)
         shared.withLock { shared in
             _ = close(shared.wakeWrite)
