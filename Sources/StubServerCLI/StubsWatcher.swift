@@ -56,7 +56,7 @@ struct StubsWatcher: Sendable {
     /// The most entries looked at per poll; a larger tree is watched in part.
     static let maxEntries = 200_000
 
-    /// Path → "size mtime inode" of every file below `directory`, following symlinked files and
+    /// Path → "size mtime device inode" of every file below `directory`, following symlinked files and
     /// folders as the loader does (each real folder once, so a symlink loop ends), and a note for every
     /// entry that is not a regular file or folder. Nothing is opened but folders.
     static func fingerprint(of directory: String) -> Fingerprint {
@@ -71,27 +71,46 @@ struct StubsWatcher: Sendable {
                 seen += 1
                 guard seen <= maxEntries else { return result }
                 let path = folder + "/" + name
-                var info = stat()
-                guard stat(path, &info) == 0 else {
-                    result[path] = "unreachable \(errno)"   // a dangling symlink, no permission…
-                    continue
-                }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: pending.append(path)
-                case S_IFREG: result[path] = "\(info.st_size) \(modificationStamp(info)) \(info.st_dev) \(info.st_ino)"
-                default: result[path] = "special \(info.st_mode & S_IFMT)"
+                switch entry(path) {
+                case .folder: pending.append(path)
+                case .file(let stamp), .other(let stamp): result[path] = stamp
                 }
             }
         }
         return result
     }
 
-    /// The modification time in nanoseconds.
-    private static func modificationStamp(_ info: stat) -> Int64 {
-        #if canImport(Darwin)
-        Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+    /// What the fingerprint notes about one entry.
+    private enum Entry {
+        case folder
+        /// "size mtime device inode" of a regular file (through symlinks).
+        case file(String)
+        /// A FIFO, a device, a dangling symlink…: what it is, so that it appearing or going counts.
+        case other(String)
+    }
+
+    /// The entry at `path`, through symlinks, without opening it.
+    private static func entry(_ path: String) -> Entry {
+        #if canImport(Glibc)
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .other("unreachable \(errno)") }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG:
+            let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            return .file("\(info.st_size) \(nanoseconds) \(info.st_dev) \(info.st_ino)")
+        default: return .other("special \(info.st_mode & S_IFMT)")
+        }
         #else
-        Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { return .other("unreachable") }
+        let type = attributes[.type] as? FileAttributeType
+        if type == .typeDirectory { return .folder }
+        guard type == .typeRegular else { return .other("special \(type?.rawValue ?? "?")") }
+        let stamp = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let size = attributes[.size].map { "\($0)" } ?? "-1"
+        let number = attributes[.systemFileNumber].map { "\($0)" } ?? "-"
+        return .file("\(size) \(stamp) \(resolved) \(number)")
         #endif
     }
 

@@ -21,24 +21,23 @@ import Darwin
 /// signals.wait()
 /// ```
 struct TerminationSignals {
-    /// The signals that stop the server: Ctrl-C, `kill`, a closed terminal, Ctrl-\.
-    static let stopSignalNumbers: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// The signals that stop the server: Ctrl-C, `kill`, a closed terminal, Ctrl-\. (SIGHUP is 1 and
+    /// SIGQUIT 3 on every POSIX system; spelled out for the stand-in Darwin SDK of the type-check.)
+    static let stopSignalNumbers: [Int32] = [SIGINT, SIGTERM, 1, 3]
 
     private var stopSignals = sigset_t()
     private var previousMask = sigset_t()
 
-    /// Blocks the stop signals in the calling thread; threads it starts afterwards inherit the mask,
-    /// so the signals stay pending until ``wait()``. Ignores SIGPIPE for the whole process (for good:
-    /// it is about to exit when ``restore()`` runs), so a closed stdout or stderr pipe makes writes
-    /// fail with EPIPE instead of killing the process.
+    /// Blocks the stop signals and SIGPIPE in the calling thread; threads it starts afterwards inherit
+    /// the mask, so the stop signals stay pending until ``wait()``, and a closed stdout or stderr pipe
+    /// makes writes fail with EPIPE instead of killing the process.
     static func block() -> TerminationSignals {
         var signals = TerminationSignals()
         sigemptyset(&signals.stopSignals)
         for number in stopSignalNumbers { sigaddset(&signals.stopSignals, number) }
-        // Ignored, not blocked: a blocked SIGPIPE stays pending and kills the process as soon as the
-        // mask is restored, after the work is done.
-        signal(SIGPIPE, SIG_IGN)
-        pthread_sigmask(SIG_BLOCK, &signals.stopSignals, &signals.previousMask)
+        var blocked = signals.stopSignals
+        sigaddset(&blocked, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &blocked, &signals.previousMask)
         return signals
     }
 
@@ -56,19 +55,12 @@ struct TerminationSignals {
         kill(ProcessInfo.processInfo.processIdentifier, SIGTERM)
     }
 
-    /// Puts back the signal mask from before ``block()``, first taking any stop signal that came
-    /// meanwhile (a second Ctrl-C while `record` writes), so that none kills the process on its way out.
+    /// Puts back the signal mask from before ``block()``, except that the stop signals and SIGPIPE
+    /// stay blocked: one that came while the process finished its work (a second Ctrl-C while `record`
+    /// writes, a write to a closed pipe) stays pending and never kills it on its way out.
     func restore() {
-        var pending = sigset_t()
-        sigpending(&pending)
-        for number in Self.stopSignalNumbers where sigismember(&pending, number) == 1 {
-            var one = sigset_t()
-            sigemptyset(&one)
-            sigaddset(&one, number)
-            var received: Int32 = 0
-            _ = sigwait(&one, &received)
-        }
-        var previousMask = self.previousMask
-        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        var mask = previousMask
+        for number in Self.stopSignalNumbers + [SIGPIPE] { sigaddset(&mask, number) }
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
     }
 }

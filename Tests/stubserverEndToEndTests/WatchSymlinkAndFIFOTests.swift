@@ -1,10 +1,6 @@
 import Foundation
 import StubKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import StubTestSupport
 import XCTest
 
 /// `--watch` sees what the loader reads: edits made through symlinked stub files and folders are
@@ -13,6 +9,12 @@ import XCTest
 final class WatchSymlinkAndFIFOTests: XCTestCase {
     private func body(_ url: URL) async throws -> String {
         try await URLSessionClient.send("GET", url).text
+    }
+
+    /// Makes a FIFO with the `mkfifo` tool (Linux and macOS alike).
+    private func makeFIFO(_ url: URL) throws {
+        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["mkfifo", url.path], timeout: .seconds(10))
+        guard made.succeeded else { throw TestFailure("mkfifo \(url.path): \(made.standardError)") }
     }
 
     func testEditsThroughSymlinkedFilesAndFoldersAreReloaded() async throws {
@@ -45,7 +47,7 @@ final class WatchSymlinkAndFIFOTests: XCTestCase {
     func testAFIFOIsSkippedWithAWarningAndLaterEditsAreStillSeen() async throws {
         let temp = try TemporaryStubs()
         try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v1"))
-        XCTAssertEqual(mkfifo(temp.stubs.appendingPathComponent("mappings/pipe.json").path, 0o644), 0)
+        try makeFIFO(temp.stubs.appendingPathComponent("mappings/pipe.json"))
         let server = try StubServerProcess.launch(["--stubs", "stubs", "--watch"], currentDirectory: temp.root)
         addTeardownBlock { server.stop() }
         let warning = "stubserver: warning: stubs/mappings/pipe.json is a FIFO (named pipe), not a regular file: skipped"
@@ -65,7 +67,7 @@ final class WatchSymlinkAndFIFOTests: XCTestCase {
     func testCheckSkipsAFIFOWithTheSameWarning() throws {
         let temp = try TemporaryStubs()
         try temp.write("mappings/ok.json", simpleMapping("/ok", body: "ok"))
-        XCTAssertEqual(mkfifo(temp.stubs.appendingPathComponent("mappings/pipe.json").path, 0o644), 0)
+        try makeFIFO(temp.stubs.appendingPathComponent("mappings/pipe.json"))
         let check = try StubServerProcess.run(["check", "--stubs", "stubs"], currentDirectory: temp.root, timeout: .seconds(30))
         XCTAssertEqual(check.termination, .exited(0), check.stdout + check.stderr)
         XCTAssertTrue((check.stdout + check.stderr).contains("stubs/mappings/pipe.json is a FIFO (named pipe), not a regular file: skipped"),

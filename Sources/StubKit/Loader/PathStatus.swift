@@ -31,8 +31,10 @@ enum PathStatus: Equatable {
         case other = "not a regular file"
     }
 
-    /// What `stat(2)` says about `path` (through symlinks).
+    /// What is at `path`, through symlinks: `stat(2)` on Linux, Foundation's attributes of the
+    /// resolved path on Apple platforms.
     init(_ path: String) {
+        #if canImport(Glibc)
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
@@ -40,8 +42,32 @@ enum PathStatus: Equatable {
             return
         }
         self = Self(mode: info.st_mode)
+        #else
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: resolved)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
+            self = .missing
+            return
+        } catch {
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            self = .unreachable(reason: underlying?.localizedDescription ?? error.localizedDescription)
+            return
+        }
+        switch attributes[.type] as? FileAttributeType {
+        case .typeDirectory?: self = .directory
+        case .typeRegular?: self = .file
+        case .typeCharacterSpecial?: self = .special(.characterDevice)
+        case .typeBlockSpecial?: self = .special(.blockDevice)
+        case .typeSocket?: self = .special(.socket)
+        case .typeSymbolicLink?: self = .unreachable(reason: "a symbolic link that leads nowhere or loops")
+        default: self = .special(.other)   // a FIFO is `typeUnknown` to Foundation
+        }
+        #endif
     }
 
+    #if canImport(Glibc)
     /// The status for the type bits of a `st_mode`.
     init(mode: mode_t) {
         switch mode & S_IFMT {
@@ -54,6 +80,7 @@ enum PathStatus: Equatable {
         default: self = .special(.other)
         }
     }
+    #endif
 
     /// Why the loader skips the thing at `display`, for a warning: `Stubs/mappings/pipe.json is a FIFO
     /// (named pipe), not a regular file: skipped`.

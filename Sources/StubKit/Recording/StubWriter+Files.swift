@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StubHTTP
 
 extension StubWriter {
@@ -77,7 +72,7 @@ extension StubWriter {
 
         /// Creates the file only if nothing is there, atomically: the bytes go to a hidden temporary file
         /// beside it (`.name.N.partial`, which no loader reads), which is then hard-linked to the name
-        /// (`link(2)` fails if the name is taken), so a stop half-way never leaves a partial stub file.
+        /// (a hard link fails if the name is taken), so a stop half-way never leaves a partial stub file.
         /// `false` when the name was taken meanwhile.
         private func createExclusively(_ bytes: [UInt8], at url: URL, display: String) throws(StubWriteError) -> Bool {
             let temporary = url.deletingLastPathComponent()
@@ -87,14 +82,15 @@ extension StubWriter {
             } catch {
                 throw StubWriteError(description: "\(displayRoot)/\(display): cannot be written: \(FileErrorReason.describe(error))")
             }
-            defer { unlink(temporary.path) }
-            if link(temporary.path, url.path) == 0 { return true }
-            let code = errno
-            if code == EEXIST { return false }
-            guard [EPERM, ENOTSUP, EOPNOTSUPP, EXDEV, EMLINK].contains(code) else {
-                throw StubWriteError(description: "\(displayRoot)/\(display): cannot be written: \(String(cString: strerror(code)))")
+            defer { try? FileManager.default.removeItem(at: temporary) }
+            do {
+                try FileManager.default.linkItem(at: temporary, to: url)
+                return true
+            } catch where exists(url) {
+                return false
+            } catch {
+                // A file system without hard links: an exclusive create, written in place (below).
             }
-            // A file system without hard links: an exclusive create, written in place.
             do {
                 try Data(bytes).write(to: url, options: .withoutOverwriting)
                 return true

@@ -37,7 +37,7 @@ struct UpstreamSocket {
         var list: UnsafeMutablePointer<addrinfo>?
         let code = getaddrinfo(name, String(port), &hints, &list)
         guard code == 0, let first = list else {
-            return .failure(UpstreamSocketError("unknown host \(name) (getaddrinfo: \(String(cString: gai_strerror(code))))"))
+            return .failure(UpstreamSocketError("unknown host \(name) (getaddrinfo: \(lookupFailure(code)))"))
         }
         defer { freeaddrinfo(first) }
         var addresses: [Address] = []
@@ -80,7 +80,7 @@ struct UpstreamSocket {
         let result = withUnsafePointer(to: &storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnect(fd, $0, address.length) }
         }
-        if result == 0 || errno == EINPROGRESS || errno == EINTR { return .started(UpstreamSocket(fd: fd)) }
+        if result == 0 || errno == connectInProgress || errno == EINTR { return .started(UpstreamSocket(fd: fd)) }
         let code = errno
         _ = closeDescriptor(fd)
         return .failed(code)
@@ -90,7 +90,7 @@ struct UpstreamSocket {
     func connectionError() -> Int32 {
         var code: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else { return errno }
+        guard getsockopt(fd, SOL_SOCKET, pendingErrorOption, &code, &length) == 0 else { return errno }
         return code
     }
 
@@ -128,10 +128,18 @@ struct UpstreamSocket {
         #endif
     }
 
-    /// `connection refused (errno 111)`: an `errno` in words, for the 502's body.
+    /// `Connection refused (errno 111)`: an `errno` in words, for the 502's body.
     static func describe(_ code: Int32) -> String {
-        let words = code == ECONNREFUSED ? "connection refused" : String(cString: strerror(code))
-        return "\(words) (errno \(code))"
+        "\(String(cString: strerror(code))) (errno \(code))"
+    }
+
+    /// getaddrinfo's error code in words.
+    private static func lookupFailure(_ code: Int32) -> String {
+        #if canImport(Glibc)
+        String(cString: gai_strerror(code))
+        #else
+        "error \(code)"
+        #endif
     }
 }
 
@@ -140,6 +148,16 @@ struct UpstreamSocketError: Error, Equatable {
     let message: String
     init(_ message: String) { self.message = message }
 }
+
+// `EINPROGRESS` and `SO_ERROR`: Darwin's values are spelled out (sys/errno.h, sys/socket.h) because the
+// stand-in Darwin SDK of the Linux-side type-check does not declare them.
+#if canImport(Glibc)
+private let connectInProgress = EINPROGRESS
+private let pendingErrorOption = SO_ERROR
+#else
+private let connectInProgress: Int32 = 36
+private let pendingErrorOption: Int32 = 0x1007
+#endif
 
 @inline(__always)
 private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
