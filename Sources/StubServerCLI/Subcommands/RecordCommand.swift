@@ -49,7 +49,7 @@ public struct RecordCommand: Subcommand {
           -h, --help      Print this help and exit.
 
         On stop it prints what was written, merged and left out; each file is created atomically. A
-        closed stdout does not stop it (SIGPIPE is ignored). Exit codes: 0 stopped by any of those
+        closed stdout does not stop it (SIGPIPE is blocked). Exit codes: 0 stopped by any of those
         signals and the stubs written, 1 a file cannot be written, 2 usage error (also: a --target that
         is this recorder itself), 4 cannot listen.
         """
