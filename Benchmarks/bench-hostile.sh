@@ -19,6 +19,9 @@
 #   admin-writes     3,000 POST /__admin/mappings one by one, then the same 3,000 as one import; the note gives the
 #                    mean ms per POST at 0 and at ~3,000 stubs, and the import's seconds
 #
+#   proxy-loop       (issue 18 #7) a stub proxying to the server itself; 4 clients looping through it, 12 s
+#   silent-upstream  (issue 18 #7) 100 requests kept waiting on an upstream that never answers (proxy timeout 5 s), 12 s;
+#                    the note gives the server's CPU time during the attack (a busy wait shows as ~12 s)
 # For each: /hello p50/p99 during the attack (Python http.client, a new connection per request, 5 s timeout, at most
 # 300 requests in 10 s; failed or timed-out requests are counted as errors), the server's peak RSS (VmHWM) and whether
 # it recovered: its open descriptors back to the baseline (/proc/PID/fd) within 15 s of the attack ending and /hello
@@ -39,7 +42,7 @@ while [ $# -gt 0 ]; do
     --no-build) BUILD=0 ;;
     --scratch-path) SCRATCH=$2; shift ;;
     --only) ONLY=$2; shift ;;
-    -h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench-hostile: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -112,6 +115,7 @@ python3 "$HOSTILE" longstubs 2000 > "$TMP/nearstubs/mappings/long.json"
 
 fd_count() { ls "/proc/$1/fd" 2>/dev/null | wc -l; }
 threads() { awk '/^Threads:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
+cpu_ticks() { awk '{ sub(/.*\) /, ""); split($0, f, " "); print f[12] + f[13] }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 peak_rss_mb() { awk '/^VmHWM:/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
 
 # start_server NAME [stderr-target]: starts the binary on a free port; sets SPID and PORT.
@@ -176,11 +180,14 @@ attack() {
     PIDS+=("$apid")
     sleep 1
   fi
+  local cpu0 cpu
+  cpu0=$(cpu_ticks "$SPID")
   probe_out=$(python3 "$HOSTILE" probe "$PORT" 300 10)
   busy_threads=$(threads "$SPID")
   [ -n "${apid:-}" ] && { wait "$apid" 2>/dev/null || true; }
+  cpu=$(awk -v t="$(( $(cpu_ticks "$SPID") - cpu0 ))" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", t / hz }')
   peak=$(peak_rss_mb "$SPID")
-  row "$name" "$probe_out" "$peak" "$(recovered "$base")" "threads $idle_threads idle, $busy_threads attacked"
+  row "$name" "$probe_out" "$peak" "$(recovered "$base")" "threads $idle_threads idle, $busy_threads attacked; CPU ${cpu} s"
   stop_server > /dev/null
 }
 
@@ -196,6 +203,8 @@ attack template-output "" bigtemplate 10 38 12
 attack json-body "" jsonbody 4 38
 attack json-body-3MiB "" jsonbody 30 3
 STUBS="$TMP/nearstubs" attack near-miss "" nearmiss 2 12
+attack proxy-loop "" proxyloop 4 12
+SERVER_ARGS="--proxy-timeout 5000" attack silent-upstream "" silent 100 12
 
 # admin-writes: the writes are the attack; their own timings go in the note.
 if [ -z "$ONLY" ] || [ "$ONLY" = admin-writes ]; then

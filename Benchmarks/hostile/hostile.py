@@ -15,6 +15,9 @@
                                 READERS connections asking GET /big/s/.../s (a 10 MiB templated response) that never
                                 read, held SECONDS, while one client loops POST /each with a MIB MiB JSON array
                                 rendered by {{#each}} (its output over the 16 MiB limit)
+  proxyloop PORT CLIENTS SECONDS  adds a stub proxying /loop/.* to the server itself, then CLIENTS loops of GET /loop/N
+  silent PORT COUNT SECONDS     adds a stub proxying /silent/.* to a listener that never answers, then keeps COUNT
+                                requests waiting on it (each re-sent when the proxy timeout answers it)
   jsonbody PORT COUNT MIB       COUNT POST /json of a MIB MiB JSON array [0,0,...] (a matchesJsonPath stub)
   nearmiss PORT CLIENTS SECONDS CLIENTS loops of GET on an unmatched 500-character URL near the long stub URLs
   adminwrites PORT COUNT        POST /__admin/mappings COUNT times one by one, then the same COUNT as one import;
@@ -181,6 +184,38 @@ def bigtemplate(port, readers, mib, seconds):
         s.close()
 
 
+def add_proxy_stub(port, pattern, base):
+    mapping = '{"request": {"urlPathPattern": "%s"}, "response": {"proxyBaseUrl": "%s"}}' % (pattern, base)
+    c = http.client.HTTPConnection(HOST, port, timeout=10)
+    c.request("POST", "/__admin/mappings", body=mapping)
+    c.getresponse().read()
+    c.close()
+
+
+def proxyloop(port, clients, seconds):
+    add_proxy_stub(port, "/loop/.*", "http://%s:%d" % (HOST, port))
+    threads = [threading.Thread(target=loop, args=(port, seconds, "GET", "/loop/%d" % n, None, 10))
+               for n in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def silent(port, count, seconds):
+    listener = socket.socket()
+    listener.bind((HOST, 0))
+    listener.listen(count + 16)   # connections queue in the backlog; nothing accepts or answers them
+    add_proxy_stub(port, "/silent/.*", "http://%s:%d" % (HOST, listener.getsockname()[1]))
+    threads = [threading.Thread(target=loop, args=(port, seconds, "GET", "/silent/%d" % n, None, 60))
+               for n in range(min(count, 200))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    listener.close()
+
+
 def jsonbody(port, count, mib):
     body = b"[" + b"0," * (mib * 1024 * 1024 // 2) + b"0]"
     for _ in range(count):
@@ -242,5 +277,5 @@ if __name__ == "__main__":
     args = [int(x) for x in rest]
     {"probe": probe, "idle": idle, "slowloris": slowloris, "regex": regex, "fill": fill, "admin": admin,
      "bigbody": bigbody, "unmatched": unmatched, "jsonbody": jsonbody, "nearmiss": nearmiss,
-     "segbomb": segbomb, "bigtemplate": bigtemplate,
+     "segbomb": segbomb, "bigtemplate": bigtemplate, "proxyloop": proxyloop, "silent": silent,
      "adminwrites": adminwrites}[command](int(port), *args)

@@ -11,11 +11,17 @@ extension StubRequestHandler {
                  started: ContinuousClock.Instant) {
         let client = proxy.client
         let upstreamURL = definition.upstreamURL(for: request)
+        if let reason = proxy.loopGuard.loop(in: request) {
+            return answerLoop(request, upstreamURL: upstreamURL, reason: reason, stub: stub?.mapping, responder: responder,
+                              started: started)
+        }
         let finish: ProxyCompletion = { [self] result in
             var response: HTTPResponse
             switch result {
             case .success(let upstream):
-                recorder.capture(request, upstream)
+                // A loop answer (this recording pointed at itself, or at a server forwarding back) is
+                // passed on, never recorded as the API's answer.
+                if !ProxyLoopGuard.isLoopAnswer(upstream) { recorder.capture(request, upstream) }
                 response = upstream
                 for field in stub?.response.proxyHeaders ?? [:] { response.headers.add(name: field.name, value: field.value) }
             case .failure(let failure):
@@ -34,8 +40,27 @@ extension StubRequestHandler {
             }
             configuration.onRequest?(entry, ContinuousClock.now - started)
         }
+        let via = proxy.loopGuard.viaEntry
         proxy.workers.answer(responder) { _ in
-            client.forward(request, via: definition, completion: finish)
+            // This server's `Via` entry, so that the request is recognised if it comes back.
+            var forwarded = request
+            forwarded.headers.add(name: "Via", value: via)
+            client.forward(forwarded, via: definition, completion: finish)
         }
+    }
+
+    /// Answers `508 Loop Detected` to a request that would be forwarded round a loop, at once, and
+    /// journals it (as forwarded by `stub`, if a stub forwards it).
+    private func answerLoop(_ request: HTTPRequest, upstreamURL: String, reason: String, stub: StubMapping?,
+                            responder: HTTPResponder, started: ContinuousClock.Instant) {
+        let forwarder = if let stub { "the stub \(stub.displayName) (id \(stub.id))" }
+            else if recorder.proxy != nil { "the recording" } else { "--proxy-all" }
+        let response = proxy.loopGuard.loopResponse(for: request, upstreamURL: upstreamURL, forwarder: forwarder, reason: reason)
+        configuration.log.write(String(decoding: response.body, as: UTF8.self))
+        let entry = journal.record(request, matchedStub: stub.map(LoggedRequest.MatchedStub.init), status: response.status.code,
+                                   response: response, timing: ServeTiming(processTime: ContinuousClock.now - started),
+                                   proxiedTo: upstreamURL)
+        responder.respond(response)
+        configuration.onRequest?(entry, ContinuousClock.now - started)
     }
 }

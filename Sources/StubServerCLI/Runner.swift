@@ -5,7 +5,7 @@ import Foundation
 #endif
 import StubKit
 
-/// Runs `stubserver`: parse the arguments, then serve until SIGINT or SIGTERM.
+/// Runs `stubserver`: parse the arguments, then serve until SIGINT, SIGTERM, SIGHUP or SIGQUIT.
 public enum Runner {
     /// The whole program. Returns the exit code.
     /// - Parameters:

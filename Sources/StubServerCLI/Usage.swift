@@ -83,5 +83,5 @@ public let usageText = """
 
     The first line on stdout is `Listening on http://HOST:PORT`. Log lines go to stderr through a
     bounded queue: if nothing reads stderr, lines are dropped (and counted), never the server blocked.
-    Exit codes: 0 stopped by SIGINT/SIGTERM, 2 usage error, 3 bad stubs, 4 cannot listen.
+    Exit codes: 0 stopped by SIGINT, SIGTERM, SIGHUP or SIGQUIT, 2 usage error, 3 bad stubs, 4 cannot listen.
     """

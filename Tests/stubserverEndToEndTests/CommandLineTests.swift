@@ -23,7 +23,7 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(run.termination, .exited(0), flag)
             XCTAssertTrue(run.stdout.hasPrefix("USAGE: stubserver [--stubs DIR] [--port N]"), run.stdout)
             XCTAssertTrue(run.stdout.contains("--watch"), run.stdout)
-            XCTAssertTrue(run.stdout.contains("Exit codes: 0 stopped by SIGINT/SIGTERM, 2 usage error, 3 bad stubs, 4 cannot listen."), run.stdout)
+            XCTAssertTrue(run.stdout.contains("Exit codes: 0 stopped by SIGINT, SIGTERM, SIGHUP or SIGQUIT, 2 usage error, 3 bad stubs, 4 cannot listen."), run.stdout)
             XCTAssertEqual(run.stderr, "", flag)
         }
     }

@@ -48,8 +48,12 @@ public struct BodyFiles: Sendable, Hashable {
         guard resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
             throw ReadError(description: "'bodyFileName' \(quoted) resolves to \(resolved), outside \(displayPath)")
         }
-        if PathStatus(resolved) == .directory {
-            throw ReadError(description: "'bodyFileName' \(quoted) is a directory in \(displayPath)")
+        switch PathStatus(resolved) {
+        case .directory: throw ReadError(description: "'bodyFileName' \(quoted) is a directory in \(displayPath)")
+        case .special(let kind):
+            // Never opened: opening a FIFO would block until a writer comes.
+            throw ReadError(description: "'bodyFileName' \(quoted) in \(displayPath) is \(kind.rawValue), not a regular file")
+        default: break
         }
         do {
             return [UInt8](try Data(contentsOf: URL(fileURLWithPath: resolved)))

@@ -52,7 +52,7 @@ public enum StubsDirectory {
         while display.count > 1, display.hasSuffix("/") { display.removeLast() }
         switch PathStatus(root.path) {
         case .directory: break
-        case .file: throw .notADirectory(display)
+        case .file, .special: throw .notADirectory(display)
         case .missing: throw .missingRoot(display)
         case .unreachable(let reason): throw .unreadableDirectory(display, reason: reason)
         }
@@ -64,7 +64,7 @@ public enum StubsDirectory {
         let mappingsDisplay = display + "/mappings"
         switch PathStatus(mappingsURL.path) {
         case .directory: break
-        case .file: throw .notADirectory(mappingsDisplay)
+        case .file, .special: throw .notADirectory(mappingsDisplay)
         case .unreachable(let reason): throw .unreadableDirectory(mappingsDisplay, reason: reason)
         case .missing:
             return StubsLoadResult(mappings: [], warningDetails: [],
@@ -79,7 +79,8 @@ public enum StubsDirectory {
         let decoder = MappingDecoder(bodyFiles: bodyFiles, globalResponseTemplating: globalResponseTemplating)
         var mappings: [StubMapping] = []
         var warnings: [MappingWarning] = []
-        for relative in try jsonFiles(under: mappingsURL, display: mappingsDisplay) {
+        let listing = try jsonFiles(under: mappingsURL, display: mappingsDisplay)
+        for relative in listing.files {
             let file = mappingsDisplay + "/" + relative
             do throws(StubsLoadError) {
                 let bytes: [UInt8]
@@ -102,13 +103,16 @@ public enum StubsDirectory {
                 errors?.append(error)
             }
         }
-        let layout = mappings.isEmpty ? StubsLayout.noStubsHint(root: root).map { [$0] } ?? [] : []
+        let layout = listing.skipped + (mappings.isEmpty ? StubsLayout.noStubsHint(root: root).map { [$0] } ?? [] : [])
         return StubsLoadResult(mappings: mappings, warningDetails: warnings, layoutWarnings: layout)
     }
 
-    /// Relative paths of the `.json` files under `directory`, recursively, sorted by UTF-8 bytes.
-    static func jsonFiles(under directory: URL, display: String) throws(StubsLoadError) -> [String] {
+    /// Relative paths of the `.json` files under `directory`, recursively, sorted by UTF-8 bytes, and a
+    /// warning for each `.json` name that is not a regular file (a FIFO, a device, a socket: never
+    /// opened, since opening a FIFO blocks), sorted the same way.
+    static func jsonFiles(under directory: URL, display: String) throws(StubsLoadError) -> (files: [String], skipped: [String]) {
         var found: [String] = []
+        var skipped: [String] = []
         var visited: Set<String> = []
         var pending: [String] = [""]
         while let relative = pending.popLast() {
@@ -127,12 +131,17 @@ public enum StubsDirectory {
                 let status = PathStatus(path + "/" + name)
                 if status == .directory {
                     pending.append(child)
-                } else if status == .file, name.hasSuffix(".json"), !name.hasPrefix("._") {
+                } else if name.hasSuffix(".json"), !name.hasPrefix("._") {
                     // `._name.json`: an AppleDouble file Finder writes beside `name.json` on non-APFS volumes.
-                    found.append(child)
+                    if status == .file {
+                        found.append(child)
+                    } else if case .special(let kind) = status {
+                        skipped.append(PathStatus.skippedWarning(display + "/" + child, kind))
+                    }
                 }
             }
         }
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let byteOrder = { (a: String, b: String) in a.utf8.lexicographicallyPrecedes(b.utf8) }
+        return (found.sorted(by: byteOrder), skipped.sorted(by: byteOrder))
     }
 }

@@ -5,7 +5,8 @@ import FoundationNetworking
 #endif
 import StubHTTP
 
-/// Forwards requests to upstream servers with one `URLSession`, asynchronously: nothing here waits
+/// Forwards requests to upstream servers, `https://` ones with one `URLSession`, `http://` ones over
+/// connections of its own (``forwardPlain(_:to:upstream:via:completion:)``), asynchronously: nothing here waits
 /// for the network, so a caller on an event loop or a worker thread returns at once and hears back
 /// through its completion (on the session's delegate queue).
 ///
@@ -29,6 +30,8 @@ final class ProxyClient: NSObject, ProxyTransport, @unchecked Sendable {
     }
 
     let settings: ProxySettings
+    /// Waits for the `http://` upstreams' answers (``forwardPlain(_:to:upstream:via:completion:)``).
+    let poller = UpstreamPoller()
     // `exchanges`, `session` and `isShutDown` are guarded by `lock`.
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
@@ -47,6 +50,7 @@ final class ProxyClient: NSObject, ProxyTransport, @unchecked Sendable {
               url.host != nil else {
             return completion(.failure(ProxyFailure(kind: .badURL, upstreamURL: upstream, request: label)))
         }
+        if scheme == "http" { return forwardPlain(request, to: url, upstream: upstream, via: definition, completion: completion) }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.timeoutInterval = settings.timeoutInterval
@@ -77,6 +81,7 @@ final class ProxyClient: NSObject, ProxyTransport, @unchecked Sendable {
 
     /// Cancels every exchange in flight (their clients get a 502) and releases the session. Idempotent.
     func shutdown() {
+        poller.shutdown()
         lock.lock()
         isShutDown = true
         let session = self.session

@@ -6,6 +6,8 @@ struct ProxyForwarding: Sendable {
     let client: any ProxyTransport
     /// Starts exchanges (building the upstream request copies the body), so event loops never do.
     let workers: WorkerPool
+    /// Marks forwarded requests with this server's `Via` entry and answers 508 to those that come back.
+    let loopGuard = ProxyLoopGuard()
 
     var settings: ProxySettings { client.settings }
 

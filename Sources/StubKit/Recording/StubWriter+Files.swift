@@ -70,8 +70,27 @@ extension StubWriter {
             (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil
         }
 
-        /// Creates the file only if nothing is there. `false` when the name was taken meanwhile.
+        /// Creates the file only if nothing is there, atomically: the bytes go to a hidden temporary file
+        /// beside it (`.name.N.partial`, which no loader reads), which is then hard-linked to the name
+        /// (a hard link fails if the name is taken), so a stop half-way never leaves a partial stub file.
+        /// `false` when the name was taken meanwhile.
         private func createExclusively(_ bytes: [UInt8], at url: URL, display: String) throws(StubWriteError) -> Bool {
+            let temporary = url.deletingLastPathComponent()
+                .appendingPathComponent(".\(url.lastPathComponent).\(UInt32.random(in: .min ... .max)).partial")
+            do {
+                try Data(bytes).write(to: temporary, options: .withoutOverwriting)
+            } catch {
+                throw StubWriteError(description: "\(displayRoot)/\(display): cannot be written: \(FileErrorReason.describe(error))")
+            }
+            defer { try? FileManager.default.removeItem(at: temporary) }
+            do {
+                try FileManager.default.linkItem(at: temporary, to: url)
+                return true
+            } catch where exists(url) {
+                return false
+            } catch {
+                // A file system without hard links: an exclusive create, written in place (below).
+            }
             do {
                 try Data(bytes).write(to: url, options: .withoutOverwriting)
                 return true

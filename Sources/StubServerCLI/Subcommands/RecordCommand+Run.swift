@@ -27,6 +27,12 @@ extension RecordCommand {
             log.write("stubserver: error: \(error)")
             return .cannotListen
         }
+        if targetsItself(listeningOn: server.port) {
+            log.write("stubserver: error: --target \(target.absoluteString) is this recorder itself (listening on "
+                      + "\(server.baseURL.absoluteString)); it would record its own answers. Point --target at the real API.")
+            server.stop()
+            return .usage
+        }
         do throws(RecordingError) {
             try server.startRecording(spec)
         } catch {
@@ -35,7 +41,9 @@ extension RecordCommand {
             return .failure
         }
         StandardStreams.output("Listening on \(server.baseURL.absoluteString)\n"
-                               + "Recording \(target.absoluteString) into \(stubs); stop with Ctrl-C (SIGINT) or SIGTERM to write the stubs\n")
+                               + "Recording \(target.absoluteString) into \(stubs); stop with Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGQUIT to write the stubs\n")
+        // Any stop signal ends the recording the same way: the stubs are written, then the exit code
+        // says only whether writing worked.
         signals.wait()
         // In-flight forwards finish (and are kept) before the recording ends.
         server.stop()
@@ -48,5 +56,14 @@ extension RecordCommand {
             StandardStreams.error("stubserver: error: \(error)\n")
             return .failure
         }
+    }
+
+    /// Whether ``target`` names this recorder's own socket: a loopback or wildcard address (or the
+    /// `--host` given) on the port it listens on.
+    func targetsItself(listeningOn listeningPort: Int) -> Bool {
+        let scheme = target.scheme?.lowercased()
+        guard let host = target.host?.lowercased(), target.port ?? (scheme == "https" ? 443 : 80) == listeningPort else { return false }
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        return ["localhost", "127.0.0.1", "::1", "0.0.0.0", "::", self.host.lowercased()].contains(bare)
     }
 }

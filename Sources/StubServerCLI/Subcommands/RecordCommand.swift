@@ -6,7 +6,7 @@ import Foundation
 import StubKit
 
 /// `stubserver record --target URL [--stubs DIR] [--port N] [--host ADDR] …`: a server that forwards
-/// every request to the target and, on SIGINT or SIGTERM, writes what it saw as stubs through
+/// every request to the target and, on SIGINT, SIGTERM, SIGHUP or SIGQUIT, writes what it saw as stubs through
 /// ``StubWriter`` (the naming, secret filtering and merging `import-har` uses).
 public struct RecordCommand: Subcommand {
     public static let name = "record"
@@ -15,7 +15,8 @@ public struct RecordCommand: Subcommand {
         USAGE: stubserver record --target URL [--stubs DIR] [--port N] [--host ADDR] [options]
 
         Listens like the server (first line: Listening on http://HOST:PORT) and forwards every request
-        to URL. Point the app at it and use it; stop with Ctrl-C (SIGINT) or SIGTERM. Then one stub per
+        to URL. Point the app at it and use it; stop with Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGQUIT
+        (all alike). Then one stub per
         distinct request is written into DIR: the mapping in DIR/mappings/, the body in DIR/__files/, both
         named after the method and path (get-users-octocat.json). Existing files are never overwritten:
         a taken name gets -2, -3, ... JSON bodies are pretty-printed; other bodies are written byte for
@@ -47,8 +48,10 @@ public struct RecordCommand: Subcommand {
                           The longest wait for the target's answer (then 504). Default: 30000
           -h, --help      Print this help and exit.
 
-        On stop it prints what was written, merged and left out. Exit codes: 0 stopped and written,
-        1 a file cannot be written, 2 usage error, 4 cannot listen.
+        On stop it prints what was written, merged and left out; each file is created atomically. A
+        closed stdout does not stop it (SIGPIPE is blocked). Exit codes: 0 stopped by any of those
+        signals and the stubs written, 1 a file cannot be written, 2 usage error (also: a --target that
+        is this recorder itself), 4 cannot listen.
         """
 
     public var target: URL

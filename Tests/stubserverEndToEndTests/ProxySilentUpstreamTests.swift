@@ -1,0 +1,52 @@
+#if os(Linux)
+import Foundation
+import StubKit
+import StubTestSupport
+import XCTest
+
+/// A request waiting on an upstream that accepts the connection and never answers costs the server
+/// no CPU (URLSession on Linux spun a core for it), and still ends in a 504 at the proxy timeout.
+/// CPU is read from `/proc/PID/stat` (user + system clock ticks) over a two-second window; the bound
+/// is generous (a quarter of one core), a spinning thread used all of one.
+final class ProxySilentUpstreamTests: XCTestCase {
+    /// User plus system CPU time of `pid`, in clock ticks.
+    private func cpuTicks(_ pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        guard let close = stat.lastIndex(of: ")") else { throw TestFailure("unreadable /proc/\(pid)/stat") }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after the name.
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else {
+            throw TestFailure("unexpected /proc/\(pid)/stat: \(stat)")
+        }
+        return user + system
+    }
+
+    func testWaitingOnASilentUpstreamCostsNoCPU() async throws {
+        let silent = try LoopbackListener()   // listens, never accepts, never answers
+        let temp = try TemporaryStubs()
+        try temp.write("mappings/hello.json", simpleMapping("/hello", body: "hello"))
+        let server = try StubServerProcess.launch(["--stubs", "stubs", "--proxy-all", "http://127.0.0.1:\(silent.port)",
+                                                   "--proxy-timeout", "3000"], currentDirectory: temp.root)
+        addTeardownBlock { server.stop() }
+        let waiting = Task { try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("waits")) }
+        let other = Task { try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("waits/too")) }
+        // Until the forwarded requests are on their way (the server has answered something after they were sent).
+        let hello = try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("hello"))
+        XCTAssertEqual(hello.text, "hello")
+        try await Task.sleep(for: .milliseconds(300))
+
+        let before = try cpuTicks(server.pid)
+        try await Task.sleep(for: .seconds(2))
+        let used = try cpuTicks(server.pid) - before
+        let ticksPerSecond = Int(sysconf(Int32(_SC_CLK_TCK)))
+        XCTAssertLessThan(used, ticksPerSecond / 2, "\(used) ticks in 2 s (\(ticksPerSecond)/s) while two requests wait")
+
+        let timedOut = try await waiting.value
+        XCTAssertEqual(timedOut.status, 504, timedOut.text)
+        XCTAssertTrue(timedOut.text.contains("no answer within 3.0 seconds"), timedOut.text)
+        let alsoTimedOut = try await other.value
+        XCTAssertEqual(alsoTimedOut.status, 504, alsoTimedOut.text)
+    }
+}
+#endif
