@@ -5,6 +5,8 @@
 #   idle-flood       5,000 connections that never send a byte, held 12 s (over the default limit, 4,096)
 #   idle-over-limit  2,000 of them against --max-connections 1000
 #   slowloris        300 connections sending a request head one byte per second, 12 s
+#   half-sent-heads  issue 18 item 14: the server under `ulimit -n 256`, 300 connections that each send half a request
+#                    head at once and then nothing, held 12 s (more than its descriptors: the oldest heads give way)
 #   regex            two clients looping on GET /aaaa…a! against a stub with urlPattern "/(a+)+$", 12 s
 #   admin-journal    10,000 POSTs of 10 KB first, then a client looping on GET /__admin/requests, 12 s
 #   big-body         30 POSTs of 60 MiB each
@@ -34,7 +36,7 @@ while [ $# -gt 0 ]; do
     --no-build) BUILD=0 ;;
     --scratch-path) SCRATCH=$2; shift ;;
     --only) ONLY=$2; shift ;;
-    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^set -e/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench-hostile: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -174,6 +176,10 @@ attack baseline ""
 attack idle-flood "" idle 5000 12
 SERVER_ARGS="--max-connections 1000" attack idle-over-limit "" idle 2000 12
 attack slowloris "" slowloris 300 12
+# half-sent-heads: the same binary under ulimit -n 256 (exec keeps the PID the row measures).
+printf '#!/bin/sh\nulimit -n 256 && exec "%s" "$@"\n' "$BIN" > "$TMP/nofile-256.sh"
+chmod +x "$TMP/nofile-256.sh"
+BIN="$TMP/nofile-256.sh" attack half-sent-heads "" halfsent 300 12
 attack regex "" regex 2 12
 attack admin-journal "fill @PORT 10000 10240" admin 12
 attack big-body "" bigbody 30 60

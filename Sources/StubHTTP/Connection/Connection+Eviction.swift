@@ -36,29 +36,30 @@ extension Connection {
 extension EventLoop {
     /// Closes this loop's connections that never sent a byte, lowest ``EvictionRank`` first: as many as
     /// `count` asks given the number of candidates. With `includingHalfSentHeads` (the process is out of
-    /// descriptors) and no silent connection on this loop, connections holding half a request head take
-    /// their place, the oldest head first: a flood of them would otherwise hold every descriptor, and keep
-    /// new clients unanswered in the backlog, until the header timeout.
+    /// descriptors), connections holding half a request head come after the silent ones, the oldest head
+    /// first: a flood of them would otherwise hold every descriptor, and keep new clients unanswered in
+    /// the backlog, until the header timeout.
     /// A candidate whose bytes wait unread in the kernel (it sent a request, or more of one, this loop has
     /// not read yet) is spared and the next one taken. Returns how many it closed. A scan of the loop's
     /// connections: it runs only near a limit, once per batch.
     @discardableResult
     func evictSilentConnections(count: (_ candidates: Int) -> Int, includingHalfSentHeads: Bool = false) -> Int {
-        var candidates: [(Connection, EvictionRank)] = []
+        var silent: [(Connection, EvictionRank)] = []
         var halfSent: [(Connection, EvictionRank)] = []
         for channel in registeredChannels {
             guard let connection = channel as? Connection else { continue }
             if let rank = connection.evictionRank {
-                candidates.append((connection, rank))
-            } else if includingHalfSentHeads, candidates.isEmpty, let rank = connection.halfSentHeadRank {
+                silent.append((connection, rank))
+            } else if includingHalfSentHeads, let rank = connection.halfSentHeadRank {
                 halfSent.append((connection, rank))
             }
         }
-        if candidates.isEmpty { candidates = halfSent }
+        // Half-sent heads only after every silent connection (some of which may be spared below).
+        let candidates = EvictionPolicy.ranked(silent) + EvictionPolicy.ranked(halfSent)
         let wanted = count(candidates.count)
         guard wanted > 0 else { return 0 }
         var closed = 0
-        for connection in EvictionPolicy.ranked(candidates) where !connection.socket.hasUnreadInput {
+        for connection in candidates where !connection.socket.hasUnreadInput {
             connection.close()
             closed += 1
             if closed == wanted { break }

@@ -46,17 +46,18 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
                 }
                 evictionRounds += 1
                 var closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:))
-                // No silent connection on any loop: half-sent request heads give way, or a flood of them
-                // would keep every new client waiting in the backlog until the header timeout.
-                let halfSentHeads = server.loopWithMostSilentConnections(excluding: 0) == nil
-                if closedHere == 0 && halfSentHeads {
-                    closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:), includingHalfSentHeads: true)
+                // No silent connection could go here, and no other loop holds one: half-sent request heads
+                // give way, or a flood of them would keep new clients waiting in the backlog until the
+                // header timeout. Other loops asked below close their silent connections first.
+                if closedHere == 0 && server.loopWithMostSilentConnections(excluding: 0) == nil {
+                    closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:),
+                                                                 includingHalfSentHeads: true)
                 }
                 var askedOtherLoops = false
                 if closedHere == 0 {
                     for loop in loops.dropFirst() {
                         loop.execute {
-                            loop.evictSilentConnections(count: EvictionPolicy.batch(candidates:), includingHalfSentHeads: halfSentHeads)
+                            loop.evictSilentConnections(count: EvictionPolicy.batch(candidates:), includingHalfSentHeads: true)
                         }
                         askedOtherLoops = true
                     }
