@@ -2,6 +2,7 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import Foundation // FileHandle opens the file: C's open(2) is variadic
 #endif
 
 /// Reads a HAR file entry by entry, so that importing it holds the largest entry and the entries read so
@@ -37,9 +38,15 @@ struct HARStreamReader {
     /// The capture in `path`, and the most file bytes held at once; throws ``GiveUp`` when the file
     /// cannot be opened or is not a HAR document this reader accepts.
     static func capture(path: String, file: String) throws(GiveUp) -> (HARCapture, bytesHeld: Int) {
+        #if canImport(Glibc)
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw GiveUp() }
         defer { close(fd) }
+        #else
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw GiveUp() }
+        let fd = handle.fileDescriptor
+        defer { try? handle.close() }
+        #endif
         var stream = HARStreamReader(fd: fd, file: file)
         let capture = try stream.document()
         return (capture, stream.bytesHeldHighWater)
