@@ -5,6 +5,8 @@
 #   idle-flood       5,000 connections that never send a byte, held 12 s (over the default limit, 4,096)
 #   idle-over-limit  2,000 of them against --max-connections 1000
 #   slowloris        300 connections sending a request head one byte per second, 12 s
+#   half-sent-heads  issue 18 item 14: the server under `ulimit -n 256`, 300 connections that each send half a request
+#                    head at once and then nothing, held 12 s (more than its descriptors: the oldest heads give way)
 #   regex            two clients looping on GET /aaaa…a! against a stub with urlPattern "/(a+)+$", 12 s
 #   admin-journal    10,000 POSTs of 10 KB first, then a client looping on GET /__admin/requests, 12 s
 #   big-body         30 POSTs of 60 MiB each
@@ -18,10 +20,10 @@
 #   near-miss        2,000 stubs with 500-character URLs; two clients looping on an unmatched 500-character URL, 12 s
 #   admin-writes     3,000 POST /__admin/mappings one by one, then the same 3,000 as one import; the note gives the
 #                    mean ms per POST at 0 and at ~3,000 stubs, and the import's seconds
-#
 #   proxy-loop       (issue 18 #7) a stub proxying to the server itself; 4 clients looping through it, 12 s
 #   silent-upstream  (issue 18 #7) 100 requests kept waiting on an upstream that never answers (proxy timeout 5 s), 12 s;
 #                    the note gives the server's CPU time during the attack (a busy wait shows as ~12 s)
+#
 # For each: /hello p50/p99 during the attack (Python http.client, a new connection per request, 5 s timeout, at most
 # 300 requests in 10 s; failed or timed-out requests are counted as errors), the server's peak RSS (VmHWM) and whether
 # it recovered: its open descriptors back to the baseline (/proc/PID/fd) within 15 s of the attack ending and /hello
@@ -42,7 +44,7 @@ while [ $# -gt 0 ]; do
     --no-build) BUILD=0 ;;
     --scratch-path) SCRATCH=$2; shift ;;
     --only) ONLY=$2; shift ;;
-    -h|--help) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^set -e/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench-hostile: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -195,6 +197,10 @@ attack baseline ""
 attack idle-flood "" idle 5000 12
 SERVER_ARGS="--max-connections 1000" attack idle-over-limit "" idle 2000 12
 attack slowloris "" slowloris 300 12
+# half-sent-heads: the same binary under ulimit -n 256 (exec keeps the PID the row measures).
+printf '#!/bin/sh\nulimit -n 256 && exec "%s" "$@"\n' "$BIN" > "$TMP/nofile-256.sh"
+chmod +x "$TMP/nofile-256.sh"
+BIN="$TMP/nofile-256.sh" attack half-sent-heads "" halfsent 300 12
 attack regex "" regex 2 12
 attack admin-journal "fill @PORT 10000 10240" admin 12
 attack big-body "" bigbody 30 60

@@ -4,6 +4,7 @@
                                 "p50_ms p99_ms answered errors"
   idle PORT COUNT SECONDS       opens COUNT connections that never send a byte, holds them SECONDS
   slowloris PORT COUNT SECONDS  COUNT connections sending a request head one byte per second
+  halfsent PORT COUNT SECONDS   COUNT connections that each send half a request head at once, then nothing, held SECONDS
   regex PORT CLIENTS SECONDS    CLIENTS loops of GET /aaaa...a! (the pathological urlPattern)
   fill PORT COUNT SIZE          COUNT keep-alive POST /fill with SIZE-byte bodies (fills the journal)
   admin PORT SECONDS            loops GET /__admin/requests (the whole journal)
@@ -93,6 +94,22 @@ def slowloris(port, count, seconds):
         time.sleep(1)
     for s in sockets:
         s.close()
+
+
+def halfsent(port, count, seconds):
+    head = b"GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: "
+    sockets = []
+    deadline = time.time() + seconds
+    for _ in range(count):
+        if time.time() > deadline:
+            break
+        try:
+            s = socket.create_connection((HOST, port), timeout=2)
+            s.sendall(head)
+            sockets.append(s)
+        except OSError:
+            time.sleep(0.01)
+    hold(sockets, max(0, deadline - time.time()))
 
 
 def loop(port, seconds, method, path, body=None, timeout=30):
@@ -275,7 +292,7 @@ if __name__ == "__main__":
         sys.exit(0)
     command, port, *rest = sys.argv[1:]
     args = [int(x) for x in rest]
-    {"probe": probe, "idle": idle, "slowloris": slowloris, "regex": regex, "fill": fill, "admin": admin,
+    {"probe": probe, "idle": idle, "slowloris": slowloris, "halfsent": halfsent, "regex": regex, "fill": fill, "admin": admin,
      "bigbody": bigbody, "unmatched": unmatched, "jsonbody": jsonbody, "nearmiss": nearmiss,
      "segbomb": segbomb, "bigtemplate": bigtemplate, "proxyloop": proxyloop, "silent": silent,
      "adminwrites": adminwrites}[command](int(port), *args)

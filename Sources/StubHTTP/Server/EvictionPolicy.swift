@@ -1,6 +1,7 @@
 /// How eager a connection that never sent a byte is to go when the server needs room: the one idle the
-/// longest (accepted first) goes first. A connection that sent anything (a request, part of one) has no
-/// rank: it is never evicted.
+/// longest (accepted first) goes first. A connection that sent anything has no such rank; only when the
+/// process is out of descriptors and no silent connection is left are connections holding half a request
+/// head ranked, by when the head began. A request past its head, or being served, is never evicted.
 struct EvictionRank: Sendable, Hashable, Comparable {
     /// When it was accepted.
     var idleSince: Instant
@@ -17,8 +18,10 @@ struct EvictionRank: Sendable, Hashable, Comparable {
 /// When a server near its connection or descriptor limit closes connections that never sent a byte, and
 /// how many, so a flood of connections that send nothing cannot lock real clients out until the idle
 /// timeout (as nginx's `ngx_drain_connections` and HAProxy do under pressure). Connections that sent
-/// anything, kept-alive ones between requests included, are left alone. Pure: the listener and the loops
-/// carry it out.
+/// anything, kept-alive ones between requests included, are left alone, except half-sent request heads
+/// when the process is out of descriptors and no silent connection is left (a flood of them would hold
+/// every descriptor until the header timeout; under ``HTTPServerConfiguration/maxConnections`` a newcomer
+/// is answered `503` instead). Pure: the listener and the loops carry it out.
 enum EvictionPolicy {
     /// The open-connection count from which a new connection makes room: 1/16 below `maxConnections`
     /// (at least one below), so a client arriving during a flood finds a free place rather than a `503`.

@@ -39,17 +39,26 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
                 guard Self.isOutOfDescriptors(error.errno) else {
                     return // ECONNABORTED and the like: leave the rest for the next readiness event.
                 }
-                // Out of descriptors: connections that never sent a byte give theirs to the clients queued
-                // in the backlog, at once on this loop, soon on the others.
+                // Out of descriptors: connections that never sent a byte (else half-sent request heads) give
+                // theirs to the clients queued in the backlog, at once on this loop, soon on the others.
                 guard evictionRounds < EvictionPolicy.roundsPerWakeUp else {
                     return // accepting resumes at the loop's next turn; the listener is still readable
                 }
                 evictionRounds += 1
-                let closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:))
+                var closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:))
+                // No silent connection could go here, and no other loop holds one: half-sent request heads
+                // give way, or a flood of them would keep new clients waiting in the backlog until the
+                // header timeout. Other loops asked below close their silent connections first.
+                if closedHere == 0 && server.loopWithMostSilentConnections(excluding: 0) == nil {
+                    closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:),
+                                                                 includingHalfSentHeads: true)
+                }
                 var askedOtherLoops = false
                 if closedHere == 0 {
                     for loop in loops.dropFirst() {
-                        loop.execute { loop.evictSilentConnections(count: EvictionPolicy.batch(candidates:)) }
+                        loop.execute {
+                            loop.evictSilentConnections(count: EvictionPolicy.batch(candidates:), includingHalfSentHeads: true)
+                        }
                         askedOtherLoops = true
                     }
                 }

@@ -42,7 +42,8 @@ public struct HARCapture: Sendable {
     /// The largest HAR file read: 1 GiB.
     public static let maximumFileSize = 1 << 30
 
-    /// Reads and parses a HAR file.
+    /// Reads and parses a HAR file, entry by entry: it holds the largest entry and the entries, not the
+    /// whole file (a file that is not a valid HAR document is then parsed whole to name the problem).
     /// - Parameter displayPath: How the file is named in errors; defaults to the path as given.
     /// - Throws: ``HARError`` naming the file, and the entry and field when one is wrong.
     public static func load(_ url: URL, displayPath: String? = nil) throws(HARError) -> HARCapture {
@@ -57,6 +58,8 @@ public struct HARCapture: Sendable {
             guard size <= maximumFileSize else {
                 throw HARError(file: display, path: "", "is \(size >> 20) MiB; HAR files up to \(maximumFileSize >> 20) MiB are read")
             }
+            if let (capture, _) = try? HARStreamReader.capture(path: url.path, file: display) { return capture }
+            // Not a HAR document the stream accepts: parsed whole, which names the problem.
             data = try Data(contentsOf: url)
         } catch let error as HARError {
             throw error

@@ -15,23 +15,26 @@ struct HARReader {
         guard case .object = document else { throw error("", "not a HAR file: expected an object with a 'log' member") }
         guard let log = document["log"] else { throw error("", "not a HAR file: no 'log' member") }
         let logObject = try object(log, "log")
-        var creator: String?
-        if let value = logObject["creator"] {
-            let creatorObject = try object(value, "log.creator")
-            creator = [try optionalString(creatorObject["name"], "log.creator.name"),
-                       try optionalString(creatorObject["version"], "log.creator.version")]
-                .compactMap { $0 }.joined(separator: " ")
-        }
+        let creator = try logObject["creator"].flatMap { (value) throws(HARError) in try self.creator(value) }
         guard let entriesValue = logObject["entries"] else { throw error("log", "no 'entries' member") }
         guard case .array(let entries) = entriesValue else { throw error("log.entries", "expected an array, found \(kind(entriesValue))") }
         var result: [HARCapture.Entry] = []
         for (index, entry) in entries.enumerated() {
             result.append(try self.entry(entry, index: index))
         }
-        return HARCapture(creator: creator?.isEmpty == false ? creator : nil, entries: result)
+        return HARCapture(creator: creator, entries: result)
     }
 
-    private func entry(_ value: JSONValue, index: Int) throws(HARError) -> HARCapture.Entry {
+    /// `log.creator`'s name and version (`WebInspector 537.36`), or nil when both are absent.
+    func creator(_ value: JSONValue) throws(HARError) -> String? {
+        let creatorObject = try object(value, "log.creator")
+        let creator = [try optionalString(creatorObject["name"], "log.creator.name"),
+                       try optionalString(creatorObject["version"], "log.creator.version")]
+            .compactMap { $0 }.joined(separator: " ")
+        return creator.isEmpty ? nil : creator
+    }
+
+    func entry(_ value: JSONValue, index: Int) throws(HARError) -> HARCapture.Entry {
         let path = "log.entries[\(index)]"
         let entry = try object(value, path)
         let request = try object(try required(entry["request"], path, "request"), path + ".request")
