@@ -114,7 +114,12 @@ struct LogSinkTests {
         let sink = LogSink(.handler { _ in
             var current = sigset_t()
             pthread_sigmask(SIG_BLOCK, nil, &current)
-            blocked.withLock { $0 = sigismember(&current, SIGPIPE) == 1 }
+            #if canImport(Glibc)
+            let isBlocked = sigismember(&current, SIGPIPE) == 1
+            #else
+            let isBlocked = current & (1 << UInt32(SIGPIPE - 1)) != 0   // Darwin: sigset_t is a 32-bit mask
+            #endif
+            blocked.withLock { $0 = isBlocked }
         })
         sink.write("probe")
         #expect(sink.flush(timeout: .seconds(30)))
