@@ -34,7 +34,9 @@ package() {   # package BINARY NAME: NAME.tar.gz holding bin/stubserver, plus it
   [ -f README.md ] && cp README.md "$stage/$name/"
   tar -C "$stage" -czf "$OUT/$name.tar.gz" "$name"
   rm -rf "$stage"
-  (cd "$OUT" && { sha256sum "$name.tar.gz" 2>/dev/null || shasum -a 256 "$name.tar.gz"; } >> SHA256SUMS)
+  (cd "$OUT" && { grep -v "  $name.tar.gz\$" SHA256SUMS > SHA256SUMS.new 2>/dev/null || true
+                 { sha256sum "$name.tar.gz" 2>/dev/null || shasum -a 256 "$name.tar.gz"; } >> SHA256SUMS.new
+                 mv SHA256SUMS.new SHA256SUMS; })
   echo "$0: $OUT/$name.tar.gz"
 }
 
@@ -57,6 +59,11 @@ case "$(uname -s)" in
       sdk=(--static-swift-stdlib)
       kind=glibc
       echo "$0: no Static Linux SDK ($arch-swift-linux-musl): the Swift runtime is linked in, glibc stays dynamic"
+    fi
+    # The full build links FoundationNetworking, whose static form needs libcurl's development files.
+    if [ "$kind" = glibc ] && [ -z "$TRAITS" ] && ! ldconfig -p 2>/dev/null | grep -q 'libcurl\.so '; then
+      echo "$0: the full build links libcurl statically: apt-get install libcurl4-openssl-dev, or TRAITS=Slim" >&2
+      exit 1
     fi
     swift build -c release --product stubserver -Xlinker -s "${sdk[@]}" ${traits[@]+"${traits[@]}"}
     binary="$(swift build -c release "${sdk[@]}" ${traits[@]+"${traits[@]}"} --show-bin-path)/stubserver"
