@@ -68,7 +68,7 @@ public struct StubsLocateError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "no '\(name)' stubs folder found; looked in \(places.count) places"
+        var text = "no '\(name)' folder found; looked in \(places.count) places"
         if !bundleCandidates.isEmpty {
             text += "\n  in the loaded bundles (a folder with mappings/ or __files/):"
             for place in bundleCandidates { text += "\n    \(place)" }
