@@ -80,6 +80,10 @@ public enum Runner {
         let (stubs, rootNote) = StubsRoot.resolve(options.stubs)
         options.stubs = stubs
         if let rootNote { log.write("stubserver: \(rootNote)") }
+        if options.watch, let problem = StubsFolderWritability.watchProblem(options.stubs) {
+            log.write("stubserver: error: --watch: \(problem)")
+            return .usage
+        }
         let baseline = options.watch ? StubsWatcher.fingerprint(of: options.stubs) : [:]
         let server: StubServer
         do throws(StubServerError) {

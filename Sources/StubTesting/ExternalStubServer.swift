@@ -14,39 +14,52 @@ public struct ExternalStubServer: Sendable {
     /// `STUBSERVER_URL`: the variable ``environment`` reads.
     public static let environmentVariable = "STUBSERVER_URL"
 
-    private let lookUp: @Sendable () -> String?
+    /// `STUBSERVER_ADMIN_TOKEN`: the admin token sent as `Authorization: Bearer …` to a server started
+    /// with `--admin-token` (needed with `--host 0.0.0.0`, e.g. for a device), read from the same place.
+    public static let adminTokenVariable = "STUBSERVER_ADMIN_TOKEN"
 
-    private init(_ lookUp: @escaping @Sendable () -> String?) { self.lookUp = lookUp }
+    private let lookUp: @Sendable (String) -> String?
+
+    private init(_ lookUp: @escaping @Sendable (String) -> String?) { self.lookUp = lookUp }
 
     /// `STUBSERVER_URL` in this process's environment, read when each test starts; unset or empty
     /// means in-process. The default.
     public static var environment: ExternalStubServer {
-        ExternalStubServer { ProcessInfo.processInfo.environment[environmentVariable] }
+        ExternalStubServer { ProcessInfo.processInfo.environment[$0] }
     }
 
     /// `STUBSERVER_URL` in `variables` (for a test runner that passes its own environment).
     public static func environment(_ variables: [String: String]) -> ExternalStubServer {
-        ExternalStubServer { variables[environmentVariable] }
+        ExternalStubServer { variables[$0] }
     }
 
-    /// Always the server at `url` (`http://HOST:PORT`).
-    public static func url(_ url: URL) -> ExternalStubServer {
-        ExternalStubServer { url.absoluteString }
+    /// Always the server at `url` (`http://HOST:PORT`), with `adminToken` when it was started with one.
+    public static func url(_ url: URL, adminToken: String? = nil) -> ExternalStubServer {
+        ExternalStubServer { $0 == environmentVariable ? url.absoluteString : adminToken }
     }
 
     /// Never an external server: always start one in-process, whatever the environment says.
-    public static var never: ExternalStubServer { ExternalStubServer { nil } }
+    public static var never: ExternalStubServer { ExternalStubServer { _ in nil } }
 
     /// The external server's base URL, or `nil` for in-process.
     /// - Throws: ``ExternalStubServerError`` when the value is not an `http://HOST:PORT` URL.
     public func resolve() throws(ExternalStubServerError) -> URL? {
-        guard let text = lookUp()?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = lookUp(Self.environmentVariable)?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty else {
             throw ExternalStubServerError(description: "\(Self.environmentVariable)='\(text)' is not a server URL; "
                                           + "set it to http://HOST:PORT, or unset it to start a server in-process")
         }
         return url
+    }
+
+    /// The headers every admin call sends: `Authorization: Bearer TOKEN` when `STUBSERVER_ADMIN_TOKEN`
+    /// (or the token given to ``url(_:adminToken:)``) is set, else none.
+    public var adminHeaders: [String: String] {
+        guard let token = lookUp(Self.adminTokenVariable)?.trimmingCharacters(in: .whitespaces), !token.isEmpty else {
+            return [:]
+        }
+        return ["Authorization": "Bearer \(token)"]
     }
 }
 

@@ -19,7 +19,7 @@ extension StubServerTrait {
     }
 
     private func runWithExternalServer(at url: URL, performing function: @Sendable () async throws -> Void) async throws {
-        let client = StubServerClient(baseURL: url)
+        let client = StubServerClient(baseURL: url, headers: external.adminHeaders)
         do {
             try await client.reset()
         } catch {

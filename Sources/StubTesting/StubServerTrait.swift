@@ -40,7 +40,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// Where the stubs come from.
     enum Stubs: Sendable {
         case directory(URL?)
-        /// Found with ``StubsDirectory/locate(named:from:)`` when the test starts, so a missing folder
+        /// Found with ``StubsDirectory/locate(named:bundle:from:)`` (loaded bundles, then above the test
+        /// file) when the test starts, so a missing folder
         /// fails that test with a clear message instead of stopping the test run.
         case located(name: String, filePath: String)
     }
@@ -66,7 +67,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         let directory: URL?
         switch stubs {
         case let .directory(url): directory = url
-        case let .located(name, filePath): directory = try StubsDirectory.locate(named: name, from: filePath)
+        case let .located(name, filePath): directory = try StubsDirectory.locate(named: name, bundle: nil, from: filePath)
         }
         let server = try StubServer(stubs: directory, configuration: configuration)
         try server.start()
@@ -125,8 +126,8 @@ extension Trait where Self == StubServerTrait {
                         sourceLocation: sourceLocation)
     }
 
-    /// A fresh ``StubServer`` for each test, loaded from the folder `name` found by walking up from
-    /// the test file (see ``StubsDirectory/locate(named:from:)``).
+    /// A fresh ``StubServer`` for each test, loaded from the folder `name` found in the loaded bundles
+    /// or by walking up from the test file (see ``StubsDirectory/locate(named:bundle:from:)``).
     ///
     /// ```swift
     /// @Suite(.stubServer(stubsNamed: "Stubs"))   // <package root>/Stubs

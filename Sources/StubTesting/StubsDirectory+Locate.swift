@@ -15,10 +15,8 @@ extension StubsDirectory {
     /// ```
     ///
     /// `#filePath` is where the file was compiled, so this suits `swift test` and Xcode on the machine
-    /// that built the tests. A UI test on a device, or tests shipped to another machine, should bundle
-    /// the folder instead: in an Xcode test target add `Stubs` as a folder reference (or in SwiftPM
-    /// `resources: [.copy("Stubs")]`) and use `Bundle.module.url(forResource: "Stubs", withExtension: nil)`
-    /// (`Bundle(for: Self.self)` in an Xcode test bundle).
+    /// that built the tests. A UI test on a device, or tests shipped to another machine, should copy the
+    /// folder into the test bundle and use ``locate(named:bundle:from:)``, which looks there first.
     /// - Parameters:
     ///   - name: the folder's name. Default `Stubs`.
     ///   - filePath: the file to start from; pass `#filePath` (the default is the caller's).
@@ -49,21 +47,45 @@ extension StubsDirectory {
     }
 }
 
-/// ``StubsDirectory/locate(named:from:)`` found no stubs folder.
+/// ``StubsDirectory/locate(named:from:)`` or ``StubsDirectory/locate(named:bundle:from:)`` found no stubs
+/// folder; ``description`` lists every place looked at.
 public struct StubsLocateError: Error, Sendable, CustomStringConvertible {
     /// The folder name looked for.
     public let name: String
     /// The file the search started from.
     public let filePath: String
-    /// The directories searched, nearest first.
+    /// The directories searched above `filePath`, nearest first (`directory/name` was looked at).
     public let searched: [String]
+    /// The folders looked at inside bundles (`resourceURL/name`), in search order.
+    public var bundleCandidates: [String] = []
+    /// Whether the search beside `filePath` was skipped because this is a device, where `#filePath`
+    /// names a path on the Mac that built the tests.
+    public var skippedFilePathOnDevice = false
+
+    /// Every path looked at, in search order.
+    public var places: [String] {
+        bundleCandidates + searched.map { URL(fileURLWithPath: $0).appendingPathComponent(name).path }
+    }
 
     public var description: String {
+        var text = "no '\(name)' folder found; looked in \(places.count) places"
+        if !bundleCandidates.isEmpty {
+            text += "\n  in the loaded bundles (a folder with mappings/ or __files/):"
+            for place in bundleCandidates { text += "\n    \(place)" }
+        }
+        if skippedFilePathOnDevice {
+            text += "\n  not beside \(filePath): on a device that path is on the Mac that built the tests"
+        } else {
+            text += "\n  above \(filePath) (with mappings/, or next to Package.swift), \(searched.count) directories:"
+            for place in searched { text += "\n    \(URL(fileURLWithPath: place).appendingPathComponent(name).path)" }
+        }
+        text += """
+
+        To use it on a device, copy it into the test bundle: in Xcode drag the '\(name)' folder into the \
+        project, choose "Create folder references" (a blue folder) and tick the UI-test target, so Build \
+        Phases › Copy Bundle Resources lists it; then call StubsDirectory.locate(named: "\(name)", \
+        bundle: Bundle(for: Self.self)). On a simulator or Mac, creating \(name)/mappings beside the tests also works.
         """
-        no '\(name)' folder (with mappings/, or next to Package.swift) above \(filePath); \
-        searched \(searched.count) directories from \(searched.first ?? "?") up to \(searched.last ?? "?"). \
-        Create \(name)/mappings at the package root, pass another name, or bundle the folder and use \
-        Bundle.module.url(forResource: "\(name)", withExtension: nil).
-        """
+        return text
     }
 }

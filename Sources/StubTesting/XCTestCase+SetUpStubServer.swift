@@ -46,7 +46,7 @@ extension XCTestCase {
             return AnyStubServer(try startStubServer(stubs: stubs, configuration: configuration,
                                                      failOnUnmatchedRequests: failOnUnmatchedRequests, file: file, line: line))
         }
-        let client = StubServerClient(baseURL: url)
+        let client = StubServerClient(baseURL: url, headers: external.adminHeaders)
         do {
             _ = try client.sendAndWait("POST", "/reset")
         } catch {

@@ -94,6 +94,38 @@ struct LogSinkTests {
         #expect(received.withLock { $0 } == (0..<500).map { "line \($0)" })
     }
 
+    @Test("A closed stderr pipe never kills the process: the write fails with EPIPE and the lines are counted")
+    func closedPipe() throws {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        close(fds[0])   // no reader: a write raises SIGPIPE unless the writing thread blocks it
+        defer { close(fds[1]) }
+        let sink = LogSink(.fileDescriptor(fds[1]))
+        sink.write("one")
+        #expect(sink.flush(timeout: .seconds(30)))
+        sink.write("two")   // the sink has stopped trying: dropped at once
+        #expect(sink.flush(timeout: .seconds(30)))
+        #expect(sink.droppedLineCount == 2)
+    }
+
+    @Test("The sink's thread has SIGPIPE blocked, whatever the process does with it")
+    func drainThreadBlocksSIGPIPE() {
+        let blocked = LockedValue<Bool?>(nil)
+        let sink = LogSink(.handler { _ in
+            var current = sigset_t()
+            pthread_sigmask(SIG_BLOCK, nil, &current)
+            #if canImport(Glibc)
+            let isBlocked = sigismember(&current, SIGPIPE) == 1
+            #else
+            let isBlocked = current & (1 << UInt32(SIGPIPE - 1)) != 0   // Darwin: sigset_t is a 32-bit mask
+            #endif
+            blocked.withLock { $0 = isBlocked }
+        })
+        sink.write("probe")
+        #expect(sink.flush(timeout: .seconds(30)))
+        #expect(blocked.withLock { $0 } == true)
+    }
+
     @Test("Counts read with thousands separators", arguments: [
         (0, "0"), (7, "7"), (999, "999"), (1_000, "1,000"), (1_234, "1,234"), (1_234_567, "1,234,567"),
     ])

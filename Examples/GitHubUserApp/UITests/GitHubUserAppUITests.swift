@@ -13,8 +13,10 @@ final class GitHubUserAppUITests: XCTestCase {
     /// Each parallel-testing simulator clone runs its own test runner, so its own server on its own port.
     @MainActor
     private func launchApp() throws -> (XCUIApplication, StubServer) {
-        // Stubs/ is found by walking up from this file; add your own folder beside the UI tests.
-        let server = try startStubServer(stubs: StubsDirectory.locate(from: #filePath))
+        // Stubs/ is a folder reference copied into this UI-test bundle (project.yml), so this works on a device;
+        // on a simulator or Mac a Stubs/ folder above this file is found too.
+        let stubs = try StubsDirectory.locate(named: "Stubs", bundle: Bundle(for: Self.self))
+        let server = try startStubServer(stubs: stubs)
         let app = XCUIApplication()
         app.launch(with: server)                       // BASEURL=http://127.0.0.1:PORT
         return (app, server)

@@ -66,7 +66,7 @@ extension AdminAPI {
 
 extension AdminError {
     /// 409 while recording, 400 when not recording (as WireMock's "Not currently recording."),
-    /// 422 for a bad target, 500 when the files cannot be written.
+    /// 422 for a bad target or a read-only (bundled) stubs folder, 500 when the files cannot be written.
     init(recording error: RecordingError) {
         switch error.kind {
         case .alreadyRecording:
@@ -78,6 +78,9 @@ extension AdminError {
                       detail: error.description, pointer: "/targetBaseUrl")
         case .cannotWrite:
             self.init(status: .internalServerError, code: 500, title: "Cannot write the recorded stubs",
+                      detail: error.description, pointer: nil)
+        case .readOnlyFolder:
+            self.init(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Read-only stubs folder",
                       detail: error.description, pointer: nil)
         case .unavailable:
             self.init(status: HTTPStatus(code: 501), code: 501, title: "Recording is not in this build",

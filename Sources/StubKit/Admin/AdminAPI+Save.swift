@@ -10,12 +10,17 @@ extension AdminAPI {
     /// Writes every stub added at run time to `mappings/` in the stubs directory, one file each, named
     /// after the stub (`saved-get-users-octocat-5d1a3c1e.json`). An existing file is never overwritten
     /// (the name gets `-2`, `-3`, …) and no file is deleted. The saved stubs then count as file stubs,
-    /// so a reset keeps them. `{}`; 422 when the server has no stubs directory.
+    /// so a reset keeps them. `{}`; 422 when the server has no stubs directory or it is read-only
+    /// or inside a bundle (``StubsFolderWritability``).
     func saveMappings() throws(AdminError) -> HTTPResponse {
         guard let stubsDirectory else {
             throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "No stubs directory",
                              detail: "this server has no stubs directory to save mappings into; start it with one",
                              pointer: nil)
+        }
+        if let problem = StubsFolderWritability.problem(writingInto: stubsDirectory) {
+            throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Read-only stubs folder",
+                             detail: "cannot save mappings: \(problem)", pointer: nil)
         }
         let folder = stubsDirectory.appendingPathComponent("mappings")
         var sources: [String: String] = [:]

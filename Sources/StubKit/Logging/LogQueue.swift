@@ -86,6 +86,7 @@ final class LogQueue: @unchecked Sendable {
 
     /// The drain thread: writes batches outside the lock until the queue stays empty for a while.
     private func drain() {
+        Self.blockBrokenPipeSignal()
         condition.lock()
         while true {
             let batch: String
@@ -119,6 +120,18 @@ final class LogQueue: @unchecked Sendable {
                 droppedSinceNotice = 0
             }
         }
+    }
+
+    /// Blocks `SIGPIPE` on the calling thread (the drain thread, ours), so a write to a pipe whose reader
+    /// has gone fails with `EPIPE` instead of killing the process: a test runner whose stderr pipe was closed
+    /// keeps running, and the sink stops logging. Pipes have no `MSG_NOSIGNAL`/`SO_NOSIGPIPE`, and ignoring
+    /// `SIGPIPE` process-wide (`signal(SIGPIPE, SIG_IGN)`) would change the host process; a blocked signal
+    /// stays pending on this thread only and is discarded when the thread ends.
+    static func blockBrokenPipeSignal() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
     /// Writes `text` to the destination; returns `nil`, or how many lines were lost because the

@@ -60,6 +60,8 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
         case notRecording
         case badTarget(String)
         case cannotWrite(StubWriteError)
+        /// The folder the stubs would be written into is read-only or inside a bundle.
+        case readOnlyFolder(String)
         /// This build cannot forward (the `Slim` trait).
         case unavailable
     }
@@ -76,6 +78,8 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
             "the recording target '\(target)' is not an http or https URL with a host (e.g. https://api.github.com)"
         case .cannotWrite(let error):
             "the recorded stubs could not be written: \(error)"
+        case .readOnlyFolder(let reason):
+            "cannot record into this folder: \(reason)"
         case .unavailable:
             "recording forwards requests, and \(ProxySettings.unavailableReason)"
         }

@@ -22,6 +22,11 @@ struct Recordings: Sendable {
 
     func start(_ spec: RecordingSpec) throws(RecordingError) {
         guard ProxySettings.isForwardingAvailable else { throw RecordingError(kind: .unavailable) }
+        // Refused before anything is forwarded, so no recording is lost at stop.
+        if spec.persist, let directory = spec.directory ?? stubsDirectory,
+           let problem = StubsFolderWritability.problem(writingInto: directory) {
+            throw RecordingError(kind: .readOnlyFolder(problem))
+        }
         try recorder.start(spec)
     }
 
@@ -68,6 +73,9 @@ struct Recordings: Sendable {
         let directory = spec.persist ? spec.directory ?? stubsDirectory : nil
         let result: RecordedStubs
         if let directory {
+            if let problem = StubsFolderWritability.problem(writingInto: directory) {
+                throw RecordingError(kind: .readOnlyFolder(problem))
+            }
             let writer = StubWriter(root: directory, displayRoot: StubServer.displayPath(of: directory), options: spec.writer)
             do {
                 result = try writer.writeStubs(exchanges)

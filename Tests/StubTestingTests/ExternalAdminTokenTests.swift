@@ -1,0 +1,29 @@
+import Foundation
+import StubTesting
+import Testing
+
+/// External mode against a server started with `--admin-token` (as on an open listener for a device).
+@Suite("External mode sends the admin token")
+struct ExternalAdminTokenTests {
+    @Test("STUBSERVER_ADMIN_TOKEN becomes Authorization: Bearer on the reset; without it the server refuses")
+    func sendsToken() async throws {
+        var configuration = StubServer.Configuration()
+        configuration.adminToken = "s3cret"
+        let server = try StubServer(stubs: nil, configuration: configuration)
+        try server.start()
+        try await shuttingDown(server) { () async throws in
+            let variables = ["STUBSERVER_URL": server.baseURL.absoluteString, "STUBSERVER_ADMIN_TOKEN": "s3cret"]
+            #expect(ExternalStubServer.environment(variables).adminHeaders == ["Authorization": "Bearer s3cret"])
+            let withToken = StubServerTrait.stubServer(external: .environment(variables))
+            try await withToken.provideScope(for: try #require(Test.current), testCase: nil) {}
+
+            let withoutToken = StubServerTrait.stubServer(external: .url(server.baseURL))
+            let error = await #expect(throws: ExternalStubServerError.self) {
+                try await withoutToken.provideScope(for: try #require(Test.current), testCase: nil) {}
+            }
+            #expect(error?.description.contains("did not reset") == true)
+            let explicit = StubServerTrait.stubServer(external: .url(server.baseURL, adminToken: "s3cret"))
+            try await explicit.provideScope(for: try #require(Test.current), testCase: nil) {}
+        }
+    }
+}
