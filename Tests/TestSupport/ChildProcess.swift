@@ -27,6 +27,7 @@ public enum ChildProcess {
     ///   - timeout: after this it is killed (SIGKILL, by PID) and ``TestFailure`` is thrown. Default 60 s.
     public static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
                            currentDirectory: URL? = nil, timeout: Duration = .seconds(60)) throws -> Outcome {
+        #if os(macOS) || os(Linux)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -56,6 +57,10 @@ public enum ChildProcess {
                           + "\(timeout); stderr:\n\(outcome.standardError)")
         }
         return outcome
+        #else
+        // iOS, tvOS, watchOS and visionOS processes cannot spawn: tests that need a tool fail with this, never crash.
+        throw TestFailure("\(executable.lastPathComponent): child processes cannot be started on this platform")
+        #endif
     }
 
     /// Runs a Python 3 script (`python3 -c script arguments…`) and returns its stdout, trimmed.
@@ -73,6 +78,7 @@ public enum ChildProcess {
         (try? run(URL(fileURLWithPath: "/usr/bin/env"), [tool, "--version"], timeout: .seconds(20)))?.succeeded ?? false
     }
 
+    #if os(macOS) || os(Linux)
     private static func readToEnd(_ pipe: Pipe, group: DispatchGroup) -> CollectedOutput {
         try? pipe.fileHandleForWriting.close()
         let collected = CollectedOutput()
@@ -85,8 +91,10 @@ public enum ChildProcess {
         }
         return collected
     }
+    #endif
 }
 
+#if os(macOS) || os(Linux)
 /// What one reader thread read, handed to the waiting thread.
 private final class CollectedOutput: @unchecked Sendable { // written by the reader, read after the group waits
     private let lock = NSLock()
@@ -94,6 +102,7 @@ private final class CollectedOutput: @unchecked Sendable { // written by the rea
     func set(_ data: Data) { lock.withLock { self.data = data } }
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }
+#endif
 
 /// A test helper failed (a program, a client, a file the test expected): what happened.
 public struct TestFailure: Error, CustomStringConvertible {

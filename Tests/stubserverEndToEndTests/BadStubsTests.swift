@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubKit
 import XCTest
@@ -71,3 +74,4 @@ final class BadStubsTests: XCTestCase {
         XCTAssertTrue(run.stderr.hasSuffix("secret.txt, outside stubs/__files\n"), run.stderr)
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubKit
 import XCTest
@@ -184,3 +187,4 @@ final class CheckAndMatchTests: XCTestCase {
         XCTAssertTrue(bad.stderr.hasPrefix("Error: missing URL after GET, e.g. match GET /hello\n\nUSAGE: stubserver match "), bad.stderr)
     }
 }
+#endif

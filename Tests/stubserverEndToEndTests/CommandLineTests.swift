@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubKit
 #if canImport(Glibc)
@@ -131,3 +134,4 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(server.stop(), .exited(0))
     }
 }
+#endif

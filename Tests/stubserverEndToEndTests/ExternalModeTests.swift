@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubHTTP
 import StubTestSupport
@@ -156,3 +159,4 @@ struct ExternalModeTests {
         issue.comments.contains { comment in parts.allSatisfy { comment.rawValue.contains($0) } }
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubKit
 #if canImport(Glibc)
@@ -55,3 +58,4 @@ final class HealthCommandEndToEndTests: XCTestCase {
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(30))
     }
 }
+#endif

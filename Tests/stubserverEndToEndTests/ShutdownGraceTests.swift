@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubKit
 #if canImport(Glibc)
@@ -80,3 +83,4 @@ final class ShutdownGraceTests: XCTestCase {
         XCTAssertEqual(client.terminationStatus, 52, "the waiting client's connection was closed without a response")
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubKit
 import StubTestSupport
@@ -78,3 +81,4 @@ final class SlowReaderMemoryTests: XCTestCase {
         XCTAssertLessThan(resident, 520 * 1024, "RSS \(resident) kB: a rendered body held more than once per connection?")
     }
 }
+#endif

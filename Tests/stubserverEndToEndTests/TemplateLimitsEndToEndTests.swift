@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubKit
 #if canImport(Glibc)
@@ -106,3 +109,4 @@ final class TemplateLimitsEndToEndTests: XCTestCase {
         XCTAssertTrue(response.text.contains("the template limit of 100 steps"), response.text)
     }
 }
+#endif

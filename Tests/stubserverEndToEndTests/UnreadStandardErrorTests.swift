@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubTestSupport
 #if canImport(Glibc)
@@ -67,3 +70,4 @@ private final class LockedResults: @unchecked Sendable {
         try lock.withLock { results[index] ?? .failure(TestFailure("no result")) }.get()
     }
 }
+#endif

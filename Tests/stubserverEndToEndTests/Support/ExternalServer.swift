@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubTestSupport
 import StubTesting
@@ -37,3 +40,4 @@ final class ExternalServer: Sendable {
 
     func url(_ path: String) -> URL { process.baseURL.appendingPathComponent(path) }
 }
+#endif

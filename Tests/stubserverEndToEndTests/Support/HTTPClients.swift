@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubTestSupport
 #if canImport(FoundationNetworking)
@@ -82,3 +85,4 @@ enum CurlClient {
     /// Whether `curl` is installed.
     static var isAvailable: Bool { ChildProcess.isInstalled("curl") }
 }
+#endif

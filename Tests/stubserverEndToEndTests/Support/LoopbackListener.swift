@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubTestSupport
 #if canImport(Glibc)
@@ -46,3 +49,4 @@ final class LoopbackListener: @unchecked Sendable {
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 }
+#endif

@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubTestSupport
 
@@ -42,3 +45,4 @@ enum Paths {
         throw TestFailure("stubserver binary not found in \(productsDirectories.map(\.path)); build it with `swift build`")
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 import StubTestSupport
 #if canImport(Glibc)
@@ -109,3 +112,4 @@ func pythonGetLoop(port: Int, path: String, count: Int, status: Int) throws -> I
     guard let answered = Int(text) else { throw TestFailure("python client: \(text)") }
     return answered
 }
+#endif

@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 
 /// Calls `condition` every 20 ms until it is true or `timeout` passes; returns its last answer.
@@ -19,3 +22,4 @@ func poll(timeout: Duration, _ condition: () async throws -> Bool) async rethrow
         try? await Task.sleep(for: .milliseconds(50))
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 #if os(Linux)
 import Foundation
 import Glibc
@@ -26,4 +29,5 @@ extension StubServerProcess {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 }
+#endif
 #endif

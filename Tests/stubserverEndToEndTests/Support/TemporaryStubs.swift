@@ -1,3 +1,6 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
 import Foundation
 
 /// A temporary folder holding a `stubs/` directory built file by file; removed on deinit.
@@ -57,3 +60,4 @@ func simpleMapping(_ url: String, body: String, urlField: String = "urlPath", pr
     if !extra.isEmpty { fields.append(extra) }
     return "{" + fields.joined(separator: ", ") + "}"
 }
+#endif
