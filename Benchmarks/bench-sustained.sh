@@ -7,10 +7,11 @@
 #   in-process  Benchmarks/dynamic-bench: `StubServer` with its default configuration, GET /static
 # For each window it prints req/s, the server's CPU time per request (the sum of its threads' run time from
 # /proc/PID/task/*/schedstat, in ns: precise even for short windows), the journal's size (GET
-# /__admin/requests?limit=1, meta.total) and RSS, then two ratios: the last window's CPU per request to the
-# first's (work that keeps growing with traffic) and the costliest window's to the median window's (work that grew
-# while a bounded structure filled, as the journal did in issue 17: 10x and more at 8,000 requests). Noise on a
-# busy machine gave at most 1.8x; a ratio over --max-ratio fails with --strict.
+# /__admin/requests?limit=1, meta.total) and RSS, then the last window's CPU per request against the first's and
+# the costliest window's against the median. The gate (--strict) is robust to one noisy window: the median of the
+# last 3 windows against that of the first 3 (work that keeps growing with traffic), and the second-costliest
+# window against the median (work that grew while a bounded structure filled, as the journal did in issue 17:
+# 54x with the old code). Noise gave at most 1.7x for a single window on a quiet or busy machine.
 #
 # Then, with the CLI's journal full: /hello's p99 while idle and while an admin client lists the whole journal
 # in a loop (GET /__admin/requests, 10,000 entries), which must not block serving.
@@ -221,11 +222,16 @@ for name in ("cli", "in-process"):
     first, last, worst = cpu[0], cpu[-1], max(cpu)
     median = sorted(cpu)[len(cpu) // 2]
     worst_at = cpu.index(worst) + 1
-    last_ratio, worst_ratio = last / first, worst / median
-    ok = last_ratio <= max_ratio and worst_ratio <= max_ratio and errors == 0
+    # The gate is robust to one noisy window: growth that comes from traffic lasts several windows.
+    mid3 = lambda xs: sorted(xs)[len(xs) // 2]
+    tail_ratio = mid3(cpu[-3:]) / mid3(cpu[:3])
+    second = sorted(cpu)[-2] if len(cpu) > 1 else worst
+    peak_ratio = second / median
+    ok = tail_ratio <= max_ratio and peak_ratio <= max_ratio and errors == 0
     failed += not ok
-    print(f"{name:<11} CPU us/req first {first:.2f}, last {last:.2f} (last/first {last_ratio:.2f}x); costliest window "
-          f"{worst_at} {worst:.2f}, median {median:.2f} (costliest/median {worst_ratio:.2f}x); errors {errors}; "
+    print(f"{name:<11} CPU us/req first {first:.2f}, last {last:.2f} ({last / first:.2f}x), median {median:.2f}, "
+          f"costliest window {worst_at} {worst:.2f} ({worst / median:.2f}x the median); errors {errors}")
+    print(f"{'':<11} gate: last 3 windows / first 3 {tail_ratio:.2f}x, second-costliest / median {peak_ratio:.2f}x; "
           f"limit {max_ratio:g}x  {'PASS' if ok else 'FAIL'}")
 probes = {r[1]: float(r[2]) for r in results if r[0] == "probe"}
 if "idle" in probes and "listing" in probes:
