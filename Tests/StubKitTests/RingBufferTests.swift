@@ -37,7 +37,7 @@ struct RingBufferTests {
 
     @Test("Random appends, removals and filters agree with an array model")
     func agreesWithArrayModel() {
-        var generator = SplitMix(seed: 17)
+        var generator = SplitMix64(seed: 17)  // RouteTableTests' generator: a failure reproduces
         for capacity in [1, 2, 5, 16, 33, 100] {
             var buffer = RingBuffer<Int>(capacity: capacity)
             var model: [Int] = []
@@ -74,15 +74,3 @@ struct RingBufferTests {
     }
 }
 
-/// A small deterministic generator, so a failure reproduces.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
