@@ -89,6 +89,40 @@ final class BodySourceTests: XCTestCase {
         XCTAssertEqual(second.text, "again", "the connection serves the next request")
     }
 
+    /// A paced body asks for at most one slice per tick (a rate of 1 MB/s in 10 ms ticks is 10,000-byte
+    /// slices), arrives whole, and leaves the connection serving the next request. No timing is asserted.
+    func testAPacedBodyIsAskedForASliceAtATimeAndArrivesWhole() throws {
+        let total = 100_000
+        let source = PatternSource(total: total, pieceLimit: .max)
+        let executor = executor
+        let server = try startServer { request, responder in
+            if request.path == "/again" { return responder.respond(.text("again")) }
+            responder.respond(streaming: HTTPResponse(), contentLength: total, from: source, on: executor,
+                              pacing: .bytesPerSecond(1_000_000), after: .milliseconds(20))
+        }
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        let response = try client.roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        expectPattern(response.body, count: total)
+        XCTAssertGreaterThanOrEqual(source.state.withLock { $0.calls }, total / 10_000, "one slice per ask")
+        XCTAssertEqual(try client.roundTrip("GET /again HTTP/1.1\r\nHost: x\r\n\r\n").text, "again")
+    }
+
+    /// `chunks(4, …)` of a 1,000,000-byte body: slices of 250,000 bytes, so at least 4 asks.
+    func testADribbledBodyIsAskedForInItsChunks() throws {
+        let total = 1_000_000
+        let source = PatternSource(total: total, pieceLimit: .max)
+        let executor = executor
+        let server = try startServer { _, responder in
+            responder.respond(streaming: HTTPResponse(), contentLength: total, from: source, on: executor,
+                              pacing: .chunks(4, over: .milliseconds(100)))
+        }
+        defer { server.stop() }
+        let response = try RawClient(port: server.port).roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        expectPattern(response.body, count: total)
+        XCTAssertGreaterThanOrEqual(source.state.withLock { $0.calls }, 4)
+    }
+
     func testAnUnknownLengthIsChunked() throws {
         let total = 300_001
         let server = try server(PatternSource(total: total, pieceLimit: 7_000), contentLength: nil)

@@ -11,13 +11,19 @@ extension Connection {
         /// Pieces go out as chunks; otherwise as raw bytes (a known length, or close-delimited).
         let chunked: Bool
         var pump: BodyPump
+        /// For a paced body: the most bytes asked for at once, and the time between two asks.
+        let pace: (slice: Int, interval: Duration)?
+        /// A paced body asks no sooner than this.
+        var nextPull: Instant?
 
-        init(source: any HTTPBodySource, executor: HTTPBodyExecutor, generation: UInt64, chunked: Bool, pump: BodyPump) {
+        init(source: any HTTPBodySource, executor: HTTPBodyExecutor, generation: UInt64, chunked: Bool, pump: BodyPump,
+             pace: (slice: Int, interval: Duration)?) {
             self.source = source
             self.executor = executor
             self.generation = generation
             self.chunked = chunked
             self.pump = pump
+            self.pace = pace
         }
     }
 
@@ -25,7 +31,7 @@ extension Connection {
     private static let chunkOverhead = 16
 
     func startBodyStream(_ head: HTTPResponse, contentLength: Int?, source: any HTTPBodySource,
-                         executor: HTTPBodyExecutor, generation: UInt64) {
+                         executor: HTTPBodyExecutor, pacing: WritePacing?, generation: UInt64) {
         guard !isClosed, generation == self.generation, machine.awaitsResponse, let inFlight else {
             return source.cancel()
         }
@@ -50,15 +56,31 @@ extension Connection {
         }
         let chunked = contentLength == nil && !closeDelimited
         let pump = BodyPump(contentLength: contentLength, framingOverhead: chunked ? Self.chunkOverhead : 0)
-        bodyStream = BodyStream(source: source, executor: executor, generation: generation, chunked: chunked, pump: pump)
+        let pace = pacing.map { (slice: $0.sliceSize(bodyCount: contentLength ?? HTTPBodyStreaming.lowWater), interval: $0.interval) }
+        bodyStream = BodyStream(source: source, executor: executor, generation: generation, chunked: chunked, pump: pump,
+                                pace: pace)
         flush()
     }
 
     /// Asks the source for more, or ends the body, when the pump says so. Called after every flush.
     func pumpBody() {
         guard !isClosed, let stream = bodyStream else { return }
+        if stream.pace != nil, stream.pump.asked == nil, stream.pump.remaining != 0,
+           let due = stream.nextPull, Instant.now() < due {
+            // Too soon for a paced body: ask again at its next tick.
+            if responseTimer == nil {
+                responseTimer = loop.schedule(at: due) { [self] in
+                    responseTimer = nil
+                    pumpBody()
+                }
+            }
+            return
+        }
         switch stream.pump.queueChanged(queued: output.count - outputOffset) {
-        case .pull(let maxBytes):
+        case .pull(let room):
+            let maxBytes = stream.pace.map { min(room, $0.slice) } ?? room
+            // The next ask waits for the time this one's bytes take at the paced rate.
+            if let pace = stream.pace { stream.nextPull = Instant.now() + pace.interval * (Double(maxBytes) / Double(pace.slice)) }
             server.streamedBodies.pulled()
             let source = stream.source, generation = stream.generation
             let submitted = stream.executor.run { [self] in
