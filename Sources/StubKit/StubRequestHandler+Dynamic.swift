@@ -35,7 +35,7 @@ extension StubRequestHandler {
                                        response: response.prepared.response,
                                        timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero),
                                        ownsResponseBody: true)  // made by the closure for this request
-            response.send(response.prepared, via: responder, after: delay, network: network)
+            deliver(response.prepared, of: response, stub: mapping.displayName, via: responder, after: delay)
             configuration.onRequest?(entry, ContinuousClock.now - started)
         }
         switch closure {
@@ -73,7 +73,7 @@ extension StubRequestHandler {
                                       log: configuration.log)
         }
         do {
-            return try definition.loadingBodyFile(bodyFiles.read)
+            return try definition.loadingBodyFile(from: bodyFiles, templated: definition.isTemplated(globally: false))
         } catch {
             return StubServer.failure(definition, "\(error)", log: configuration.log)
         }

@@ -16,6 +16,8 @@ struct StubRequestHandler: HTTPHandler {
     let renderWorkers: WorkerPool
     /// Matches requests with large bodies and makes near-miss reports, off the event loops.
     let matchWorkers: WorkerPool
+    /// Opens and reads body files streamed from disk.
+    let fileWorkers: WorkerPool
     /// Where `.file` bodies returned by closures are read from.
     let bodyFiles: BodyFiles?
     /// Logs unmatched requests as ``StubServer/Configuration/unmatchedRequestLogging`` asks.
@@ -104,7 +106,7 @@ struct StubRequestHandler: HTTPHandler {
                                    status: prepared.response.status.code, response: prepared.response,
                                    timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero),
                                    ownsResponseBody: ownsBody)
-        response.send(prepared, via: responder, after: delay, network: network)
+        deliver(prepared, of: response, stub: match.mapping.displayName, via: responder, after: delay)
         return entry
     }
 

@@ -161,7 +161,7 @@ extension StubServer {
             return resolvingTemplatedBodyFile(response, name: name, in: bodyFiles)
         }
         do {
-            return try response.loadingBodyFile(bodyFiles.read)
+            return try response.loadingBodyFile(from: bodyFiles, templated: response.isTemplated(globally: globalResponseTemplating))
         } catch {
             return Self.failure(response, "\(error)", log: log)
         }

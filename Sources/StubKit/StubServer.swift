@@ -121,6 +121,8 @@ public final class StubServer: Sendable {
     let renderWorkers: WorkerPool
     /// Matches requests with large bodies and makes near-miss reports, off the event loops.
     let matchWorkers: WorkerPool
+    /// Opens and reads body files streamed from disk (over ``BodyFiles/cacheLimit``), off the event loops.
+    let fileWorkers: WorkerPool
     /// Logged once listening: the admin API is reachable from the network without a token.
     private let adminExposureWarning: String?
     /// Forwards requests for proxy stubs and ``Configuration/proxy``.
@@ -163,6 +165,8 @@ public final class StubServer: Sendable {
         // renders never takes the core the event loop needs, and beyond 64 waiting ones gets 503 at once.
         renderWorkers = WorkerPool(name: "render", threadLimit: min(4, ProcessInfo.processInfo.activeProcessorCount - 1),
                                    queueLimit: 64, isBackground: true)
+        // Each streamed body waits for at most one read at a time, so the queue holds one job per download.
+        fileWorkers = WorkerPool(name: "files", threadLimit: 2, queueLimit: configuration.maxConnections)
         let recorder = Recorder()
         recordings = Recordings(recorder: recorder, store: store, journal: journal, stubsDirectory: root)
         let admin = AdminAPI(store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
@@ -174,6 +178,7 @@ public final class StubServer: Sendable {
                                                                            workers: adminWorkers),
                                                       network: configuration.effectiveNetwork,
                                                       closureWorkers: closureWorkers, renderWorkers: renderWorkers, matchWorkers: matchWorkers,
+                                                      fileWorkers: fileWorkers,
                                                       bodyFiles: Self.bodyFiles(in: root),
                                                       unmatchedLog: UnmatchedRequestLog(mode: configuration.unmatchedRequestLogging,
                                                                                         sink: log),
@@ -230,13 +235,14 @@ public final class StubServer: Sendable {
     }
 
     /// What ``stop()`` and ``shutdown()`` both release once the HTTP server has stopped: the closure,
-    /// admin and render workers take no more jobs (their threads end after the queued ones), and forwarding stops
+    /// admin, render, match and file workers take no more jobs (their threads end after the queued ones), and forwarding stops
     /// (exchanges in flight are cancelled). Idempotent.
     private func releaseWorkers() {
         closureWorkers.shutdown()
         adminWorkers.shutdown()
         renderWorkers.shutdown()
         matchWorkers.shutdown()
+        fileWorkers.shutdown()
         proxy.shutdown()
     }
 

@@ -11,7 +11,7 @@
 extension ResponseDefinition {
     /// The `__files` name of a body file not read yet, else `nil`.
     public var bodyFileToLoad: String? {
-        guard case let .file(name, bytes) = body, bytes.isEmpty else { return nil }
+        guard case let .file(name, bytes) = body, bytes.isEmpty, streamedBodyFile == nil else { return nil }
         return name
     }
 
@@ -24,6 +24,18 @@ extension ResponseDefinition {
         guard let name = bodyFileToLoad else { return self }
         var copy = self
         copy.body = .file(name: name, bytes: try read(name))
+        return copy
+    }
+
+    /// This definition with its body file loaded from `files`: read if at most ``BodyFiles/cacheLimit``
+    /// bytes or the response is a template (`templated`), else left on disk to be streamed when served.
+    func loadingBodyFile(from files: BodyFiles, templated: Bool) throws(BodyFiles.ReadError) -> ResponseDefinition {
+        guard let name = bodyFileToLoad else { return self }
+        var copy = self
+        switch try files.load(name, cacheLimit: templated ? .max : BodyFiles.cacheLimit) {
+        case .cached(let bytes): copy.body = .file(name: name, bytes: bytes)
+        case .streamed(let file): copy.streamedBodyFile = file
+        }
         return copy
     }
 }

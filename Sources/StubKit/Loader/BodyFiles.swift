@@ -30,9 +30,40 @@ public struct BodyFiles: Sendable, Hashable {
         public let description: String
     }
 
+    /// The largest body file kept in memory with its stub: 1 MiB. A larger one is read from disk each
+    /// time it is served, streamed in pieces (``BodyFileSource``), so a 1 GB file costs nothing at load
+    /// and a bounded buffer per connection.
+    public static let cacheLimit = 1 << 20
+
+    /// A body file: its bytes when at most ``cacheLimit``, else the file itself, read when served.
+    enum Content: Sendable, Hashable {
+        case cached([UInt8])
+        case streamed(StreamedBodyFile)
+    }
+
     /// Reads the file `name` under ``directory``.
     /// - Throws: ``ReadError`` if the name escapes the folder, or the file is missing or unreadable.
     public func read(_ name: String) throws(ReadError) -> [UInt8] {
+        try read(name, resolved: resolve(name))
+    }
+
+    /// The file `name`: read now if at most `cacheLimit` bytes, else opened once to check that it can
+    /// be read and left on disk.
+    /// - Throws: ``ReadError`` as ``read(_:)``.
+    func load(_ name: String, cacheLimit: Int = BodyFiles.cacheLimit) throws(ReadError) -> Content {
+        let resolved = try resolve(name)
+        let size: Int
+        do throws(ReadError) {
+            size = try BodyFileReader(path: resolved).size
+        } catch {
+            throw Self.cannotRead(name, in: displayPath, error.description)
+        }
+        guard size > cacheLimit else { return .cached(try read(name, resolved: resolved)) }
+        return .streamed(StreamedBodyFile(name: name, path: resolved, displayPath: displayPath))
+    }
+
+    /// The real path of the regular file `name` under ``directory``.
+    private func resolve(_ name: String) throws(ReadError) -> String {
         let quoted = "'\(name)'"
         guard !name.isEmpty else { throw ReadError(description: "'bodyFileName' is empty") }
         guard !name.hasPrefix("/") else {
@@ -53,13 +84,20 @@ public struct BodyFiles: Sendable, Hashable {
         case .special(let kind):
             // Never opened: opening a FIFO would block until a writer comes.
             throw ReadError(description: "'bodyFileName' \(quoted) in \(displayPath) is \(kind.rawValue), not a regular file")
-        default: break
+        default: return resolved
         }
+    }
+
+    private func read(_ name: String, resolved: String) throws(ReadError) -> [UInt8] {
         do {
             return [UInt8](try Data(contentsOf: URL(fileURLWithPath: resolved)))
         } catch {
-            throw ReadError(description: "'bodyFileName' \(quoted) in \(displayPath) cannot be read: \(FileErrorReason.describe(error))")
+            throw Self.cannotRead(name, in: displayPath, FileErrorReason.describe(error))
         }
+    }
+
+    static func cannotRead(_ name: String, in displayPath: String, _ reason: String) -> ReadError {
+        ReadError(description: "'bodyFileName' '\(name)' in \(displayPath) cannot be read: \(reason)")
     }
 
     /// `realpath(3)`: the absolute path with every symlink, `.` and `..` resolved; `nil` if it does not exist.

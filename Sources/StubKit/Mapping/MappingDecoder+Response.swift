@@ -33,7 +33,7 @@ extension MappingDecoder.Run {
             response.transformers = try decodeTransformers(transformers, at: path.key("transformers"))
         }
         let templated = response.isTemplated(globally: globalResponseTemplating)
-        response.body = try decodeBody(members, at: path, templated: templated)
+        response.body = try decodeBody(members, at: path, templated: templated, streamedFile: &response.streamedBodyFile)
         if let delay = json["fixedDelayMilliseconds"] {
             response.fixedDelayMilliseconds = try integer(delay, at: path.key("fixedDelayMilliseconds"), in: 0...Int.max)
         }
@@ -77,8 +77,9 @@ extension MappingDecoder.Run {
         return headers
     }
 
-    private func decodeBody(_ members: [(key: String, value: JSONValue)], at path: MappingPath,
-                            templated: Bool) throws(StubsLoadError) -> ResponseDefinition.Body {
+    /// - Parameter streamedFile: set to the body file when it is left on disk (``BodyFiles/load(_:cacheLimit:)``).
+    private func decodeBody(_ members: [(key: String, value: JSONValue)], at path: MappingPath, templated: Bool,
+                            streamedFile: inout StreamedBodyFile?) throws(StubsLoadError) -> ResponseDefinition.Body {
         let present = members.filter { Self.bodyFields.contains($0.key) }
         guard let (key, value) = present.first else { return .none }
         if present.count > 1 {
@@ -105,7 +106,14 @@ extension MappingDecoder.Run {
             // A templated file name is resolved per request among files read in checkTemplates.
             if templated, Template.hasTags(name.utf8) { return .file(name: name, bytes: []) }
             do {
-                return .file(name: name, bytes: try bodyFiles.read(name))
+                // A template needs its text; a plain file over the cache limit stays on disk.
+                switch try bodyFiles.load(name, cacheLimit: templated ? .max : BodyFiles.cacheLimit) {
+                case .cached(let bytes):
+                    return .file(name: name, bytes: bytes)
+                case .streamed(let file):
+                    streamedFile = file
+                    return .file(name: name, bytes: [])
+                }
             } catch {
                 throw failure(fieldPath, error.description)
             }

@@ -2,7 +2,8 @@ import StubHTTP
 
 /// The response half of a stub mapping (WireMock's `response` object).
 public struct ResponseDefinition: Sendable, Hashable {
-    /// Where the body comes from. File bodies are read when the stubs are loaded.
+    /// Where the body comes from. File bodies up to ``BodyFiles/cacheLimit`` are read when the stubs are
+    /// loaded; larger ones are read from disk each time they are served.
     public enum Body: Sendable, Hashable {
         case none
         /// `body`: text, sent as UTF-8.
@@ -11,7 +12,8 @@ public struct ResponseDefinition: Sendable, Hashable {
         case json(JSONValue)
         /// `base64Body`, decoded.
         case bytes([UInt8])
-        /// `bodyFileName`: the name under `__files` and the bytes read from it.
+        /// `bodyFileName`: the name under `__files` and the bytes read from it (none for a file over
+        /// ``BodyFiles/cacheLimit``, which stays on disk and is streamed when served).
         case file(name: String, bytes: [UInt8])
     }
 
@@ -42,6 +44,9 @@ public struct ResponseDefinition: Sendable, Hashable {
     /// For a templated `bodyFileName` naming a template (`users/{{request.path.[1]}}.json`): the
     /// candidate files, read when the stub loaded.
     var bodyFileSet: BodyFileSet?
+    /// For a `bodyFileName` over ``BodyFiles/cacheLimit`` in a response that is not a template: the file,
+    /// streamed from disk when served.
+    var streamedBodyFile: StreamedBodyFile?
 
     public init(status: Int = 200, statusMessage: String? = nil, headers: HTTPHeaders = [:], body: Body = .none,
                 fixedDelayMilliseconds: Int? = nil, transformers: [String] = []) {

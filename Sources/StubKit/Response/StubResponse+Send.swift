@@ -45,7 +45,7 @@ extension StubResponse {
     }
 
     /// The dribble, else the lower of the stub's and the network's rate.
-    private func pacing(network: NetworkProfile?) -> WritePacing? {
+    func pacing(network: NetworkProfile?) -> WritePacing? {
         if let dribble {
             return .chunks(dribble.numberOfChunks, over: .milliseconds(dribble.totalDuration))
         }

@@ -17,6 +17,9 @@ struct StubResponse: Sendable {
     let template: ResponseTemplate?
     /// Set for proxy stubs; ``prepared`` is then unused.
     let proxy: ProxyDefinition?
+    /// A body file left on disk (over ``BodyFiles/cacheLimit``), streamed when served; ``prepared`` then
+    /// has the head and no body.
+    let bodyFile: StreamedBodyFile?
     /// For proxy stubs: the stub's own header fields, added to the upstream's (no `Matched-Stub-Id`, as WireMock).
     let proxyHeaders: HTTPHeaders
 
@@ -39,6 +42,7 @@ struct StubResponse: Sendable {
             }
         }
         self.template = template
+        bodyFile = template == nil && definition.proxy == nil ? definition.streamedBodyFile : nil
         proxy = definition.proxy
         proxyHeaders = definition.proxy == nil ? [:] : definition.headers
         prepared = PreparedResponse(response)
