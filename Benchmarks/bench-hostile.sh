@@ -21,6 +21,9 @@
 #   admin-writes     3,000 POST /__admin/mappings one by one, then the same 3,000 as one import; the note gives the
 #                    mean ms per POST at 0 and at ~3,000 stubs, and the import's seconds
 #   proxy-loop       (issue 18 #7) a stub proxying to the server itself; 4 clients looping through it, 12 s
+#   body-file        (issue 18 #3) a 1 GiB body file (sparse): 10 connections reading it 64 KiB every 100 ms and one
+#                    client downloading it whole in a loop, 12 s; the note gives how long the server took to start
+#                    with that file in its stubs (every row's server loads it)
 #   silent-upstream  (issue 18 #7) 100 requests kept waiting on an upstream that never answers (proxy timeout 5 s), 12 s;
 #                    the note gives the server's CPU time during the attack (a busy wait shows as ~12 s)
 #
@@ -104,6 +107,10 @@ cat > "$TMP/stubs/mappings/big.json" <<'JSON'
  "response": {"status": 200, "transformers": ["response-template"], "bodyFileName": "big.tmpl"}}
 JSON
 mkdir -p "$TMP/stubs/__files"
+cat > "$TMP/stubs/mappings/huge.json" <<'JSON'
+{"request": {"method": "GET", "url": "/huge"}, "response": {"status": 200, "bodyFileName": "huge.bin"}}
+JSON
+truncate -s 1G "$TMP/stubs/__files/huge.bin"
 # 64 KiB of text per path segment: 160 segments render 10 MiB.
 { printf '{{#each request.pathSegments}}'; head -c 65536 /dev/zero | tr '\0' 'x'; printf '{{/each}}'; } > "$TMP/stubs/__files/big.tmpl"
 
@@ -127,11 +134,13 @@ start_server() {
   "$BIN" --stubs "${STUBS:-$TMP/stubs}" --port 0 ${SERVER_ARGS:-} > "$TMP/$name.out" 2> "$err" &
   SPID=$!
   PIDS+=("$SPID")
-  local url
+  local url started
+  started=$(date +%s%N)
   url=$(listening_url "$TMP/$name.out")
   [ -n "$url" ] || { echo "bench-hostile: $name: the server did not start" >&2; cat "$TMP/$name.out" "$err" >&2 || true; exit 1; }
   PORT=${url##*:}
   wait_for "$url/hello"
+  START_MS=$(( ($(date +%s%N) - started) / 1000000 ))
 }
 
 # stop_server: SIGTERM, up to 15 s; prints the seconds it took or "still running".
@@ -189,7 +198,7 @@ attack() {
   [ -n "${apid:-}" ] && { wait "$apid" 2>/dev/null || true; }
   cpu=$(awk -v t="$(( $(cpu_ticks "$SPID") - cpu0 ))" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", t / hz }')
   peak=$(peak_rss_mb "$SPID")
-  row "$name" "$probe_out" "$peak" "$(recovered "$base")" "threads $idle_threads idle, $busy_threads attacked; CPU ${cpu} s"
+  row "$name" "$probe_out" "$peak" "$(recovered "$base")" "threads $idle_threads idle, $busy_threads attacked; CPU ${cpu} s; started in ${START_MS} ms"
   stop_server > /dev/null
 }
 
@@ -210,6 +219,7 @@ attack json-body "" jsonbody 4 38
 attack json-body-3MiB "" jsonbody 30 3
 STUBS="$TMP/nearstubs" attack near-miss "" nearmiss 2 12
 attack proxy-loop "" proxyloop 4 12
+attack body-file "" bodyfile 10 12
 SERVER_ARGS="--proxy-timeout 5000" attack silent-upstream "" silent 100 12
 
 # admin-writes: the writes are the attack; their own timings go in the note.

@@ -21,6 +21,8 @@
                                 requests waiting on it (each re-sent when the proxy timeout answers it)
   jsonbody PORT COUNT MIB       COUNT POST /json of a MIB MiB JSON array [0,0,...] (a matchesJsonPath stub)
   nearmiss PORT CLIENTS SECONDS CLIENTS loops of GET on an unmatched 500-character URL near the long stub URLs
+  bodyfile PORT READERS SECONDS READERS connections asking GET /huge (a 1 GiB body file) and reading 64 KiB every
+                                100 ms, while one client downloads it whole in a loop, for SECONDS
   adminwrites PORT COUNT        POST /__admin/mappings COUNT times one by one, then the same COUNT as one import;
                                 prints "first20_ms last20_ms import_s" (mean ms per POST at the start and the end)
 """
@@ -279,6 +281,44 @@ def adminwrites(port, count):
     print("%.2f %.2f %.2f" % (sum(times[:n]) * 1000 / n, sum(times[-n:]) * 1000 / n, imported))
 
 
+def bodyfile(port, readers, seconds):
+    stop = time.time() + seconds
+    sockets = []
+    for _ in range(readers):
+        try:
+            s = socket.create_connection((HOST, port), timeout=5)
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
+            s.sendall(b"GET /huge HTTP/1.1\r\nHost: x\r\n\r\n")
+            sockets.append(s)
+        except OSError:
+            pass
+
+    def download():
+        while time.time() < stop:
+            try:
+                c = http.client.HTTPConnection(HOST, port, timeout=30)
+                c.request("GET", "/huge")
+                r = c.getresponse()
+                while time.time() < stop and r.read(1 << 20):
+                    pass
+                c.close()
+            except (OSError, http.client.HTTPException):
+                time.sleep(0.1)
+
+    fast = threading.Thread(target=download)
+    fast.start()
+    while time.time() < stop:
+        for s in sockets:
+            try:
+                s.recv(65536)
+            except OSError:
+                pass
+        time.sleep(0.1)
+    fast.join()
+    for s in sockets:
+        s.close()
+
+
 def longstubs(count):
     """Prints a mappings document of COUNT stubs with long URLs (for the near-miss row)."""
     items = ['{"request": {"method": "GET", "url": "%sitem/%d"}, "response": {"status": 200}}' % (NEAR_STEM, i)
@@ -295,4 +335,4 @@ if __name__ == "__main__":
     {"probe": probe, "idle": idle, "slowloris": slowloris, "halfsent": halfsent, "regex": regex, "fill": fill, "admin": admin,
      "bigbody": bigbody, "unmatched": unmatched, "jsonbody": jsonbody, "nearmiss": nearmiss,
      "segbomb": segbomb, "bigtemplate": bigtemplate, "proxyloop": proxyloop, "silent": silent,
-     "adminwrites": adminwrites}[command](int(port), *args)
+     "adminwrites": adminwrites, "bodyfile": bodyfile}[command](int(port), *args)
