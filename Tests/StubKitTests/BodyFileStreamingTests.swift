@@ -141,6 +141,14 @@ final class BodyFileStreamingTests: XCTestCase {
         assertSame(try fetch(server, "/closure").body, big)
     }
 
+    func testTheAdminFilesEndpointStreamsALargeFile() throws {
+        let server = try startServer()
+        let (head, body) = try fetch(server, "/__admin/files/big.bin")
+        XCTAssertTrue(head.hasPrefix("HTTP/1.1 200 "), head)
+        XCTAssertTrue(head.contains("Content-Length: \(big.count)"), head)
+        assertSame(body, big)
+    }
+
     /// A template needs the file's text, so a templated file body is read at load whatever its size.
     func testATemplatedFileIsReadWhole() throws {
         let server = try startServer()

@@ -21,6 +21,9 @@ extension AdminAPI {
     func answer(_ request: HTTPRequest, responder: HTTPResponder, executor: HTTPBodyExecutor) {
         let document: StreamedJSONObject?
         do {
+            if case .getFile(let name) = try AdminRoute.resolve(request), case .streamed(let file) = try loadFile(name) {
+                return try streamFile(file, responder: responder, executor: executor)
+            }
             document = try listing(for: request)
         } catch {
             return responder.respond(error.response)
@@ -30,6 +33,20 @@ extension AdminAPI {
         guard length > HTTPBodyStreaming.lowWater else { return responder.respond(AdminResponse.json(document)) }
         responder.respond(streaming: AdminResponse.jsonHead, contentLength: length,
                           from: StreamedJSONBodySource(document), on: executor)
+    }
+}
+
+extension AdminAPI {
+    /// `GET /__admin/files/{name}` for a file over ``BodyFiles/cacheLimit``: streamed from disk.
+    private func streamFile(_ file: StreamedBodyFile, responder: HTTPResponder, executor: HTTPBodyExecutor) throws(AdminError) {
+        let reader: BodyFileReader
+        do {
+            reader = try file.open()
+        } catch {
+            throw .notFound(error.description)
+        }
+        responder.respond(streaming: HTTPResponse(headers: Self.fileHeaders), contentLength: reader.size,
+                          from: BodyFileSource(reader), on: executor)
     }
 }
 

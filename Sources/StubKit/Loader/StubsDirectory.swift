@@ -9,7 +9,7 @@ import Foundation
 /// ```text
 /// Stubs/
 ///   mappings/       *.json, searched recursively: one mapping object or {"mappings": [...]} per file
-///   __files/        bodies named by "bodyFileName", read at load time
+///   __files/        bodies named by "bodyFileName": read at load time, or when served if over 1 MiB
 /// ```
 ///
 /// ```swift
