@@ -18,6 +18,8 @@ struct StubRequestHandler: HTTPHandler {
     let matchWorkers: WorkerPool
     /// Opens and reads body files streamed from disk.
     let fileWorkers: WorkerPool
+    /// The reports of recent unmatched requests, reused for their repeats.
+    let nearMisses = NearMissReportCache()
     /// Where `.file` bodies returned by closures are read from.
     let bodyFiles: BodyFiles?
     /// Logs unmatched requests as ``StubServer/Configuration/unmatchedRequestLogging`` asks.
@@ -71,17 +73,26 @@ struct StubRequestHandler: HTTPHandler {
             configuration.onRequest?(entry, ContinuousClock.now - started)
         } else if let definition = proxy.settings.proxyAll {
             forward(request, via: definition, stub: nil, responder: responder, started: started)
+        } else if let report = nearMisses.report(for: request, in: snapshot) {
+            answerUnmatched(request, report: report, responder: responder, started: started)
         } else if onEventLoop {
             // The report is bounded work, but still too much for an event loop under a flood of misses.
             let queued = matchWorkers.submit { [self] in
                 let snapshot = store.snapshot
-                answerUnmatched(request, report: snapshot.table.nearMissReport(for: snapshot.table.context(for: request)),
+                answerUnmatched(request, report: explain(request, in: snapshot, context: snapshot.table.context(for: request)),
                                 responder: responder, started: started)
             }
             if !queued { answerUnmatched(request, report: Self.skippedReport(request), responder: responder, started: started) }
         } else {
-            answerUnmatched(request, report: snapshot.table.nearMissReport(for: context), responder: responder, started: started)
+            answerUnmatched(request, report: explain(request, in: snapshot, context: context), responder: responder, started: started)
         }
+    }
+
+    /// The near-miss report of `request`, kept for its repeats.
+    private func explain(_ request: HTTPRequest, in snapshot: StubSnapshot, context: RequestContext) -> String {
+        let report = snapshot.table.nearMissReport(for: context)
+        nearMisses.keep(report, for: request, in: snapshot)
+        return report
     }
 
     /// Answers 404 with `report`, journals and logs it.
