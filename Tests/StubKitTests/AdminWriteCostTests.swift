@@ -73,4 +73,22 @@ final class AdminWriteCostTests: XCTestCase {
         XCTAssertEqual(server.mappings.count, 300)
         XCTAssertEqual(server.store.snapshot.table.match(HTTPRequest(method: .get, target: "/i/299"))?.mapping.id, "i299")
     }
+
+    /// `remove-by-metadata` removing 300 of 301 stubs: one route table, not one per stub removed (O(n²)).
+    func testRemovingByMetadataBuildsOneRouteTable() throws {
+        let server = try StubServer.startQuietly()
+        defer { server.stop() }
+        for index in 0..<300 {
+            _ = try server.stub(mappingJSON: #"{"id": "m\#(index)", "request": {"url": "/m/\#(index)"}, "response": {"status": 200}, "metadata": {"team": "ios"}}"#)
+        }
+        server.stub(.get("/kept"), .text("kept"))
+        let body = Array(#"{"matchesJsonPath": {"expression": "$.team", "equalTo": "ios"}}"#.utf8)
+        let builds = server.store.snapshotBuilds
+        let head = "POST /__admin/mappings/remove-by-metadata HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let text = String(decoding: try RawSocket.exchange(port: server.port, Array(head.utf8) + body, timeoutSeconds: 60), as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("HTTP/1.1 200 "), text)
+        XCTAssertEqual(server.store.snapshotBuilds - builds, 1)
+        XCTAssertEqual(server.mappings.map(\.request.url), [.urlPath("/kept")])
+    }
 }

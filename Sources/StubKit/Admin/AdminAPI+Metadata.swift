@@ -15,10 +15,10 @@ extension AdminAPI {
     }
 
     /// `POST /__admin/mappings/remove-by-metadata` with a content pattern: removes the stubs whose
-    /// metadata matches. `{}`.
+    /// metadata matches, with one new route table however many they are. `{}`.
     func removeMappingsByMetadata(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
         let matcher = try metadataMatcher(body)
-        for mapping in store.mappings where matcher(mapping) { store.remove(id: mapping.id) }
+        store.remove(ids: Set(store.mappings.filter(matcher).map(\.id)))
         return AdminResponse.empty
     }
 

@@ -164,6 +164,27 @@ final class StubStore: Sendable {
         return removed
     }
 
+    /// Removes every runtime or file stub whose id is in `ids`, with one new route table (none if no
+    /// stub has one of them). Returns how many were removed.
+    @discardableResult
+    func remove(ids: Set<String>) -> Int {
+        guard !ids.isEmpty else { return 0 }
+        var removed = 0
+        let present = state.withLock { state in
+            state.fileMappings.contains { ids.contains($0.id) } || state.runtimeMappings.contains { ids.contains($0.id) }
+        }
+        guard present else { return 0 }
+        update { state in
+            let before = state.runtimeMappings.count + state.fileMappings.count
+            state.runtimeMappings.removeAll { ids.contains($0.id) }
+            state.fileMappings.removeAll { ids.contains($0.id) }
+            removed = before - state.runtimeMappings.count - state.fileMappings.count
+            for id in ids { state.closures[id] = nil }
+        }
+        for id in ids { states.forgetUses(of: id) }
+        return removed
+    }
+
     /// Replaces the first stub with `id` in place (same position, so ties in priority resolve as
     /// before). Returns whether there was one.
     @discardableResult
