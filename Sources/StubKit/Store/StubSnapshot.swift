@@ -40,24 +40,30 @@ final class StubSnapshot: Sendable {
         }
         var responses = previous.map { Array($0.responses[..<prefix]) } ?? []
         responses.reserveCapacity(mappings.count)
+        var thenResponses: [Int: [StubResponse]] = [:]
+        if let previous {
+            for (index, then) in previous.thenResponses where index < prefix { thenResponses[index] = then }
+        }
         for index in prefix..<mappings.count {
             let mapping = mappings[index]
             if let previous, let old = reusable[mapping.id], previous.mappings[old] == mapping {
                 responses.append(previous.responses[old])
+                thenResponses[index] = previous.thenResponses[old]
             } else {
                 responses.append(StubResponse(mapping, globalResponseTemplating: globalResponseTemplating))
+                if !mapping.thenResponses.isEmpty {
+                    thenResponses[index] = mapping.thenResponses.map {
+                        StubResponse($0, stubID: mapping.id, stubName: mapping.name, globalResponseTemplating: globalResponseTemplating)
+                    }
+                }
             }
         }
         self.responses = responses
-        var thenResponses: [Int: [StubResponse]] = [:]
         var byIndex: [Int: StubClosure] = [:]
-        for (index, mapping) in mappings.enumerated() {
-            if !mapping.thenResponses.isEmpty {
-                thenResponses[index] = mapping.thenResponses.map {
-                    StubResponse($0, stubID: mapping.id, stubName: mapping.name, globalResponseTemplating: globalResponseTemplating)
-                }
+        if !closures.isEmpty {
+            for (index, mapping) in mappings.enumerated() {
+                if let closure = closures[mapping.id] { byIndex[index] = closure }
             }
-            if let closure = closures[mapping.id] { byIndex[index] = closure }
         }
         self.thenResponses = thenResponses
         self.closures = byIndex

@@ -143,7 +143,7 @@ final class StubStore: Sendable {
 
     /// Adds a stub answered by `closure` after all others.
     func add(_ mapping: StubMapping, closure: StubClosure) {
-        update { state in
+        update(appending: true) { state in
             state.runtimeMappings.append(mapping)
             state.closures[mapping.id] = closure
         }
@@ -153,7 +153,7 @@ final class StubStore: Sendable {
     @discardableResult
     func remove(id: String) -> Bool {
         var removed = false
-        update { state in
+        update(touching: [id], removing: true) { state in
             let before = state.runtimeMappings.count + state.fileMappings.count
             state.runtimeMappings.removeAll { $0.id == id }
             state.fileMappings.removeAll { $0.id == id }
@@ -174,7 +174,7 @@ final class StubStore: Sendable {
             state.fileMappings.contains { ids.contains($0.id) } || state.runtimeMappings.contains { ids.contains($0.id) }
         }
         guard present else { return 0 }
-        update { state in
+        update(touching: ids, removing: true) { state in
             let before = state.runtimeMappings.count + state.fileMappings.count
             state.runtimeMappings.removeAll { ids.contains($0.id) }
             state.fileMappings.removeAll { ids.contains($0.id) }
@@ -190,7 +190,7 @@ final class StubStore: Sendable {
     @discardableResult
     func replace(id: String, with mapping: StubMapping) -> Bool {
         var replaced = false
-        update { state in
+        update(touching: [id]) { state in
             if let position = state.fileMappings.firstIndex(where: { $0.id == id }) {
                 state.fileMappings[position] = mapping
                 replaced = true
@@ -239,11 +239,23 @@ final class StubStore: Sendable {
     }
 
     /// Changes the stubs and publishes a new snapshot.
-    /// - Parameter appending: `change` only appends runtime stubs, so every current stub keeps its place and
-    ///   its prepared response and compiled pattern are reused unchecked.
-    private func update(appending: Bool = false, _ change: (inout State) -> Void) {
+    /// - Parameters:
+    ///   - appending: `change` only appends runtime stubs, so every current stub keeps its place and
+    ///     its prepared response and compiled pattern are reused unchecked.
+    ///   - touching: the ids of the stubs `change` removes or replaces: the stubs before the first of them
+    ///     are reused unchecked, and only those ids are forgotten as used. `nil`: any change.
+    ///   - removing: whether `change` removes the stubs `touching` names (rather than replacing them).
+    private func update(appending: Bool = false, touching ids: Set<String>? = nil, removing: Bool = false,
+                        _ change: (inout State) -> Void) {
         state.withLock { state in
-            let unchanged = appending ? state.snapshot.mappings.count : 0
+            var unchanged = 0
+            if appending {
+                unchanged = state.snapshot.mappings.count
+            } else if let ids {
+                unchanged = state.fileMappings.firstIndex { ids.contains($0.id) }
+                    ?? state.runtimeMappings.firstIndex { ids.contains($0.id) }.map { state.fileMappings.count + $0 }
+                    ?? state.snapshot.mappings.count
+            }
             change(&state)
             state.snapshot = StubSnapshot(state.fileMappings + state.runtimeMappings, closures: state.closures,
                                           globalResponseTemplating: globalResponseTemplating,
@@ -251,7 +263,11 @@ final class StubStore: Sendable {
                                           regexWarnings: regexWarnings)
             state.builds += 1
         }
-        guard !appending else { return }  // no stub left: nothing to forget
+        if appending { return }  // no stub left: nothing to forget
+        if let ids {
+            if removing { used.withLock { $0.subtract(ids) } }
+            return
+        }
         let ids = Set(mappings.map(\.id))
         used.withLock { $0.formIntersection(ids) }
     }
