@@ -5,9 +5,9 @@ import StubHTTP
 /// a full journal costs the snapshot plus the engine's bounded buffer, not the JSON text, and a client that
 /// stops reading holds no more. The bytes are those of the whole document, announced by `Content-Length`.
 extension AdminAPI {
-    /// The document a listing call answers with, or `nil` for any other call.
-    func listing(for request: HTTPRequest) throws(AdminError) -> StreamedJSONObject? {
-        switch try AdminRoute.resolve(request) {
+    /// The document a listing call (already resolved to `route`) answers with, or `nil` for any other call.
+    func listing(_ route: AdminRoute, _ request: HTTPRequest) throws(AdminError) -> StreamedJSONObject? {
+        switch route {
         case .listRequests: try listRequests(request)
         case .findRequests: try findRequests(request.body)
         case .unmatchedRequests: unmatchedRequests()
@@ -16,23 +16,23 @@ extension AdminAPI {
         }
     }
 
-    /// Answers one admin call through `responder`. Runs on a worker thread; a listing longer than
-    /// ``HTTPBodyStreaming/lowWater`` is streamed, its pieces made on `executor`.
+    /// Answers one admin call through `responder`, its route resolved once. Runs on a worker thread; a
+    /// listing longer than ``HTTPBodyStreaming/lowWater`` is streamed, its pieces made on `executor`, and
+    /// so is a body file over ``BodyFiles/cacheLimit``.
     func answer(_ request: HTTPRequest, responder: HTTPResponder, executor: HTTPBodyExecutor) {
-        let document: StreamedJSONObject?
         do {
-            if case .getFile(let name) = try AdminRoute.resolve(request), case .streamed(let file) = try loadFile(name) {
+            let route = try AdminRoute.resolve(request)
+            if case .getFile(let name) = route, case .streamed(let file) = try loadFile(name) {
                 return try streamFile(file, responder: responder, executor: executor)
             }
-            document = try listing(for: request)
+            guard let document = try listing(route, request) else { return responder.respond(try respond(to: route, request)) }
+            let length = document.byteCount() // a first pass: the length, element by element, nothing kept
+            guard length > HTTPBodyStreaming.lowWater else { return responder.respond(AdminResponse.json(document)) }
+            responder.respond(streaming: AdminResponse.jsonHead, contentLength: length,
+                              from: StreamedJSONBodySource(document), on: executor)
         } catch {
-            return responder.respond(error.response)
+            responder.respond(error.response)
         }
-        guard let document else { return responder.respond(handle(request)) }
-        let length = document.byteCount() // a first pass: the length, element by element, nothing kept
-        guard length > HTTPBodyStreaming.lowWater else { return responder.respond(AdminResponse.json(document)) }
-        responder.respond(streaming: AdminResponse.jsonHead, contentLength: length,
-                          from: StreamedJSONBodySource(document), on: executor)
     }
 }
 

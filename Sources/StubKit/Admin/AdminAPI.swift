@@ -43,14 +43,15 @@ struct AdminAPI: Sendable {
     /// Answers one admin call.
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         do {
-            return try respond(to: request)
+            return try respond(to: AdminRoute.resolve(request), request)
         } catch {
             return error.response
         }
     }
 
-    private func respond(to request: HTTPRequest) throws(AdminError) -> HTTPResponse {
-        switch try AdminRoute.resolve(request) {
+    /// Answers `request`, already resolved to `route`.
+    func respond(to route: AdminRoute, _ request: HTTPRequest) throws(AdminError) -> HTTPResponse {
+        switch route {
         case .listMappings: return try AdminResponse.json(listMappings(page: Self.page(request)))
         case .createMapping: return try createMapping(request.body)
         case .deleteAllMappings: return deleteAllMappings()
