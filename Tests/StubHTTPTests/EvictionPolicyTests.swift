@@ -1,8 +1,8 @@
 import XCTest
 @testable import StubHTTP
 
-/// The pure policy behind closing connections that never sent a byte when the server needs room (issue 8
-/// item 4): which go first, from what count, how many, and what accepting does when out of descriptors.
+/// The pure policy behind closing connections that never sent a byte when the server needs room:
+/// which go first, from what count, how many, and what accepting does when out of descriptors.
 final class EvictionPolicyTests: XCTestCase {
     private let t0 = Instant(nanoseconds: 1_000_000_000)
 

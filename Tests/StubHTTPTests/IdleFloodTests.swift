@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import StubHTTP
 
-/// Issue 8 item 4: connections that never send a byte cannot lock real clients out. Near the connection
+/// Connections that never send a byte cannot lock real clients out. Near the connection
 /// limit the server closes the oldest connections that never sent a byte (as nginx and HAProxy do), so a
 /// new client is answered instead of getting `503` or waiting for the flood's idle timeout. A connection
 /// that sent a request, or part of one, is never evicted.

@@ -1,7 +1,7 @@
 import Testing
 @testable import StubHTTP
 
-/// Issue 8 item 2: a big `Content-Length` body is held once, in storage of its own length, not in a read
+/// A big `Content-Length` body is held once, in storage of its own length, not in a read
 /// buffer doubled past it and then copied (a 60 MiB upload peaked at 214 MB of RSS that way).
 @Suite("RequestParser body memory")
 struct RequestParserBodyMemoryTests {

@@ -4,7 +4,7 @@ import XCTest
 import StubHTTP
 import StubTestSupport
 
-/// Issue 18, item 9: adding one stub compiles one pattern, whatever the stub count, and an import of
+/// Adding one stub compiles one pattern, whatever the stub count, and an import of
 /// many mappings builds one route table.
 final class AdminWriteCostTests: XCTestCase {
     private func mapping(_ i: Int) -> StubMapping {

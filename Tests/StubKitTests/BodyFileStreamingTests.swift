@@ -4,7 +4,7 @@ import StubHTTP
 import StubTestSupport
 import XCTest
 
-/// Issue 18 item 3: a body file over ``BodyFiles/cacheLimit`` is not read at load but opened when served
+/// A body file over ``BodyFiles/cacheLimit`` is not read at load but opened when served
 /// and streamed from disk, so it costs no memory with its stub and a bounded buffer per connection.
 /// Smaller files are kept with their stub, as before. Real sockets, real files.
 final class BodyFileStreamingTests: XCTestCase {

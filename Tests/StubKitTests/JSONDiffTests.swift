@@ -2,7 +2,7 @@ import Testing
 @testable import StubKit
 import StubHTTP
 
-/// Field-level differences for JSON bodies (issue 11: "a body mismatch shows a field-level JSON diff").
+/// Field-level differences for JSON bodies.
 struct JSONDiffTests {
     static func json(_ text: String) -> JSONValue {
         (try? JSONParser.parse(Array(text.utf8))) ?? .null

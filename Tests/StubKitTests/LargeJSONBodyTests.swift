@@ -4,7 +4,7 @@ import XCTest
 import StubHTTP
 import StubTestSupport
 
-/// Issue 18, item 5: a large JSON body sent at a `matchesJsonPath` stub is parsed at most once per
+/// A large JSON body sent at a `matchesJsonPath` stub is parsed at most once per
 /// request, never above the JSON-matching limit (then JSON matchers do not match, and the report says
 /// why), and matched off the event loop.
 final class LargeJSONBodyTests: XCTestCase {

@@ -4,7 +4,7 @@ import XCTest
 import StubHTTP
 import StubTestSupport
 
-/// Issue 18, item 10: an unmatched request with a long URL against many stubs with long URLs compares
+/// An unmatched request with a long URL against many stubs with long URLs compares
 /// a bounded number of stubs in full, and its report is made off the event loop.
 final class NearMissBoundTests: XCTestCase {
     /// About 250 characters: long enough that an edit distance is costly, short enough for the full

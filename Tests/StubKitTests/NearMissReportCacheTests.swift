@@ -3,7 +3,7 @@ import StubHTTP
 import StubTestSupport
 import Testing
 
-/// Issue 18 item 10, reuse for repeats: a repeated unmatched request gets the report made for the first,
+/// A repeated unmatched request gets the report made for the first,
 /// as long as the stubs are the same; the cache holds a bounded number of small requests.
 @Suite("Near-miss report cache")
 struct NearMissReportCacheTests {

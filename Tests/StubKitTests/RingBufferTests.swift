@@ -3,7 +3,7 @@ import Testing
 import StubHTTP
 
 /// `RingBuffer` is what the request journal is made of: it must keep order and bounds, and appending
-/// must never copy the storage once per element (issue 17: that made request 10,000 cost ~10× request 1).
+/// must never copy the storage once per element (that once made request 10,000 cost ~10× request 1).
 @Suite("RingBuffer")
 struct RingBufferTests {
     @Test("Filling to capacity reallocates the storage about log2(capacity) times, then never again", arguments: [1, 10, 16, 17, 1_000, 10_000])

@@ -54,7 +54,7 @@ struct AdminAccessTests {
 
     static let newHello = #"{"request": {"method": "GET", "url": "/hello"}, "response": {"status": 200, "body": "pwned"}}"#
 
-    @Test("The CSRF request of issue 8 (cross-origin text/plain POST, foreign Origin and Host) gets 403; /hello is unchanged")
+    @Test("A CSRF request (cross-origin text/plain POST, foreign Origin and Host) gets 403; /hello is unchanged")
     func crossSiteRequestForgery() throws {
         let server = try Self.server()
         defer { server.stop() }

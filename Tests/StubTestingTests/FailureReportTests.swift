@@ -3,7 +3,7 @@ import StubHTTP
 @testable import StubTesting
 import Testing
 
-/// Issue 11, "Failures that say everything once", as a Swift Testing user meets them: real requests
+/// Failures that say everything once, as a Swift Testing user meets them: real requests
 /// over loopback, the failure messages read from the recorded issues.
 @Suite("Failure reports")
 struct FailureReportTests {

@@ -2,7 +2,7 @@ import Foundation
 @testable import StubTesting
 import XCTest
 
-/// Issue 11's failure reports as an XCTest user meets them, over real sockets.
+/// Failure reports as an XCTest user meets them, over real sockets.
 final class FailureReportXCTests: FailureCapturingTestCase {
     private func quietServer(stubs: URL? = nil, failOnUnmatchedRequests: Bool = false) throws -> StubServer {
         var configuration = StubServer.Configuration()

@@ -5,7 +5,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Issue 8 item 5: tests with long-delayed stubs and impatient clients end with the client's timeout,
+/// Tests with long-delayed stubs and impatient clients end with the client's timeout,
 /// not the delay nor the grace period, and stopping never blocks a cooperative thread. Bounds are
 /// generous, half the 600 s delay (a 2-core machine at load 20 has stalled this suite's async tests for
 /// 50 s; a 60 s delay's half was too tight there); the expected figures are about 1 s. Grace periods are

@@ -6,7 +6,7 @@ import StubKit
 import StubTestSupport
 import XCTest
 
-/// Issue 8 item 3: a full-journal `GET /__admin/requests` is built off the event loop, delivered whole
+/// A full-journal `GET /__admin/requests` is built off the event loop, delivered whole
 /// (the bytes announced are the bytes that arrive), and stub traffic is answered while its reader stalls.
 final class FullJournalAdminReadTests: XCTestCase {
     /// The journal is filled with 10 KB POSTs (10,000 against a given release binary, 1,500 against the debug

@@ -8,7 +8,7 @@ import StubKit
 import StubTestSupport
 import XCTest
 
-/// Issue 18 item 14 against the binary: under `ulimit -n 64`, 120 connections that each send half a
+/// Against the binary: under `ulimit -n 64`, 120 connections that each send half a
 /// request head and then nothing fill the server's descriptors. With no silent connection left to close,
 /// the server closes the oldest half-sent heads to take the clients waiting in the backlog, so a new
 /// client is answered at once rather than when the flood's heads time out (10 s, `408`).

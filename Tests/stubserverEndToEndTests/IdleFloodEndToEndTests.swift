@@ -8,7 +8,7 @@ import StubKit
 import StubTestSupport
 import XCTest
 
-/// Issue 8 item 4 against the binary: under `ulimit -n 64`, 120 connections that never send a byte
+/// Against the binary: under `ulimit -n 64`, 120 connections that never send a byte
 /// exhaust the server's descriptors and `accept` fails with EMFILE. The server closes the idlest of the
 /// silent ones to take the clients waiting in the backlog, so a new client is answered at once instead
 /// of after the flood's 60 s idle timeout, while connections half-way through a request keep their place.

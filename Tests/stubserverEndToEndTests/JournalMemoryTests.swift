@@ -6,7 +6,7 @@ import StubKit
 import StubTestSupport
 import XCTest
 
-/// Issue 8 item 2: big request bodies do not pile up in the journal.
+/// Big request bodies do not pile up in the journal.
 final class JournalMemoryTests: XCTestCase {
     /// 30 POSTs of 60 MiB each (6 against a debug build): every one matched on its last bytes (matching sees the whole body),
     /// the journal keeps them cut to 1 MiB and marked, and the process's RSS afterwards is under 200 MB

@@ -10,7 +10,7 @@ import Darwin
 #endif
 import XCTest
 
-/// Issue 8 item 5 against the binary: a delayed response whose client gave up does not hold SIGTERM,
+/// Against the binary: a delayed response whose client gave up does not hold SIGTERM,
 /// and `--shutdown-grace` bounds the wait for one whose client is still there. The bounds are generous
 /// (a third of the 30 s delay); the expected figures are milliseconds and the grace period.
 final class ShutdownGraceTests: XCTestCase {

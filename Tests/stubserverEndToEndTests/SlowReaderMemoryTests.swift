@@ -6,7 +6,7 @@ import StubKit
 import StubTestSupport
 import XCTest
 
-/// Issue 18 items 3 and 6: what clients that ask for a large response and never read it cost. A body file
+/// What clients that ask for a large response and never read it cost. A body file
 /// over the cache limit is streamed from disk, never held whole (it cost 1 GB at start and ~135 MB more per
 /// reader; ten readers of a 100 MB body file held ten copies, 1.1 GB); a rendered one is held once per
 /// connection, and its size is bounded by `--template-max-output`.

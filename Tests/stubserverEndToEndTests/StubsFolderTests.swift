@@ -11,7 +11,7 @@ import Darwin
 #endif
 import XCTest
 
-/// Issue 8 item 7: no silent empty server. A stubs folder that cannot be read is an error naming the
+/// No silent empty server. A stubs folder that cannot be read is an error naming the
 /// path and the reason; one without `mappings/` warns; a `mappings` folder given as `--stubs` is served.
 final class StubsFolderTests: XCTestCase {
     func testMappingsThatCannotBeReadExitThreeNamingThePathAndReason() throws {

@@ -10,7 +10,7 @@ import Darwin
 #endif
 import XCTest
 
-/// Issue 18 items 2 and 6 against the binary, driven as the attack was: a stub with three nested
+/// Against the binary: a stub with three nested
 /// `{{#each request.pathSegments}}` and requests of 1,000 segments (10⁹ iterations unbounded). Each is
 /// answered 500 naming the stub and the limit, `/hello` keeps being answered meanwhile, and SIGTERM
 /// stops the process with bombs in flight. Timeouts are generous bounds for "does not hang", not figures.

@@ -10,7 +10,7 @@ import Darwin
 #endif
 import XCTest
 
-/// Issue 8 item 1: a harness that pipes stderr and never reads it must not hang the server.
+/// A harness that pipes stderr and never reads it must not hang the server.
 final class UnreadStandardErrorTests: XCTestCase {
     /// 5,000 unmatched (each a near-miss report) and 5,000 matched requests with `--verbose`, stderr
     /// never read: all answered, and SIGTERM still stops the process with exit 0.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import StubKit
 
-/// Issue 18 item 8: a HAR file is read entry by entry, holding the largest entry rather than the file.
+/// A HAR file is read entry by entry, holding the largest entry rather than the file.
 @Suite("HAR capture: read entry by entry")
 struct HARStreamReaderTests {
     @Test("A 4 MiB capture of 10 KiB entries holds well under the file at once, and reads as the whole-file parse does")

@@ -2,7 +2,7 @@ import StubHTTP
 import Testing
 @testable import StubKit
 
-/// Issue 18 items 2 and 6: a render is charged for every step and output byte, and stops at the first
+/// A render is charged for every step and output byte, and stops at the first
 /// limit it reaches, whatever the template does (nested loops, escaping that grows the text, JSON strings).
 @Suite("Response templates: step and output limits")
 struct TemplateLimitsTests {
