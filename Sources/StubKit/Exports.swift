@@ -13,10 +13,10 @@ import StubHTTP
 /// request.method == .post; request.headers["Content-Type"]; request.body
 /// ```
 public typealias StubHTTPRequest = StubHTTP.HTTPRequest
-/// An HTTP method token (``StubHTTPRequest/method``): `.get`, `.post`, `StubHTTPMethod("PURGE")`.
+/// An HTTP method token (`StubHTTPRequest.method`): `.get`, `.post`, `StubHTTPMethod("PURGE")`.
 public typealias StubHTTPMethod = StubHTTP.HTTPMethod
 /// Ordered header fields with case-insensitive lookup (``ResponseDefinition/headers``,
-/// ``StubHTTPRequest/headers``); a dictionary literal builds one.
+/// `StubHTTPRequest.headers`); a dictionary literal builds one.
 public typealias StubHTTPHeaders = StubHTTP.HTTPHeaders
 /// A status code and reason phrase.
 public typealias StubHTTPStatus = StubHTTP.HTTPStatus

@@ -4,7 +4,7 @@ import Foundation
 /// when `STUBSERVER_URL` is set (see ``ExternalStubServer``) — a ``StubServerClient`` to a server CI
 /// started, reset before the test. Tests written against it run unchanged in both.
 ///
-/// ``XCTestCase/setUpStubServer(stubs:configuration:failOnUnmatchedRequests:external:file:line:)`` returns
+/// `setUpStubServer(stubs:configuration:failOnUnmatchedRequests:external:file:line:)` returns
 /// one; the `.stubServer` trait publishes it as ``current``. Every operation is `async`; the assertion
 /// helpers take it like ``StubServerClient``.
 ///

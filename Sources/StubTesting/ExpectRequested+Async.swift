@@ -3,7 +3,7 @@ import Testing
 
 /// Expects the server behind `server` (a ``StubServerClient``, a `StubServerProcess` or an
 /// ``AnyStubServer``) to have received requests matching `pattern` (see
-/// ``expectRequested(_:_:count:_:sourceLocation:)``).
+/// `expectRequested(_:_:count:_:sourceLocation:)`).
 ///
 /// ```swift
 /// await expectRequested(client, .get("/users/octocat"), count: 1)
@@ -18,7 +18,7 @@ public func expectRequested(_ server: some AsyncStubServerAdmin, _ pattern: Requ
     return false
 }
 
-/// Waits up to `within` for the requests, then expects as ``expectRequested(_:_:count:_:sourceLocation:)``.
+/// Waits up to `within` for the requests, then expects as `expectRequested(_:_:count:_:sourceLocation:)`.
 ///
 /// ```swift
 /// app.buttons["Search"].tap()

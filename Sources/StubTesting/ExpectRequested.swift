@@ -3,7 +3,7 @@ import Testing
 
 /// Expects `server` to have received requests matching `pattern`: at least once, or exactly `count`
 /// times. Records an `Issue` listing the requests received and the closest ones, with what differed
-/// (the same message as ``XCTAssertRequested(_:_:count:_:file:line:)``).
+/// (the same message as `XCTAssertRequested(_:_:count:_:file:line:)`).
 ///
 /// ```swift
 /// expectRequested(server, .get("/users/octocat"))            // at least once
@@ -25,7 +25,7 @@ public func expectRequested(
 }
 
 /// Waits up to `within` for `server` to receive requests matching `pattern` (at least once, or
-/// `count` times), then expects as ``expectRequested(_:_:count:_:sourceLocation:)`` does. It wakes
+/// `count` times), then expects as `expectRequested(_:_:count:_:sourceLocation:)` does. It wakes
 /// when the request arrives, without polling.
 ///
 /// ```swift

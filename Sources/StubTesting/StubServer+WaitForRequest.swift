@@ -14,8 +14,11 @@ extension StubServer {
     /// #expect(requests.first?.request.headers["Accept"] == "application/vnd.github+json")
     /// ```
     /// - Parameters:
+    ///   - pattern: the requests to wait for.
     ///   - count: how many matching requests to wait for (at least). Default 1.
     ///   - timeout: default 5 seconds.
+    ///   - file: where a failure points; leave the default.
+    ///   - line: where a failure points; leave the default.
     @discardableResult
     public func waitForRequest(matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5),
                                file: StaticString = #filePath, line: UInt = #line) async -> [LoggedRequest] {

@@ -112,6 +112,7 @@ extension Trait where Self == StubServerTrait {
     ///   - external: where to look for a server outside the process (default `STUBSERVER_URL`); when
     ///     there is one, the test gets a client to it, reset, as ``AnyStubServer/current``, and
     ///     ``StubServer/current`` is `nil`. `.never` always starts one in-process.
+    ///   - sourceLocation: where issues recorded after the test point; leave the default.
     public static func stubServer(
         stubs: URL? = nil,
         configuration: StubServer.Configuration = StubServer.Configuration(),
@@ -136,8 +137,11 @@ extension Trait where Self == StubServerTrait {
     /// - Parameters:
     ///   - name: the stubs folder's name. Default `Stubs`.
     ///   - filePath: where to start looking; leave the default (the file using the trait).
-    ///   - failOnUnmatchedRequests, failOnUnusedStubs, external: see
-    ///     ``stubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:external:sourceLocation:)``.
+    ///   - configuration: as for ``stubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:external:sourceLocation:)``.
+    ///   - failOnUnmatchedRequests: as there.
+    ///   - failOnUnusedStubs: as there.
+    ///   - external: as there.
+    ///   - sourceLocation: as there.
     public static func stubServer(
         stubsNamed name: String,
         filePath: String = #filePath,

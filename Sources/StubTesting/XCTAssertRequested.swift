@@ -22,8 +22,12 @@ import XCTest
 /// ```
 /// Also works inside a Swift Testing test (it then records an `Issue`).
 /// - Parameters:
+///   - server: the server whose journal is checked.
+///   - pattern: the requests looked for.
 ///   - count: how many matching requests are expected; `nil` (the default) means at least one.
 ///   - message: added to the failure message.
+///   - file: where a failure points; leave the default.
+///   - line: where a failure points; leave the default.
 public func XCTAssertRequested(
     _ server: StubServer,
     _ pattern: RequestPattern,
@@ -44,7 +48,7 @@ public func XCTAssertRequested(
 /// The failure message lists the unmatched requests and, for the last few, the near-miss report (the
 /// closest stubs and what differed). Each unmatched request is reported once: a later check, such as
 /// `failOnUnmatchedRequests` at teardown, leaves out those already reported.
-/// ``XCTestCase/startStubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:file:line:)``
+/// `startStubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:file:line:)`
 /// runs this check at teardown when `failOnUnmatchedRequests` is `true`.
 public func XCTAssertNoUnmatchedRequests(
     _ server: StubServer,
@@ -65,7 +69,7 @@ public func XCTAssertNoUnmatchedRequests(
 /// …
 /// XCTAssertNoUnusedStubs(server)
 /// ```
-/// ``XCTestCase/startStubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:file:line:)``
+/// `startStubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:file:line:)`
 /// runs this check at teardown when `failOnUnusedStubs` is `true`.
 public func XCTAssertNoUnusedStubs(
     _ server: StubServer,
@@ -80,7 +84,7 @@ public func XCTAssertNoUnusedStubs(
 
 #if canImport(XCTest)
 /// Waits up to `timeout` seconds for `server` to receive requests matching `pattern` (at least once,
-/// or `count` times), then asserts as ``XCTAssertRequested(_:_:count:_:file:line:)`` does — for UI
+/// or `count` times), then asserts as `XCTAssertRequested(_:_:count:_:file:line:)` does — for UI
 /// tests, where the app's request comes whenever the app sends it.
 ///
 /// ```swift

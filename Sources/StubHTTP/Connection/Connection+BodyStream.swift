@@ -1,4 +1,4 @@
-/// Bodies pulled from an ``HTTPBodySource`` (``HTTPResponder/respond(streaming:contentLength:from:on:)``):
+/// Bodies pulled from an ``HTTPBodySource`` (``HTTPResponder/respond(streaming:contentLength:from:on:pacing:after:)``):
 /// the source is asked for a piece, off the loop, only when the connection's queue runs low (``BodyPump``),
 /// so a client that stops reading holds at most ``HTTPBodyStreaming/highWater`` bytes of it. The machine
 /// treats it as a stream: its idle timeout runs while the socket takes nothing. Loop thread only.

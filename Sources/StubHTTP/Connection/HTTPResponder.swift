@@ -70,7 +70,7 @@ public struct HTTPResponder: Sendable {
 
 /// The body of a streamed response. Writes are sent in order; nothing is sent after ``finish()``.
 /// Safe to use from any thread. There is no backpressure: written bytes are buffered until sent. For a big
-/// body, pull it from an ``HTTPBodySource`` instead (``HTTPResponder/respond(streaming:contentLength:from:on:)``).
+/// body, pull it from an ``HTTPBodySource`` instead (``HTTPResponder/respond(streaming:contentLength:from:on:pacing:after:)``).
 public final class HTTPResponseStream: Sendable {
     private let connection: Connection
     private let generation: UInt64

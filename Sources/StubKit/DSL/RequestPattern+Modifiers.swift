@@ -101,6 +101,7 @@ extension RequestPattern {
 
     /// Requires the body to be JSON equal to `json` (`equalToJson`).
     /// - Parameters:
+    ///   - json: the JSON the body must equal.
     ///   - ignoreArrayOrder: arrays match in any order.
     ///   - ignoreExtraElements: the body may hold members `json` does not mention.
     public func withJSONBody(_ json: JSONValue, ignoreArrayOrder: Bool = false,

@@ -19,7 +19,7 @@
 /// `.header("Content-Type", ...)` afterwards to send another type. `.data` and `.file` add one
 /// only when `contentType:` is given.
 extension ResponseDefinition {
-    /// The `Content-Type` the ``json(_:status:)`` constructors send.
+    /// The `Content-Type` the ``json(_:status:)-(JSONValue,_)`` constructors send.
     public static let jsonContentType = "application/json"
     /// The `Content-Type` the ``text(_:status:)`` constructors send.
     public static let textContentType = "text/plain; charset=utf-8"

@@ -16,8 +16,11 @@ extension ResponseDefinition {
     ///
     /// If `encoder` fails (say, a `Double.nan` without a non-conforming float strategy), the stub
     /// answers 500 with the reason in its body, as for a missing body file.
-    /// - Parameter encoder: Default: a `JSONEncoder` with `.sortedKeys`, so the body is the same
-    ///   from run to run; pass your app's decoder's counterpart for its key and date strategies.
+    /// - Parameters:
+    ///   - value: what the body is encoded from.
+    ///   - encoder: Default: a `JSONEncoder` with `.sortedKeys`, so the body is the same
+    ///     from run to run; pass your app's decoder's counterpart for its key and date strategies.
+    ///   - status: the status code. Default 200.
     public static func json(_ value: some Encodable, encoder: JSONEncoder = JSONValue.sortedKeysEncoder(),
                             status: Int = 200) -> ResponseDefinition {
         ResponseDefinition(status: status).json(value, encoder: encoder)

@@ -15,10 +15,10 @@ extension ResponseDefinition {
     /// An empty `200 OK` with reason phrase `message`; see ``statusMessage(_:)``.
     public static func statusMessage(_ message: String) -> ResponseDefinition { ok.statusMessage(message) }
 
-    /// An empty `200 OK` with header `name: value`; see ``header(_:_:)-(String,String)``.
+    /// An empty `200 OK` with header `name: value`; see `header(_:_:)`.
     public static func header(_ name: String, _ value: String) -> ResponseDefinition { ok.header(name, value) }
 
-    /// An empty `200 OK` with header `name` sent once per value; see ``header(_:_:)-(String,[String])``.
+    /// An empty `200 OK` with header `name` sent once per value; see `header(_:_:)`.
     public static func header(_ name: String, _ values: [String]) -> ResponseDefinition { ok.header(name, values) }
 
     /// An empty `200 OK` with `headers`; see ``headers(_:)``.
@@ -29,30 +29,30 @@ extension ResponseDefinition {
 
     // MARK: WireMock's names
 
-    /// Alias of ``status(_:)`` (WireMock's `withStatus`): an empty response with `code`.
+    /// Alias of ``status(_:)-type.method`` (WireMock's `withStatus`): an empty response with `code`.
     public static func withStatus(_ code: Int) -> ResponseDefinition { status(code) }
 
-    /// Alias of ``statusMessage(_:)`` (WireMock's `withStatusMessage`).
+    /// Alias of ``statusMessage(_:)-type.method`` (WireMock's `withStatusMessage`).
     public static func withStatusMessage(_ message: String) -> ResponseDefinition { statusMessage(message) }
 
-    /// Alias of ``header(_:_:)-(String,String)`` (WireMock's `withHeader`).
+    /// Alias of `header(_:_:)` (WireMock's `withHeader`).
     public static func withHeader(_ name: String, _ value: String) -> ResponseDefinition { header(name, value) }
 
-    /// Alias of ``header(_:_:)-(String,[String])`` (WireMock's `withHeader(name, values...)`).
+    /// Alias of `header(_:_:)` (WireMock's `withHeader(name, values...)`).
     public static func withHeader(_ name: String, _ values: [String]) -> ResponseDefinition { header(name, values) }
 
-    /// Alias of ``headers(_:)`` (WireMock's `withHeaders`).
+    /// Alias of ``headers(_:)-type.method`` (WireMock's `withHeaders`).
     public static func withHeaders(_ headers: StubHTTPHeaders) -> ResponseDefinition { self.headers(headers) }
 
     /// Alias of ``text(_:status:)`` (WireMock's `withBody`); also sets `Content-Type: text/plain; charset=utf-8`.
     public static func withBody(_ text: String) -> ResponseDefinition { self.text(text) }
 
-    /// Alias of ``json(_:status:)`` (WireMock's `withJsonBody`).
+    /// Alias of ``json(_:status:)-(JSONValue,_)`` (WireMock's `withJsonBody`).
     public static func withJsonBody(_ value: JSONValue) -> ResponseDefinition { json(value) }
 
     /// Alias of ``file(_:contentType:status:)`` (WireMock's `withBodyFile`).
     public static func withBodyFile(_ name: String) -> ResponseDefinition { file(name) }
 
-    /// An empty `200 OK` delayed by `milliseconds` (WireMock's `withFixedDelay`); see ``delay(_:)``.
+    /// An empty `200 OK` delayed by `milliseconds` (WireMock's `withFixedDelay`); see ``delay(_:)-type.method``.
     public static func withFixedDelay(_ milliseconds: Int) -> ResponseDefinition { delay(.milliseconds(milliseconds)) }
 }

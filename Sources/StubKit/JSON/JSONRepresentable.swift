@@ -1,6 +1,6 @@
 /// A Swift value that stands for a JSON value, so variables can go straight into the JSON literals of
-/// ``ResponseDefinition/json(_:status:)-(KeyValuePairs<String,any JSONRepresentable>,_)`` and
-/// ``RequestPattern/withJSONBody(_:ignoreArrayOrder:ignoreExtraElements:)``:
+/// ``ResponseDefinition/json(_:status:)-(KeyValuePairs<String,JSONRepresentable>,_)`` and
+/// ``RequestPattern/withJSONBody(_:ignoreArrayOrder:ignoreExtraElements:)-(JSONValue,_,_)``:
 ///
 /// ```swift
 /// let login = "octocat", followers = 20

@@ -19,8 +19,10 @@ extension JSONValue {
     }
 
     /// The JSON that `encoder` writes for `value`.
-    /// - Parameter encoder: Default: a `JSONEncoder` with `.sortedKeys`; pass yours for its date or
-    ///   key strategies.
+    /// - Parameters:
+    ///   - value: what is encoded.
+    ///   - encoder: Default: a `JSONEncoder` with `.sortedKeys`; pass yours for its date or
+    ///     key strategies.
     /// - Throws: ``JSONEncodingError`` when `encoder` fails (e.g. a `Double.nan` without a
     ///   non-conforming float strategy).
     public init(encoding value: some Encodable, encoder: JSONEncoder = JSONValue.sortedKeysEncoder()) throws(JSONEncodingError) {

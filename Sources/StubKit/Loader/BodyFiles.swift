@@ -31,7 +31,7 @@ public struct BodyFiles: Sendable, Hashable {
     }
 
     /// The largest body file kept in memory with its stub: 1 MiB. A larger one is read from disk each
-    /// time it is served, streamed in pieces (``BodyFileSource``), so a 1 GB file costs nothing at load
+    /// time it is served, streamed in pieces (`BodyFileSource`), so a 1 GB file costs nothing at load
     /// and a bounded buffer per connection.
     public static let cacheLimit = 1 << 20
 

@@ -33,8 +33,10 @@ public struct StubsCheck: Sendable {
     public var isValid: Bool { errors.isEmpty }
 
     /// Checks `stubs` as `StubServer(stubs:configuration:)` would load it.
-    /// - Parameter globalResponseTemplating: check every response as a template, as the server does with
-    ///   ``StubServer/Configuration/globalResponseTemplating``.
+    /// - Parameters:
+    ///   - stubs: the stubs directory.
+    ///   - globalResponseTemplating: check every response as a template, as the server does with
+    ///     ``StubServer/Configuration/globalResponseTemplating``.
     public init(stubs: URL, globalResponseTemplating: Bool = false) {
         let (root, note) = StubsLayout.resolvedRoot(stubs)
         self.note = note

@@ -23,7 +23,7 @@ public enum StubsDirectory {
     /// Only files ending in `.json` (lowercase, as WireMock) are read, except macOS AppleDouble files
     /// (`._name.json`, which Finder writes on non-APFS volumes), in byte order of their path
     /// under `mappings/`, symlinked folders included once. A missing `mappings` folder gives no
-    /// mappings and a warning saying what was expected (use ``resolvedRoot(_:)`` first to accept a
+    /// mappings and a warning saying what was expected (use `StubsLayout.resolvedRoot(_:)` first to accept a
     /// `mappings` folder given as the root). Mappings without an `id`/`uuid` get a UUID-shaped id derived from their file and
     /// index, stable across runs.
     /// - Parameters:

@@ -1,4 +1,4 @@
-/// What ``StubsDirectory/load(_:displayRoot:)`` found.
+/// What ``StubsDirectory/load(_:displayRoot:globalResponseTemplating:)`` found.
 public struct StubsLoadResult: Sendable {
     /// Every mapping, in load order: files sorted by their path under `mappings/` (byte order), then
     /// the order inside each file. Matching prefers the most recently added stub among equal
@@ -10,8 +10,11 @@ public struct StubsLoadResult: Sendable {
     /// The same warnings, one per occurrence, for tools that want them structured.
     public var warningDetails: [MappingWarning]
 
-    /// - Parameter layoutWarnings: warnings about the directory itself (no `mappings/` folder, …),
-    ///   listed before the grouped mapping warnings.
+    /// - Parameters:
+    ///   - mappings: the stubs, in load order.
+    ///   - warningDetails: one warning per occurrence; ``warnings`` groups them.
+    ///   - layoutWarnings: warnings about the directory itself (no `mappings/` folder, …),
+    ///     listed before the grouped mapping warnings.
     public init(mappings: [StubMapping], warningDetails: [MappingWarning], layoutWarnings: [String] = []) {
         self.mappings = mappings
         self.warningDetails = warningDetails

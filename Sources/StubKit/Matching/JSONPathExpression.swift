@@ -4,7 +4,7 @@
 /// `[*]` / `.*`, deep scan `..name` / `..*` / `..[0]`, filters `[?(@.price < 10 && @.tag == 'x')]`
 /// (`==`, `!=`, `<`, `<=`, `>`, `>=`, `=~ /regex/`, existence `@.a`, `!`, `&&`, `||`, parentheses), and a
 /// final `.length()` / `.size()`. `!`, `(` and filters nest at most 16 deep together, and an expression is
-/// at most 16 KiB (``JSONPathParser/maxDepth``, ``JSONPathParser/maxLength``).
+/// at most 16 KiB (`JSONPathParser.maxDepth`, `maxLength`).
 ///
 /// ```swift
 /// let path = try JSONPathExpression("$.items[?(@.id == 2)].name")
@@ -151,7 +151,7 @@ public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible 
     public let offset: Int
     /// What was wrong, e.g. `expected ']'`.
     public let message: String
-    /// Whether the expression is past ``JSONPathParser/maxDepth`` or ``JSONPathParser/maxLength`` (rather
+    /// Whether the expression is past `JSONPathParser.maxDepth` or `maxLength` (rather
     /// than not understood): a path built from a request then fails the response instead of selecting nothing.
     public let exceedsLimit: Bool
 

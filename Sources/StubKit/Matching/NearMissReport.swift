@@ -22,8 +22,11 @@ public enum NearMissReport {
     public static let bodyLimit = 1024
 
     /// Renders the report for `request` and the stubs closest to it (see ``RouteTable/nearMisses(for:limit:)``).
-    /// - Parameter stubCount: how many stubs are loaded; `0` says so instead of listing near misses.
-    ///   Defaults to `nearMisses.count`.
+    /// - Parameters:
+    ///   - request: the request no stub matched.
+    ///   - nearMisses: the closest stubs, nearest first.
+    ///   - stubCount: how many stubs are loaded; `0` says so instead of listing near misses.
+    ///     Defaults to `nearMisses.count`.
     public static func render(request: HTTPRequest, nearMisses: [NearMiss], stubCount: Int? = nil) -> String {
         let line = "\(request.method) \(Quoting.truncate(request.target, limit: valueLimit))"
         var out = "No stub matched \(line)\n\nRequest:\n"

@@ -7,7 +7,7 @@ import StubHTTP
 /// `urlPath`, a template without `{}`) are indexed by method and raw path; patterns and templates with a
 /// literal first segment (`/users/{id}`, `^/users/.*`) by method and that segment. A request evaluates, in
 /// winner order, only the stubs of its path bucket, its first-segment bucket, and the remaining ones
-/// (no URL, or a pattern without a literal first segment). Each of those first meets its ``RouteGate``,
+/// (no URL, or a pattern without a literal first segment). Each of those first meets its `RouteGate`,
 /// a few byte compares (URL length and literals, slash count, needed header/query names and body) that
 /// turn most candidates away without calling into their pattern.
 ///

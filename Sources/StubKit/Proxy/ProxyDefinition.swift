@@ -20,7 +20,11 @@ public struct ProxyDefinition: Sendable, Hashable {
     /// ``baseURL``.
     public var urlPrefixToRemove: String?
 
-    /// - Parameter baseURL: where requests go, e.g. `https://api.github.com`.
+    /// - Parameters:
+    ///   - baseURL: where requests go, e.g. `https://api.github.com`.
+    ///   - additionalRequestHeaders: ``additionalRequestHeaders``.
+    ///   - removeRequestHeaders: ``removeRequestHeaders``.
+    ///   - urlPrefixToRemove: ``urlPrefixToRemove``.
     public init(baseURL: String, additionalRequestHeaders: HTTPHeaders = [:], removeRequestHeaders: [String] = [],
                 urlPrefixToRemove: String? = nil) {
         self.baseURL = baseURL

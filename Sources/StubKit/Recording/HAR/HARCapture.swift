@@ -44,7 +44,9 @@ public struct HARCapture: Sendable {
 
     /// Reads and parses a HAR file, entry by entry: it holds the largest entry and the entries, not the
     /// whole file (a file that is not a valid HAR document is then parsed whole to name the problem).
-    /// - Parameter displayPath: How the file is named in errors; defaults to the path as given.
+    /// - Parameters:
+    ///   - url: the HAR file.
+    ///   - displayPath: How the file is named in errors; defaults to the path as given.
     /// - Throws: ``HARError`` naming the file, and the entry and field when one is wrong.
     public static func load(_ url: URL, displayPath: String? = nil) throws(HARError) -> HARCapture {
         let display = displayPath ?? url.relativePath
@@ -70,7 +72,9 @@ public struct HARCapture: Sendable {
     }
 
     /// Parses the bytes of a HAR file.
-    /// - Parameter file: How the file is named in errors.
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - file: How the file is named in errors.
     public static func parse(_ bytes: [UInt8], file: String) throws(HARError) -> HARCapture {
         let document: JSONValue
         do {
