@@ -25,8 +25,10 @@ let package = Package(
         .target(name: "CStubSystem"),
         // The HTTP/1.1 engine. Knows nothing of stubs.
         .target(name: "StubHTTP", dependencies: ["CStubSystem"]),
+        // A Java-compatible regular-expression engine with a step budget (WireMock's patterns). Depends on nothing.
+        .target(name: "StubRegex"),
         // The stub domain: mappings, matching, responses, journal, admin API.
-        .target(name: "StubKit", dependencies: ["StubHTTP"]),
+        .target(name: "StubKit", dependencies: ["StubHTTP", "StubRegex"]),
         // XCTest and Swift Testing helpers.
         .target(name: "StubTesting", dependencies: ["StubKit"]),
         // The command line: parse → validate → run, testable without a process.
@@ -39,7 +41,7 @@ let package = Package(
         // In-process server with static and closure stubs (see Benchmarks/bench-dynamic.sh).
         .executableTarget(name: "dynamic-bench", dependencies: ["StubKit"], path: "Benchmarks/dynamic-bench"),
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport"]),
-        .testTarget(name: "StubKitTests", dependencies: ["StubKit", "StubHTTP", "StubTestSupport"]),
+        .testTarget(name: "StubKitTests", dependencies: ["StubKit", "StubHTTP", "StubRegex", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
         .testTarget(name: "stubserverEndToEndTests", dependencies: ["stubserver", "StubKit", "StubTesting", "StubTestSupport"]),

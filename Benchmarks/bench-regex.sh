@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
-swiftc -O -module-name RegexBench Sources/StubKit/Matching/Regex/*.swift Benchmarks/regex/main.swift \
+swiftc -O -package-name stubserver -module-name RegexBench Sources/StubRegex/*.swift Benchmarks/regex/main.swift \
   -o "$OUT/regex-bench" 2>&1 | grep -v '^$' || true
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 "$OUT/regex-bench" "${1:-5}"

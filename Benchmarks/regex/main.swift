@@ -1,4 +1,4 @@
-// Regex benchmark: stubserver's engine (Sources/StubKit/Matching/Regex, compiled in with this file) against
+// Regex benchmark: stubserver's engine (Sources/StubRegex, compiled in with this file) against
 // NSRegularExpression (ICU, wrapped as CompiledRegex used to: \A(?:…)\z, dot-matches-all) on the same
 // machine in the same run. Each case runs both engines in alternating rounds, bounded in count and time;
 // the figures are nanoseconds per whole-value match and the ratio ICU / stubserver (> 1: stubserver faster).

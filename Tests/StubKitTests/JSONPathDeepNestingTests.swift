@@ -1,5 +1,6 @@
 import Testing
 @testable import StubKit
+@testable import StubRegex
 import StubTestSupport
 
 /// Parsing, evaluating and releasing a JSONPath filter recurse once per `!`, `(` and nested `[?(`. A path

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StubKit
+@testable import StubRegex
 
 /// stubserver's regex engine against `java.util.regex` itself: `Tests/Fixtures/JavaRegex/corpus.txt`
 /// (hand-written cases for every construct and WireMock-typical stub patterns) plus seeded random

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StubKit
+@testable import StubRegex
 import StubTestSupport
 
 /// The regex engine's own contract, beyond agreeing with Java (``JavaRegexCorpusTests``): bounded work,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StubKit
+@testable import StubRegex
 
 /// The regex prefilter may only turn away values the regular expression would reject: these tests check
 /// what it reads off patterns, and that a prefiltered ``CompiledRegex`` agrees with the plain regex.

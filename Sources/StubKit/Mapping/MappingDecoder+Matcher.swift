@@ -1,3 +1,5 @@
+import StubRegex
+
 /// Decoding of matcher objects: `{"equalTo": "x"}`, `{"hasExactly": [...]}` and friends.
 extension MappingDecoder.Run {
     static let matcherOperators = ["equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath"]

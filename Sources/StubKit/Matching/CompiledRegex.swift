@@ -1,3 +1,4 @@
+import StubRegex
 import StubHTTP
 
 /// A regular expression compiled once, matched against WHOLE values as Java's `Matcher.matches()` does

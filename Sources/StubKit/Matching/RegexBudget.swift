@@ -1,3 +1,4 @@
+import StubRegex
 import StubHTTP
 
 /// How much work one regular-expression evaluation may do before it gives up (and its stub is taken as

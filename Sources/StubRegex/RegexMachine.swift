@@ -1,5 +1,5 @@
 /// What one evaluation concluded.
-enum RegexOutcome: Sendable, Equatable {
+package enum RegexOutcome: Sendable, Equatable {
     case matched
     case noMatch
     /// The step budget (or the backtracking stack's bound) ran out before an answer.
@@ -13,22 +13,22 @@ enum RegexOutcome: Sendable, Equatable {
 /// Text is read as Unicode scalars decoded in place from the string's own UTF-8 storage: no copy of the
 /// value, and a supplementary character (an emoji) is one character to `.` and to classes, as it is to
 /// Java (which sees it as one code point over two UTF-16 units).
-struct RegexMachine {
+package struct RegexMachine {
     /// The most backtracking entries one evaluation may hold (24 bytes each: 6 MiB); beyond it the
     /// evaluation gives up, as Java would overflow its thread stack far earlier.
-    static let maxFrames = 1 << 18
+    package static let maxFrames = 1 << 18
 
     /// The program's instructions and classes, borrowed for the evaluation (see ``RegexProgram/evaluate(_:budget:_:)``).
-    let code: UnsafeBufferPointer<RegexInstruction>
-    let classes: UnsafeBufferPointer<RegexClass>
-    let text: UnsafeBufferPointer<UInt8>
-    let budget: Int
-    var registers: [Int]
-    var stack: [RegexFrame] = []
-    var steps = 0
-    var exhausted = false
+    package let code: UnsafeBufferPointer<RegexInstruction>
+    package let classes: UnsafeBufferPointer<RegexClass>
+    package let text: UnsafeBufferPointer<UInt8>
+    package let budget: Int
+    package var registers: [Int]
+    package var stack: [RegexFrame] = []
+    package var steps = 0
+    package var exhausted = false
 
-    init(code: UnsafeBufferPointer<RegexInstruction>, classes: UnsafeBufferPointer<RegexClass>, registerCount: Int,
+    package init(code: UnsafeBufferPointer<RegexInstruction>, classes: UnsafeBufferPointer<RegexClass>, registerCount: Int,
          text: UnsafeBufferPointer<UInt8>, budget: Int) {
         self.code = code
         self.classes = classes
@@ -39,7 +39,7 @@ struct RegexMachine {
     }
 
     /// Matches the whole text; on success ``registers`` holds the capture positions (UTF-8 offsets).
-    mutating func run() -> RegexOutcome {
+    package mutating func run() -> RegexOutcome {
         var pc = 0, pos = 0
         let end = text.count
         while true {
@@ -102,7 +102,7 @@ struct RegexMachine {
         }
     }
 
-    mutating func push(_ frame: RegexFrame) {
+    package mutating func push(_ frame: RegexFrame) {
         if stack.count >= Self.maxFrames {
             exhausted = true
             return
@@ -111,7 +111,7 @@ struct RegexMachine {
     }
 
     /// Pops entries until one offers another way to go on; `false` when none is left.
-    mutating func backtrack(pc: inout Int, pos: inout Int) -> Bool {
+    package mutating func backtrack(pc: inout Int, pos: inout Int) -> Bool {
         while let frame = stack.popLast() {
             steps &+= 1
             if steps > budget { return false }
@@ -151,7 +151,7 @@ struct RegexMachine {
     }
 
     /// The index of the topmost atomic or lookaround marker, or -1.
-    func innermostMarker() -> Int {
+    package func innermostMarker() -> Int {
         var k = stack.count - 1
         while k >= 0, stack[k].kind != .marker { k -= 1 }
         return k
@@ -159,7 +159,7 @@ struct RegexMachine {
 
     /// Drops the marker at `index` and every alternative above it, keeping the register restores so that
     /// backtracking past the group still undoes its captures.
-    mutating func cut(at index: Int) {
+    package mutating func cut(at index: Int) {
         var kept = index
         for k in index + 1..<stack.count where stack[k].kind == .restore {
             stack[kept] = stack[k]
@@ -171,8 +171,8 @@ struct RegexMachine {
 }
 
 /// One backtracking entry.
-struct RegexFrame {
-    enum Kind: UInt8 {
+package struct RegexFrame {
+    package enum Kind: UInt8 {
         /// Resume at `pc`, position `a`.
         case retry
         /// Set register `a` back to `b`.
@@ -187,12 +187,12 @@ struct RegexFrame {
         case behindStart
     }
 
-    var kind: Kind
-    var pc: Int32
-    var a: Int
-    var b: Int
+    package var kind: Kind
+    package var pc: Int32
+    package var a: Int
+    package var b: Int
 
-    init(_ kind: Kind, pc: Int, a: Int, b: Int = 0) {
+    package init(_ kind: Kind, pc: Int, a: Int, b: Int = 0) {
         self.kind = kind
         self.pc = Int32(truncatingIfNeeded: pc)
         self.a = a

@@ -1,14 +1,14 @@
 /// A compiled pattern: instructions for ``RegexMachine``, a backtracking machine with an explicit stack.
-struct RegexProgram: Sendable {
-    var code: [RegexInstruction] = []
-    var classes: [RegexClass] = []
+package struct RegexProgram: Sendable {
+    package var code: [RegexInstruction] = []
+    package var classes: [RegexClass] = []
     /// Capture slots (two per group, group 0 included) followed by loop registers.
-    var registerCount = 2
+    package var registerCount = 2
     /// Capturing groups in the pattern.
-    var groupCount = 0
+    package var groupCount = 0
 
     /// Runs the program over `text` and hands the finished machine (its registers hold the captures) to `body`.
-    func evaluate<R>(_ text: UnsafeBufferPointer<UInt8>, budget: Int, _ body: (RegexOutcome, RegexMachine) -> R) -> R {
+    package func evaluate<R>(_ text: UnsafeBufferPointer<UInt8>, budget: Int, _ body: (RegexOutcome, RegexMachine) -> R) -> R {
         code.withUnsafeBufferPointer { code in
             classes.withUnsafeBufferPointer { classes in
                 var machine = RegexMachine(code: code, classes: classes, registerCount: registerCount, text: text, budget: budget)
@@ -20,7 +20,7 @@ struct RegexProgram: Sendable {
 }
 
 /// Something that matches exactly one scalar.
-enum RegexAtom: Sendable {
+package enum RegexAtom: Sendable {
     case scalar(UInt32)
     /// `(?i)` on an ASCII letter: either case.
     case either(UInt32, UInt32)
@@ -31,7 +31,7 @@ enum RegexAtom: Sendable {
     case set(Int)
 }
 
-enum RegexInstruction: Sendable {
+package enum RegexInstruction: Sendable {
     case atom(RegexAtom)
     /// A quantified atom, run as a loop that leaves one backtracking entry, not one per character.
     /// `max` is `Int.max` when unbounded.

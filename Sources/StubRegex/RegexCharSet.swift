@@ -1,6 +1,6 @@
 /// A set of Unicode scalars as Java's character classes build it: ranges, properties, union (`[a[b]]`),
 /// intersection (`[a-z&&[^e]]`), negation and case folding.
-indirect enum RegexCharSet: Sendable {
+package indirect enum RegexCharSet: Sendable {
     /// Sorted or not; each range is inclusive.
     case ranges([ClosedRange<UInt32>])
     case property(RegexProperty)
@@ -10,9 +10,9 @@ indirect enum RegexCharSet: Sendable {
     /// Under `(?i)`: a scalar belongs if it or its other case does (ASCII letters only unless `unicode`).
     case caseFolded(RegexCharSet, unicode: Bool)
 
-    static func scalar(_ c: UInt32) -> RegexCharSet { .ranges([c...c]) }
+    package static func scalar(_ c: UInt32) -> RegexCharSet { .ranges([c...c]) }
 
-    func contains(_ c: UInt32) -> Bool {
+    package func contains(_ c: UInt32) -> Bool {
         switch self {
         case let .ranges(ranges):
             for r in ranges where r.contains(c) { return true }
@@ -34,12 +34,12 @@ indirect enum RegexCharSet: Sendable {
 
 /// A character class ready for matching: ASCII answers come from a 128-bit table built once, others from
 /// the set's tree.
-struct RegexClass: Sendable {
+package struct RegexClass: Sendable {
     private let low: UInt64
     private let high: UInt64
     private let set: RegexCharSet
 
-    init(_ set: RegexCharSet) {
+    package init(_ set: RegexCharSet) {
         self.set = set
         var low: UInt64 = 0, high: UInt64 = 0
         for c in UInt32(0)..<128 where set.contains(c) {
@@ -50,7 +50,7 @@ struct RegexClass: Sendable {
     }
 
     @inline(__always)
-    func contains(_ c: UInt32) -> Bool {
+    package func contains(_ c: UInt32) -> Bool {
         if c < 64 { return low & (1 << UInt64(c)) != 0 }
         if c < 128 { return high & (1 << UInt64(c - 64)) != 0 }
         return set.contains(c)
@@ -58,8 +58,8 @@ struct RegexClass: Sendable {
 }
 
 /// Case mappings for `(?i)`: Java compares ASCII letters only, unless `UNICODE_CASE` (`(?iu)`) is set.
-enum RegexCaseFolding {
-    static func asciiOtherCase(_ c: UInt32) -> UInt32? {
+package enum RegexCaseFolding {
+    package static func asciiOtherCase(_ c: UInt32) -> UInt32? {
         switch c {
         case 0x41...0x5A: c + 0x20
         case 0x61...0x7A: c - 0x20
@@ -68,7 +68,7 @@ enum RegexCaseFolding {
     }
 
     /// The simple upper- and lowercase of `c` (and the lowercase of its uppercase), where each is one scalar.
-    static func otherCases(of c: UInt32) -> [UInt32] {
+    package static func otherCases(of c: UInt32) -> [UInt32] {
         guard let scalar = Unicode.Scalar(c) else { return [] }
         var result: [UInt32] = []
         let upper = single(scalar.properties.uppercaseMapping)
@@ -81,7 +81,7 @@ enum RegexCaseFolding {
 
     /// Whether `a` and `b` are equal under `mode`.
     @inline(__always)
-    static func equal(_ a: UInt32, _ b: UInt32, _ mode: RegexCaseMode) -> Bool {
+    package static func equal(_ a: UInt32, _ b: UInt32, _ mode: RegexCaseMode) -> Bool {
         if a == b { return true }
         switch mode {
         case .exact: return false

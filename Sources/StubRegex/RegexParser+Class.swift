@@ -3,7 +3,7 @@ extension RegexParser {
     /// `&&` intersects everything before it with what follows, `^` right after `[` negates the whole
     /// class, and `]` first in a class is a literal. With `consume == false` (the right side of
     /// `abc&&def`) it stops before the `]`.
-    mutating func parseClass(consume: Bool) throws(RegexSyntaxError) -> RegexCharSet {
+    package mutating func parseClass(consume: Bool) throws(RegexSyntaxError) -> RegexCharSet {
         try enterNesting()
         defer { depth -= 1 }
         let open = i - 1

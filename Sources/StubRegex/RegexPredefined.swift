@@ -1,18 +1,18 @@
 /// Java's predefined classes (ASCII unless `UNICODE_CHARACTER_CLASS`, which this engine does not offer)
 /// and the names `\p{…}` accepts.
-enum RegexPredefined {
-    static let digit: RegexCharSet = .ranges([0x30...0x39])
-    static let word: RegexCharSet = .ranges([0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
-    static let space: RegexCharSet = .ranges([0x09...0x0D, 0x20...0x20])
+package enum RegexPredefined {
+    package static let digit: RegexCharSet = .ranges([0x30...0x39])
+    package static let word: RegexCharSet = .ranges([0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
+    package static let space: RegexCharSet = .ranges([0x09...0x0D, 0x20...0x20])
     /// `\h`.
-    static let horizontalSpace: RegexCharSet = .ranges([0x09...0x09, 0x20...0x20, 0xA0...0xA0, 0x1680...0x1680,
+    package static let horizontalSpace: RegexCharSet = .ranges([0x09...0x09, 0x20...0x20, 0xA0...0xA0, 0x1680...0x1680,
                                                         0x180E...0x180E, 0x2000...0x200A, 0x202F...0x202F,
                                                         0x205F...0x205F, 0x3000...0x3000])
     /// `\v` (Java 8+: vertical whitespace, not U+000B alone).
-    static let verticalSpace: RegexCharSet = .ranges([0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
+    package static let verticalSpace: RegexCharSet = .ranges([0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
 
     /// The set for `\d \D \w \W \s \S \h \H \v \V`, or `nil` if `letter` is none of them.
-    static func escapeClass(_ letter: Unicode.Scalar) -> RegexCharSet? {
+    package static func escapeClass(_ letter: Unicode.Scalar) -> RegexCharSet? {
         switch letter {
         case "d": digit
         case "D": .negated(digit)
@@ -49,7 +49,7 @@ enum RegexPredefined {
 
     /// The set `\p{name}` stands for, as Java resolves it; `nil` if Java would not know the name, or a
     /// message when Java knows it and this engine does not (scripts, blocks).
-    static func property(named name: String, caseInsensitive: Bool) -> Result<RegexCharSet, UnsupportedProperty>? {
+    package static func property(named name: String, caseInsensitive: Bool) -> Result<RegexCharSet, UnsupportedProperty>? {
         guard let set = resolve(name) else {
             if name.hasPrefix("In") || name.hasPrefix("block=") || name.hasPrefix("blk=") {
                 return .failure(UnsupportedProperty(reason: "Unicode blocks (\\p{\(name)}) are not supported"))
@@ -63,7 +63,7 @@ enum RegexPredefined {
         return .success(set)
     }
 
-    struct UnsupportedProperty: Error {
+    package struct UnsupportedProperty: Error {
         let reason: String
     }
 

@@ -9,14 +9,14 @@
 /// Every evaluation has a step budget: each instruction run and each backtrack is a step, so a pattern
 /// that backtracks exponentially (`/(a+)+$` on `/aaaa…a!`) ends in ``RegexOutcome/gaveUp`` after a bounded
 /// amount of work instead of holding the thread.
-struct JavaRegex: Sendable {
+package struct JavaRegex: Sendable {
     /// The pattern as written.
-    let pattern: String
-    let program: RegexProgram
+    package let pattern: String
+    package let program: RegexProgram
 
     /// - Parameter flags: Java's compile flags; WireMock compiles with `DOTALL`, the default here.
     /// - Throws: ``RegexSyntaxError`` naming the position where the pattern stops making sense.
-    init(_ pattern: String, flags: RegexFlags = [.dotAll]) throws(RegexSyntaxError) {
+    package init(_ pattern: String, flags: RegexFlags = [.dotAll]) throws(RegexSyntaxError) {
         self.pattern = pattern
         var parser = RegexParser(pattern, flags: flags)
         let node = try parser.parse()
@@ -24,19 +24,19 @@ struct JavaRegex: Sendable {
     }
 
     /// Whether all of `value` matches, within `stepBudget` steps.
-    func wholeMatch(_ value: String, stepBudget: Int) -> RegexOutcome {
+    package func wholeMatch(_ value: String, stepBudget: Int) -> RegexOutcome {
         var value = value
         return value.withUTF8 { wholeMatch(utf8: $0, stepBudget: stepBudget) }
     }
 
     /// Whether all of the UTF-8 text `utf8` (valid UTF-8) matches, within `stepBudget` steps.
-    func wholeMatch(utf8: UnsafeBufferPointer<UInt8>, stepBudget: Int) -> RegexOutcome {
+    package func wholeMatch(utf8: UnsafeBufferPointer<UInt8>, stepBudget: Int) -> RegexOutcome {
         program.evaluate(utf8, budget: stepBudget) { outcome, _ in outcome }
     }
 
     /// The text of groups 1…n when all of `value` matches (`nil` for a group that took no part), or `nil`
     /// if it does not match or the evaluation gave up.
-    func wholeMatchGroups(_ value: String, stepBudget: Int) -> [String?]? {
+    package func wholeMatchGroups(_ value: String, stepBudget: Int) -> [String?]? {
         var value = value
         return value.withUTF8 { utf8 -> [String?]? in
             program.evaluate(utf8, budget: stepBudget) { outcome, machine -> [String?]? in

@@ -3,7 +3,7 @@
 ///
 /// Properties come from the Swift standard library's own Unicode tables (no ICU), which may be a newer
 /// Unicode version than the JVM's: scalars assigned since then can differ.
-enum RegexProperty: Sendable {
+package enum RegexProperty: Sendable {
     /// General categories, as a bit mask over ``RegexProperty/categoryBit(_:)``.
     case categories(UInt32)
     case alphabetic
@@ -18,7 +18,7 @@ enum RegexProperty: Sendable {
     case word
     case noncharacter
 
-    func contains(_ c: UInt32) -> Bool {
+    package func contains(_ c: UInt32) -> Bool {
         guard let scalar = Unicode.Scalar(c) else {
             // Unpaired surrogates never occur in a Swift string; only a category mask could name them.
             if case let .categories(mask) = self { return mask & Self.surrogateBit != 0 }
@@ -43,11 +43,11 @@ enum RegexProperty: Sendable {
         }
     }
 
-    static let surrogateBit: UInt32 = 1 << 27
-    static let separatorMask = mask("Z")
-    static let wordCategoryMask = mask("Mn") | mask("Mc") | mask("Me") | mask("Nd") | mask("Pc")
+    package static let surrogateBit: UInt32 = 1 << 27
+    package static let separatorMask = mask("Z")
+    package static let wordCategoryMask = mask("Mn") | mask("Mc") | mask("Me") | mask("Nd") | mask("Pc")
 
-    static func categoryBit(_ category: Unicode.GeneralCategory) -> UInt32 {
+    package static func categoryBit(_ category: Unicode.GeneralCategory) -> UInt32 {
         let index: UInt32 = switch category {
         case .uppercaseLetter: 0
         case .lowercaseLetter: 1
@@ -91,7 +91,7 @@ enum RegexProperty: Sendable {
 
     /// The mask of a general category name: `Lu`, or a one-letter group (`L`), or Java's `LC` (cased
     /// letters) and `LD` (letters and digits); 0 if unknown.
-    static func mask(_ name: String) -> UInt32 {
+    package static func mask(_ name: String) -> UInt32 {
         switch name {
         case "LC": return mask("Lu") | mask("Ll") | mask("Lt")
         case "LD": return mask("L") | mask("Nd")

@@ -1,7 +1,7 @@
 extension RegexParser {
     /// A group after its `(`; `nil` for a flags-only group such as `(?i)`, whose flags hold until the end
     /// of the enclosing group.
-    mutating func parseGroup() throws(RegexSyntaxError) -> RegexNode? {
+    package mutating func parseGroup() throws(RegexSyntaxError) -> RegexNode? {
         try enterNesting()
         defer { depth -= 1 }
         let saved = flags
@@ -68,7 +68,7 @@ extension RegexParser {
     }
 
     /// A group name `[a-zA-Z][a-zA-Z0-9]*` and its closing `>`.
-    mutating func groupName() throws(RegexSyntaxError) -> String {
+    package mutating func groupName() throws(RegexSyntaxError) -> String {
         guard i < p.count, Self.isASCIILetter(p[i]) else { throw error("capturing group name does not start with a Latin letter") }
         var name = ""
         while i < p.count, Self.isASCIILetter(p[i]) || Self.isDigit(p[i]) {
@@ -108,8 +108,8 @@ extension RegexParser {
 
 /// The shortest and longest text a node can match, in scalars (`nil`: unbounded). Lookbehind needs a
 /// bounded maximum, as in Java; the compiler uses the minimum to know which loops need an empty check.
-enum RegexLength {
-    static func range(of node: RegexNode) -> (Int, Int?) {
+package enum RegexLength {
+    package static func range(of node: RegexNode) -> (Int, Int?) {
         switch node {
         case .empty, .assertion, .look: return (0, 0)
         case .scalar, .any, .set: return (1, 1)

@@ -2,15 +2,15 @@
 ///
 /// Counted repetition of a group (`(ab){2,5}`) is expanded into copies, bounded by ``maxInstructions``;
 /// repetition of a single-character atom (`.*`, `[a-z0-9-]+`, `\d{4}`) is one ``RegexInstruction/repeatAtom``.
-struct RegexCompiler {
+package struct RegexCompiler {
     /// Patterns whose expansion exceeds this are refused (`(…){1,100000}`), as a bound on memory.
-    static let maxInstructions = 50_000
+    package static let maxInstructions = 50_000
 
     private var program = RegexProgram()
     private let pattern: String
 
     /// - Parameter references: the highest group number a back reference names.
-    static func compile(_ node: RegexNode, groups: Int, references: Int, pattern: String) throws(RegexSyntaxError) -> RegexProgram {
+    package static func compile(_ node: RegexNode, groups: Int, references: Int, pattern: String) throws(RegexSyntaxError) -> RegexProgram {
         var compiler = RegexCompiler(pattern: pattern)
         compiler.program.groupCount = groups
         compiler.program.registerCount = 2 * (Swift.max(groups, references) + 1)

@@ -4,48 +4,48 @@
 /// (`Illegal repetition`), `]` and `}` outside a class are literals, inline flags such as `(?i)` hold to
 /// the end of the enclosing group (across `|`), `(?i)` folds ASCII letters only unless `u` is also set,
 /// and `\Q…\E` quotes before anything else is read.
-struct RegexParser {
+package struct RegexParser {
     /// The pattern as written, for error messages.
-    let pattern: String
+    package let pattern: String
     /// The pattern's scalars after `\Q…\E` has been replaced by escapes.
-    var p: [UInt32]
-    var i = 0
-    var flags: RegexFlags
+    package var p: [UInt32]
+    package var i = 0
+    package var flags: RegexFlags
     /// Capturing groups opened so far.
-    var groupCount = 0
-    var groupNames: [String: Int] = [:]
+    package var groupCount = 0
+    package var groupNames: [String: Int] = [:]
     /// The highest group a back reference names (it may exceed ``groupCount``: it then never matches).
-    var highestReference = 0
+    package var highestReference = 0
     /// Groups and classes open around `i`: parsing recurses into them, so their depth is bounded.
-    var depth = 0
+    package var depth = 0
     /// The deepest nesting of groups and classes a pattern may have (a stub is read on threads with small
     /// stacks; Java itself overflows its stack on deep nesting).
-    static let maxDepth = 50
+    package static let maxDepth = 50
 
-    init(_ pattern: String, flags: RegexFlags) {
+    package init(_ pattern: String, flags: RegexFlags) {
         self.pattern = pattern
         self.flags = flags
         p = Self.removingQuotes(pattern.unicodeScalars.map(\.value))
     }
 
     /// The whole pattern.
-    mutating func parse() throws(RegexSyntaxError) -> RegexNode {
+    package mutating func parse() throws(RegexSyntaxError) -> RegexNode {
         let node = try parseAlternation()
         if i < p.count { throw error("Unmatched closing ')'") }
         return node
     }
 
-    func error(_ reason: String, at position: Int? = nil) -> RegexSyntaxError {
+    package func error(_ reason: String, at position: Int? = nil) -> RegexSyntaxError {
         RegexSyntaxError(pattern: pattern, position: min(position ?? i, p.count), reason: reason)
     }
 
-    var literalCaseMode: RegexCaseMode {
+    package var literalCaseMode: RegexCaseMode {
         guard flags.contains(.caseInsensitive) else { return .exact }
         return flags.contains(.unicodeCase) ? .unicode : .ascii
     }
 
     /// Skips whitespace and `#` comments under `(?x)`.
-    mutating func skipIgnorable() {
+    package mutating func skipIgnorable() {
         guard flags.contains(.comments) else { return }
         while i < p.count {
             let c = p[i]
@@ -60,16 +60,16 @@ struct RegexParser {
     }
 
     /// Enters a group or class; throws when they nest deeper than ``maxDepth``.
-    mutating func enterNesting() throws(RegexSyntaxError) {
+    package mutating func enterNesting() throws(RegexSyntaxError) {
         depth += 1
         if depth > Self.maxDepth { throw error("Groups and classes nest more than \(Self.maxDepth) deep") }
     }
 
-    static func isLineTerminator(_ c: UInt32) -> Bool {
+    package static func isLineTerminator(_ c: UInt32) -> Bool {
         c == 0x0A || c == 0x0D || c == 0x85 || c == 0x2028 || c == 0x2029
     }
 
-    mutating func parseAlternation() throws(RegexSyntaxError) -> RegexNode {
+    package mutating func parseAlternation() throws(RegexSyntaxError) -> RegexNode {
         var branches = [try parseSequence()]
         while i < p.count, p[i] == 0x7C { // '|'
             i += 1
@@ -169,12 +169,12 @@ struct RegexParser {
         return value
     }
 
-    static func isDigit(_ c: UInt32) -> Bool { (0x30...0x39).contains(c) }
-    static func isASCIILetter(_ c: UInt32) -> Bool { (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) }
+    package static func isDigit(_ c: UInt32) -> Bool { (0x30...0x39).contains(c) }
+    package static func isASCIILetter(_ c: UInt32) -> Bool { (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) }
 
     /// Java's first pass: `\Q…\E` becomes the same text with every character but ASCII letters and digits
     /// escaped, so `\Qa.b\E*` repeats only the `b`.
-    static func removingQuotes(_ s: [UInt32]) -> [UInt32] {
+    package static func removingQuotes(_ s: [UInt32]) -> [UInt32] {
         var out: [UInt32] = []
         out.reserveCapacity(s.count)
         var k = 0
@@ -203,12 +203,13 @@ struct RegexParser {
 }
 
 /// Java's `Pattern` flags that inline modifiers may set.
-struct RegexFlags: OptionSet, Sendable {
-    let rawValue: UInt8
-    static let caseInsensitive = RegexFlags(rawValue: 1)
-    static let multiline = RegexFlags(rawValue: 2)
-    static let dotAll = RegexFlags(rawValue: 4)
-    static let unixLines = RegexFlags(rawValue: 8)
-    static let unicodeCase = RegexFlags(rawValue: 16)
-    static let comments = RegexFlags(rawValue: 32)
+package struct RegexFlags: OptionSet, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    package static let caseInsensitive = RegexFlags(rawValue: 1)
+    package static let multiline = RegexFlags(rawValue: 2)
+    package static let dotAll = RegexFlags(rawValue: 4)
+    package static let unixLines = RegexFlags(rawValue: 8)
+    package static let unicodeCase = RegexFlags(rawValue: 16)
+    package static let comments = RegexFlags(rawValue: 32)
 }

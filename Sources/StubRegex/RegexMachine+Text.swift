@@ -1,7 +1,7 @@
 extension RegexMachine {
     /// The scalar starting at byte `i` (which must be a scalar boundary below `text.count`) and its length.
     @inline(__always)
-    func scalar(at i: Int) -> (value: UInt32, length: Int) {
+    package func scalar(at i: Int) -> (value: UInt32, length: Int) {
         let b0 = UInt32(text[i])
         if b0 < 0x80 { return (b0, 1) }
         if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(text[i + 1]) & 0x3F, 2) }
@@ -14,20 +14,20 @@ extension RegexMachine {
 
     /// The start of the scalar before byte `i` (`i > 0`).
     @inline(__always)
-    func previousStart(_ i: Int) -> Int {
+    package func previousStart(_ i: Int) -> Int {
         var j = i - 1
         while j > 0, text[j] & 0xC0 == 0x80 { j -= 1 }
         return j
     }
 
     /// The scalar before byte `i`, or `nil` at the start.
-    func scalar(before i: Int) -> UInt32? {
+    package func scalar(before i: Int) -> UInt32? {
         i > 0 ? scalar(at: previousStart(i)).value : nil
     }
 
     /// Where `atom` leaves off when it matches at `pos`, or -1.
     @inline(__always)
-    func match(_ atom: RegexAtom, at pos: Int) -> Int {
+    package func match(_ atom: RegexAtom, at pos: Int) -> Int {
         guard pos < text.count else { return -1 }
         let byte = text[pos]
         switch atom {
@@ -54,12 +54,12 @@ extension RegexMachine {
     }
 
     @inline(__always)
-    static func length(leadingByte b: UInt8) -> Int {
+    package static func length(leadingByte b: UInt8) -> Int {
         b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
     }
 
     /// Group `group`'s text again at `pos`: where it ends, or -1 (also when the group has not matched).
-    func backReference(_ group: Int, _ mode: RegexCaseMode, at pos: Int) -> Int {
+    package func backReference(_ group: Int, _ mode: RegexCaseMode, at pos: Int) -> Int {
         guard 2 * group + 1 < registers.count else { return -1 }
         let start = registers[2 * group], end = registers[2 * group + 1]
         guard start >= 0, end >= start else { return -1 }

@@ -1,5 +1,5 @@
 /// The parsed form of a Java regular expression, before it is compiled to a ``RegexProgram``.
-indirect enum RegexNode: Sendable {
+package indirect enum RegexNode: Sendable {
     /// Matches the empty string.
     case empty
     /// One Unicode scalar (`UInt32`, so that an unpaired `\uD800` can be written and never matches).
@@ -24,30 +24,30 @@ indirect enum RegexNode: Sendable {
 
 /// How a literal compares: exactly, ASCII letters in either case (`(?i)`, Java's default), or by Unicode
 /// simple case mapping (`(?iu)`).
-enum RegexCaseMode: Sendable, Equatable {
+package enum RegexCaseMode: Sendable, Equatable {
     case exact, ascii, unicode
 }
 
 /// What `.` matches: everything under `DOTALL` (WireMock's mode), else anything but a line terminator
 /// (`\n`, `\r`, U+0085, U+2028, U+2029; only `\n` under `UNIX_LINES`).
-enum RegexDot: Sendable, Equatable {
+package enum RegexDot: Sendable, Equatable {
     case all, notLineTerminator, notNewline
 }
 
-enum RegexQuantifierKind: Sendable, Equatable {
+package enum RegexQuantifierKind: Sendable, Equatable {
     case greedy, lazy, possessive
 }
 
-struct RegexLook: Sendable, Equatable {
-    var behind: Bool
-    var negative: Bool
+package struct RegexLook: Sendable, Equatable {
+    package var behind: Bool
+    package var negative: Bool
     /// Lookbehind only: the shortest and longest text its body can match, in scalars.
-    var minLength = 0
-    var maxLength = 0
+    package var minLength = 0
+    package var maxLength = 0
 }
 
 /// Zero-width assertions, with Java's line-terminator rules.
-enum RegexAssertion: Sendable, Equatable {
+package enum RegexAssertion: Sendable, Equatable {
     /// `\A`, `\G`, and `^` without `MULTILINE`.
     case start
     /// `\z`.

@@ -1,7 +1,7 @@
 extension RegexMachine {
     /// Whether a zero-width assertion holds at `pos`, with Java's rules: `\r\n` is one line terminator
     /// (nothing matches between its halves), and `^` under `MULTILINE` does not match at the very end.
-    func holds(_ assertion: RegexAssertion, at pos: Int) -> Bool {
+    package func holds(_ assertion: RegexAssertion, at pos: Int) -> Bool {
         let end = text.count
         switch assertion {
         case .start:
@@ -35,7 +35,7 @@ extension RegexMachine {
     }
 
     /// A word character for `\b`, as Java 17 decides it: `_` or `Character.isLetterOrDigit`.
-    static func isWord(_ c: UInt32) -> Bool {
+    package static func isWord(_ c: UInt32) -> Bool {
         if c < 0x80 {
             return c == 0x5F || (0x30...0x39).contains(c) || (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c)
         }

@@ -1,5 +1,5 @@
 /// What a backslash escape stands for.
-enum RegexEscape {
+package enum RegexEscape {
     case scalar(UInt32)
     case set(RegexCharSet)
     /// Anything that is not a single character or class: anchors, back references, `\R`.
@@ -8,7 +8,7 @@ enum RegexEscape {
 
 extension RegexParser {
     /// An escape in a sequence, as a node.
-    mutating func parseEscapeNode() throws(RegexSyntaxError) -> RegexNode {
+    package mutating func parseEscapeNode() throws(RegexSyntaxError) -> RegexNode {
         switch try parseEscape(inClass: false) {
         case let .scalar(c): .scalar(c, literalCaseMode)
         case let .set(set): .set(set)
@@ -18,7 +18,7 @@ extension RegexParser {
 
     /// The escape at `i` (on its backslash), as Java's `Pattern.escape` reads it: letters that are not
     /// escapes are errors, anything else stands for itself.
-    mutating func parseEscape(inClass: Bool) throws(RegexSyntaxError) -> RegexEscape {
+    package mutating func parseEscape(inClass: Bool) throws(RegexSyntaxError) -> RegexEscape {
         let backslash = i
         i += 1
         guard i < p.count else { throw error("Unexpected internal error (pattern ends with '\\')", at: backslash) }
@@ -140,7 +140,7 @@ extension RegexParser {
         return value
     }
 
-    static func hexValue(_ c: UInt32) -> UInt32? {
+    package static func hexValue(_ c: UInt32) -> UInt32? {
         switch c {
         case 0x30...0x39: c - 0x30
         case 0x41...0x46: c - 0x41 + 10

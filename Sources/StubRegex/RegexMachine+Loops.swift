@@ -2,7 +2,7 @@ extension RegexMachine {
     /// Runs a quantified atom at `pos`: a greedy loop takes all it can and leaves one ``RegexFrame/Kind/giveBack``
     /// entry, a lazy one takes the minimum and leaves a ``RegexFrame/Kind/takeMore``, a possessive one
     /// leaves nothing.
-    mutating func repeatAtom(_ atom: RegexAtom, min: Int, max: Int, _ kind: RegexQuantifierKind, pc: Int, pos: inout Int) -> Bool {
+    package mutating func repeatAtom(_ atom: RegexAtom, min: Int, max: Int, _ kind: RegexQuantifierKind, pc: Int, pos: inout Int) -> Bool {
         var count = 0, at = pos
         while count < min {
             let next = match(atom, at: at)
@@ -35,7 +35,7 @@ extension RegexMachine {
 
     /// A greedy loop gives back one character (or, when a literal follows, back to the nearest place
     /// where that literal could match) and returns the new position.
-    mutating func giveBack(_ frame: RegexFrame) -> Int {
+    package mutating func giveBack(_ frame: RegexFrame) -> Int {
         var at = previousStart(frame.b)
         let next = Int(frame.pc) + 1
         if next < code.count, case let .atom(.scalar(c)) = code[next], c < 0x80 {
@@ -50,7 +50,7 @@ extension RegexMachine {
     }
 
     /// A lazy loop takes one more character if it can.
-    mutating func takeMore(_ frame: RegexFrame, pos: inout Int) -> Bool {
+    package mutating func takeMore(_ frame: RegexFrame, pos: inout Int) -> Bool {
         guard case let .repeatAtom(atom, _, max, _) = code[Int(frame.pc)] else { return false }
         let next = match(atom, at: frame.a)
         guard next >= 0 else { return false }
@@ -60,7 +60,7 @@ extension RegexMachine {
     }
 
     /// Enters a lookaround at instruction `pc`; `false` if it fails at once.
-    mutating func startLook(_ look: RegexLook, after: Int, pc: inout Int, pos: inout Int) -> Bool {
+    package mutating func startLook(_ look: RegexLook, after: Int, pc: inout Int, pos: inout Int) -> Bool {
         guard look.behind else {
             push(RegexFrame(.marker, pc: pc, a: pos))
             pc += 1
@@ -85,7 +85,7 @@ extension RegexMachine {
 
     /// The body of the innermost lookaround matched: a positive one continues after it at the position
     /// it started from, a negative one fails.
-    mutating func endLook(pc: inout Int, pos: inout Int) -> Bool {
+    package mutating func endLook(pc: inout Int, pos: inout Int) -> Bool {
         let index = innermostMarker()
         guard index >= 0 else { return false }
         let marker = stack[index]
