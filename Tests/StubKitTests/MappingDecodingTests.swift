@@ -230,21 +230,28 @@ struct MappingDecodingTests {
         (#"{"postServeActions": [], "serveEventListeners": [], "request": {}, "response": {}}"#,
          ["'postServeActions' is not supported by stubserver and is ignored", "'serveEventListeners' is not supported by stubserver and is ignored"]),
         (#"{"request": {"host": {"equalTo": "a"}, "scheme": "https", "port": 1, "formParameters": {}, "multipartPatterns": [], "customMatcher": {}, "pathParameters": {}}, "response": {}}"#,
-         ["host", "scheme", "port", "formParameters", "multipartPatterns", "customMatcher", "pathParameters"].map { "'\($0)' is not supported by stubserver and is ignored" }),
+         ["host", "scheme", "port", "formParameters", "multipartPatterns", "customMatcher", "pathParameters"].map {
+             "'\($0)' in request is not supported by stubserver: the stub never matches"
+         }),
         (#"{"request": {}, "response": {"transformerParameters": {}, "fromConfiguredStub": true, "additionalProxyRequestHeaders": {}}}"#,
          ["'transformerParameters' is not supported by stubserver and is ignored",
           "'fromConfiguredStub' is not supported by stubserver and is ignored",
           "'additionalProxyRequestHeaders' has no effect in response and is ignored"]),
         (#"{"request": {"headers": {"D": {"before": "now"}}, "bodyPatterns": [{"equalToXml": "<a/>"}, {"matchesXPath": "/a"}, {"binaryEqualTo": "AA=="}, {"and": []}, {"or": []}, {"after": "now"}]}, "response": {}}"#,
-         ["before", "equalToXml", "matchesXPath", "binaryEqualTo", "and", "or", "after"].map { "'\($0)' is not supported by stubserver and is ignored" }),
+         ["'before' in request.headers.D is not supported by stubserver: the stub never matches"]
+            + ["equalToXml", "matchesXPath", "binaryEqualTo", "and", "or", "after"].map {
+                "'\($0)' in request.bodyPatterns is not supported by stubserver: the stub never matches"
+            }),
         (#"{"request": {"headers": {"A": {"contains": "a", "caseInsensitive": true}}}, "response": {}}"#,
          ["'caseInsensitive' has no effect in request.headers.A and is ignored"]),
         (#"{"request": {}, "response": {"headers": {"content-length": "999", "Transfer-Encoding": "chunked", "X-A": "1"}}}"#,
          ["'Content-Length' has no effect in response.headers and is ignored",
           "'Transfer-Encoding' has no effect in response.headers and is ignored"]),
         (#"{"foo": 1, "request": {"zzzz": 2}, "response": {"whatever": 3}}"#,
-         ["unknown field 'foo' in mapping is ignored", "unknown field 'zzzz' in request is ignored", "unknown field 'whatever' in response is ignored"]),
-        (#"{"mappings": [{"request": {}, "response": {}}, {"request": {"quux": 1}, "response": {}}]}"#, ["unknown field 'quux' in request is ignored"]),
+         ["unknown field 'foo' in mapping is ignored", "'zzzz' in request is not supported by stubserver: the stub never matches",
+          "unknown field 'whatever' in response is ignored"]),
+        (#"{"mappings": [{"request": {}, "response": {}}, {"request": {"quux": 1}, "response": {}}]}"#,
+         ["'quux' in request is not supported by stubserver: the stub never matches"]),
     ]
 
     @Test("Collects ignored WireMock features and unknown fields as warnings", arguments: warnings)
@@ -263,12 +270,29 @@ struct MappingDecodingTests {
         #expect(decodeError(#"{"request": {"bodyPatterns": [{"matchesJsonPath": {"expression": "$..", "equalTo": "x"}}]}, "response": {}}"#)?.hasPrefix(nested) == true)
     }
 
-    @Test("Drops matchers that only use unsupported operators")
-    func dropsUnsupportedMatchers() throws {
+    /// Never fail open: a matcher that is not understood never lets a stub match more than its author wrote.
+    @Test("A stub with a matcher or request field stubserver does not implement never matches, and says why")
+    func unsupportedMatchersNeverMatch() throws {
         let result = try decode(#"{"request": {"headers": {"D": {"before": "now"}, "A": {"equalTo": "a"}}, "bodyPatterns": [{"equalToXml": "<a/>"}, {"contains": "x"}]}, "response": {}}"#)
         let request = try #require(result.mappings.first?.request)
-        #expect(request.headers == [NamedMatcher("A", .single(.equalTo("a", caseInsensitive: false)))])
-        #expect(request.bodyPatterns == [.contains("x")])
+        #expect(request.unsupportedMatchers.map(\.name) == ["before", "equalToXml"])
+        let pattern = CompiledRequestPattern(request)
+        let wouldMatch = HTTPRequest(method: .post, target: "/", headers: ["A": "a", "D": "now"], body: Array("<a>x</a>".utf8))
+        #expect(!pattern.matches(wouldMatch))
+        #expect(pattern.compileErrors == [
+            "request.headers.D: 'before' is not supported by stubserver, so this stub never matches",
+            "request.bodyPatterns[0]: 'equalToXml' is not supported by stubserver, so this stub never matches",
+        ])
+        let mismatches = pattern.match(wouldMatch).mismatches.map(\.description)
+        #expect(mismatches.contains { $0.hasPrefix("header \"D\"") && $0.contains("not supported by stubserver") })
+        #expect(mismatches.contains { $0.hasPrefix("body") && $0.contains("equalToXml") })
+
+        for document in [#"{"request": {"multipartPatterns": [{"bodyPatterns": [{"contains": "x"}]}]}, "response": {}}"#,
+                         #"{"request": {"queryParameters": {"q": {"includes": [{"equalTo": "a"}, {"doesNotContain": "b"}]}}}, "response": {}}"#,
+                         #"{"request": {"someFieldFromTheFuture": true}, "response": {}}"#] {
+            let request = try #require(try decode(document).mappings.first?.request)
+            #expect(!CompiledRequestPattern(request).matches(HTTPRequest(method: .get, target: "/?q=a")), "\(document)")
+        }
     }
 
     @Test("StubMapping(json:) decodes without a file")

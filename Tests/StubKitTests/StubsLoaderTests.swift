@@ -182,7 +182,7 @@ struct StubsLoaderTests {
         let result = try stubs.load()
         #expect(result.warnings == [
             "warning: 'postServeActions' is not supported by stubserver and is ignored (used by Stubs/mappings/cart.json, Stubs/mappings/login.json)",
-            "warning: unknown field 'foo' in request is ignored (used by Stubs/mappings/cart.json)",
+            "warning: 'foo' in request is not supported by stubserver: the stub never matches (used by Stubs/mappings/cart.json)",
         ])
         #expect(result.warningDetails.count == 4)
         #expect(result.mappings.count == 4)

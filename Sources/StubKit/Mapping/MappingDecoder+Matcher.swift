@@ -8,7 +8,7 @@ extension MappingDecoder.Run {
     static let matcherModifiers: KeyValuePairs<String, String> = [
         "caseInsensitive": "equalTo", "ignoreArrayOrder": "equalToJson", "ignoreExtraElements": "equalToJson",
     ]
-    /// WireMock operators stubserver does not implement: the whole matcher is ignored, with a warning.
+    /// WireMock operators stubserver does not implement: the stub never matches, with a warning.
     static let unsupportedOperators: Set<String> = [
         "before", "after", "equalToDateTime", "equalToXml", "matchesXPath", "binaryEqualTo", "and", "or", "not",
         "doesNotContain", "matchesJsonSchema",
@@ -41,7 +41,8 @@ extension MappingDecoder.Run {
         for (index, element) in elements.enumerated() {
             if let matcher = try decodeMatcher(element, at: listPath.index(index)) { matchers.append(matcher) }
         }
-        if matchers.isEmpty, !elements.isEmpty { return nil }
+        // An element not understood was recorded as unsupported: the stub never matches.
+        if matchers.count < elements.count { return nil }
         return multi.key == "hasExactly" ? .hasExactly(matchers) : .includes(matchers)
     }
 
@@ -65,7 +66,7 @@ extension MappingDecoder.Run {
             throw failure(path, "both '\(name)' and '\(operators[1].key)' are set; use one operator per matcher")
         }
         if Self.unsupportedOperators.contains(name) {
-            warn(.unsupported, name, at: path)
+            unsupported(name, at: path)
             return nil
         }
         try checkModifiers(members, of: name, at: path)
@@ -182,5 +183,12 @@ extension MappingDecoder.Run {
         } catch {
             throw failure(path, CompiledRegex.describe(error))
         }
+    }
+
+    /// Records the matcher `name` at `path` as not supported: the stub being decoded will never match.
+    /// - Parameter object: the object the warning names (default: `path`).
+    mutating func unsupported(_ name: String, at path: MappingPath, in object: MappingPath? = nil) {
+        warn(.neverMatches, name, at: object ?? path)
+        unsupportedMatchers.append(UnsupportedMatcher(name: name, field: path.description))
     }
 }

@@ -8,7 +8,14 @@ extension MappingDecoder.Run {
 
     mutating func decodeRequest(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> RequestPattern {
         let members = try object(json, at: path)
-        try checkFields(members, at: path, supported: Self.requestFields, wireMockOnly: Self.requestWireMockOnly)
+        unsupportedMatchers = []
+        // A field that constrains the request and is not understood makes the stub match nothing, never more.
+        for (key, _) in members where !Self.requestFields.contains(key) {
+            if !Self.requestWireMockOnly.contains(key), let suggestion = FieldSuggestion.closest(to: key, among: Self.requestFields) {
+                throw failure(path.key(key), "unknown field; did you mean '\(suggestion)'?")
+            }
+            unsupported(key, at: path.key(key), in: path)
+        }
         var pattern = RequestPattern()
         if let method = json["method"] {
             pattern.method = try decodeMethod(method, at: path.key("method"))
@@ -37,6 +44,7 @@ extension MappingDecoder.Run {
         if let credentials = json["basicAuthCredentials"] {
             pattern.basicAuthCredentials = try decodeCredentials(credentials, at: path.key("basicAuthCredentials"))
         }
+        pattern.unsupportedMatchers = unsupportedMatchers
         return pattern
     }
 

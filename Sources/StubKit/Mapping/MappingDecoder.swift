@@ -103,6 +103,8 @@ public struct MappingDecoder: Sendable {
         var warnings: [MappingWarning] = []
         /// `matchesJsonPath` matchers with a matcher of their own open around the one being decoded.
         var matcherDepth = 0
+        /// The unsupported matchers met in the request being decoded: it will never match.
+        var unsupportedMatchers: [UnsupportedMatcher] = []
 
         init(file: String?, bodyFiles: BodyFiles?, globalResponseTemplating: Bool = false) {
             self.file = file

@@ -3,8 +3,12 @@
 public struct MappingWarning: Sendable, Hashable, CustomStringConvertible {
     /// What kind of thing is ignored.
     public enum Kind: Sendable, Hashable {
-        /// A WireMock field or matcher stubserver does not implement (`scenarioName`, `equalToXml`, …).
+        /// A WireMock field stubserver does not implement and that does not constrain which requests
+        /// match (`postServeActions`, …): it is ignored.
         case unsupported
+        /// A request matcher or field stubserver does not implement (`equalToXml`, `multipartPatterns`,
+        /// or one nobody knows): the stub never matches, rather than matching more than its author wrote.
+        case neverMatches
         /// A field neither stubserver nor WireMock knows.
         case unknown
         /// A modifier that has no effect on the matcher it is attached to (`caseInsensitive` on `contains`).
@@ -30,6 +34,7 @@ public struct MappingWarning: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch kind {
         case .unsupported: "'\(field)' is not supported by stubserver and is ignored"
+        case .neverMatches: "'\(field)' in \(context) is not supported by stubserver: the stub never matches"
         case .unknown: "unknown field '\(field)' in \(context) is ignored"
         case .noEffect: "'\(field)' has no effect in \(context) and is ignored"
         }

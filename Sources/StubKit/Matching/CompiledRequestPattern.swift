@@ -35,6 +35,8 @@ public final class CompiledRequestPattern: Sendable {
     private let expectedAuthorization: String?
     /// Whether anything besides the method and URL is matched (query, headers, auth, cookies, body).
     let hasFieldMatchers: Bool
+    /// Matchers of the stub file stubserver does not implement: while there is one, nothing matches.
+    private let unsupported: [UnsupportedMatcher]
     /// Header fields (any case) a request must carry to match: headers whose matcher fails when the
     /// field is absent, `Authorization` for basic auth, `Cookie` when a cookie matcher fails on an absent
     /// cookie. What ``RouteGate`` checks before asking the pattern.
@@ -60,7 +62,9 @@ public final class CompiledRequestPattern: Sendable {
         expectedAuthorization = pattern.basicAuthCredentials.map {
             ("Basic " + Data(($0.username + ":" + $0.password).utf8).base64EncodedString()).lowercased()
         }
-        hasFieldMatchers = !(query.isEmpty && headers.isEmpty && cookies.isEmpty && body.isEmpty && expectedAuthorization == nil)
+        unsupported = pattern.unsupportedMatchers
+        hasFieldMatchers = !(query.isEmpty && headers.isEmpty && cookies.isEmpty && body.isEmpty && expectedAuthorization == nil
+                             && unsupported.isEmpty)
         var requiredHeaders = headers.filter { !$0.matcher.isSatisfied(by: []) }.map(\.name)
         if expectedAuthorization != nil { requiredHeaders.append("Authorization") }
         if cookies.contains(where: { !$0.matcher.isSatisfied(by: []) }) { requiredHeaders.append("Cookie") }
@@ -73,7 +77,7 @@ public final class CompiledRequestPattern: Sendable {
     /// Why some matcher can never match (a regular expression, template or JSONPath that does not
     /// compile); empty when the pattern is sound. Such a matcher matches nothing.
     public var compileErrors: [String] {
-        var errors: [String] = []
+        var errors: [String] = unsupported.map(\.message)
         if let e = url?.compileError { errors.append(e) }
         for (_, m) in query + headers + cookies { if let e = m.compileError { errors.append(e) } }
         for m in body { if let e = m.compileError { errors.append(e) } }
@@ -104,6 +108,7 @@ public final class CompiledRequestPattern: Sendable {
     func quickMatch(_ context: RequestContext, urlChecked: Bool) -> Bool {
         if !urlChecked, url?.matches(context) == false { return false }
         guard hasFieldMatchers else { return true }
+        guard unsupported.isEmpty else { return false }
         for (name, m) in headers where !m.isSatisfied(byHeader: name, in: context.request.headers) { return false }
         if let expectedAuthorization, !Self.hasAuthorization(expectedAuthorization, context) { return false }
         for (name, m) in query where !m.isSatisfied(by: context.query[name] ?? []) { return false }
@@ -187,6 +192,12 @@ public final class CompiledRequestPattern: Sendable {
             }
         }
         weighted += Self.fieldWeight * Self.average(bodyDistances)
+
+        for matcher in unsupported {
+            weighted += Self.fieldWeight
+            mismatches.append(Mismatch(part: matcher.part, expected: "\(matcher.name) at \(matcher.field) (not supported by stubserver: this stub never matches)",
+                                       actual: [], distance: 1))
+        }
 
         let distance = mismatches.isEmpty ? 0 : min(1, max(weighted / Self.totalWeight, .ulpOfOne))
         return MatchResult(distance: distance, mismatches: mismatches, pathParameters: mismatches.isEmpty ? parameters : [:])

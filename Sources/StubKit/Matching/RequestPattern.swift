@@ -42,6 +42,9 @@ public struct RequestPattern: Sendable, Hashable {
     /// All must match the body.
     public var bodyPatterns: [StringMatcher]
     public var basicAuthCredentials: BasicAuthCredentials?
+    /// Matchers of a stub file stubserver does not implement: while any is present, the pattern matches
+    /// no request (never more than its author wrote).
+    var unsupportedMatchers: [UnsupportedMatcher] = []
 
     public init(method: MethodMatcher = .any, url: URLMatcher? = nil, queryParameters: [NamedMatcher] = [],
                 headers: [NamedMatcher] = [], cookies: [NamedMatcher] = [], bodyPatterns: [StringMatcher] = [],
