@@ -71,6 +71,9 @@ final class StubStore: Sendable {
         set { currentSettings.withLock { $0 = newValue } }
     }
 
+    /// The settings' global delay: read once per stubbed response, without copying the other settings.
+    var fixedDelay: Duration? { currentSettings.withLock { $0.fixedDelay } }
+
     /// The stubs added at run time (not loaded from files), in insertion order.
     var runtimeMappings: [StubMapping] { state.withLock { $0.runtimeMappings } }
 
