@@ -53,7 +53,7 @@ struct StubRequestHandler: HTTPHandler {
         // One context for matching and the near-miss report: the body is parsed at most once.
         let context = snapshot.table.context(for: request)
         if let (match, use) = find(context, in: snapshot) {
-            store.markUsed(match.mappingID)
+            store.markUsed(match, in: snapshot)
             if !snapshot.closures.isEmpty, let closure = snapshot.closures[match.index] {
                 return answer(request, with: closure, match: match, responder: responder, started: started)
             }
