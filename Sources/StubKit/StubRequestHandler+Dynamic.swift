@@ -30,7 +30,7 @@ extension StubRequestHandler {
                 definition = loadBodyFile(name, into: definition)
             }
             let response = StubResponse(definition, stubID: mapping.id, stubName: mapping.name)
-            let delay = response.delay(network: network, globalDelay: store.settings.fixedDelay)
+            let delay = response.delay(network: network, globalDelay: store.fixedDelay)
             let entry = journal.record(request, matchedStub: LoggedRequest.MatchedStub(mapping), status: response.status,
                                        response: response.prepared.response,
                                        timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero),

@@ -28,7 +28,7 @@ extension StubRequestHandler {
                 configuration.log.write(failure.description)
                 response = failure.response
             }
-            let delay = stub?.response.delay(network: network, globalDelay: store.settings.fixedDelay)
+            let delay = stub?.response.delay(network: network, globalDelay: store.fixedDelay)
             let entry = journal.record(request, matchedStub: stub.map { LoggedRequest.MatchedStub($0.mapping) },
                                        status: response.status.code, response: response,
                                        timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero),

@@ -57,7 +57,7 @@ struct StubRequestHandler: HTTPHandler {
         // One context for matching and the near-miss report: the body is parsed at most once.
         let context = snapshot.table.context(for: request)
         if let (match, use) = find(context, in: snapshot) {
-            store.markUsed(match.mapping.id)
+            store.markUsed(match, in: snapshot)
             if !snapshot.closures.isEmpty, let closure = snapshot.closures[match.index] {
                 return answer(request, with: closure, match: match, responder: responder, started: started)
             }
@@ -112,8 +112,8 @@ struct StubRequestHandler: HTTPHandler {
     /// - Parameter ownsBody: the body was made for this request (rendered), so the journal may keep it.
     func send(_ prepared: PreparedResponse, of response: StubResponse, for request: HTTPRequest, match: RouteMatch,
               ownsBody: Bool, responder: HTTPResponder, started: ContinuousClock.Instant) -> LoggedRequest {
-        let delay = response.delay(network: network, globalDelay: store.settings.fixedDelay)
-        let entry = journal.record(request, matchedStub: LoggedRequest.MatchedStub(match.mapping),
+        let delay = response.delay(network: network, globalDelay: store.fixedDelay)
+        let entry = journal.record(request, matchedStub: match.matchedStub,
                                    status: prepared.response.status.code, response: prepared.response,
                                    timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero),
                                    ownsResponseBody: ownsBody)

@@ -43,15 +43,25 @@ final class Lock: @unchecked Sendable {
 /// ```
 public final class LockedValue<Value> {
     private let lock = Lock()
-    private var value: Value
+    /// The value, behind a pointer: as a stored `var`, every `withLock` would also pay for a dynamic
+    /// exclusivity check (several per request), where the lock already makes access exclusive.
+    private let value: UnsafeMutablePointer<Value>
 
     /// Wraps `value`.
-    public init(_ value: Value) { self.value = value }
+    public init(_ value: Value) {
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
+    }
+
+    deinit {
+        value.deinitialize(count: 1)
+        value.deallocate()
+    }
 
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
     public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
-        try lock.withLock { () throws(E) -> T in try body(&value) }
+        try lock.withLock { () throws(E) -> T in try body(&value.pointee) }
     }
 }
 

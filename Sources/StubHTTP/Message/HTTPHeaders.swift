@@ -77,11 +77,49 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     /// Used for list headers such as `Connection: keep-alive, Upgrade`.
     public func containsToken(_ token: String, in name: String) -> Bool {
         for field in fields where Self.equalsIgnoringCase(field.name, name) {
+            // Every request asks (`Connection: keep-alive`): bytes, without splitting into an array.
+            if let found = Self.asciiList(field.value, containsToken: token) {
+                if found { return true }
+                continue
+            }
             for element in field.value.split(separator: ",") {
                 if Self.equalsIgnoringCase(element.trimmingSpaces(), token) { return true }
             }
         }
         return false
+    }
+
+    /// Whether the comma-separated `list` has an element equal to `token` (ASCII case-insensitive,
+    /// spaces and tabs around it ignored), read as bytes; `nil` when `list` is not ASCII or has a
+    /// carriage return, where elements end at Characters, not bytes.
+    private static func asciiList(_ list: String, containsToken token: String) -> Bool? {
+        let result = list.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x80, byte != UInt8(ascii: "\r") else { return nil }
+                if byte == UInt8(ascii: ",") { start = index + 1; continue }
+                guard index + 1 == bytes.count || bytes[index + 1] == UInt8(ascii: ",") else { continue }
+                // `start...index` is one element.
+                var lower = start, upper = index + 1
+                while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") { lower += 1 }
+                while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") || bytes[upper - 1] == UInt8(ascii: "\t") { upper -= 1 }
+                if equalsIgnoringCase(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), token.utf8) { return true }
+            }
+            return false
+        }
+        return result ?? nil
+    }
+
+    /// ``equalsIgnoringCase(_:_:)`` on bytes.
+    private static func equalsIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, _ b: String.UTF8View) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x != y {
+            guard (x | 0x20) == (y | 0x20), (x | 0x20) >= UInt8(ascii: "a"), (x | 0x20) <= UInt8(ascii: "z") else {
+                return false
+            }
+        }
+        return true
     }
 
     public var description: String {

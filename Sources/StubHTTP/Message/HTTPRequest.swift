@@ -47,7 +47,9 @@ extension HTTPRequest {
     /// authority in absolute-form (`/` if empty), and `*` for asterisk-form.
     public var pathAndQuery: Substring {
         let t = target[...]
-        guard !t.hasPrefix("/"), t != "*", let colon = t.firstIndex(of: ":") else { return t }
+        // Origin-form, nearly every request: one byte compare (`hasPrefix` compares Characters).
+        if t.utf8.first == UInt8(ascii: "/") { return t }
+        guard t != "*", let colon = t.firstIndex(of: ":") else { return t }
         let afterScheme = t[colon...]
         guard afterScheme.hasPrefix("://") else { return t }
         let afterAuthority = afterScheme.dropFirst(3)

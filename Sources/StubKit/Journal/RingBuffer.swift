@@ -39,8 +39,9 @@ struct RingBuffer<Element> {
     @discardableResult
     mutating func removeFirst() -> Element? {
         guard count > 0 else { return nil }
-        let element = storage[head]
-        storage[head] = nil
+        // Moved out, not copied then cleared: a copy retains every reference the element holds.
+        var element: Element?
+        swap(&element, &storage[head])
         head = head + 1 == storage.count ? 0 : head + 1
         count -= 1
         droppedCount += 1

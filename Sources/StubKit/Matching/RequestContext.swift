@@ -35,7 +35,8 @@ final class RequestContext {
                 let end = utf8.last == UInt8(ascii: "?") ? utf8.index(before: utf8.endIndex) : utf8.endIndex
                 url = end == question ? rawPath : String(pathAndQuery[..<end])
             } else {
-                rawPath = String(pathAndQuery)
+                // Origin-form (nearly every request): the path and query are the target itself, not a copy.
+                rawPath = request.target.utf8.first == UInt8(ascii: "/") ? request.target : String(pathAndQuery)
                 url = rawPath
             }
         } else if let question = pathAndQuery.firstIndex(of: "?") {

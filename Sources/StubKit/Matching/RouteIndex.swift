@@ -30,9 +30,19 @@ final class RouteIndex: Sendable {
         var byMethod: [String: [Int]] = [:]
         /// Stubs accepting any method: the list for methods no stub of the entry names.
         var anyMethod: [Int] = []
+        /// Once sealed, ``byMethod`` as a list when it has at most ``fewMethods`` methods (nearly always):
+        /// comparing a few short strings costs less than hashing the request's method.
+        private var few: [(method: String, ranks: [Int])]?
+
+        /// The most methods an entry looks up in a list rather than by hash.
+        static let fewMethods = 8
 
         func ranks(for method: String) -> [Int] {
-            byMethod.isEmpty ? anyMethod : byMethod[method] ?? anyMethod
+            if let few {
+                for entry in few where entry.method == method { return entry.ranks }
+                return anyMethod
+            }
+            return byMethod.isEmpty ? anyMethod : byMethod[method] ?? anyMethod
         }
 
         mutating func add(_ rank: Int, method: String?) {
@@ -44,6 +54,7 @@ final class RouteIndex: Sendable {
         mutating func seal() {
             for (method, ranks) in byMethod { byMethod[method] = Self.merge(ranks, anyMethod) + [.max] }
             anyMethod.append(.max)
+            few = byMethod.count <= Self.fewMethods ? byMethod.map { (method: $0.key, ranks: $0.value) } : nil
         }
 
         static func merge(_ a: [Int], _ b: [Int]) -> [Int] {

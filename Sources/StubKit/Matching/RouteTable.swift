@@ -119,7 +119,7 @@ public struct RouteTable: Sendable {
             if found.map({ mappings[newer].priority <= mappings[$0].priority }) ?? true { found = newer }
         }
         guard let index = found else { return nil }
-        return RouteMatch(mapping: mappings[index], index: index, pathParameters: patterns[index].pathParameters(context))
+        return RouteMatch(in: mappings, at: index, pathParameters: patterns[index].pathParameters(context))
     }
 
     /// The stubs closest to `request`, nearest first, sorted by ``MatchResult/distance``, ties in winner

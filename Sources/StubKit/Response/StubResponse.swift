@@ -5,7 +5,10 @@ import StubHTTP
 /// The bytes on the wire are prepared ahead and the hot path only splices in the `Date` header; what
 /// varies per request (a random delay, pacing, a fault) is decided by ``send(_:via:after:network:)``; a templated
 /// response (``ResponseTemplate``) is parsed here and rendered per request by the handler.
-struct StubResponse: Sendable {
+///
+/// A class: every request takes one from the snapshot, and a reference is one retain where a copy
+/// of these fields was one per field.
+final class StubResponse: Sendable {
     let prepared: PreparedResponse
     let status: Int
     let delay: Duration?
@@ -23,7 +26,7 @@ struct StubResponse: Sendable {
     /// For proxy stubs: the stub's own header fields, added to the upstream's (no `Matched-Stub-Id`, as WireMock).
     let proxyHeaders: HTTPHeaders
 
-    init(_ mapping: StubMapping, globalResponseTemplating: Bool = false) {
+    convenience init(_ mapping: StubMapping, globalResponseTemplating: Bool = false) {
         self.init(mapping.response, stubID: mapping.id, stubName: mapping.name, globalResponseTemplating: globalResponseTemplating)
     }
 

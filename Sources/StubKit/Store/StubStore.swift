@@ -20,7 +20,7 @@ final class StubStore: Sendable {
     private let state: LockedValue<State>
     /// Ids of the stubs that answered a request since the last reset (only ids of current stubs are
     /// kept, so it is bounded by the stubs themselves).
-    private let used = LockedValue<Set<String>>([])
+    private let used = LockedValue(Usage())
     private let currentSettings = LockedValue(StubServerSettings())
     /// Scenario states and use counts of stateful stubs.
     let states = StubStates()
@@ -71,24 +71,43 @@ final class StubStore: Sendable {
         set { currentSettings.withLock { $0 = newValue } }
     }
 
+    /// The settings' global delay: read once per stubbed response, without copying the other settings.
+    var fixedDelay: Duration? { currentSettings.withLock { $0.fixedDelay } }
+
     /// The stubs added at run time (not loaded from files), in insertion order.
     var runtimeMappings: [StubMapping] { state.withLock { $0.runtimeMappings } }
 
-    /// Records that the stub `id` answered a request. Allocation-free once the id is known.
-    func markUsed(_ id: String) {
-        used.withLock { used in
-            if !used.contains(id) { used.insert(id) }
+    /// The ids of the stubs that answered, and which stubs of one snapshot are known to be among them.
+    private struct Usage {
+        var ids: Set<String> = []
+        /// The snapshot ``seen`` is for (kept alive until another one is marked in, or usage is forgotten).
+        var seenIn: StubSnapshot?
+        /// By mapping index of ``seenIn``: the stub's id is in ``ids``.
+        var seen: [Bool] = []
+    }
+
+    /// Records that the stub `match` found in `snapshot` answered a request: after its first use, an
+    /// array lookup, without hashing its id.
+    func markUsed(_ match: RouteMatch, in snapshot: StubSnapshot) {
+        used.withLock { usage in
+            if usage.seenIn !== snapshot {
+                usage.seenIn = snapshot
+                usage.seen = Array(repeating: false, count: snapshot.mappings.count)
+            }
+            guard !usage.seen[match.index] else { return }
+            usage.seen[match.index] = true
+            usage.ids.insert(match.mappingID)
         }
     }
 
     /// The stubs no request has used since the last reset (``forgetUsage()``), in insertion order.
     var unusedMappings: [StubMapping] {
-        let used = used.withLock { $0 }
+        let used = used.withLock { $0.ids }
         return mappings.filter { !used.contains($0.id) }
     }
 
     /// Forgets which stubs were used (a journal or full reset).
-    func forgetUsage() { used.withLock { $0.removeAll() } }
+    func forgetUsage() { used.withLock { $0 = Usage() } }
 
     /// Replaces the stubs loaded from files (e.g. after a reload); runtime stubs are kept.
     func replaceFileMappings(_ mappings: [StubMapping]) {
@@ -269,6 +288,6 @@ final class StubStore: Sendable {
             return
         }
         let ids = Set(mappings.map(\.id))
-        used.withLock { $0.formIntersection(ids) }
+        used.withLock { $0.ids.formIntersection(ids) }
     }
 }
