@@ -6,12 +6,14 @@ import StubHTTP
 extension StubRequestHandler {
     /// Sends `prepared` (the response of `response` for this request) after `delay`, as
     /// ``StubResponse/send(_:via:after:network:)`` does, or streams its body file.
-    /// - Parameter stub: names the stub in the 500 for a body file that cannot be read any more.
-    func deliver(_ prepared: PreparedResponse, of response: StubResponse, stub: String, via responder: HTTPResponder,
-                 after delay: Duration?) {
+    /// - Parameter stub: names the stub in the 500 for a body file that cannot be read any more (only
+    ///   evaluated for a streamed file: the hot path builds no name).
+    func deliver(_ prepared: PreparedResponse, of response: StubResponse, stub: @autoclosure () -> String,
+                 via responder: HTTPResponder, after delay: Duration?) {
         guard let file = response.bodyFile, response.fault == nil else {
             return response.send(prepared, via: responder, after: delay, network: network)
         }
+        let stub = stub()
         let head = prepared.response
         let pacing = response.pacing(network: network)
         let workers = fileWorkers, log = configuration.log

@@ -284,7 +284,7 @@ final class StubStore: Sendable {
         }
         if appending { return }  // no stub left: nothing to forget
         if let ids {
-            if removing { used.withLock { $0.subtract(ids) } }
+            if removing { used.withLock { $0.ids.subtract(ids) } }
             return
         }
         let ids = Set(mappings.map(\.id))
