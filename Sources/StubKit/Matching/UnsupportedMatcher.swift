@@ -11,19 +11,20 @@ struct UnsupportedMatcher: Sendable, Hashable {
 
     /// The part of the request it would have matched, for near-miss reports.
     var part: Mismatch.Part {
-        let parts = field.split(separator: ".", maxSplits: 2).map(String.init)
-        let container = parts.count > 1 ? parts[1] : name
-        func named(_ prefix: String) -> String {
-            let rest = field.dropFirst(field.range(of: prefix)?.upperBound.utf16Offset(in: field) ?? 0)
-            var key = String(rest.prefix { $0 != "." && $0 != "[" })
-            if key.isEmpty, rest.hasPrefix("[\""), let end = rest.dropFirst(2).firstIndex(of: "\"") { key = String(rest.dropFirst(2)[..<end]) }
-            return key
-        }
-        if container.hasPrefix("headers") { return .header(named("headers.")) }
-        if container.hasPrefix("queryParameters") { return .queryParameter(named("queryParameters.")) }
-        if container.hasPrefix("cookies") { return .cookie(named("cookies.")) }
-        if ["host", "scheme", "port", "pathParameters", "clientIp"].contains(container) { return .url }
-        return .body
+        guard field.hasPrefix("request.") else { return .body }
+        let rest = field.dropFirst("request.".count)
+        if rest.hasPrefix("headers") { return .header(Self.key(rest.dropFirst("headers".count))) }
+        if rest.hasPrefix("queryParameters") { return .queryParameter(Self.key(rest.dropFirst("queryParameters".count))) }
+        if rest.hasPrefix("cookies") { return .cookie(Self.key(rest.dropFirst("cookies".count))) }
+        let name = String(rest.prefix { $0 != "." && $0 != "[" })
+        return ["host", "scheme", "port", "pathParameters", "clientIp"].contains(name) ? .url : .body
+    }
+
+    /// The member name at the start of `text`: `.D.before` → `D`, `["X Api Key"].before` → `X Api Key`.
+    private static func key(_ text: Substring) -> String {
+        if text.hasPrefix(".") { return String(text.dropFirst().prefix { $0 != "." && $0 != "[" }) }
+        if text.hasPrefix("[\"") { return String(text.dropFirst(2).prefix { $0 != "\"" }) }
+        return ""
     }
 
     /// The line for `stubserver check` and the load log.
