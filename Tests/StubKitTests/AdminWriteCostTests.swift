@@ -59,15 +59,20 @@ final class AdminWriteCostTests: XCTestCase {
         XCTAssertNotNil(store.snapshot.table.recent, "some stubs were indexed apart")
     }
 
+    /// The raw response to a JSON `POST path` on a connection of its own.
+    private func post(_ server: StubServer, _ path: String, _ body: [UInt8]) throws -> String {
+        let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        return String(decoding: try RawSocket.exchange(port: server.port, Array(head.utf8) + body, timeoutSeconds: 60), as: UTF8.self)
+    }
+
     func testAnImportBuildsOneRouteTable() throws {
         let server = try StubServer.startQuietly()
         defer { server.stop() }
         let items = (0..<300).map { #"{"id": "i\#($0)", "request": {"method": "GET", "url": "/i/\#($0)"}, "response": {"status": 200}}"# }
         let body = Array(#"{"mappings": [\#(items.joined(separator: ","))]}"#.utf8)
         let builds = server.store.snapshotBuilds
-        let head = "POST /__admin/mappings/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        let text = String(decoding: try RawSocket.exchange(port: server.port, Array(head.utf8) + body, timeoutSeconds: 60), as: UTF8.self)
+        let text = try post(server, "/__admin/mappings/import", body)
         XCTAssertTrue(text.hasPrefix("HTTP/1.1 200 "), text)
         XCTAssertEqual(server.store.snapshotBuilds - builds, 1)
         XCTAssertEqual(server.mappings.count, 300)
@@ -84,9 +89,7 @@ final class AdminWriteCostTests: XCTestCase {
         server.stub(.get("/kept"), .text("kept"))
         let body = Array(#"{"matchesJsonPath": {"expression": "$.team", "equalTo": "ios"}}"#.utf8)
         let builds = server.store.snapshotBuilds
-        let head = "POST /__admin/mappings/remove-by-metadata HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        let text = String(decoding: try RawSocket.exchange(port: server.port, Array(head.utf8) + body, timeoutSeconds: 60), as: UTF8.self)
+        let text = try post(server, "/__admin/mappings/remove-by-metadata", body)
         XCTAssertTrue(text.hasPrefix("HTTP/1.1 200 "), text)
         XCTAssertEqual(server.store.snapshotBuilds - builds, 1)
         XCTAssertEqual(server.mappings.map(\.request.url), [.urlPath("/kept")])
