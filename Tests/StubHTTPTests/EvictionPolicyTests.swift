@@ -19,6 +19,35 @@ final class EvictionPolicyTests: XCTestCase {
         XCTAssertEqual(EvictionPolicy.ranked(candidates), ["a", "b", "c", "d"])
     }
 
+    func testNewcomersGoAfterHalfSentHeadsAndOnlyWhenAskedFor() {
+        let now = Instant(nanoseconds: t0.nanoseconds + 10 * 1_000_000_000)
+        let halfMs: Int64 = 500_000_000
+        let newcomer = EvictionRank(idleSince: Instant(nanoseconds: now.nanoseconds - halfMs), sequence: 9)
+        let silent = [("newcomer", newcomer), ("old", rank(at: 2)), ("older", rank(at: 1))]
+        let heads = [("head-late", rank(at: 5)), ("head-early", rank(at: 4))]
+        // Out of descriptors, second pass: a client accepted half a second ago whose request is on its way
+        // goes after every half-sent head.
+        XCTAssertEqual(EvictionPolicy.order(silent: silent, halfSentHeads: heads, now: now,
+                                            includingHalfSentHeads: true, includingNewcomers: true),
+                       ["older", "old", "head-early", "head-late", "newcomer"])
+        // First pass: silent connections only, newcomers spared.
+        XCTAssertEqual(EvictionPolicy.order(silent: silent, halfSentHeads: heads, now: now,
+                                            includingHalfSentHeads: false, includingNewcomers: false),
+                       ["older", "old"])
+        // Near the connection limit (no heads evicted): newcomers still go, last.
+        XCTAssertEqual(EvictionPolicy.order(silent: silent, halfSentHeads: heads, now: now,
+                                            includingHalfSentHeads: false, includingNewcomers: true),
+                       ["older", "old", "newcomer"])
+        // A flood that is all newcomers is still thinned, the oldest first.
+        let young = [("b", EvictionRank(idleSince: now, sequence: 2)), ("a", EvictionRank(idleSince: now, sequence: 1))]
+        XCTAssertEqual(EvictionPolicy.order(silent: young, halfSentHeads: [], now: now,
+                                            includingHalfSentHeads: true, includingNewcomers: true), ["a", "b"])
+        // Exactly the grace old: no longer a newcomer.
+        let graced = [("x", EvictionRank(idleSince: Instant(nanoseconds: now.nanoseconds - 1_000_000_000), sequence: 1))]
+        XCTAssertEqual(EvictionPolicy.order(silent: graced, halfSentHeads: [], now: now,
+                                            includingHalfSentHeads: false, includingNewcomers: false), ["x"])
+    }
+
     func testRoomIsMadeFromOneSixteenthBelowTheLimit() {
         let cases: [(maxConnections: Int, threshold: Int)] = [(4096, 3840), (32, 30), (8, 7), (1, 0), (0, 0)]
         for (maxConnections, threshold) in cases {

@@ -39,11 +39,14 @@ extension EventLoop {
     /// descriptors), connections holding half a request head come after the silent ones, the oldest head
     /// first: a flood of them would otherwise hold every descriptor, and keep new clients unanswered in
     /// the backlog, until the header timeout.
+    /// Silent connections younger than ``EvictionPolicy/newcomerGrace`` come last (after half-sent heads),
+    /// and not at all without `includingNewcomers`.
     /// A candidate whose bytes wait unread in the kernel (it sent a request, or more of one, this loop has
     /// not read yet) is spared and the next one taken. Returns how many it closed. A scan of the loop's
     /// connections: it runs only near a limit, once per batch.
     @discardableResult
-    func evictSilentConnections(count: (_ candidates: Int) -> Int, includingHalfSentHeads: Bool = false) -> Int {
+    func evictSilentConnections(count: (_ candidates: Int) -> Int, includingHalfSentHeads: Bool = false,
+                                includingNewcomers: Bool = true) -> Int {
         var silent: [(Connection, EvictionRank)] = []
         var halfSent: [(Connection, EvictionRank)] = []
         for channel in registeredChannels {
@@ -54,8 +57,10 @@ extension EventLoop {
                 halfSent.append((connection, rank))
             }
         }
-        // Half-sent heads only after every silent connection (some of which may be spared below).
-        let candidates = EvictionPolicy.ranked(silent) + EvictionPolicy.ranked(halfSent)
+        // Half-sent heads only after every silent connection but newcomers (some may be spared below).
+        let candidates = EvictionPolicy.order(silent: silent, halfSentHeads: halfSent, now: now,
+                                              includingHalfSentHeads: includingHalfSentHeads,
+                                              includingNewcomers: includingNewcomers)
         let wanted = count(candidates.count)
         guard wanted > 0 else { return 0 }
         var closed = 0

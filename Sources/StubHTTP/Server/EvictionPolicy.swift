@@ -49,6 +49,26 @@ enum EvictionPolicy {
         candidates.sorted { $0.1 < $1.1 }.map(\.0)
     }
 
+    /// How long a connection that has not sent a byte yet counts as a newcomer: a real client's request
+    /// follows its handshake within a round trip, so a connection this young is most likely a client whose
+    /// request is on its way, not a flood's. Newcomers go last, after half-sent request heads.
+    static let newcomerGrace: Duration = .seconds(1)
+
+    /// The order connections go in when the server needs room at `now`: silent connections older than
+    /// ``newcomerGrace`` (the longest idle first), then, `includingHalfSentHeads`, half-sent request heads
+    /// (the oldest head first), then, `includingNewcomers`, silent newcomers (the oldest first).
+    ///
+    /// Without the newcomers' place at the end, a client accepted during a flood of half-sent heads was
+    /// taken for silent and closed in the moment between its accept and its request.
+    static func order<Element>(silent: [(Element, EvictionRank)], halfSentHeads: [(Element, EvictionRank)],
+                               now: Instant, includingHalfSentHeads: Bool, includingNewcomers: Bool) -> [Element] {
+        let isNewcomer = { (candidate: (Element, EvictionRank)) in now < candidate.1.idleSince + newcomerGrace }
+        var order = ranked(silent.filter { !isNewcomer($0) })
+        if includingHalfSentHeads { order += ranked(halfSentHeads) }
+        if includingNewcomers { order += ranked(silent.filter(isNewcomer)) }
+        return order
+    }
+
     /// What the listener does when `accept` fails for lack of descriptors.
     enum ShortageAction: Sendable, Hashable {
         /// Connections were closed on the listener's loop: accept again at once.

@@ -45,10 +45,12 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
                     return // accepting resumes at the loop's next turn; the listener is still readable
                 }
                 evictionRounds += 1
-                var closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:))
+                // Newcomers are spared in this first pass: they may be clients whose request is on its way.
+                var closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:),
+                                                                 includingNewcomers: false)
                 // No silent connection could go here, and no other loop holds one: half-sent request heads
-                // give way, or a flood of them would keep new clients waiting in the backlog until the
-                // header timeout. Other loops asked below close their silent connections first.
+                // give way (then newcomers), or a flood of heads would keep new clients waiting in the
+                // backlog until the header timeout. Other loops asked below close their silent ones first.
                 if closedHere == 0 && server.loopWithMostSilentConnections(excluding: 0) == nil {
                     closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:),
                                                                  includingHalfSentHeads: true)
