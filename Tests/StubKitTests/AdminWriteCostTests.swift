@@ -39,6 +39,54 @@ final class AdminWriteCostTests: XCTestCase {
         XCTAssertEqual(table.recent?.range, 3000..<3010)
     }
 
+    /// Removing or replacing one stub reuses every other stub's compiled pattern and prepared response,
+    /// before and after it; a stub whose id is repeated, or that a replacement shares an id with, is
+    /// compared instead, so reuse never takes one stub's parts for another's.
+    func testRemovingOrReplacingAStubReusesEveryOtherStub() {
+        let store = StubStore(fileMappings: (0..<300).map(mapping))
+        let before = store.snapshot
+        XCTAssertTrue(store.remove(id: "m0"))
+        let removed = store.snapshot
+        XCTAssertEqual(removed.mappings.count, 299)
+        XCTAssertEqual((0..<299).filter { removed.table.patterns[$0] === before.table.patterns[$0 + 1] }.count, 299)
+        XCTAssertEqual((0..<299).filter { removed.responses[$0] === before.responses[$0 + 1] }.count, 299)
+
+        var changed = mapping(150)
+        changed.request = RequestPattern.get("/changed")
+        store.replace(id: "m150", with: changed)
+        let replaced = store.snapshot
+        let others = (0..<299).filter { $0 != 149 }
+        XCTAssertEqual(others.filter { replaced.table.patterns[$0] === removed.table.patterns[$0] }.count, 298)
+        XCTAssertFalse(replaced.table.patterns[149] === removed.table.patterns[149])
+        XCTAssertEqual(replaced.table.match(HTTPRequest(method: .get, target: "/changed"))?.mapping.id, "m150")
+        XCTAssertNil(replaced.table.match(HTTPRequest(method: .get, target: "/items/150", headers: ["X-Key": "k1"])))
+
+        // A replacement that carries another stub's id: the stub it replaces is built from the replacement,
+        // not reused from the stub that already had that id.
+        var impostor = StubMapping(id: "m10", request: RequestPattern.get("/impostor"), response: .text("impostor"))
+        impostor.priority = 1
+        store.replace(id: "m20", with: impostor)
+        let table = store.snapshot.table
+        let impostorIndex = table.match(HTTPRequest(method: .get, target: "/impostor"))?.index
+        XCTAssertEqual(impostorIndex.map { String(decoding: store.snapshot.responses[$0].prepared.body, as: UTF8.self) }, "impostor")
+        XCTAssertEqual(table.match(HTTPRequest(method: .get, target: "/items/10", headers: ["X-Key": "k1"]))?.mapping.id, "m10")
+        XCTAssertNil(table.match(HTTPRequest(method: .get, target: "/items/20", headers: ["X-Key": "k1"])))
+        XCTAssertEqual(store.snapshot.responses.count, table.count)
+
+        // Stubs sharing an id: a removal elsewhere still answers each as itself.
+        let twins = StubStore(fileMappings: [
+            StubMapping(id: "twin", request: RequestPattern.get("/one"), response: .text("one")),
+            StubMapping(id: "gone", request: RequestPattern.get("/gone"), response: .text("gone")),
+            StubMapping(id: "twin", request: RequestPattern.get("/two"), response: .text("two")),
+        ])
+        twins.remove(id: "gone")
+        let pair = twins.snapshot
+        for (path, body) in [("/one", "one"), ("/two", "two")] {
+            let index = pair.table.match(HTTPRequest(method: .get, target: path))?.index
+            XCTAssertEqual(index.map { String(decoding: pair.responses[$0].prepared.body, as: UTF8.self) }, body)
+        }
+    }
+
     /// Stubs added one at a time (indexed apart from the older ones) answer as a table built at once would.
     func testStubsAddedOneAtATimeMatchAsAFullBuildDoes() {
         func stub(_ i: Int) -> StubMapping {

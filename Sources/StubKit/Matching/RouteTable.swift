@@ -48,21 +48,20 @@ public struct RouteTable: Sendable {
     ///   - previous: the table this one replaces: the compiled patterns of stubs whose request pattern and
     ///     name did not change are reused, so adding one stub compiles one pattern.
     ///   - unchangedPrefix: how many leading stubs are known to be `previous`'s, unchanged: reused unchecked.
+    ///   - changedIDs: when known, the only ids whose stubs may differ from `previous`'s (removed or
+    ///     replaced): the others are reused unchecked, unless their id is not unique.
     init(_ mappings: [StubMapping], regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)?,
-         previous: RouteTable? = nil, unchangedPrefix: Int = 0) {
+         previous: RouteTable? = nil, unchangedPrefix: Int = 0, changedIDs: Set<String>? = nil) {
         self.mappings = mappings
         let prefix = previous.map { min(unchangedPrefix, $0.patterns.count, mappings.count) } ?? 0
-        var reusable: [String: Int] = [:]
-        if let previous, prefix < mappings.count {
-            reusable.reserveCapacity(previous.mappings.count - prefix)
-            for index in prefix..<previous.mappings.count { reusable[previous.mappings[index].id] = index }
-        }
+        let reusable = previous.map { PreviousStubs($0.mappings, from: prefix, changedIDs: changedIDs) }
         var patterns = previous.map { Array($0.patterns[..<prefix]) } ?? []
         patterns.reserveCapacity(mappings.count)
         for index in prefix..<mappings.count {
             let mapping = mappings[index]
-            if let previous, let old = reusable[mapping.id], previous.mappings[old].request == mapping.request,
-               previous.mappings[old].displayName == mapping.displayName {
+            if let previous, let reusable, let (old, unchanged) = reusable.find(mapping.id),
+               unchanged || (previous.mappings[old].request == mapping.request
+                             && previous.mappings[old].displayName == mapping.displayName) {
                 patterns.append(previous.patterns[old])
             } else {
                 patterns.append(CompiledRequestPattern(mapping.request, owner: regexWarnings.map {

@@ -20,24 +20,21 @@ final class StubSnapshot: Sendable {
     ///     stubs that did not change are reused, so a template is parsed once, not on every stub change.
     ///   - unchangedPrefix: how many leading stubs are known to be those of `previous`, unchanged (the store
     ///     appended the others): theirs are reused without comparing them, so adding a stub costs little.
+    ///   - changedIDs: when known, the only ids whose stubs may differ from `previous`'s (a removal or a
+    ///     replacement): the other stubs are reused without comparing them, unless their id is not unique.
     ///   - jsonBodyLimit: the route table's ``RouteTable/jsonBodyLimit``.
     ///   - regexWarnings: where the route table warns of URL patterns that run out of budget.
     init(_ mappings: [StubMapping], closures: [String: StubClosure] = [:], globalResponseTemplating: Bool = false,
-         previous: StubSnapshot? = nil, unchangedPrefix: Int = 0, jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit,
+         previous: StubSnapshot? = nil, unchangedPrefix: Int = 0, changedIDs: Set<String>? = nil,
+         jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit,
          regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)? = nil) {
         self.mappings = mappings
         let prefix = previous.map { min(unchangedPrefix, $0.mappings.count, mappings.count) } ?? 0
-        var table = RouteTable(mappings, regexWarnings: regexWarnings, previous: previous?.table, unchangedPrefix: prefix)
+        var table = RouteTable(mappings, regexWarnings: regexWarnings, previous: previous?.table, unchangedPrefix: prefix,
+                               changedIDs: changedIDs)
         table.jsonBodyLimit = jsonBodyLimit
         self.table = table
-        // Index by id (not copies of the stubs: copying thousands of them is what a rebuild would spend).
-        var reusable: [String: Int] = [:]
-        if let previous, prefix < mappings.count {
-            reusable.reserveCapacity(previous.mappings.count - prefix)
-            for index in prefix..<previous.mappings.count where reusable[previous.mappings[index].id] == nil {
-                reusable[previous.mappings[index].id] = index
-            }
-        }
+        let reusable = previous.map { PreviousStubs($0.mappings, from: prefix, changedIDs: changedIDs) }
         var responses = previous.map { Array($0.responses[..<prefix]) } ?? []
         responses.reserveCapacity(mappings.count)
         var thenResponses: [Int: [StubResponse]] = [:]
@@ -46,7 +43,8 @@ final class StubSnapshot: Sendable {
         }
         for index in prefix..<mappings.count {
             let mapping = mappings[index]
-            if let previous, let old = reusable[mapping.id], previous.mappings[old] == mapping {
+            if let previous, let reusable, let (old, unchanged) = reusable.find(mapping.id),
+               unchanged || previous.mappings[old] == mapping {
                 responses.append(previous.responses[old])
                 thenResponses[index] = previous.thenResponses[old]
             } else {

@@ -209,7 +209,8 @@ final class StubStore: Sendable {
     @discardableResult
     func replace(id: String, with mapping: StubMapping) -> Bool {
         var replaced = false
-        update(touching: [id]) { state in
+        // The replacement's own id too: a stub the store has under that id must not be taken for it.
+        update(touching: [id, mapping.id]) { state in
             if let position = state.fileMappings.firstIndex(where: { $0.id == id }) {
                 state.fileMappings[position] = mapping
                 replaced = true
@@ -261,8 +262,9 @@ final class StubStore: Sendable {
     /// - Parameters:
     ///   - appending: `change` only appends runtime stubs, so every current stub keeps its place and
     ///     its prepared response and compiled pattern are reused unchecked.
-    ///   - touching: the ids of the stubs `change` removes or replaces: the stubs before the first of them
-    ///     are reused unchecked, and only those ids are forgotten as used. `nil`: any change.
+    ///   - touching: the ids of the stubs `change` removes or replaces (and of the replacements): every other
+    ///     stub is unchanged, so its compiled pattern and prepared response are reused without comparing
+    ///     it, and only those ids are forgotten as used. `nil`: any change.
     ///   - removing: whether `change` removes the stubs `touching` names (rather than replacing them).
     private func update(appending: Bool = false, touching ids: Set<String>? = nil, removing: Bool = false,
                         _ change: (inout State) -> Void) {
@@ -278,7 +280,8 @@ final class StubStore: Sendable {
             change(&state)
             state.snapshot = StubSnapshot(state.fileMappings + state.runtimeMappings, closures: state.closures,
                                           globalResponseTemplating: globalResponseTemplating,
-                                          previous: state.snapshot, unchangedPrefix: unchanged, jsonBodyLimit: jsonBodyLimit,
+                                          previous: state.snapshot, unchangedPrefix: unchanged, changedIDs: ids,
+                                          jsonBodyLimit: jsonBodyLimit,
                                           regexWarnings: regexWarnings)
             state.builds += 1
         }
