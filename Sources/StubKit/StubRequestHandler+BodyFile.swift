@@ -10,7 +10,7 @@ extension StubRequestHandler {
     ///   evaluated for a streamed file: the hot path builds no name).
     func deliver(_ prepared: PreparedResponse, of response: StubResponse, stub: @autoclosure () -> String,
                  via responder: HTTPResponder, after delay: Duration?) {
-        guard let file = response.bodyFile, response.fault == nil else {
+        guard let file = response.streamedFile, response.fault == nil else {
             return response.send(prepared, via: responder, after: delay, network: network)
         }
         let stub = stub()

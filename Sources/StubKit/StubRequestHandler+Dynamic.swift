@@ -30,20 +30,20 @@ extension StubRequestHandler {
                 definition = loadBodyFile(name, into: definition)
             }
             let response = StubResponse(definition, stubID: mapping.id, stubName: mapping.name)
-            let delay = response.delay(network: network, globalDelay: store.fixedDelay)
-            let entry = journal.record(request, matchedStub: LoggedRequest.MatchedStub(mapping), status: response.status,
-                                       response: response.prepared.response,
-                                       timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero),
-                                       ownsResponseBody: true)  // made by the closure for this request
-            deliver(response.prepared, of: response, stub: mapping.displayName, via: responder, after: delay)
-            configuration.onRequest?(entry, ContinuousClock.now - started)
+            // Made by the closure for this request: the journal keeps its body.
+            conclude(request, sending: response.prepared, of: response, stub: LoggedRequest.MatchedStub(mapping),
+                     displayName: mapping.displayName, ownsBody: true, responder: responder, started: started)
         }
         switch closure {
         case .sync(let body):
             let submitted = closureWorkers.submit {
                 finish(Result { try body(stubRequest) })
             }
-            if !submitted { refuse(request, matchedStub: LoggedRequest.MatchedStub(mapping), responder: responder, started: started) }
+            if !submitted {
+                // The stub matched; its closure did not run.
+                conclude(request, answering: WorkerPool.busyResponse, stub: LoggedRequest.MatchedStub(mapping),
+                         responder: responder, started: started)
+            }
         case .async(let body):
             Task {
                 do {
@@ -53,17 +53,6 @@ extension StubRequestHandler {
                 }
             }
         }
-    }
-
-    /// Answers 503 (``WorkerPool/busyResponse``) for a closure stub whose closure could not be queued,
-    /// and journals it as such: the stub matched, its closure did not run.
-    private func refuse(_ request: HTTPRequest, matchedStub: LoggedRequest.MatchedStub, responder: HTTPResponder,
-                        started: ContinuousClock.Instant) {
-        let busy = WorkerPool.busyResponse
-        let entry = journal.record(request, matchedStub: matchedStub, status: busy.status.code, response: busy,
-                                   timing: ServeTiming(processTime: ContinuousClock.now - started), ownsResponseBody: true)
-        responder.respond(busy)
-        configuration.onRequest?(entry, ContinuousClock.now - started)
     }
 
     /// `definition` with its `.file` body read from `__files` (on a worker thread), or a 500 saying why not.

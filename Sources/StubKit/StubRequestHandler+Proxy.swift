@@ -29,16 +29,15 @@ extension StubRequestHandler {
                 response = failure.response
             }
             let delay = stub?.response.delay(network: network, globalDelay: store.fixedDelay)
-            let entry = journal.record(request, matchedStub: stub.map { LoggedRequest.MatchedStub($0.mapping) },
-                                       status: response.status.code, response: response,
-                                       timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero),
-                                       ownsResponseBody: true, proxiedTo: upstreamURL)
-            if let delay {
-                responder.respond(response, after: delay)
-            } else {
-                responder.respond(response)
+            let conclusion = Conclusion(response: response, stub: stub.map { LoggedRequest.MatchedStub($0.mapping) },
+                                        addedDelay: delay, ownsBody: true, proxiedTo: upstreamURL)
+            conclude(request, conclusion, started: started) {
+                if let delay {
+                    responder.respond(response, after: delay)
+                } else {
+                    responder.respond(response)
+                }
             }
-            configuration.onRequest?(entry, ContinuousClock.now - started)
         }
         let via = proxy.loopGuard.viaEntry
         proxy.workers.answer(responder) { _ in
@@ -57,10 +56,7 @@ extension StubRequestHandler {
             else if recorder.proxy != nil { "the recording" } else { "--proxy-all" }
         let response = proxy.loopGuard.loopResponse(for: request, upstreamURL: upstreamURL, forwarder: forwarder, reason: reason)
         configuration.log.write(String(decoding: response.body, as: UTF8.self))
-        let entry = journal.record(request, matchedStub: stub.map(LoggedRequest.MatchedStub.init), status: response.status.code,
-                                   response: response, timing: ServeTiming(processTime: ContinuousClock.now - started),
-                                   proxiedTo: upstreamURL)
-        responder.respond(response)
-        configuration.onRequest?(entry, ContinuousClock.now - started)
+        conclude(request, answering: response, stub: stub.map(LoggedRequest.MatchedStub.init), proxiedTo: upstreamURL,
+                 responder: responder, started: started)
     }
 }

@@ -28,12 +28,8 @@ extension StubRequestHandler {
                        responder: responder, started: started)
             }
             if !submitted {
-                let busy = WorkerPool.busyResponse
-                let entry = journal.record(request, matchedStub: LoggedRequest.MatchedStub(match.mapping), status: busy.status.code,
-                                           response: busy, timing: ServeTiming(processTime: ContinuousClock.now - started),
-                                           ownsResponseBody: true)
-                responder.respond(busy)
-                configuration.onRequest?(entry, ContinuousClock.now - started)
+                conclude(request, answering: WorkerPool.busyResponse, stub: match.matchedStub, responder: responder,
+                         started: started)
             }
             return
         }
@@ -52,9 +48,8 @@ extension StubRequestHandler {
             configuration.log.write("\(template.overLimitMessage(exceeded)): \(request.method) \(target)")
             rendered = template.overLimitResponse(exceeded)
         }
-        let entry = send(PreparedResponse(rendered), of: response, for: request, match: match, ownsBody: true,
-                         responder: responder, started: started)
-        configuration.onRequest?(entry, ContinuousClock.now - started)
+        conclude(request, sending: PreparedResponse(rendered), of: response, stub: match.matchedStub,
+                 displayName: match.mapping.displayName, ownsBody: true, responder: responder, started: started)
     }
 }
 

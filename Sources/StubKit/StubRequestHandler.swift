@@ -62,15 +62,15 @@ struct StubRequestHandler: HTTPHandler {
                 return answer(request, with: closure, match: match, responder: responder, started: started)
             }
             let response = snapshot.response(at: match.index, use: use)
-            if let definition = response.proxy {
-                return forward(request, via: definition, stub: (response, match.mapping), responder: responder, started: started)
+            switch response.kind {
+            case .prepared, .streamedFile:
+                conclude(request, sending: response.prepared, of: response, stub: match.matchedStub,
+                         displayName: match.mapping.displayName, ownsBody: false, responder: responder, started: started)
+            case .template(let template):
+                answer(request, with: template, response: response, match: match, responder: responder, started: started)
+            case .proxy(let definition, _):
+                forward(request, via: definition, stub: (response, match.mapping), responder: responder, started: started)
             }
-            if let template = response.template {
-                return answer(request, with: template, response: response, match: match, responder: responder, started: started)
-            }
-            let entry = send(response.prepared, of: response, for: request, match: match, ownsBody: false,
-                             responder: responder, started: started)
-            configuration.onRequest?(entry, ContinuousClock.now - started)
         } else if let definition = proxy.settings.proxyAll {
             forward(request, via: definition, stub: nil, responder: responder, started: started)
         } else if let report = nearMisses.report(for: request, in: snapshot) {
@@ -99,26 +99,12 @@ struct StubRequestHandler: HTTPHandler {
     private func answerUnmatched(_ request: HTTPRequest, report: String, responder: HTTPResponder, started: ContinuousClock.Instant) {
         let notFound = HTTPResponse(status: .notFound, headers: ["Content-Type": "text/plain; charset=utf-8"],
                                     body: Array(report.utf8))
-        let entry = journal.record(request, matchedStub: nil, status: 404, response: notFound,
-                                   timing: ServeTiming(processTime: ContinuousClock.now - started))
-        // Queued (never written here) before the response goes out, so a client that got its 404
-        // can flush the log and find the report.
-        unmatchedLog.log(request, status: 404, report: report)
-        responder.respond(notFound)
-        configuration.onRequest?(entry, ContinuousClock.now - started)
-    }
-
-    /// Journals `prepared` (the stub's response for `request`) and sends it after the stub's delay.
-    /// - Parameter ownsBody: the body was made for this request (rendered), so the journal may keep it.
-    func send(_ prepared: PreparedResponse, of response: StubResponse, for request: HTTPRequest, match: RouteMatch,
-              ownsBody: Bool, responder: HTTPResponder, started: ContinuousClock.Instant) -> LoggedRequest {
-        let delay = response.delay(network: network, globalDelay: store.fixedDelay)
-        let entry = journal.record(request, matchedStub: match.matchedStub,
-                                   status: prepared.response.status.code, response: prepared.response,
-                                   timing: ServeTiming(processTime: ContinuousClock.now - started, addedDelay: delay ?? .zero),
-                                   ownsResponseBody: ownsBody)
-        deliver(prepared, of: response, stub: match.mapping.displayName, via: responder, after: delay)
-        return entry
+        conclude(request, Conclusion(response: notFound, ownsBody: true), started: started) {
+            // Queued (never written here) before the response goes out, so a client that got its 404
+            // can flush the log and find the report.
+            unmatchedLog.log(request, status: 404, report: report)
+            responder.respond(notFound)
+        }
     }
 
     /// The 404 text when every match worker is busy: no stub is compared.

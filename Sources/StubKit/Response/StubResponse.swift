@@ -16,15 +16,35 @@ final class StubResponse: Sendable {
     let fault: ResponseFault?
     let dribble: ChunkedDribbleDelay?
     let bytesPerSecond: Int?
-    /// Set for templated responses; ``prepared`` is then unused.
-    let template: ResponseTemplate?
-    /// Set for proxy stubs; ``prepared`` is then unused.
-    let proxy: ProxyDefinition?
-    /// A body file left on disk (over ``BodyFiles/cacheLimit``), streamed when served; ``prepared`` then
-    /// has the head and no body.
-    let bodyFile: StreamedBodyFile?
-    /// For proxy stubs: the stub's own header fields, added to the upstream's (no `Matched-Stub-Id`, as WireMock).
-    let proxyHeaders: HTTPHeaders
+    /// Where the answer comes from.
+    let kind: Kind
+
+    /// Where a stub's answer comes from, decided once when its route table is built. (A stub answered by a
+    /// Swift closure has its closure in the snapshot instead, and this response is unused.)
+    enum Kind: Sendable {
+        /// ``prepared`` as it is.
+        case prepared
+        /// A body file left on disk (over ``BodyFiles/cacheLimit``), streamed when served: ``prepared``
+        /// has the head and no body.
+        case streamedFile(StreamedBodyFile)
+        /// Rendered per request; ``prepared`` is unused.
+        case template(ResponseTemplate)
+        /// Forwarded upstream; ``prepared`` is unused. `headers`: the stub's own header fields, added to
+        /// the upstream's (no `Matched-Stub-Id`, as WireMock).
+        case proxy(ProxyDefinition, headers: HTTPHeaders)
+    }
+
+    /// The body file streamed from disk, if any.
+    var streamedFile: StreamedBodyFile? {
+        if case .streamedFile(let file) = kind { return file }
+        return nil
+    }
+
+    /// The stub's own header fields added to an upstream's answer (empty unless a proxy stub).
+    var proxyHeaders: HTTPHeaders {
+        if case .proxy(_, let headers) = kind { return headers }
+        return [:]
+    }
 
     convenience init(_ mapping: StubMapping, globalResponseTemplating: Bool = false) {
         self.init(mapping.response, stubID: mapping.id, stubName: mapping.name, globalResponseTemplating: globalResponseTemplating)
@@ -44,10 +64,15 @@ final class StubResponse: Sendable {
                                         body: Array(reason.utf8))
             }
         }
-        self.template = template
-        bodyFile = template == nil && definition.proxy == nil ? definition.streamedBodyFile : nil
-        proxy = definition.proxy
-        proxyHeaders = definition.proxy == nil ? [:] : definition.headers
+        if let proxy = definition.proxy {
+            kind = .proxy(proxy, headers: definition.headers)
+        } else if let template {
+            kind = .template(template)
+        } else if let file = definition.streamedBodyFile {
+            kind = .streamedFile(file)
+        } else {
+            kind = .prepared
+        }
         prepared = PreparedResponse(response)
         status = response.status.code
         delay = definition.fixedDelayMilliseconds.map { .milliseconds($0) }
