@@ -68,7 +68,7 @@ final class AdminWriteCostTests: XCTestCase {
         store.replace(id: "m20", with: impostor)
         let table = store.snapshot.table
         let impostorIndex = table.match(HTTPRequest(method: .get, target: "/impostor"))?.index
-        XCTAssertEqual(impostorIndex.map { String(decoding: store.snapshot.responses[$0].prepared.body, as: UTF8.self) }, "impostor")
+        XCTAssertEqual(impostorIndex.map { String(decoding: store.snapshot.responses[$0].prepared.response.body, as: UTF8.self) }, "impostor")
         XCTAssertEqual(table.match(HTTPRequest(method: .get, target: "/items/10", headers: ["X-Key": "k1"]))?.mapping.id, "m10")
         XCTAssertNil(table.match(HTTPRequest(method: .get, target: "/items/20", headers: ["X-Key": "k1"])))
         XCTAssertEqual(store.snapshot.responses.count, table.count)
@@ -83,7 +83,7 @@ final class AdminWriteCostTests: XCTestCase {
         let pair = twins.snapshot
         for (path, body) in [("/one", "one"), ("/two", "two")] {
             let index = pair.table.match(HTTPRequest(method: .get, target: path))?.index
-            XCTAssertEqual(index.map { String(decoding: pair.responses[$0].prepared.body, as: UTF8.self) }, body)
+            XCTAssertEqual(index.map { String(decoding: pair.responses[$0].prepared.response.body, as: UTF8.self) }, body)
         }
     }
 

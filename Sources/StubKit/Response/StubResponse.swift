@@ -34,6 +34,12 @@ final class StubResponse: Sendable {
         case proxy(ProxyDefinition, headers: HTTPHeaders)
     }
 
+    /// The parsed template, for a templated response.
+    var template: ResponseTemplate? {
+        if case .template(let template) = kind { return template }
+        return nil
+    }
+
     /// The body file streamed from disk, if any.
     var streamedFile: StreamedBodyFile? {
         if case .streamedFile(let file) = kind { return file }
