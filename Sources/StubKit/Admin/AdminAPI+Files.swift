@@ -7,15 +7,8 @@ extension AdminAPI {
         AdminResponse.json(.array(try files().list().map(JSONValue.string)))
     }
 
-    /// `GET /__admin/files/{name}`: the file's bytes; 404 if there is none. A file over
-    /// ``BodyFiles/cacheLimit`` is streamed from disk rather than read whole (see ``answer(_:responder:executor:)``).
-    func getFile(_ name: String) throws(AdminError) -> HTTPResponse {
-        switch try loadFile(name) {
-        case .cached(let bytes): return HTTPResponse(status: .ok, headers: Self.fileHeaders, body: bytes)
-        case .streamed(let file): return try HTTPResponse(status: .ok, headers: Self.fileHeaders, body: read(file))
-        }
-    }
-
+    /// The head of `GET /__admin/files/{name}`, answered by ``answer(_:responder:executor:)``: the file's
+    /// bytes, streamed from disk when over ``BodyFiles/cacheLimit``; 404 if there is none.
     static let fileHeaders: HTTPHeaders = ["Content-Type": "application/octet-stream"]
 
     /// The file `name` under `__files`: its bytes if small, else the file to stream.
@@ -29,21 +22,6 @@ extension AdminAPI {
             if error.description.contains("outside") { throw Self.invalidFile(error.description) }
             throw .notFound(error.description)
         }
-    }
-
-    /// The whole of a large file, for callers that cannot stream (the admin endpoint streams it instead).
-    private func read(_ file: StreamedBodyFile) throws(AdminError) -> [UInt8] {
-        let reader: BodyFileReader
-        do {
-            reader = try file.open()
-        } catch {
-            throw .notFound(error.description)
-        }
-        var bytes: [UInt8] = []
-        while bytes.count < reader.size, let piece = reader.read(maxBytes: reader.size - bytes.count), !piece.isEmpty {
-            bytes += piece
-        }
-        return bytes
     }
 
     /// `PUT /__admin/files/{name}`: writes the request body to the file (folders are created). `{}`.

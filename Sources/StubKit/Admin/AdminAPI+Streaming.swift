@@ -5,31 +5,27 @@ import StubHTTP
 /// a full journal costs the snapshot plus the engine's bounded buffer, not the JSON text, and a client that
 /// stops reading holds no more. The bytes are those of the whole document, announced by `Content-Length`.
 extension AdminAPI {
-    /// The document a listing call (already resolved to `route`) answers with, or `nil` for any other call.
-    func listing(_ route: AdminRoute, _ request: HTTPRequest) throws(AdminError) -> StreamedJSONObject? {
-        switch route {
-        case .listRequests: try listRequests(request)
-        case .findRequests: try findRequests(request.body)
-        case .unmatchedRequests: unmatchedRequests()
-        case .listMappings: try listMappings(page: Self.page(request))
-        default: nil
-        }
-    }
-
     /// Answers one admin call through `responder`, its route resolved once. Runs on a worker thread; a
     /// listing longer than ``HTTPBodyStreaming/lowWater`` is streamed, its pieces made on `executor`, and
     /// so is a body file over ``BodyFiles/cacheLimit``.
     func answer(_ request: HTTPRequest, responder: HTTPResponder, executor: HTTPBodyExecutor) {
         do {
-            let route = try AdminRoute.resolve(request)
-            if case .getFile(let name) = route, case .streamed(let file) = try loadFile(name) {
-                return try streamFile(file, responder: responder, executor: executor)
+            let resolved = try AdminRoute.resolve(request)
+            switch resolved.route.answer {
+            case .response(let answer):
+                responder.respond(try answer(self, request, resolved.parameters))
+            case .listing(let listing):
+                let document = try listing(self, request, resolved.parameters)
+                let length = document.byteCount() // a first pass: the length, element by element, nothing kept
+                guard length > HTTPBodyStreaming.lowWater else { return responder.respond(AdminResponse.json(document)) }
+                responder.respond(streaming: AdminResponse.jsonHead, contentLength: length,
+                                  from: StreamedJSONBodySource(document), on: executor)
+            case .file:
+                switch try loadFile(resolved.parameters[0]) {
+                case .cached(let bytes): responder.respond(HTTPResponse(status: .ok, headers: Self.fileHeaders, body: bytes))
+                case .streamed(let file): try streamFile(file, responder: responder, executor: executor)
+                }
             }
-            guard let document = try listing(route, request) else { return responder.respond(try respond(to: route, request)) }
-            let length = document.byteCount() // a first pass: the length, element by element, nothing kept
-            guard length > HTTPBodyStreaming.lowWater else { return responder.respond(AdminResponse.json(document)) }
-            responder.respond(streaming: AdminResponse.jsonHead, contentLength: length,
-                              from: StreamedJSONBodySource(document), on: executor)
         } catch {
             responder.respond(error.response)
         }
@@ -52,7 +48,7 @@ extension AdminAPI {
 
 extension AdminRoute {
     /// The route of an admin request (its target under `/__admin`).
-    static func resolve(_ request: HTTPRequest) throws(AdminError) -> AdminRoute {
+    static func resolve(_ request: HTTPRequest) throws(AdminError) -> Resolved {
         try resolve(method: request.method.rawValue, segments: segments(ofRawPath: request.rawPath))
     }
 

@@ -1,0 +1,79 @@
+import Testing
+@testable import StubKit
+
+/// The admin route table: which row a method and path resolve to, with what parameters, and the
+/// 404 and 405 answers derived from it.
+@Suite struct AdminRouteTableTests {
+    private func resolve(_ method: String, _ path: String) throws(AdminError) -> AdminRoute.Resolved {
+        try AdminRoute.resolve(method: method, segments: path.split(separator: "/").map(String.init))
+    }
+
+    private func pattern(_ resolved: AdminRoute.Resolved) -> String {
+        resolved.route.pattern.map { segment in
+            switch segment {
+            case .literal(let literal): literal
+            case .parameter: "{}"
+            case .rest: "{...}"
+            }
+        }.joined(separator: "/")
+    }
+
+    @Test func everyMethodAndPatternIsOneRow() {
+        var seen: Set<String> = []
+        for route in AdminRoute.table {
+            let key = route.method + " " + route.pattern.map { "\($0)" }.joined(separator: "/")
+            #expect(seen.insert(key).inserted, "\(key) is in the table twice")
+        }
+        #expect(AdminRoute.table.count == 42)
+    }
+
+    @Test func fixedNamesWinOverParameters() throws {
+        #expect(pattern(try resolve("POST", "mappings/reset")) == "mappings/reset")
+        #expect(pattern(try resolve("GET", "mappings/unmatched")) == "mappings/unmatched")
+        let stub = try resolve("DELETE", "mappings/2f1b")
+        #expect(pattern(stub) == "mappings/{}")
+        #expect(stub.parameters == ["2f1b"])
+        // A fixed name with another method is a 405, never the stub with that id.
+        #expect(throws: AdminError.methodNotAllowed(method: "GET", path: "/__admin/mappings/reset", allowed: ["POST"])) {
+            try resolve("GET", "mappings/reset")
+        }
+        #expect(pattern(try resolve("GET", "requests/unmatched/near-misses")) == "requests/unmatched/near-misses")
+        // A scenario name is one segment (an encoded slash stays inside it).
+        #expect(try resolve("PUT", "scenarios/checkout%2Fflow/state").parameters == ["checkout%2Fflow"])
+        #expect(throws: AdminError.notFound("no admin endpoint at /__admin/scenarios/checkout/flow/state")) {
+            try resolve("PUT", "scenarios/checkout/flow/state")
+        }
+    }
+
+    @Test func fileNamesKeepTheirFolders() throws {
+        let file = try resolve("GET", "files/users/octocat.json")
+        #expect(pattern(file) == "files/{...}")
+        #expect(file.parameters == ["users/octocat.json"])
+        #expect(try resolve("DELETE", "files/a").parameters == ["a"])
+        #expect(pattern(try resolve("GET", "files")) == "files")
+    }
+
+    @Test func headTakesTheGetRouteAndIsAllowedWhereGetIs() throws {
+        #expect(try resolve("HEAD", "health").route.method == "GET")
+        #expect(throws: AdminError.methodNotAllowed(method: "PATCH", path: "/__admin/mappings",
+                                                     allowed: ["GET", "HEAD", "POST", "DELETE"])) {
+            try resolve("PATCH", "mappings")
+        }
+    }
+
+    @Test func unknownPathsAre404() {
+        for path in ["", "nope", "mappings/a/b", "scenarios/x", "requests/a/b", "recordings"] {
+            #expect(throws: AdminError.notFound("no admin endpoint at /__admin" + (path.isEmpty ? "" : "/" + path))) {
+                try resolve("GET", path)
+            }
+        }
+    }
+
+    @Test func listingsAreTheJournalTheFoundAndUnmatchedRequestsAndTheStubs() {
+        let listings = AdminRoute.table.compactMap { route -> String? in
+            guard case .listing = route.answer else { return nil }
+            return route.method + " " + route.pattern.map { "\($0)" }.joined(separator: "/")
+        }
+        #expect(listings.count == 4)
+    }
+}
