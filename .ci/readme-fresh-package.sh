@@ -7,11 +7,9 @@
 # `stubserver`, as the README says). Then `swift build --build-tests` (zero warnings) and `swift test`.
 # A snippet that does not compile or a test that fails here is a README bug.
 set -euo pipefail
-repo="$(cd "$(dirname "$0")/.." && pwd)"
-work="$(mktemp -d "${TMPDIR:-/tmp}/readme-fresh.XXXXXX")"
-# KEEP=1 keeps the package (its path is printed) for trying things out.
-if [[ "${KEEP:-0}" == 1 ]]; then echo "readme-fresh-package: in $work"; else trap 'rm -rf "$work"' EXIT; fi
-ln -s "$repo" "$work/stubserver"
+# KEEP=1 keeps the package (its path is printed) for trying things out; FRESH_DIR=PATH reuses PATH and its build.
+source "$(dirname "$0")/fresh-package.sh"
+fresh_package_workdir readme-fresh-package
 package="$work/GitHubClient"
 mkdir -p "$package"
 
@@ -39,18 +37,8 @@ for path, body in blocks:
 print("readme-fresh-package: README installs version " + ", ".join(sorted(set(install))))
 PY
 
+fresh_package_build readme-fresh-package "$package" "$package/"
 cd "$package"
-log="$work/build.log"
-if ! swift build --build-tests >"$log" 2>&1; then
-    cat "$log"
-    echo "readme-fresh-package: FAILED: the README's package does not build" >&2
-    exit 1
-fi
-# Warnings in the README's own files (the dependency's are checked by the main build).
-if grep -E "^$package/.*warning:" "$log"; then
-    echo "readme-fresh-package: FAILED: the README's snippets compile with warnings" >&2
-    exit 1
-fi
 swift test --skip-build 2>&1 | tee "$work/test.log" | grep -E "error|failed|passed after|Executed .* tests" || true
 if grep -qE "error:|✘| failed " "$work/test.log"; then
     echo "readme-fresh-package: FAILED: the README's tests fail" >&2
