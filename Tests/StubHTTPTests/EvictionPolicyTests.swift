@@ -19,33 +19,29 @@ final class EvictionPolicyTests: XCTestCase {
         XCTAssertEqual(EvictionPolicy.ranked(candidates), ["a", "b", "c", "d"])
     }
 
-    func testNewcomersGoAfterHalfSentHeadsAndOnlyWhenAskedFor() {
+    func testSilentNewcomersAreSparedAndHoldBackHalfSentHeadsUntilTheyAreNoLongerNew() {
         let now = Instant(nanoseconds: t0.nanoseconds + 10 * 1_000_000_000)
-        let halfMs: Int64 = 500_000_000
-        let newcomer = EvictionRank(idleSince: Instant(nanoseconds: now.nanoseconds - halfMs), sequence: 9)
+        let newcomer = EvictionRank(idleSince: Instant(nanoseconds: now.nanoseconds - 10_000_000), sequence: 9) // 10 ms ago
         let silent = [("newcomer", newcomer), ("old", rank(at: 2)), ("older", rank(at: 1))]
         let heads = [("head-late", rank(at: 5)), ("head-early", rank(at: 4))]
-        // Out of descriptors, second pass: a client accepted half a second ago whose request is on its way
-        // goes after every half-sent head.
+        // Out of descriptors: old silent connections go; a client accepted 10 ms ago, whose request may be on
+        // its way, does not, and while it is new no half-sent head goes either (the listener pauses instead).
         XCTAssertEqual(EvictionPolicy.order(silent: silent, halfSentHeads: heads, now: now,
-                                            includingHalfSentHeads: true, includingNewcomers: true),
-                       ["older", "old", "head-early", "head-late", "newcomer"])
-        // First pass: silent connections only, newcomers spared.
+                                            includingHalfSentHeads: true, includingNewcomers: false), ["older", "old"])
+        XCTAssertEqual(EvictionPolicy.order(silent: [("newcomer", newcomer)], halfSentHeads: heads, now: now,
+                                            includingHalfSentHeads: true, includingNewcomers: false), [])
+        // Once it is older than the grace, silent connections still go before half-sent heads.
+        let later = now + EvictionPolicy.newcomerGrace
+        XCTAssertEqual(EvictionPolicy.order(silent: silent, halfSentHeads: heads, now: later,
+                                            includingHalfSentHeads: true, includingNewcomers: false),
+                       ["older", "old", "newcomer", "head-early", "head-late"])
+        // With no silent connection at all, the oldest half-sent head goes first.
+        XCTAssertEqual(EvictionPolicy.order(silent: [], halfSentHeads: heads, now: now,
+                                            includingHalfSentHeads: true, includingNewcomers: false), ["head-early", "head-late"])
+        // Near the connection limit (heads are never evicted there), newcomers go too, after the old ones.
         XCTAssertEqual(EvictionPolicy.order(silent: silent, halfSentHeads: heads, now: now,
-                                            includingHalfSentHeads: false, includingNewcomers: false),
-                       ["older", "old"])
-        // Near the connection limit (no heads evicted): newcomers still go, last.
-        XCTAssertEqual(EvictionPolicy.order(silent: silent, halfSentHeads: heads, now: now,
-                                            includingHalfSentHeads: false, includingNewcomers: true),
-                       ["older", "old", "newcomer"])
-        // A flood that is all newcomers is still thinned, the oldest first.
-        let young = [("b", EvictionRank(idleSince: now, sequence: 2)), ("a", EvictionRank(idleSince: now, sequence: 1))]
-        XCTAssertEqual(EvictionPolicy.order(silent: young, halfSentHeads: [], now: now,
-                                            includingHalfSentHeads: true, includingNewcomers: true), ["a", "b"])
-        // Exactly the grace old: no longer a newcomer.
-        let graced = [("x", EvictionRank(idleSince: Instant(nanoseconds: now.nanoseconds - 1_000_000_000), sequence: 1))]
-        XCTAssertEqual(EvictionPolicy.order(silent: graced, halfSentHeads: [], now: now,
-                                            includingHalfSentHeads: false, includingNewcomers: false), ["x"])
+                                            includingHalfSentHeads: false, includingNewcomers: true), ["older", "old", "newcomer"])
+        XCTAssertLessThanOrEqual(EvictionPolicy.newcomerGrace, EvictionPolicy.pause, "a pause outlasts the grace")
     }
 
     func testRoomIsMadeFromOneSixteenthBelowTheLimit() {

@@ -4,6 +4,7 @@
 #if os(Linux)
 import Foundation
 import Glibc
+import StubHTTP
 import StubKit
 import StubTestSupport
 import XCTest
@@ -36,6 +37,23 @@ final class HalfSentFloodEndToEndTests: XCTestCase {
         let count = buffer.withUnsafeMutableBytes { recv(halfSent[0], $0.baseAddress, $0.count, 0) }
         XCTAssertEqual(count, 0, "the oldest half-sent head sees EOF, got: "
                        + (count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : "recv \(count), errno \(errno)"))
+
+        // Clients keep arriving during the flood, four at a time: each is answered, none is closed as silent
+        // in the moment between its accept and its request (the heads give way instead).
+        let failures = LockedValue<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<15 {
+                do {
+                    let answer = try RawSocket.exchange(port: port, Array("GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8),
+                                                        timeoutSeconds: 30)
+                    let text = String(decoding: answer, as: UTF8.self)
+                    if !text.hasPrefix("HTTP/1.1 200") { failures.withLock { $0.append("got: \(text.prefix(80))") } }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        XCTAssertEqual(failures.withLock { $0 }, [], "clients arriving during the flood")
     }
 }
 #endif

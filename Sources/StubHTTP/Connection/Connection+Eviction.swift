@@ -39,8 +39,8 @@ extension EventLoop {
     /// descriptors), connections holding half a request head come after the silent ones, the oldest head
     /// first: a flood of them would otherwise hold every descriptor, and keep new clients unanswered in
     /// the backlog, until the header timeout.
-    /// Silent connections younger than ``EvictionPolicy/newcomerGrace`` come last (after half-sent heads),
-    /// and not at all without `includingNewcomers`.
+    /// Silent connections younger than ``EvictionPolicy/newcomerGrace`` go only with `includingNewcomers`,
+    /// and while any is left, half-sent heads stay (see ``EvictionPolicy/order(silent:halfSentHeads:now:includingHalfSentHeads:includingNewcomers:)``).
     /// A candidate whose bytes wait unread in the kernel (it sent a request, or more of one, this loop has
     /// not read yet) is spared and the next one taken. Returns how many it closed. A scan of the loop's
     /// connections: it runs only near a limit, once per batch.
@@ -57,7 +57,7 @@ extension EventLoop {
                 halfSent.append((connection, rank))
             }
         }
-        // Half-sent heads only after every silent connection but newcomers (some may be spared below).
+        // Half-sent heads only after every silent connection (some may be spared below).
         let candidates = EvictionPolicy.order(silent: silent, halfSentHeads: halfSent, now: now,
                                               includingHalfSentHeads: includingHalfSentHeads,
                                               includingNewcomers: includingNewcomers)

@@ -50,22 +50,25 @@ enum EvictionPolicy {
     }
 
     /// How long a connection that has not sent a byte yet counts as a newcomer: a real client's request
-    /// follows its handshake within a round trip, so a connection this young is most likely a client whose
-    /// request is on its way, not a flood's. Newcomers go last, after half-sent request heads.
-    static let newcomerGrace: Duration = .seconds(1)
+    /// follows its accept at once (it is sent as soon as the client's connect returns), so a connection this
+    /// young may be a client whose request is on its way rather than part of a flood.
+    static let newcomerGrace: Duration = .milliseconds(50)
 
     /// The order connections go in when the server needs room at `now`: silent connections older than
-    /// ``newcomerGrace`` (the longest idle first), then, `includingHalfSentHeads`, half-sent request heads
-    /// (the oldest head first), then, `includingNewcomers`, silent newcomers (the oldest first).
+    /// ``newcomerGrace`` (the longest idle first); then, `includingNewcomers`, the younger silent ones; then,
+    /// `includingHalfSentHeads`, half-sent request heads (the oldest head first), but only while no silent
+    /// newcomer is left: the caller pauses a moment instead, after which each newcomer has sent its request
+    /// or has become an old silent connection that goes first.
     ///
-    /// Without the newcomers' place at the end, a client accepted during a flood of half-sent heads was
-    /// taken for silent and closed in the moment between its accept and its request.
+    /// Without that wait, a client accepted during a flood of half-sent heads was taken for silent and
+    /// closed in the moment between its accept and its request.
     static func order<Element>(silent: [(Element, EvictionRank)], halfSentHeads: [(Element, EvictionRank)],
                                now: Instant, includingHalfSentHeads: Bool, includingNewcomers: Bool) -> [Element] {
         let isNewcomer = { (candidate: (Element, EvictionRank)) in now < candidate.1.idleSince + newcomerGrace }
+        let newcomers = silent.filter(isNewcomer)
         var order = ranked(silent.filter { !isNewcomer($0) })
-        if includingHalfSentHeads { order += ranked(halfSentHeads) }
-        if includingNewcomers { order += ranked(silent.filter(isNewcomer)) }
+        if includingNewcomers { order += ranked(newcomers) }
+        if includingHalfSentHeads && newcomers.isEmpty { order += ranked(halfSentHeads) }
         return order
     }
 

@@ -45,21 +45,23 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
                     return // accepting resumes at the loop's next turn; the listener is still readable
                 }
                 evictionRounds += 1
-                // Newcomers are spared in this first pass: they may be clients whose request is on its way.
+                // Silent newcomers are spared here: they may be clients whose request is on its way. Pausing
+                // (below) gives them the moment to send it, or to grow old enough to go.
                 var closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:),
                                                                  includingNewcomers: false)
                 // No silent connection could go here, and no other loop holds one: half-sent request heads
-                // give way (then newcomers), or a flood of heads would keep new clients waiting in the
-                // backlog until the header timeout. Other loops asked below close their silent ones first.
+                // give way, or a flood of them would keep new clients waiting in the backlog until the
+                // header timeout. Other loops asked below close their silent connections first.
                 if closedHere == 0 && server.loopWithMostSilentConnections(excluding: 0) == nil {
                     closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:),
-                                                                 includingHalfSentHeads: true)
+                                                                 includingHalfSentHeads: true, includingNewcomers: false)
                 }
                 var askedOtherLoops = false
                 if closedHere == 0 {
                     for loop in loops.dropFirst() {
                         loop.execute {
-                            loop.evictSilentConnections(count: EvictionPolicy.batch(candidates:), includingHalfSentHeads: true)
+                            loop.evictSilentConnections(count: EvictionPolicy.batch(candidates:), includingHalfSentHeads: true,
+                                                        includingNewcomers: false)
                         }
                         askedOtherLoops = true
                     }
