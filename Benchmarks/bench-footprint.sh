@@ -3,7 +3,7 @@
 # default build (full Foundation: ICU, URLSession, libcurl) and against the engine alone (engine-bench, no Foundation),
 # in one run on this machine.
 #
-# For each binary (release, static Swift runtime, stripped, as the image builds it):
+# For each binary (release, static Swift runtime, stripped, as the image builds it; the Slim one fully static):
 #   size        bytes of the binary, and the shared libraries it loads (ldd)
 #   cold start  exec until GET /__admin/health answers (engine-bench: until any GET answers), best of 5
 #   cold start  exec until the first correct 200 for GET /hello ("Hello, stubserver"), polled without sleeping
@@ -55,6 +55,8 @@ trap cleanup EXIT
 build() {
   local scratch="$SCRATCH/$1" args=(-c release --static-swift-stdlib --product "$3" -Xlinker -s --scratch-path "$SCRATCH/$1")
   [ -z "$2" ] || args+=(--traits "$2")
+  # The Slim executable is linked fully static, as docker/Dockerfile links it.
+  [ "$2" != Slim ] || args+=(-Xswiftc -static-executable)
   if [ "$BUILD" = 1 ]; then
     echo "Building $3 ($1, release)..." >&2
     (cd "$ROOT" && swift build "${args[@]}" 2>&1 | grep -E 'error|Compiling|Build' | tail -2 >&2)
@@ -100,7 +102,7 @@ measure() { # NAME BINARY ARGS…
   "${CLIENT_CPU[@]}" wrk -t1 -c16 -d"${DURATION}s" "$url$path" > "$TMP/$name.wrk" 2>&1
   local peak; peak=$(kb "$pid" VmHWM)
   local rps; rps=$(awk '/^Requests\/sec:/ { print $2 }' "$TMP/$name.wrk")
-  local libs; libs=$(ldd "$bin" | awk '$1 !~ /vdso/ { print $1 }' | sed 's|.*/||' | tr '\n' ' ')
+  local libs; libs=$( (ldd "$bin" 2>&1 || true) | awk '/not a dynamic/ { print "(static)"; next } $1 !~ /vdso/ { print $1 }' | sed 's|.*/||' | tr '\n' ' ')
   echo "$name $(wc -c < "$bin") $best $idle $peak ${rps:-0} $libs" >> "$TMP/results"
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }

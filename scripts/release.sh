@@ -58,7 +58,12 @@ case "$(uname -s)" in
     else
       sdk=(--static-swift-stdlib)
       kind=glibc
-      echo "$0: no Static Linux SDK ($arch-swift-linux-musl): the Swift runtime is linked in, glibc stays dynamic"
+      if [ "$TRAITS" = Slim ]; then
+        sdk+=(-Xswiftc -static-executable)   # glibc linked in too, as the Docker image's
+        kind=static
+      else
+        echo "$0: no Static Linux SDK ($arch-swift-linux-musl): the Swift runtime is linked in, glibc stays dynamic"
+      fi
     fi
     # The full build links FoundationNetworking, whose static form needs libcurl's development files.
     if [ "$kind" = glibc ] && [ -z "$TRAITS" ] && ! ldconfig -p 2>/dev/null | grep -q 'libcurl\.so '; then
