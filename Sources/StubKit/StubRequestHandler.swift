@@ -73,7 +73,7 @@ struct StubRequestHandler: HTTPHandler {
             }
         } else if let definition = proxy.settings.proxyAll {
             forward(request, via: definition, stub: nil, responder: responder, started: started)
-        } else if let report = nearMisses.report(for: request, in: snapshot) {
+        } else if !snapshot.isStateful, let report = nearMisses.report(for: request, in: snapshot) {
             answerUnmatched(request, report: report, responder: responder, started: started)
         } else if onEventLoop {
             // The report is bounded work, but still too much for an event loop under a flood of misses.
@@ -90,9 +90,13 @@ struct StubRequestHandler: HTTPHandler {
 
     /// The near-miss report of `request`, kept for its repeats.
     private func explain(_ request: HTTPRequest, in snapshot: StubSnapshot, context: RequestContext) -> String {
-        let report = snapshot.table.nearMissReport(for: context)
-        nearMisses.keep(report, for: request, in: snapshot)
-        return report
+        // Stateful stubs say why they do not answer; their report changes with the state, so it is not kept.
+        guard snapshot.isStateful else {
+            let report = snapshot.table.nearMissReport(for: context)
+            nearMisses.keep(report, for: request, in: snapshot)
+            return report
+        }
+        return snapshot.table.nearMissReport(for: context, notAnswering: store.states.notAnswering)
     }
 
     /// Answers 404 with `report`, journals and logs it.

@@ -39,7 +39,9 @@ public struct MatchExplanation: Sendable {
         self.winner = winner
         outranked = matching.filter { fresh($0) && $0.index != winner?.index }
         waiting = matching.filter { !fresh($0) }
-        nearMissReport = winner == nil ? table.nearMissReport(for: request) : ""
+        nearMissReport = winner == nil
+            ? table.nearMissReport(for: table.context(for: request)) { StubStates.notAnswering($0, scenarios: [:], uses: [:]) }
+            : ""
     }
 }
 
@@ -50,8 +52,16 @@ extension RouteTable {
     }
 
     /// ``nearMissReport(for:)`` on a request's context (whose body may already be parsed).
-    func nearMissReport(for context: RequestContext) -> String {
-        NearMissReport.render(request: context.request, nearMisses: nearMisses(for: context), stubCount: count)
+    /// - Parameter notAnswering: why a stub the request matches does not answer (its scenario state, its
+    ///   use limit), for stateful stubs; shown in place of "0 differences".
+    func nearMissReport(for context: RequestContext, notAnswering: ((StubMapping) -> String?)? = nil) -> String {
+        var misses = nearMisses(for: context)
+        if let notAnswering {
+            for i in misses.indices where misses[i].result.mismatches.isEmpty {
+                misses[i].notAnswering = notAnswering(misses[i].mapping)
+            }
+        }
+        return NearMissReport.render(request: context.request, nearMisses: misses, stubCount: count)
     }
 }
 

@@ -43,6 +43,10 @@ public enum NearMissReport {
         out += "Closest stubs:\n"
         for (i, miss) in nearMisses.enumerated() {
             let count = miss.result.mismatches.count
+            if count == 0, let reason = miss.notAnswering {
+                out += "  \(i + 1). \(title(miss.mapping)) — matches, but does not answer now: \(reason)\n"
+                continue
+            }
             let differences = count == 1 ? "1 difference" : "\(count) differences"
             out += "  \(i + 1). \(title(miss.mapping)) — \(differences)\n"
             for mismatch in miss.result.mismatches {

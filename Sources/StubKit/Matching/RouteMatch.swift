@@ -56,6 +56,9 @@ public struct NearMiss: Sendable, Hashable {
     /// The stub's position in the table's insertion order.
     public var index: Int
     public var result: MatchResult
+    /// Why the stub does not answer although the request matches it (``result`` has no differences): its
+    /// scenario is in another state, its use limit is reached, or its sequence has finished. `nil` otherwise.
+    public var notAnswering: String?
 
     public init(mapping: StubMapping, index: Int, result: MatchResult) {
         self.mapping = mapping

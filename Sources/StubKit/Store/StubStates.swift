@@ -51,6 +51,30 @@ final class StubStates: Sendable {
         return true
     }
 
+    /// Why `mapping` does not answer now although a request matches it (see ``accepts(_:scenarios:uses:)``),
+    /// or nil when it would: `scenario "Login" needs state "LoggedIn", is "Started"`, `used up: times 1,
+    /// used 1`, `sequence finished: its 3 responses were sent`.
+    func notAnswering(_ mapping: StubMapping) -> String? {
+        guard mapping.isStateful else { return nil }
+        let (scenarios, uses) = state.withLock { ($0.scenarios, $0.uses) }
+        return Self.notAnswering(mapping, scenarios: scenarios, uses: uses)
+    }
+
+    /// ``notAnswering(_:)`` for these scenario states and use counts.
+    static func notAnswering(_ mapping: StubMapping, scenarios: [String: String], uses: [String: Int]) -> String? {
+        if let scenario = mapping.scenarioName, let required = mapping.requiredScenarioState {
+            let current = scenarios[scenario] ?? started
+            if current != required {
+                return "scenario \(Quoting.quote(scenario)) needs state \(Quoting.quote(required)), is \(Quoting.quote(current))"
+            }
+        }
+        if let times = mapping.times, uses[mapping.id, default: 0] >= times {
+            if !mapping.thenResponses.isEmpty { return "sequence finished: its \(times) responses were sent" }
+            return "used up: times \(times), used \(uses[mapping.id, default: 0])"
+        }
+        return nil
+    }
+
     /// The current state of scenario `name` (``started`` until a stub or a call moves it).
     func scenarioState(_ name: String) -> String {
         state.withLock { $0.scenarios[name] ?? Self.started }
