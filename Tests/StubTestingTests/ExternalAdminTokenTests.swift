@@ -26,4 +26,23 @@ struct ExternalAdminTokenTests {
             try await explicit.provideScope(for: try #require(Test.current), testCase: nil) {}
         }
     }
+
+    @Test("StubServerClient takes the token; without it, the 401 says which variable or argument sends it")
+    func clientToken() async throws {
+        var configuration = StubServer.Configuration()
+        configuration.adminToken = "s3cret"
+        let server = try StubServer(stubs: nil, configuration: configuration)
+        try server.start()
+        try await shuttingDown(server) { () async throws in
+            let client = StubServerClient(baseURL: server.baseURL, adminToken: "s3cret")
+            try await client.stub(.get("/hello"), .text("hi"))
+            #expect(try await client.mappings.count == 1)
+            let error = await #expect(throws: StubServerClientError.self) {
+                try await StubServerClient(baseURL: server.baseURL).reset()
+            }
+            #expect(error?.status == 401)
+            #expect(error?.description.contains("set STUBSERVER_ADMIN_TOKEN beside STUBSERVER_URL") == true)
+            #expect(error?.description.contains("StubServerClient(baseURL:adminToken:)") == true)
+        }
+    }
 }

@@ -38,6 +38,16 @@ public final class StubServerClient: StubServerAdmin {
         session = URLSession(configuration: configuration)
     }
 
+    /// A client of a server started with `--admin-token TOKEN` (or `STUBSERVER_ADMIN_TOKEN`): every admin
+    /// call sends `Authorization: Bearer TOKEN`.
+    ///
+    /// ```swift
+    /// let server = StubServerClient(baseURL: URL(string: "http://192.168.1.20:8080")!, adminToken: "s3cret")
+    /// ```
+    public convenience init(baseURL: URL, adminToken: String, timeout: TimeInterval = 30) {
+        self.init(baseURL: baseURL, headers: ["Authorization": "Bearer \(adminToken)"], timeout: timeout)
+    }
+
     deinit { session.finishTasksAndInvalidate() }
 
     /// An admin call's answer: status and body.
@@ -115,7 +125,12 @@ public final class StubServerClient: StubServerAdmin {
         }
         let answer = Answer(status: http.statusCode, body: [UInt8](data), call: call)
         if answer.status >= 400, !accepting.contains(answer.status) {
-            throw StubServerClientError(kind: .rejected, call: call, status: answer.status, detail: errorDetail(answer.body))
+            var detail = errorDetail(answer.body)
+            if answer.status == 401 {
+                detail += " (the server was started with an admin token: set STUBSERVER_ADMIN_TOKEN beside STUBSERVER_URL, "
+                    + "or pass StubServerClient(baseURL:adminToken:))"
+            }
+            throw StubServerClientError(kind: .rejected, call: call, status: answer.status, detail: detail)
         }
         return answer
     }
