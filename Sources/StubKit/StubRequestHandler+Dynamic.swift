@@ -27,7 +27,7 @@ extension StubRequestHandler {
                 definition = failure.response
             }
             if let name = definition.bodyFileToLoad {
-                definition = loadBodyFile(name, into: definition)
+                definition = loadBodyFile(name, into: definition, stub: mapping.displayName)
             }
             let response = StubResponse(definition, stubID: mapping.id, stubName: mapping.name)
             // Made by the closure for this request: the journal keeps its body.
@@ -56,15 +56,15 @@ extension StubRequestHandler {
     }
 
     /// `definition` with its `.file` body read from `__files` (on a worker thread), or a 500 saying why not.
-    private func loadBodyFile(_ name: String, into definition: ResponseDefinition) -> ResponseDefinition {
+    private func loadBodyFile(_ name: String, into definition: ResponseDefinition, stub: String) -> ResponseDefinition {
         guard let bodyFiles else {
             return StubServer.failure(definition, "body file '\(name)' needs a stubs directory; start the server with stubs:",
-                                      log: configuration.log)
+                                      stub: stub, log: configuration.log)
         }
         do {
             return try definition.loadingBodyFile(from: bodyFiles, templated: definition.isTemplated(globally: false))
         } catch {
-            return StubServer.failure(definition, "\(error)", log: configuration.log)
+            return StubServer.failure(definition, "\(error)", stub: stub, log: configuration.log)
         }
     }
 }

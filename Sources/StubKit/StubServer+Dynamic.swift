@@ -44,9 +44,11 @@ extension StubServer {
     public func stub(_ request: RequestPattern, _ response: ResponseDefinition, times: Int,
                      priority: Int = StubMapping.defaultPriority, name: String? = nil,
                      fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> StubHandle {
-        var mapping = StubMapping(request, resolvingBodyFile(response), priority: priority, name: name)
+        let callSite = StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var mapping = StubMapping(request, resolvingBodyFile(response, stub: Self.title(request, name: name, at: callSite)),
+                                  priority: priority, name: name)
         mapping.times = max(1, times)
-        return add(mapping, at: StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        return add(mapping, at: callSite)
     }
 
     /// What a sequence answers after its last response.
@@ -67,11 +69,13 @@ extension StubServer {
     public func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition], _ end: SequenceEnd = .repeatLast,
                              priority: Int = StubMapping.defaultPriority, name: String? = nil,
                              fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> StubHandle {
-        let resolved = responses.isEmpty ? [ResponseDefinition.notFound] : responses.map(resolvingBodyFile)
+        let callSite = StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let title = Self.title(request, name: name, at: callSite)
+        let resolved = responses.isEmpty ? [ResponseDefinition.notFound] : responses.map { resolvingBodyFile($0, stub: title) }
         var mapping = StubMapping(request, resolved[0], priority: priority, name: name)
         mapping.thenResponses = Array(resolved.dropFirst())
         if end == .thenNotFound { mapping.times = resolved.count }
-        return add(mapping, at: StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        return add(mapping, at: callSite)
     }
 
     /// Adds a stub of a WireMock scenario: it matches only while `scenario` is in `whenState` (any state
@@ -87,7 +91,9 @@ extension StubServer {
                      whenState: String? = nil, newState: String? = nil,
                      priority: Int = StubMapping.defaultPriority, name: String? = nil,
                      fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> StubHandle {
-        var mapping = StubMapping(request, resolvingBodyFile(response), priority: priority, name: name)
+        let callSite = StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var mapping = StubMapping(request, resolvingBodyFile(response, stub: Self.title(request, name: name, at: callSite)),
+                                  priority: priority, name: name)
         mapping.scenarioName = scenario
         mapping.requiredScenarioState = whenState
         mapping.newScenarioState = newState

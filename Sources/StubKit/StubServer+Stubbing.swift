@@ -78,8 +78,10 @@ extension StubServer {
     public func stub(_ request: RequestPattern, _ response: ResponseDefinition,
                      priority: Int = StubMapping.defaultPriority, name: String? = nil,
                      fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> StubHandle {
-        add(StubMapping(request, resolvingBodyFile(response), priority: priority, name: name),
-            at: StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let callSite = StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return add(StubMapping(request, resolvingBodyFile(response, stub: Self.title(request, name: name, at: callSite)),
+                               priority: priority, name: name),
+                   at: callSite)
     }
 
     /// Adds a stub given as WireMock mapping JSON (one mapping object).
@@ -152,40 +154,52 @@ extension StubServer {
         directory.map { BodyFiles(directory: $0.appendingPathComponent("__files")) }
     }
 
-    func resolvingBodyFile(_ response: ResponseDefinition) -> ResponseDefinition {
+    /// `response` with its `.file` body read from `__files` now, or a 500 saying why not (logged as a
+    /// warning naming `stub`).
+    func resolvingBodyFile(_ response: ResponseDefinition, stub: @autoclosure () -> String) -> ResponseDefinition {
         guard let name = response.bodyFileToLoad else { return response }
         guard let bodyFiles else {
-            return Self.failure(response, "body file '\(name)' needs a stubs directory; start the server with stubs:", log: log)
+            return Self.failure(response, "body file '\(name)' needs a stubs directory; start the server with stubs:",
+                                stub: stub(), log: log)
         }
         if response.isTemplated(globally: globalResponseTemplating), Template.hasTags(name.utf8) {
-            return resolvingTemplatedBodyFile(response, name: name, in: bodyFiles)
+            return resolvingTemplatedBodyFile(response, name: name, in: bodyFiles, stub: stub())
         }
         do {
             return try response.loadingBodyFile(from: bodyFiles, templated: response.isTemplated(globally: globalResponseTemplating))
         } catch {
-            return Self.failure(response, "\(error)", log: log)
+            return Self.failure(response, "\(error)", stub: stub(), log: log)
         }
     }
 
     /// A templated file name: its candidate files are read now, never while serving.
-    private func resolvingTemplatedBodyFile(_ response: ResponseDefinition, name: String, in bodyFiles: BodyFiles) -> ResponseDefinition {
+    private func resolvingTemplatedBodyFile(_ response: ResponseDefinition, name: String, in bodyFiles: BodyFiles,
+                                            stub: String) -> ResponseDefinition {
         do {
             var resolved = response
             resolved.bodyFileSet = try BodyFileSet(files: bodyFiles.candidates(forTemplatedName: name),
                                                    displayPath: bodyFiles.displayPath)
             return resolved
         } catch let error as BodyFiles.ReadError {
-            return Self.failure(response, error.description, log: log)
+            return Self.failure(response, error.description, stub: stub, log: log)
         } catch let error as ResponseTemplate.Failure {
-            return Self.failure(response, error.message, log: log)
+            return Self.failure(response, error.message, stub: stub, log: log)
         } catch {
-            return Self.failure(response, "\(error)", log: log)
+            return Self.failure(response, "\(error)", stub: stub, log: log)
         }
     }
 
-    static func failure(_ response: ResponseDefinition, _ reason: String, log: LogSink) -> ResponseDefinition {
-        log.write("stubserver: \(reason)")
+    /// How a warning names a stub added in Swift: its name, else its pattern and the place it was added.
+    static func title(_ request: RequestPattern, name: String?, at callSite: StubCallSite? = nil) -> String {
+        if let name { return Quoting.quote(name) }
+        let summary = Quoting.truncate(request.summary, limit: StubMapping.summaryLimit)
+        return callSite.map { "\(summary) (\($0))" } ?? summary
+    }
+
+    /// The 500 a stub answers with when its body cannot be had, `reason` saying why; the warning goes to `log`.
+    static func failure(_ response: ResponseDefinition, _ reason: String, stub: String, log: LogSink) -> ResponseDefinition {
+        log.write("stubserver: warning: \(stub): \(reason); it answers 500")
         return ResponseDefinition(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                                  body: .text("stubserver: \(reason)\n"))
+                                  body: .text("stubserver: \(stub): \(reason)\n"))
     }
 }

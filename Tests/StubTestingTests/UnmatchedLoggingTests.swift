@@ -19,6 +19,24 @@ final class UnmatchedLoggingTests: XCTestCase {
         })
     }
 
+    /// A `.file` body missing from `__files`: a warning naming the stub (its name, or its pattern and the place
+    /// it was added) and the file, and a 500 saying the same.
+    func testAMissingBodyFileIsAWarningNamingTheStub() async throws {
+        let (server, logged) = try server(.full)
+        server.stub(.get("/broken"), .file("users/missing.json"))
+        server.stub(.get("/named"), .file("nope.json"), name: "profile photo")
+        let broken = try await HTTP.get(server, "/broken")
+        XCTAssertEqual(broken.status, 500)
+        XCTAssertTrue(broken.text.hasPrefix("stubserver: GET /broken (UnmatchedLoggingTests.swift:"), broken.text)
+        XCTAssertTrue(broken.text.contains("users/missing.json"), broken.text)
+
+        let lines = logged().filter { $0.contains("missing.json") || $0.contains("nope.json") }
+        XCTAssertEqual(lines.count, 2, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines[0].hasPrefix("stubserver: warning: GET /broken (UnmatchedLoggingTests.swift:"), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix("; it answers 500"), lines[0])
+        XCTAssertTrue(lines[1].hasPrefix(#"stubserver: warning: "profile photo": "#), lines[1])
+    }
+
     func testFullReportsOncePerShapeThenOneLinePerRepeat() async throws {
         let (server, logged) = try server(.full)
         for _ in 0..<3 { _ = try await HTTP.get(server, "/feed") }

@@ -80,6 +80,6 @@ extension StubServer: StubServerAdmin {
     @_disfavoredOverload
     @discardableResult
     public func stub(_ request: RequestPattern, _ response: ResponseDefinition, priority: Int, name: String?) -> StubHandle {
-        add(StubMapping(request, resolvingBodyFile(response), priority: priority, name: name))
+        add(StubMapping(request, resolvingBodyFile(response, stub: Self.title(request, name: name)), priority: priority, name: name))
     }
 }
