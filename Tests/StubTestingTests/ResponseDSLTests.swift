@@ -54,6 +54,13 @@ struct ResponseDSLTests {
             (.withBody("t"), .text("t")),
             (.withJsonBody(["a": 1]), .json(["a": 1])),
             (.withBodyFile("a.json"), .file("a.json")),
+            (.withDelay(milliseconds: 250), ok.delay(.milliseconds(250))),
+            (.withDelay(uniform: 10...20), ok.withDelay(uniform: 10...20)),
+            (.withDelay(lognormalMedian: 80, sigma: 0.4), ok.withDelay(lognormalMedian: 80, sigma: 0.4)),
+            (.withDelayDistribution(.uniform(lower: 1, upper: 2)), ok.withDelayDistribution(.uniform(lower: 1, upper: 2))),
+            (.withChunkedDribble(chunks: 3, totalMilliseconds: 300), ok.withChunkedDribble(chunks: 3, totalMilliseconds: 300)),
+            (.withBandwidth(bytesPerSecond: 1_000), ok.withBandwidth(bytesPerSecond: 1_000)),
+            (.withFault(.connectionReset), .fault(.connectionReset)),
             // Chained after a leading modifier, the instance members apply (headers keep the order they were set).
             (.header("X", "y").status(201).delay(.seconds(2)).json(["id": 1]),
              ok.header("X", "y").json(["id": 1]).delay(.seconds(2)).status(201)),

@@ -55,4 +55,33 @@ extension ResponseDefinition {
 
     /// An empty `200 OK` delayed by `milliseconds` (WireMock's `withFixedDelay`); see ``delay(_:)-type.method``.
     public static func withFixedDelay(_ milliseconds: Int) -> ResponseDefinition { delay(.milliseconds(milliseconds)) }
+
+    /// An empty `200 OK` delayed by `milliseconds`; see ``withDelay(milliseconds:)-method``.
+    public static func withDelay(milliseconds: Int) -> ResponseDefinition { ok.withDelay(milliseconds: milliseconds) }
+
+    /// An empty `200 OK` delayed by a uniformly random number of milliseconds in `milliseconds`; see
+    /// ``withDelay(uniform:)-method``.
+    public static func withDelay(uniform milliseconds: ClosedRange<Int>) -> ResponseDefinition { ok.withDelay(uniform: milliseconds) }
+
+    /// An empty `200 OK` delayed by a log-normal random time; see ``withDelay(lognormalMedian:sigma:)-method``.
+    public static func withDelay(lognormalMedian median: Double, sigma: Double) -> ResponseDefinition {
+        ok.withDelay(lognormalMedian: median, sigma: sigma)
+    }
+
+    /// An empty `200 OK` delayed by a random time drawn from `distribution`; see ``withDelayDistribution(_:)-method``.
+    public static func withDelayDistribution(_ distribution: DelayDistribution) -> ResponseDefinition {
+        ok.withDelayDistribution(distribution)
+    }
+
+    /// An empty `200 OK` sent in `chunks` pieces over `totalMilliseconds`; see
+    /// ``withChunkedDribble(chunks:totalMilliseconds:)-method``.
+    public static func withChunkedDribble(chunks: Int, totalMilliseconds: Int) -> ResponseDefinition {
+        ok.withChunkedDribble(chunks: chunks, totalMilliseconds: totalMilliseconds)
+    }
+
+    /// An empty `200 OK` sent at `bytesPerSecond`; see ``withBandwidth(bytesPerSecond:)-method``.
+    public static func withBandwidth(bytesPerSecond: Int) -> ResponseDefinition { ok.withBandwidth(bytesPerSecond: bytesPerSecond) }
+
+    /// Alias of ``fault(_:)`` (WireMock's `withFault`): no response, the connection fails as `fault` says.
+    public static func withFault(_ fault: ResponseFault) -> ResponseDefinition { self.fault(fault) }
 }
