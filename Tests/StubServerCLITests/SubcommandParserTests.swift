@@ -25,6 +25,11 @@ struct SubcommandParserTests {
                                          "/users?page=2", "--data=" + #"{"login":"octocat"}"#, "--stubs=s"]) == .subcommand(expected))
         #expect(try CommandParser.parse(["match", "put", "/a", "-d", "@body.json"])
             == .subcommand(MatchCommand(method: "PUT", target: "/a", body: .file("body.json"))))
+        #expect(try CommandParser.parse(["match", "--state", "Login=LoggedIn", "GET", "/a", "--state", "a=b=c"])
+            == .subcommand(MatchCommand(method: "GET", target: "/a", scenarioStates: ["Login": "LoggedIn", "a=b": "c"])))
+        for bad in ["Login", "=x", "Login="] {
+            #expect(throws: CLIError.self) { try CommandParser.parse(["match", "--state", bad, "GET", "/a"]) }
+        }
     }
 
     @Test("A full URL gives the target and the Host header, unless -H Host is given")

@@ -164,6 +164,31 @@ final class CheckAndMatchTests: XCTestCase {
             """), run.stdout)
     }
 
+    /// A stub waiting for another scenario state: without `--state` the report says which state it needs and
+    /// lists it; with `--state` it answers.
+    func testMatchTakesScenarioStatesAndNamesTheStateAStubWaitsFor() throws {
+        let temp = try TemporaryStubs()
+        try temp.write("mappings/profile.json", #"""
+            {"name": "profile", "scenarioName": "Login", "requiredScenarioState": "LoggedIn",
+             "request": {"method": "GET", "url": "/profile"}, "response": {"status": 200, "body": "me"}}
+            """#)
+        let missed = try StubServerProcess.run(["match", "--stubs", "stubs", "GET", "/profile"], currentDirectory: temp.root)
+        XCTAssertEqual(missed.termination, .exited(1), missed.stdout + missed.stderr)
+        XCTAssertTrue(missed.stdout.contains(#"1. "profile" (stubs/mappings/profile.json) — matches, but does not answer now: "#
+                                             + #"scenario "Login" needs state "LoggedIn", is "Started""#), missed.stdout)
+        XCTAssertTrue(missed.stdout.hasSuffix("""
+
+            Also matching, in another scenario state or after uses:
+              "profile" (stubs/mappings/profile.json): needs scenario "Login" in state "LoggedIn" (it starts in "Started"; try --state Login=LoggedIn)
+
+            """), missed.stdout)
+
+        let answered = try StubServerProcess.run(["match", "--stubs", "stubs", "--state", "Login=LoggedIn", "GET", "/profile"],
+                                                 currentDirectory: temp.root)
+        XCTAssertEqual(answered.termination, .exited(0), answered.stdout + answered.stderr)
+        XCTAssertTrue(answered.stdout.hasPrefix(#"GET /profile → "profile" (stubs/mappings/profile.json), priority 5"#), answered.stdout)
+    }
+
     func testMatchOnBadStubsPrintsTheErrorsAndExitsThree() throws {
         let temp = try TemporaryStubs()
         try temp.write("mappings/a.json", #"{"request": {"url": "/a"}, "response": {"status": true}}"#)

@@ -4,8 +4,8 @@ import StubHTTP
 /// match too but rank lower, those that match but wait for another scenario state, and, when nothing
 /// answers, the near-miss report the server would log. `stubserver match` prints it.
 ///
-/// Uses the server's route table and its scenario rule, with every scenario in `Started` and no stub
-/// used yet.
+/// Uses the server's route table and its scenario rule, with every scenario in `Started` (or in the
+/// states given) and no stub used yet.
 ///
 /// ```swift
 /// let explanation = MatchExplanation(request: StubHTTPRequest(method: .get, target: "/hello"), mappings: mappings)
@@ -22,10 +22,15 @@ public struct MatchExplanation: Sendable {
     public var waiting: [RouteMatch]
     /// When no stub answers: the report the server logs and sends with its 404; empty otherwise.
     public var nearMissReport: String
+    /// The scenario states matched against (scenarios not in it are in `Started`).
+    public var scenarioStates: [String: String]
 
     /// Explains how `mappings` (in insertion order, as the server adds them) answer `request`.
-    public init(request: HTTPRequest, mappings: [StubMapping]) {
+    /// - Parameter scenarioStates: the state of each scenario named (`["Login": "LoggedIn"]`); the others
+    ///   are in `Started`.
+    public init(request: HTTPRequest, mappings: [StubMapping], scenarioStates: [String: String] = [:]) {
         self.request = request
+        self.scenarioStates = scenarioStates
         let table = RouteTable(mappings)
         var matching: [RouteMatch] = []
         var seen: Set<Int> = []
@@ -34,13 +39,13 @@ public struct MatchExplanation: Sendable {
             seen.insert(next.index)
             matching.append(next)
         }
-        let fresh = { (match: RouteMatch) in StubStates.accepts(match.mapping, scenarios: [:], uses: [:]) }
+        let fresh = { (match: RouteMatch) in StubStates.accepts(match.mapping, scenarios: scenarioStates, uses: [:]) }
         let winner = matching.first(where: fresh)
         self.winner = winner
         outranked = matching.filter { fresh($0) && $0.index != winner?.index }
         waiting = matching.filter { !fresh($0) }
         nearMissReport = winner == nil
-            ? table.nearMissReport(for: table.context(for: request)) { StubStates.notAnswering($0, scenarios: [:], uses: [:]) }
+            ? table.nearMissReport(for: table.context(for: request)) { StubStates.notAnswering($0, scenarios: scenarioStates, uses: [:]) }
             : ""
     }
 }

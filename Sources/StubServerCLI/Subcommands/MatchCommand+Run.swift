@@ -19,7 +19,7 @@ extension MatchCommand {
             StandardStreams.error("Error: \(error)\n")
             return .usage
         }
-        let explanation = MatchExplanation(request: request, mappings: check.mappings)
+        let explanation = MatchExplanation(request: request, mappings: check.mappings, scenarioStates: scenarioStates)
         StandardStreams.output(Self.report(explanation))
         return explanation.winner == nil ? .failure : .success
     }
@@ -48,7 +48,7 @@ extension MatchCommand {
     static func report(_ explanation: MatchExplanation) -> String {
         let request = "\(explanation.request.method) \(explanation.request.target)"
         guard let winner = explanation.winner else {
-            return explanation.nearMissReport
+            return explanation.nearMissReport + waitingList(explanation)
         }
         var out = "\(request) → \(title(winner.mapping)), priority \(winner.mapping.priority)\n"
         out += "  responds \(responseSummary(winner.mapping))\n"
@@ -65,11 +65,16 @@ extension MatchCommand {
                 out += "  \(title(other.mapping)): \(why)\n"
             }
         }
-        if !explanation.waiting.isEmpty {
-            out += "\nAlso matching, in another scenario state or after uses:\n"
-            for other in explanation.waiting {
-                out += "  \(title(other.mapping)): \(waitReason(other.mapping))\n"
-            }
+        out += waitingList(explanation)
+        return out
+    }
+
+    /// The stubs that match but wait for another scenario state, if any.
+    static func waitingList(_ explanation: MatchExplanation) -> String {
+        guard !explanation.waiting.isEmpty else { return "" }
+        var out = "\nAlso matching, in another scenario state or after uses:\n"
+        for other in explanation.waiting {
+            out += "  \(title(other.mapping)): \(waitReason(other.mapping, states: explanation.scenarioStates))\n"
         }
         return out
     }
@@ -94,10 +99,11 @@ extension MatchCommand {
         return text
     }
 
-    /// Why a matching stub does not answer a fresh server.
-    static func waitReason(_ mapping: StubMapping) -> String {
+    /// Why a matching stub does not answer a fresh server with these scenario states.
+    static func waitReason(_ mapping: StubMapping, states: [String: String]) -> String {
         if let scenario = mapping.scenarioName, let state = mapping.requiredScenarioState {
-            return "needs scenario \"\(scenario)\" in state \"\(state)\" (it starts in \"Started\")"
+            let current = states[scenario].map { "it is \"\($0)\" (--state)" } ?? "it starts in \"Started\""
+            return "needs scenario \"\(scenario)\" in state \"\(state)\" (\(current); try --state \(scenario)=\(state))"
         }
         return "not available on a fresh server"
     }

@@ -11,12 +11,13 @@ public struct MatchCommand: Subcommand {
     public static let name = "match"
     public static let summary = "Show which stub answers a request and why, or the closest stubs when none does."
     public static let usage = """
-        USAGE: stubserver match [--stubs DIR] METHOD URL [-H 'Name: value']... [-d BODY]
+        USAGE: stubserver match [--stubs DIR] [--state SCENARIO=STATE]... METHOD URL [-H 'Name: value']... [-d BODY]
 
         Loads DIR as the server does and runs the request through the server's matcher, as a freshly
-        started server would see it (every scenario in Started): prints the stub that answers (name,
-        file, priority, status), the other stubs that match but lose and why, or, when none matches,
-        the near-miss report the server logs with its 404. Nothing listens; no request is sent.
+        started server would see it (every scenario in Started unless --state says otherwise): prints the
+        stub that answers (name, file, priority, status), the other stubs that match but lose or wait for
+        another state and why, or, when none matches, the near-miss report the server logs with its 404,
+        which names the state a matching stub waits for. Nothing listens; no request is sent.
 
         ARGUMENTS:
           METHOD          The request method (GET, POST, ...; lowercase is uppercased).
@@ -29,6 +30,8 @@ public struct MatchCommand: Subcommand {
                           A request header; repeat for more. Only the headers given are sent (plus Host
                           for a full URL and Content-Length for a body).
           -d, --data BODY The request body; @FILE reads it from FILE.
+          --state SCENARIO=STATE
+                          Match as if the scenario were in STATE; repeat for more scenarios.
           -h, --help      Print this help and exit.
 
         Exit codes: 0 a stub answers, 1 no stub matches (the server would answer 404),
@@ -60,20 +63,24 @@ public struct MatchCommand: Subcommand {
     /// `-H` headers in order, then `Host` for a full URL.
     public var headers: [Header]
     public var body: Body?
+    /// `--state SCENARIO=STATE`: scenarios not in `Started`.
+    public var scenarioStates: [String: String]
 
     public init(stubs: String = "Stubs", method: String, target: String,
-                headers: [Header] = [], body: Body? = nil) {
+                headers: [Header] = [], body: Body? = nil, scenarioStates: [String: String] = [:]) {
         self.stubs = stubs
         self.method = method
         self.target = target
         self.headers = headers
         self.body = body
+        self.scenarioStates = scenarioStates
     }
 
     public static func parse(_ arguments: [String]) throws(CLIError) -> MatchCommand {
         var stubs = "Stubs"
         var headers: [Header] = []
         var body: Body?
+        var states: [String: String] = [:]
         var words: [String] = []
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
@@ -87,10 +94,13 @@ public struct MatchCommand: Subcommand {
                 if body != nil { throw CLIError("-d is given twice; give the whole body once") }
                 let text = try reader.value(for: "-d")
                 body = text.hasPrefix("@") ? .file(String(text.dropFirst())) : .text(text)
+            case .option("--state"):
+                let (scenario, state) = try Self.scenarioState(reader.value(for: "--state"))
+                states[scenario] = state
             case .positional(let word):
                 words.append(word)
             default:
-                throw reader.unexpected(argument, options: ["--stubs", "--root-dir", "--header", "--data"])
+                throw reader.unexpected(argument, options: ["--stubs", "--root-dir", "--header", "--data", "--state"])
             }
         }
         guard words.count == 2 else {
@@ -102,7 +112,16 @@ public struct MatchCommand: Subcommand {
         if let host, !headers.contains(where: { $0.name.lowercased() == "host" }) {
             headers.append(Header(name: "Host", value: host))
         }
-        return MatchCommand(stubs: stubs, method: method, target: target, headers: headers, body: body)
+        return MatchCommand(stubs: stubs, method: method, target: target, headers: headers, body: body,
+                            scenarioStates: states)
+    }
+
+    /// `Login=LoggedIn` → the scenario and its state (the scenario name is everything before the last `=`).
+    static func scenarioState(_ text: String) throws(CLIError) -> (scenario: String, state: String) {
+        guard let equals = text.lastIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else {
+            throw CLIError("--state expects SCENARIO=STATE, e.g. --state Login=LoggedIn, got '\(text)'")
+        }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
     }
 
     /// `Name: value` → a header field.
