@@ -26,8 +26,18 @@ public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible 
     /// The server the running test's `.stubServer` trait gave it, or `nil` outside one.
     @TaskLocal public static var current: AnyStubServer?
 
+    /// The unmatched requests a test expects, for a server outside this process (an in-process server
+    /// keeps its own).
+    let remoteLedger = FailureLedger()
+
     /// Wraps `base`.
     public init(_ base: any StubServerAdmin) { self.base = base }
+
+    /// Requests matching `pattern` that no stub answers are expected in this test: see
+    /// `StubServer.expectUnmatched(_:)`. Works in-process and against an external server.
+    public func expectUnmatched(_ pattern: RequestPattern) {
+        if let inProcess { inProcess.expectUnmatched(pattern) } else { _ = remoteLedger.expectUnmatched(pattern) }
+    }
 
     /// The in-process server, for what only it can do (closure stubs, synchronous calls); `nil` when the
     /// test talks to an external server.

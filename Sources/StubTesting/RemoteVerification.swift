@@ -20,7 +20,9 @@ enum RemoteVerification {
     static func noUnmatchedRequests(_ server: some AsyncStubServerAdmin) async -> String? {
         if let local = (server as? AnyStubServer)?.inProcess { return RequestVerification.noUnmatchedRequests(local) }
         do {
-            return RequestVerification.noUnmatchedRequests(try await server.unmatchedRequests)
+            let unmatched = try await server.unmatchedRequests
+            let unexpected = (server as? AnyStubServer)?.remoteLedger.leavingOutExpected(unmatched) ?? unmatched
+            return RequestVerification.noUnmatchedRequests(unexpected)
         } catch {
             return "Could not check the unmatched requests at \(server.baseURL.absoluteString): \(error)"
         }

@@ -13,7 +13,12 @@ package final class FailureLedger: Sendable {
         var shadowWarned: Set<String> = []
         /// The journal was attached to the test.
         var journalAttached = false
+        /// Requests no stub answers that the test expects (``expectUnmatched(_:)``).
+        var expectedUnmatched: [CompiledRequestPattern] = []
     }
+
+    /// The most patterns ``expectUnmatched(_:)`` keeps.
+    package static let expectedUnmatchedLimit = 256
 
     private let state = LockedValue(State())
     private let shadowObserver = LockedValue<(@Sendable (Shadowing) -> Void)?>(nil)
@@ -32,13 +37,35 @@ package final class FailureLedger: Sendable {
         observer(shadow)
     }
 
-    /// The requests of `unmatched` not reported yet; marks them reported.
+    /// Requests matching `pattern` that no stub answers are expected: the unmatched-request checks leave
+    /// them out. Returns false (and keeps nothing) once ``expectedUnmatchedLimit`` patterns are kept.
+    package func expectUnmatched(_ pattern: RequestPattern) -> Bool {
+        let compiled = CompiledRequestPattern(pattern)
+        return state.withLock { state in
+            guard state.expectedUnmatched.count < Self.expectedUnmatchedLimit else { return false }
+            state.expectedUnmatched.append(compiled)
+            return true
+        }
+    }
+
+    /// `unmatched` without the requests the test expects (``expectUnmatched(_:)``).
+    package func leavingOutExpected(_ unmatched: [LoggedRequest]) -> [LoggedRequest] {
+        let expected = state.withLock { $0.expectedUnmatched }
+        guard !expected.isEmpty else { return unmatched }
+        return unmatched.filter { request in !expected.contains { $0.matches(request.request) } }
+    }
+
+    /// The requests of `unmatched` not reported yet and not expected; marks them reported.
     package func takeUnreported(_ unmatched: [LoggedRequest]) -> (new: [LoggedRequest], earlier: Int) {
         state.withLock { state in
             let through = state.unmatchedReportedThrough
-            let new = unmatched.filter { $0.id > through }
+            let expected = state.expectedUnmatched
+            let unexpected = expected.isEmpty ? unmatched : unmatched.filter { request in
+                !expected.contains { $0.matches(request.request) }
+            }
+            let new = unexpected.filter { $0.id > through }
             if let last = unmatched.last { state.unmatchedReportedThrough = max(through, last.id) }
-            return (new, unmatched.count - new.count)
+            return (new, unexpected.count - new.count)
         }
     }
 
