@@ -45,10 +45,8 @@ extension StubServer {
                      priority: Int = StubMapping.defaultPriority, name: String? = nil,
                      fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> StubHandle {
         let callSite = StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        var mapping = StubMapping(request, resolvingBodyFile(response, stub: Self.title(request, name: name, at: callSite)),
-                                  priority: priority, name: name)
-        mapping.times = max(1, times)
-        return add(mapping, at: callSite)
+        let response = resolvingBodyFile(response, stub: Self.title(request, name: name, at: callSite))
+        return add(.limited(request, response, times: times, priority: priority, name: name), at: callSite)
     }
 
     /// What a sequence answers after its last response.
@@ -71,11 +69,8 @@ extension StubServer {
                              fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> StubHandle {
         let callSite = StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let title = Self.title(request, name: name, at: callSite)
-        let resolved = responses.isEmpty ? [ResponseDefinition.notFound] : responses.map { resolvingBodyFile($0, stub: title) }
-        var mapping = StubMapping(request, resolved[0], priority: priority, name: name)
-        mapping.thenResponses = Array(resolved.dropFirst())
-        if end == .thenNotFound { mapping.times = resolved.count }
-        return add(mapping, at: callSite)
+        let resolved = responses.map { resolvingBodyFile($0, stub: title) }
+        return add(.sequence(request, resolved, end, priority: priority, name: name), at: callSite)
     }
 
     /// Adds a stub of a WireMock scenario: it matches only while `scenario` is in `whenState` (any state
@@ -92,12 +87,9 @@ extension StubServer {
                      priority: Int = StubMapping.defaultPriority, name: String? = nil,
                      fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> StubHandle {
         let callSite = StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        var mapping = StubMapping(request, resolvingBodyFile(response, stub: Self.title(request, name: name, at: callSite)),
-                                  priority: priority, name: name)
-        mapping.scenarioName = scenario
-        mapping.requiredScenarioState = whenState
-        mapping.newScenarioState = newState
-        return add(mapping, at: StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let response = resolvingBodyFile(response, stub: Self.title(request, name: name, at: callSite))
+        return add(.scenarioStep(request, response, scenario: scenario, whenState: whenState, newState: newState,
+                                 priority: priority, name: name), at: callSite)
     }
 
     private func add(_ mapping: StubMapping, closure: StubClosure, at callSite: StubCallSite) -> StubHandle {

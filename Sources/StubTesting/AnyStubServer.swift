@@ -54,6 +54,24 @@ public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible 
         try await base.stub(request, response, priority: priority, name: name)
     }
     @discardableResult
+    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, times: Int,
+                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+        try await base.stub(request, response, times: times, priority: priority, name: name)
+    }
+    @discardableResult
+    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
+                     whenState: String? = nil, newState: String? = nil,
+                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+        try await base.stub(request, response, scenario: scenario, whenState: whenState, newState: newState,
+                            priority: priority, name: name)
+    }
+    @discardableResult
+    public func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition],
+                             _ end: StubServer.SequenceEnd = .repeatLast,
+                             priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+        try await base.stubSequence(request, responses, end, priority: priority, name: name)
+    }
+    @discardableResult
     public func stub(mappingJSON: String) async throws -> StubHandle { try await base.stub(mappingJSON: mappingJSON) }
     @discardableResult
     public func add(_ mapping: StubMapping) async throws -> StubHandle { try await base.add(mapping) }

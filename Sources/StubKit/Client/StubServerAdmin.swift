@@ -27,6 +27,18 @@ public protocol StubServerAdmin: Sendable {
     /// - Returns: a handle naming the stub; ``removeStub(id:)`` removes it.
     @discardableResult
     func stub(_ request: RequestPattern, _ response: ResponseDefinition, priority: Int, name: String?) async throws -> StubHandle
+    /// Adds a stub that answers at most `times` times, then stops matching (other stubs answer, or 404).
+    @discardableResult
+    func stub(_ request: RequestPattern, _ response: ResponseDefinition, times: Int, priority: Int, name: String?) async throws -> StubHandle
+    /// Adds a step of a WireMock scenario: it matches only while `scenario` is in `whenState` (any state when
+    /// `nil`), and moves it to `newState` (if given) when it answers.
+    @discardableResult
+    func stub(_ request: RequestPattern, _ response: ResponseDefinition, scenario: String, whenState: String?,
+              newState: String?, priority: Int, name: String?) async throws -> StubHandle
+    /// Adds a stub answering each request with the next of `responses`; after the last, as `end` says.
+    @discardableResult
+    func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition], _ end: StubServer.SequenceEnd,
+                      priority: Int, name: String?) async throws -> StubHandle
     /// Adds a stub given as WireMock mapping JSON (one mapping object).
     @discardableResult
     func stub(mappingJSON: String) async throws -> StubHandle
@@ -81,5 +93,33 @@ extension StubServer: StubServerAdmin {
     @discardableResult
     public func stub(_ request: RequestPattern, _ response: ResponseDefinition, priority: Int, name: String?) -> StubHandle {
         add(StubMapping(request, resolvingBodyFile(response, stub: Self.title(request, name: name)), priority: priority, name: name))
+    }
+
+    /// The protocol's form of ``stub(_:_:times:priority:name:fileID:filePath:line:column:)``, without a call site.
+    @_disfavoredOverload
+    @discardableResult
+    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, times: Int, priority: Int, name: String?) -> StubHandle {
+        let response = resolvingBodyFile(response, stub: Self.title(request, name: name))
+        return add(.limited(request, response, times: times, priority: priority, name: name))
+    }
+
+    /// The protocol's form of ``stub(_:_:scenario:whenState:newState:priority:name:fileID:filePath:line:column:)``,
+    /// without a call site.
+    @_disfavoredOverload
+    @discardableResult
+    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, scenario: String, whenState: String?,
+                     newState: String?, priority: Int, name: String?) -> StubHandle {
+        let response = resolvingBodyFile(response, stub: Self.title(request, name: name))
+        return add(.scenarioStep(request, response, scenario: scenario, whenState: whenState, newState: newState,
+                                 priority: priority, name: name))
+    }
+
+    /// The protocol's form of ``stubSequence(_:_:_:priority:name:fileID:filePath:line:column:)``, without a call site.
+    @_disfavoredOverload
+    @discardableResult
+    public func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition], _ end: SequenceEnd,
+                             priority: Int, name: String?) -> StubHandle {
+        let title = Self.title(request, name: name)
+        return add(.sequence(request, responses.map { resolvingBodyFile($0, stub: title) }, end, priority: priority, name: name))
     }
 }

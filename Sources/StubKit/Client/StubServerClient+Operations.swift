@@ -10,6 +10,31 @@ extension StubServerClient {
         try await add(StubMapping(request, response, priority: priority, name: name))
     }
 
+    /// Adds a stub that answers at most `times` times (`metadata.stubserver.times`).
+    @discardableResult
+    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, times: Int,
+                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+        try await add(.limited(request, response, times: times, priority: priority, name: name))
+    }
+
+    /// Adds a step of a WireMock scenario (`scenarioName`, `requiredScenarioState`, `newScenarioState`).
+    @discardableResult
+    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
+                     whenState: String? = nil, newState: String? = nil,
+                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+        try await add(.scenarioStep(request, response, scenario: scenario, whenState: whenState, newState: newState,
+                                    priority: priority, name: name))
+    }
+
+    /// Adds a stub answering each request with the next of `responses` (`metadata.stubserver.then`, and
+    /// `times` for `.thenNotFound`).
+    @discardableResult
+    public func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition],
+                             _ end: StubServer.SequenceEnd = .repeatLast,
+                             priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+        try await add(.sequence(request, responses, end, priority: priority, name: name))
+    }
+
     /// Adds a stub given as WireMock mapping JSON; the server validates it (422 → ``StubServerClientError``).
     @discardableResult
     public func stub(mappingJSON: String) async throws -> StubHandle {

@@ -186,6 +186,24 @@ extension StubServerProcess {
         try await client.stub(request, response, priority: priority, name: name)
     }
     @discardableResult
+    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, times: Int,
+                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+        try await client.stub(request, response, times: times, priority: priority, name: name)
+    }
+    @discardableResult
+    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
+                     whenState: String? = nil, newState: String? = nil,
+                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+        try await client.stub(request, response, scenario: scenario, whenState: whenState, newState: newState,
+                              priority: priority, name: name)
+    }
+    @discardableResult
+    public func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition],
+                             _ end: StubServer.SequenceEnd = .repeatLast,
+                             priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+        try await client.stubSequence(request, responses, end, priority: priority, name: name)
+    }
+    @discardableResult
     public func stub(mappingJSON: String) async throws -> StubHandle { try await client.stub(mappingJSON: mappingJSON) }
     @discardableResult
     public func add(_ mapping: StubMapping) async throws -> StubHandle { try await client.add(mapping) }
