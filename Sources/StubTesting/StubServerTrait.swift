@@ -12,7 +12,22 @@ extension StubServer {
     ///     …
     /// }
     /// ```
-    @TaskLocal public static var current: StubServer?
+    ///
+    /// With `STUBSERVER_URL` set, the trait gives the test an external server instead (see ``ExternalStubServer``),
+    /// so this is `nil`, and reading it records an issue that says so and names the alternatives:
+    /// ``AnyStubServer/current``, which works in both modes, or `.stubServer(external: .never)`.
+    public static var current: StubServer? {
+        if let running { return running }
+        if let external = AnyStubServer.current, external.isExternal {
+            Issue.record(Comment(rawValue: "StubServer.current is nil: \(ExternalStubServer.environmentVariable) is set, so the "
+                + ".stubServer trait gave this test the external server at \(external.baseURL.absoluteString). "
+                + "Use AnyStubServer.current (in-process or external), or .stubServer(external: .never) to keep this test in-process."))
+        }
+        return nil
+    }
+
+    /// The in-process server of the running test (what ``current`` reads).
+    @TaskLocal static var running: StubServer?
 }
 
 /// A trait that runs each test with its own running ``StubServer``, published as
@@ -73,7 +88,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         try server.start()
         TestWarnings.observeShadowedStubs(of: server, fallback: sourceLocation)
         do {
-            try await StubServer.$current.withValue(server) {
+            try await StubServer.$running.withValue(server) {
                 try await AnyStubServer.$current.withValue(AnyStubServer(server)) {
                     try await function()
                 }

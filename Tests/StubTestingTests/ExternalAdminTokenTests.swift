@@ -27,6 +27,26 @@ struct ExternalAdminTokenTests {
         }
     }
 
+    @Test("In external mode StubServer.current is nil and says why, naming STUBSERVER_URL and AnyStubServer.current")
+    func currentInExternalMode() async throws {
+        let server = try StubServer.start()
+        try await shuttingDown(server) { () async throws in
+            let trait = StubServerTrait.stubServer(external: .url(server.baseURL))
+            try await trait.provideScope(for: try #require(Test.current), testCase: nil) {
+                #expect(AnyStubServer.current?.isExternal == true)
+                withKnownIssue {
+                    #expect(StubServer.current == nil)
+                } matching: { issue in
+                    issue.comments.contains { $0.rawValue.contains("STUBSERVER_URL is set") && $0.rawValue.contains("AnyStubServer.current") }
+                }
+            }
+            // In-process, it is the server, and nothing is recorded.
+            try await StubServerTrait.stubServer(external: .never).provideScope(for: try #require(Test.current), testCase: nil) {
+                #expect(StubServer.current != nil)
+            }
+        }
+    }
+
     @Test("StubServerClient takes the token; without it, the 401 says which variable or argument sends it")
     func clientToken() async throws {
         var configuration = StubServer.Configuration()

@@ -19,7 +19,12 @@ struct ExternalModeTests {
                                                external: external.external)
         let test = try #require(Test.current)
         try await trait.provideScope(for: test, testCase: Test.Case.current) {
-            #expect(StubServer.current == nil)
+            // The in-process server is not there, and reading it says why.
+            withKnownIssue {
+                #expect(StubServer.current == nil)
+            } matching: { issue in
+                issue.comments.contains { $0.rawValue.contains("STUBSERVER_URL is set") }
+            }
             let server = try #require(AnyStubServer.current)
             try await body(server)
         }
