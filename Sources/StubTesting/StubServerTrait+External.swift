@@ -5,12 +5,14 @@ import Testing
 extension StubServerTrait {
     /// Runs `function` with a client to the external server at `url` as ``AnyStubServer/current``: one
     /// test at a time in this process (they share one server), after a reset.
-    func withExternalServer(at url: URL, performing function: @Sendable () async throws -> Void) async throws {
+    /// - Parameter location: where failures found after the test are reported (the test's declaration).
+    func withExternalServer(at url: URL, reportingAt location: SourceLocation,
+                            performing function: @Sendable () async throws -> Void) async throws {
         // A test's own `.stubServer` runs inside its suite's: the outer scope already holds the turn.
-        if Self.holdsExternalTurn { return try await runWithExternalServer(at: url, performing: function) }
+        if Self.holdsExternalTurn { return try await runWithExternalServer(at: url, reportingAt: location, performing: function) }
         await Self.externalTurns.enter()
         do {
-            try await Self.$holdsExternalTurn.withValue(true) { try await runWithExternalServer(at: url, performing: function) }
+            try await Self.$holdsExternalTurn.withValue(true) { try await runWithExternalServer(at: url, reportingAt: location, performing: function) }
         } catch {
             await Self.externalTurns.leave()
             throw error
@@ -18,7 +20,8 @@ extension StubServerTrait {
         await Self.externalTurns.leave()
     }
 
-    private func runWithExternalServer(at url: URL, performing function: @Sendable () async throws -> Void) async throws {
+    private func runWithExternalServer(at url: URL, reportingAt location: SourceLocation,
+                                       performing function: @Sendable () async throws -> Void) async throws {
         let client = StubServerClient(baseURL: url, headers: external.adminHeaders)
         do {
             try await client.reset()
@@ -31,7 +34,7 @@ extension StubServerTrait {
             try await function()
         }
         if failOnUnmatchedRequests, let message = await RemoteVerification.noUnmatchedRequests(server) {
-            Issue.record(Comment(rawValue: "failOnUnmatchedRequests: " + message), sourceLocation: sourceLocation)
+            Issue.record(Comment(rawValue: "failOnUnmatchedRequests: " + message), sourceLocation: location)
         }
     }
 

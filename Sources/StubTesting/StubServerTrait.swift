@@ -76,8 +76,11 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
+        // Failures found after the test (unmatched requests, unused stubs, a thrown error's journal) point at
+        // the test itself, not at the suite that declared the trait.
+        let location = test.sourceLocation
         if let url = try external.resolve() {
-            return try await withExternalServer(at: url, performing: function)
+            return try await withExternalServer(at: url, reportingAt: location, performing: function)
         }
         let directory: URL?
         switch stubs {
@@ -86,7 +89,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         }
         let server = try StubServer(stubs: directory, configuration: configuration)
         try server.start()
-        TestWarnings.observeShadowedStubs(of: server, fallback: sourceLocation)
+        TestWarnings.observeShadowedStubs(of: server, fallback: location)
         do {
             try await StubServer.$running.withValue(server) {
                 try await AnyStubServer.$current.withValue(AnyStubServer(server)) {
@@ -94,13 +97,13 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
                 }
             }
         } catch {
-            JournalAttachment.recordInSwiftTesting(server, at: .testing(sourceLocation))
+            JournalAttachment.recordInSwiftTesting(server, at: .testing(location))
             await server.shutdown()
             throw error
         }
         let checks = TeardownChecks(failOnUnmatchedRequests: failOnUnmatchedRequests, failOnUnusedStubs: failOnUnusedStubs)
         for message in checks.failures(server) {
-            reportFailure(message, at: .testing(sourceLocation), server: server)
+            reportFailure(message, at: .testing(location), server: server)
         }
         // Suspends rather than blocks: tests running in parallel keep every cooperative thread while this
         // one's in-flight responses finish.
@@ -127,7 +130,8 @@ extension Trait where Self == StubServerTrait {
     ///   - external: where to look for a server outside the process (default `STUBSERVER_URL`); when
     ///     there is one, the test gets a client to it, reset, as ``AnyStubServer/current``, and
     ///     ``StubServer/current`` is `nil`. `.never` always starts one in-process.
-    ///   - sourceLocation: where issues recorded after the test point; leave the default.
+    ///   - sourceLocation: where the trait was written; issues found after a test point at that test (its
+    ///     declaration), whether the trait is on the test or on its suite. Leave the default.
     public static func stubServer(
         stubs: URL? = nil,
         configuration: StubServer.Configuration = StubServer.Configuration(),

@@ -171,6 +171,19 @@ struct StubServerTraitScopeTests {
         }
     }
 
+    @Test("An issue found after the test points at the test, not at the suite or the trait")
+    func teardownIssuesPointAtTheTest() async throws {
+        let trait = StubServerTrait.stubServer(failOnUnmatchedRequests: true)  // written here, on another line
+        let test = try #require(Test.current)
+        try await withKnownIssue {
+            try await trait.provideScope(for: test, testCase: Test.Case.current) {
+                _ = try await HTTP.get(try #require(StubServer.current), "/not-stubbed")
+            }
+        } matching: { issue in
+            issue.sourceLocation == test.sourceLocation
+        }
+    }
+
     @Test("A stubs folder that cannot be found fails the test with the directories searched")
     func missingStubsFolder() async throws {
         let trait = StubServerTrait.stubServer(stubsNamed: "NoSuchStubsFolder")
