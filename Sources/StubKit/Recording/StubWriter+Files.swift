@@ -48,6 +48,9 @@ extension StubWriter {
                                                     display: "__files/\(bodyName)") { continue }
                 let body: ResponseDefinition.Body = bodyFile ? .file(name: bodyName, bytes: plan.body) : StubWriter.inlineBody(plan.body)
                 var mapping = StubWriter.mapping(stub, response: plan, body: body, step: step, id: id)
+                // Another stub of this call has the same method and path: its name says which one this is, as
+                // its file name does, so reports never show two stubs under one name.
+                if stem != base, let name = mapping.name { mapping.name = "\(name) (\(stem))" }
                 var bytes = mapping.json.serializedBytes(.pretty)
                 bytes.append(UInt8(ascii: "\n"))
                 guard try createExclusively(bytes, at: mappings.appendingPathComponent(mappingName),

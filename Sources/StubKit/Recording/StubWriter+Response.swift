@@ -45,7 +45,8 @@ extension StubWriter {
                             dropped: dropped)
     }
 
-    /// `json`, `html`, `png`, … from the media type; `txt` for other UTF-8 text, `bin` for other bytes.
+    /// `json`, `html`, `png`, … from the media type; `txt` for other UTF-8 text, `bin` for other bytes, and `bin`
+    /// too for bytes that are not UTF-8 text under a text media type (a server that labels an image `text/plain`).
     static func fileExtension(contentType: String, body: [UInt8]) -> String {
         let media = contentType.split(separator: ";").first.map { $0.trimmingSpaces().lowercased() } ?? ""
         let known: [(suffix: String, ext: String)] = [
@@ -55,7 +56,8 @@ extension StubWriter {
         ]
         // The longest suffix wins, so image/svg+xml is svg, not xml.
         if let match = known.filter({ media.hasSuffix($0.suffix) }).max(by: { $0.suffix.count < $1.suffix.count }) {
-            return match.ext
+            let textual: Set = ["json", "html", "xml", "svg", "txt", "css", "js", "csv"]
+            return textual.contains(match.ext) && !body.isEmpty && text(body) == nil ? "bin" : match.ext
         }
         return text(body) == nil ? "bin" : "txt"
     }

@@ -75,6 +75,21 @@ struct StubWriterTests {
         #expect(loaded.compactMap(\.bodyBytes).contains(png))
     }
 
+    @Test("Bytes that are not text under a text type are a .bin file; two stubs of one method and path get two names")
+    func binaryUnderTextTypeAndDistinctNames() throws {
+        let folder = try WriterFolder()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF, 0xFE]
+        _ = try folder.write([
+            RecordedExchange(request: .init(method: "GET", url: "/mislabelled"),
+                             response: .init(status: 200, headers: ["Content-Type": "text/plain"], body: png)),
+            .json("/users?page=1", body: #"{"page":1}"#),
+            .json("/users?page=2", body: #"{"page":2}"#),
+        ])
+        #expect(try folder.bytes("__files/get-mislabelled.bin") == png)
+        let names = try folder.load().compactMap(\.name).filter { $0.hasPrefix("GET /users") }.sorted()
+        #expect(names == ["GET /users", "GET /users (get-users-2)"])
+    }
+
     @Test("JSON that does not parse is written as received")
     func brokenJSON() throws {
         let folder = try WriterFolder()
