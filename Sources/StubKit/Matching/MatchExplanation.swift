@@ -25,9 +25,11 @@ public struct MatchExplanation: Sendable {
     /// The scenario states matched against (scenarios not in it are in `Started`).
     public var scenarioStates: [String: String]
 
-    /// Explains how `mappings` (in insertion order, as the server adds them) answer `request`.
-    /// - Parameter scenarioStates: the state of each scenario named (`["Login": "LoggedIn"]`); the others
-    ///   are in `Started`.
+    /// Explains how `mappings` answer `request`.
+    /// - Parameters:
+    ///   - request: the request to explain.
+    ///   - mappings: the stubs, in insertion order, as the server adds them.
+    ///   - scenarioStates: the state of each scenario named (`["Login": "LoggedIn"]`); the others are in `Started`.
     public init(request: HTTPRequest, mappings: [StubMapping], scenarioStates: [String: String] = [:]) {
         self.request = request
         self.scenarioStates = scenarioStates
