@@ -11,7 +11,8 @@
 #   SHA256SUMS                                             `sha256sum -c SHA256SUMS` checks them
 #
 #   scripts/release.sh                 full build (proxying and recording; a glibc build needs libcurl at run time)
-#   TRAITS=Slim scripts/release.sh     the Slim executable (no proxying, recording or client; no libcurl)
+#   TRAITS=Slim scripts/release.sh     the Slim executable (no proxying, recording or client; no libcurl), linked
+#                                      fully static (-static-executable, glibc inside) as the Docker image's
 #
 # Run it on each platform and merge the dist/ folders (concatenate the SHA256SUMS files). It prints the command
 # that gives the source archive's sha256 for Formula/stubserver.rb.
