@@ -5,12 +5,18 @@ import Testing
 /// External mode against a server started with `--admin-token` (as on an open listener for a device).
 @Suite("External mode sends the admin token")
 struct ExternalAdminTokenTests {
-    @Test("STUBSERVER_ADMIN_TOKEN becomes Authorization: Bearer on the reset; without it the server refuses")
-    func sendsToken() async throws {
+    /// A running server whose admin API needs the token `s3cret`.
+    private static func tokenProtectedServer() throws -> StubServer {
         var configuration = StubServer.Configuration()
         configuration.adminToken = "s3cret"
         let server = try StubServer(stubs: nil, configuration: configuration)
         try server.start()
+        return server
+    }
+
+    @Test("STUBSERVER_ADMIN_TOKEN becomes Authorization: Bearer on the reset; without it the server refuses")
+    func sendsToken() async throws {
+        let server = try Self.tokenProtectedServer()
         try await shuttingDown(server) { () async throws in
             let variables = ["STUBSERVER_URL": server.baseURL.absoluteString, "STUBSERVER_ADMIN_TOKEN": "s3cret"]
             #expect(ExternalStubServer.environment(variables).adminHeaders == ["Authorization": "Bearer s3cret"])
@@ -49,10 +55,7 @@ struct ExternalAdminTokenTests {
 
     @Test("StubServerClient takes the token; without it, the 401 says which variable or argument sends it")
     func clientToken() async throws {
-        var configuration = StubServer.Configuration()
-        configuration.adminToken = "s3cret"
-        let server = try StubServer(stubs: nil, configuration: configuration)
-        try server.start()
+        let server = try Self.tokenProtectedServer()
         try await shuttingDown(server) { () async throws in
             let client = StubServerClient(baseURL: server.baseURL, adminToken: "s3cret")
             try await client.stub(.get("/hello"), .text("hi"))

@@ -50,7 +50,11 @@ package final class FailureLedger: Sendable {
 
     /// `unmatched` without the requests the test expects (``expectUnmatched(_:)``).
     package func leavingOutExpected(_ unmatched: [LoggedRequest]) -> [LoggedRequest] {
-        let expected = state.withLock { $0.expectedUnmatched }
+        Self.leavingOut(state.withLock { $0.expectedUnmatched }, from: unmatched)
+    }
+
+    /// `unmatched` without the requests that one of `expected` matches.
+    private static func leavingOut(_ expected: [CompiledRequestPattern], from unmatched: [LoggedRequest]) -> [LoggedRequest] {
         guard !expected.isEmpty else { return unmatched }
         return unmatched.filter { request in !expected.contains { $0.matches(request.request) } }
     }
@@ -59,10 +63,7 @@ package final class FailureLedger: Sendable {
     package func takeUnreported(_ unmatched: [LoggedRequest]) -> (new: [LoggedRequest], earlier: Int) {
         state.withLock { state in
             let through = state.unmatchedReportedThrough
-            let expected = state.expectedUnmatched
-            let unexpected = expected.isEmpty ? unmatched : unmatched.filter { request in
-                !expected.contains { $0.matches(request.request) }
-            }
+            let unexpected = Self.leavingOut(state.expectedUnmatched, from: unmatched)
             let new = unexpected.filter { $0.id > through }
             if let last = unmatched.last { state.unmatchedReportedThrough = max(through, last.id) }
             return (new, unexpected.count - new.count)
