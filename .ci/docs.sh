@@ -18,6 +18,27 @@ swift build --target StubTesting --scratch-path "$scratch" \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" 2>&1 | tail -1
 mkdir -p "$output"
 status=0
+
+# Public StubKit and StubTesting API names the engine's types by their aliases (StubHTTPRequest, …; see
+# StubKit/Exports.swift): a declaration written with `HTTPRequest` makes compiler messages and these pages say a
+# name users cannot write without importing StubHTTP. The symbol graphs keep the spelling each declaration uses.
+python3 - "$graphs/all" <<'PY' || status=1
+import json, os, sys
+engine = {"HTTPRequest", "HTTPMethod", "HTTPHeaders", "HTTPStatus", "HTTPVersion", "HTTPResponse"}
+found = []
+for module in ("StubKit", "StubTesting"):
+    for name in os.listdir(sys.argv[1]):
+        if name == f"{module}.symbols.json" or name.startswith(f"{module}@"):
+            graph = json.load(open(os.path.join(sys.argv[1], name)))
+            for symbol in graph["symbols"]:
+                spelled = {f["spelling"] for f in symbol.get("declarationFragments", []) if f["kind"] == "typeIdentifier"}
+                for bad in sorted(spelled & engine):
+                    found.append(f"  {module}: {'.'.join(symbol['pathComponents'])} names {bad}; write Stub{bad}")
+if found:
+    print("docs: public API names the engine's types instead of their Stub… aliases:", *sorted(set(found)), sep="\n", file=sys.stderr)
+    sys.exit(1)
+print("docs: StubKit and StubTesting declarations name StubHTTPRequest, StubHTTPHeaders, …, never the engine's types")
+PY
 for module in StubHTTP StubKit StubTesting; do
   mkdir -p "$graphs/$module"
   # The module's own graph and its extensions of other modules (MODULE@Other.symbols.json).

@@ -22,3 +22,5 @@ public typealias StubHTTPHeaders = StubHTTP.HTTPHeaders
 public typealias StubHTTPStatus = StubHTTP.HTTPStatus
 /// The HTTP version of a received request.
 public typealias StubHTTPVersion = StubHTTP.HTTPVersion
+/// A response as the server sent it (``LoggedRequest/response``): status, headers, body.
+public typealias StubHTTPResponse = StubHTTP.HTTPResponse

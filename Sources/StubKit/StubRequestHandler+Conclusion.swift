@@ -21,7 +21,7 @@ extension StubRequestHandler {
 
     /// Journals `conclusion`, runs `send` (which hands the answer to the responder), then reports the
     /// request to `onRequest`.
-    func conclude(_ request: HTTPRequest, _ conclusion: Conclusion, started: ContinuousClock.Instant, send: () -> Void) {
+    func conclude(_ request: StubHTTPRequest, _ conclusion: Conclusion, started: ContinuousClock.Instant, send: () -> Void) {
         let entry = journal.record(request, matchedStub: conclusion.stub, status: conclusion.response.status.code,
                                    response: conclusion.response,
                                    timing: ServeTiming(processTime: ContinuousClock.now - started,
@@ -32,7 +32,7 @@ extension StubRequestHandler {
     }
 
     /// Answers `response` at once (a refusal, a loop, a `503` when workers are busy), through ``conclude``.
-    func conclude(_ request: HTTPRequest, answering response: HTTPResponse, stub: LoggedRequest.MatchedStub?,
+    func conclude(_ request: StubHTTPRequest, answering response: HTTPResponse, stub: LoggedRequest.MatchedStub?,
                   proxiedTo: String? = nil, responder: HTTPResponder, started: ContinuousClock.Instant) {
         conclude(request, Conclusion(response: response, stub: stub, ownsBody: true, proxiedTo: proxiedTo),
                  started: started) {
@@ -43,7 +43,7 @@ extension StubRequestHandler {
     /// Sends `prepared` (the response of `response` for this request, from `match`'s stub) after the
     /// stub's delay, through ``conclude``.
     /// - Parameter ownsBody: the body was made for this request (rendered, from a closure).
-    func conclude(_ request: HTTPRequest, sending prepared: PreparedResponse, of response: StubResponse,
+    func conclude(_ request: StubHTTPRequest, sending prepared: PreparedResponse, of response: StubResponse,
                   stub: LoggedRequest.MatchedStub, displayName: @autoclosure () -> String, ownsBody: Bool,
                   responder: HTTPResponder, started: ContinuousClock.Instant) {
         let delay = response.delay(network: network, globalDelay: store.fixedDelay)

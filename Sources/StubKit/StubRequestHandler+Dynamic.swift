@@ -12,7 +12,7 @@ extension StubRequestHandler {
     /// Runs `closure` off the event loop, then answers with what it returned (delays, pacing and
     /// faults included), or with a 500 naming the error it threw, or with a 503 when the closure
     /// workers' queue is full. Journals the request when answered.
-    func answer(_ request: HTTPRequest, with closure: StubClosure, match: RouteMatch, responder: HTTPResponder,
+    func answer(_ request: StubHTTPRequest, with closure: StubClosure, match: RouteMatch, responder: HTTPResponder,
                 started: ContinuousClock.Instant) {
         let stubRequest = StubRequest(request, pathParameters: match.pathParameters)
         let mapping = match.mapping

@@ -6,7 +6,7 @@ extension StubRequestHandler {
     /// stub's headers and delay), or a 502/504 naming the upstream and the reason. Journals the
     /// request when answered, and keeps the exchange for a recording in progress. The completion runs
     /// on the proxy client's thread, never an event loop.
-    func forward(_ request: HTTPRequest, via definition: ProxyDefinition,
+    func forward(_ request: StubHTTPRequest, via definition: ProxyDefinition,
                  stub: (response: StubResponse, mapping: StubMapping)?, responder: HTTPResponder,
                  started: ContinuousClock.Instant) {
         let client = proxy.client
@@ -50,7 +50,7 @@ extension StubRequestHandler {
 
     /// Answers `508 Loop Detected` to a request that would be forwarded round a loop, at once, and
     /// journals it (as forwarded by `stub`, if a stub forwards it).
-    private func answerLoop(_ request: HTTPRequest, upstreamURL: String, reason: String, stub: StubMapping?,
+    private func answerLoop(_ request: StubHTTPRequest, upstreamURL: String, reason: String, stub: StubMapping?,
                             responder: HTTPResponder, started: ContinuousClock.Instant) {
         let forwarder = if let stub { "the stub \(stub.displayName) (id \(stub.id))" }
             else if recorder.proxy != nil { "the recording" } else { "--proxy-all" }

@@ -9,7 +9,7 @@ extension StubRequestHandler {
     /// Request bodies from this size on are never rendered on an event loop.
     static let largestBodyRenderedOnLoop = 64 << 10
 
-    func answer(_ request: HTTPRequest, with template: ResponseTemplate, response: StubResponse, match: RouteMatch,
+    func answer(_ request: StubHTTPRequest, with template: ResponseTemplate, response: StubResponse, match: RouteMatch,
                 responder: HTTPResponder, started: ContinuousClock.Instant) {
         let limits = configuration.templateLimits
         let onLoop = limits.capped(by: .onEventLoop)
@@ -37,7 +37,7 @@ extension StubRequestHandler {
     }
 
     /// Sends the rendered response, or the `500` for the limit the render reached (and logs it).
-    private func finish(_ result: Result<HTTPResponse, TemplateLimitExceeded>, request: HTTPRequest, template: ResponseTemplate,
+    private func finish(_ result: Result<HTTPResponse, TemplateLimitExceeded>, request: StubHTTPRequest, template: ResponseTemplate,
                         response: StubResponse, match: RouteMatch, responder: HTTPResponder, started: ContinuousClock.Instant) {
         let rendered: HTTPResponse
         switch result {

@@ -34,7 +34,7 @@ struct StubRequestHandler: HTTPHandler {
     /// Requests with a larger body are matched on ``matchWorkers``: matching may parse the body as JSON.
     static let inlineBodyLimit = 64 << 10
 
-    func handle(_ request: HTTPRequest, responder: HTTPResponder) {
+    func handle(_ request: StubHTTPRequest, responder: HTTPResponder) {
         if let admin, AdminAPI.isAdminTarget(request.target) { return admin.serve(request, responder: responder) }
         let started = ContinuousClock.now
         if let recording = recorder.proxy {
@@ -52,7 +52,7 @@ struct StubRequestHandler: HTTPHandler {
     /// Matches `request` and answers it.
     /// - Parameter onEventLoop: whether this runs on an event loop: an unmatched request's near-miss
     ///   report (which compares stubs) is then made on ``matchWorkers``.
-    private func serve(_ request: HTTPRequest, responder: HTTPResponder, started: ContinuousClock.Instant, onEventLoop: Bool) {
+    private func serve(_ request: StubHTTPRequest, responder: HTTPResponder, started: ContinuousClock.Instant, onEventLoop: Bool) {
         let snapshot = store.snapshot
         // One context for matching and the near-miss report: the body is parsed at most once.
         let context = snapshot.table.context(for: request)
@@ -89,7 +89,7 @@ struct StubRequestHandler: HTTPHandler {
     }
 
     /// The near-miss report of `request`, kept for its repeats.
-    private func explain(_ request: HTTPRequest, in snapshot: StubSnapshot, context: RequestContext) -> String {
+    private func explain(_ request: StubHTTPRequest, in snapshot: StubSnapshot, context: RequestContext) -> String {
         // Stateful stubs say why they do not answer; their report changes with the state, so it is not kept.
         guard snapshot.isStateful else {
             let report = snapshot.table.nearMissReport(for: context)
@@ -100,7 +100,7 @@ struct StubRequestHandler: HTTPHandler {
     }
 
     /// Answers 404 with `report`, journals and logs it.
-    private func answerUnmatched(_ request: HTTPRequest, report: String, responder: HTTPResponder, started: ContinuousClock.Instant) {
+    private func answerUnmatched(_ request: StubHTTPRequest, report: String, responder: HTTPResponder, started: ContinuousClock.Instant) {
         let notFound = HTTPResponse(status: .notFound, headers: ["Content-Type": "text/plain; charset=utf-8"],
                                     body: Array(report.utf8))
         conclude(request, Conclusion(response: notFound, ownsBody: true), started: started) {
@@ -112,7 +112,7 @@ struct StubRequestHandler: HTTPHandler {
     }
 
     /// The 404 text when every match worker is busy: no stub is compared.
-    static func skippedReport(_ request: HTTPRequest) -> String {
+    static func skippedReport(_ request: StubHTTPRequest) -> String {
         "No stub matched \(request.method) \(Quoting.truncate(request.target, limit: NearMissReport.valueLimit))\n\n"
             + "(No near-miss report: too many unmatched requests are being explained at once.)\n"
     }

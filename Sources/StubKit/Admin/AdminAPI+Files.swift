@@ -9,7 +9,7 @@ extension AdminAPI {
 
     /// The head of `GET /__admin/files/{name}`, answered by ``answer(_:responder:executor:)``: the file's
     /// bytes, streamed from disk when over ``BodyFiles/cacheLimit``; 404 if there is none.
-    static let fileHeaders: HTTPHeaders = ["Content-Type": "application/octet-stream"]
+    static let fileHeaders: StubHTTPHeaders = ["Content-Type": "application/octet-stream"]
 
     /// The file `name` under `__files`: its bytes if small, else the file to stream.
     func loadFile(_ name: String) throws(AdminError) -> BodyFiles.Content {

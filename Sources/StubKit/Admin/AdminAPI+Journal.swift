@@ -36,9 +36,9 @@ extension AdminAPI {
     /// "headers": {...}, "body": "..."}`): the stubs closest to it, closest first (at most 3).
     func nearMissesForRequest(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
         let json = try Self.parseBody(body)
-        let request: HTTPRequest
+        let request: StubHTTPRequest
         do {
-            request = try HTTPRequest(loggedRequestJSON: json)
+            request = try StubHTTPRequest(loggedRequestJSON: json)
         } catch {
             throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid request",
                              detail: error.description, pointer: "/" + error.field)
@@ -50,7 +50,7 @@ extension AdminAPI {
     }
 
     /// An optional non-negative integer query parameter (`limit`, `offset`).
-    static func queryInteger(_ request: HTTPRequest, _ name: String) throws(AdminError) -> Int? {
+    static func queryInteger(_ request: StubHTTPRequest, _ name: String) throws(AdminError) -> Int? {
         guard let text = request.queryValues(name).first else { return nil }
         guard let value = Int(text), value >= 0 else {
             throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid query parameter",
@@ -60,7 +60,7 @@ extension AdminAPI {
     }
 
     /// An optional ISO 8601 instant query parameter (`since=2026-12-01T00:00:00Z`).
-    static func queryDate(_ request: HTTPRequest, _ name: String) throws(AdminError) -> Date? {
+    static func queryDate(_ request: StubHTTPRequest, _ name: String) throws(AdminError) -> Date? {
         guard let text = request.queryValues(name).first else { return nil }
         if let date = try? Date(text, strategy: .iso8601) { return date }
         if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }

@@ -27,7 +27,7 @@ extension AdminAPI {
     }
 
     /// The `limit` and `offset` query parameters.
-    static func page(_ request: HTTPRequest) throws(AdminError) -> (limit: Int?, offset: Int) {
+    static func page(_ request: StubHTTPRequest) throws(AdminError) -> (limit: Int?, offset: Int) {
         (try queryInteger(request, "limit"), try queryInteger(request, "offset") ?? 0)
     }
 

@@ -44,7 +44,7 @@ extension AdminAPI {
         let compiled = CompiledRequestPattern(pattern)
         return { mapping in
             guard let metadata = mapping.metadata else { return false }
-            let probe = HTTPRequest(method: HTTPMethod("POST"), target: "/", body: Array(metadata.serialized(.compact).utf8))
+            let probe = StubHTTPRequest(method: StubHTTPMethod("POST"), target: "/", body: Array(metadata.serialized(.compact).utf8))
             return compiled.match(probe).isMatch
         }
     }

@@ -70,7 +70,7 @@ extension AdminError {
     init(recording error: RecordingError) {
         switch error.kind {
         case .alreadyRecording:
-            self.init(status: HTTPStatus(code: 409), code: 409, title: "Already recording", detail: error.description, pointer: nil)
+            self.init(status: StubHTTPStatus(code: 409), code: 409, title: "Already recording", detail: error.description, pointer: nil)
         case .notRecording:
             self.init(status: .badRequest, code: 30, title: "Not currently recording.", detail: error.description, pointer: nil)
         case .badTarget:
@@ -83,7 +83,7 @@ extension AdminError {
             self.init(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Read-only stubs folder",
                       detail: error.description, pointer: nil)
         case .unavailable:
-            self.init(status: HTTPStatus(code: 501), code: 501, title: "Recording is not in this build",
+            self.init(status: StubHTTPStatus(code: 501), code: 501, title: "Recording is not in this build",
                       detail: error.description, pointer: nil)
         }
     }

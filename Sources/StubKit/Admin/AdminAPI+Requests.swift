@@ -5,7 +5,7 @@ extension AdminAPI {
     /// `GET /__admin/requests[?limit=N][&since=ISO-8601]`: serve events, most recent first; `since`
     /// keeps those received after that instant.
     /// The document is built from a snapshot of the journal (value types) and serialized as it is sent.
-    func listRequests(_ request: HTTPRequest) throws(AdminError) -> StreamedJSONObject {
+    func listRequests(_ request: StubHTTPRequest) throws(AdminError) -> StreamedJSONObject {
         let limit = try Self.queryInteger(request, "limit")
         let since = try Self.queryDate(request, "since")
         let entries = journal.entries

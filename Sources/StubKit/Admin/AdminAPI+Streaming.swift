@@ -8,7 +8,7 @@ extension AdminAPI {
     /// Answers one admin call through `responder`, its route resolved once. Runs on a worker thread; a
     /// listing longer than ``HTTPBodyStreaming/lowWater`` is streamed, its pieces made on `executor`, and
     /// so is a body file over ``BodyFiles/cacheLimit``.
-    func answer(_ request: HTTPRequest, responder: HTTPResponder, executor: HTTPBodyExecutor) {
+    func answer(_ request: StubHTTPRequest, responder: HTTPResponder, executor: HTTPBodyExecutor) {
         do {
             let resolved = try AdminRoute.resolve(request)
             switch resolved.route.answer {
@@ -48,7 +48,7 @@ extension AdminAPI {
 
 extension AdminRoute {
     /// The route of an admin request (its target under `/__admin`).
-    static func resolve(_ request: HTTPRequest) throws(AdminError) -> Resolved {
+    static func resolve(_ request: StubHTTPRequest) throws(AdminError) -> Resolved {
         try resolve(method: request.method.rawValue, segments: segments(ofRawPath: request.rawPath))
     }
 

@@ -35,7 +35,7 @@ struct AdminAccess: Sendable {
     }
 
     /// Why `request` may not call the admin API, or `nil` if it may.
-    func refusal(for request: HTTPRequest) -> AdminError? {
+    func refusal(for request: StubHTTPRequest) -> AdminError? {
         let host = request.headers.first(name: "Host")
         if let origin = request.headers.first(name: "Origin"), !Self.originAllowed(origin, host: host) {
             return .forbidden("the admin API does not accept calls from web pages of other origins (Origin: \(origin))")
@@ -60,7 +60,7 @@ struct AdminAccess: Sendable {
     }
 
     /// `GET` or `HEAD /__admin/health`, which a token does not guard.
-    static func isHealthProbe(_ request: HTTPRequest) -> Bool {
+    static func isHealthProbe(_ request: StubHTTPRequest) -> Bool {
         (request.method == .get || request.method == .head) && request.path == "/__admin/health"
     }
 
@@ -127,12 +127,12 @@ struct AdminAccess: Sendable {
 extension AdminError {
     /// 403: the caller may not use the admin API at all.
     static func forbidden(_ detail: String) -> AdminError {
-        AdminError(status: HTTPStatus(code: 403), code: 403, title: "Forbidden", detail: detail, pointer: nil)
+        AdminError(status: StubHTTPStatus(code: 403), code: 403, title: "Forbidden", detail: detail, pointer: nil)
     }
 
     /// 401 with `WWW-Authenticate: Bearer`: the admin token is missing or wrong.
     static var unauthorized: AdminError {
-        AdminError(status: HTTPStatus(code: 401), code: 401, title: "Unauthorized",
+        AdminError(status: StubHTTPStatus(code: 401), code: 401, title: "Unauthorized",
                    detail: "the admin API needs 'Authorization: Bearer <token>' with the server's admin token",
                    pointer: nil, challenge: "Bearer realm=\"stubserver admin\"")
     }

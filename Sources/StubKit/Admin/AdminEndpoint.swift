@@ -20,7 +20,7 @@ struct AdminEndpoint: Sendable {
 
     /// Answers `request` (a target under `/__admin`) from a worker thread, unless refused. Called on the
     /// event loop.
-    func serve(_ request: HTTPRequest, responder: HTTPResponder) {
+    func serve(_ request: StubHTTPRequest, responder: HTTPResponder) {
         if let refusal = access.refusal(for: request) { return responder.respond(refusal.response) }
         let api = api, workers = workers
         // A streamed listing asks for its next piece on the same pool, never refused once started.

@@ -6,7 +6,7 @@ struct AdminError: Error, Sendable, Hashable {
     /// WireMock's code for a body that is not valid JSON or not a valid mapping or pattern.
     static let invalidInputCode = 10
 
-    var status: HTTPStatus
+    var status: StubHTTPStatus
     var code: Int
     var title: String
     var detail: String
@@ -35,7 +35,7 @@ struct AdminError: Error, Sendable, Hashable {
     }
 
     static func methodNotAllowed(method: String, path: String, allowed: [String]) -> AdminError {
-        AdminError(status: HTTPStatus(code: 405), code: 405, title: "Method not allowed",
+        AdminError(status: StubHTTPStatus(code: 405), code: 405, title: "Method not allowed",
                    detail: "\(path) accepts \(allowed.joined(separator: ", ")), not \(method)", pointer: nil,
                    allowed: allowed)
     }
@@ -58,6 +58,6 @@ struct AdminError: Error, Sendable, Hashable {
     }
 }
 
-extension HTTPStatus {
-    static let unprocessableEntity = HTTPStatus(code: 422)
+extension StubHTTPStatus {
+    static let unprocessableEntity = StubHTTPStatus(code: 422)
 }

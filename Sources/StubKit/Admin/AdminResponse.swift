@@ -2,7 +2,7 @@ import StubHTTP
 
 /// Admin API responses: pretty-printed JSON, as WireMock sends them.
 enum AdminResponse {
-    static func json(_ value: JSONValue, status: HTTPStatus = .ok) -> HTTPResponse {
+    static func json(_ value: JSONValue, status: StubHTTPStatus = .ok) -> HTTPResponse {
         var bytes = value.serializedBytes(.pretty)
         bytes.append(UInt8(ascii: "\n"))
         return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: bytes)

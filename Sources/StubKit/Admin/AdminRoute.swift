@@ -9,10 +9,10 @@ struct AdminRoute: Sendable {
     /// How the endpoint answers, given the path's parameters in order.
     enum Answer: Sendable {
         /// A whole response.
-        case response(@Sendable (AdminAPI, HTTPRequest, _ parameters: [String]) throws(AdminError) -> HTTPResponse)
+        case response(@Sendable (AdminAPI, StubHTTPRequest, _ parameters: [String]) throws(AdminError) -> HTTPResponse)
         /// A JSON document that can be large: streamed as it is serialized once it is longer than the
         /// engine's buffer.
-        case listing(@Sendable (AdminAPI, HTTPRequest, _ parameters: [String]) throws(AdminError) -> StreamedJSONObject)
+        case listing(@Sendable (AdminAPI, StubHTTPRequest, _ parameters: [String]) throws(AdminError) -> StreamedJSONObject)
         /// A file under `__files`: sent whole when small, else streamed from disk.
         case file
     }

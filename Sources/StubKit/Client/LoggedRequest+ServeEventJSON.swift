@@ -12,7 +12,7 @@ extension LoggedRequest {
     /// - Parameter position: the id to use when the event's id is not one of this server's (WireMock's UUIDs).
     init(adminJSON json: JSONValue, position: Int) throws(LoggedRequestDecodingError) {
         let requestJSON = json["request"] ?? json
-        let request = try HTTPRequest(loggedRequestJSON: requestJSON)
+        let request = try StubHTTPRequest(loggedRequestJSON: requestJSON)
         let millis = requestJSON["loggedDate"]?.doubleValue ?? 0
         var matchedStub: MatchedStub?
         if json["wasMatched"] == .bool(true), let stub = json["stubMapping"], let stubID = stub["id"]?.stringValue {
@@ -22,14 +22,14 @@ extension LoggedRequest {
         let status = json["response"]?["status"]?.intValue ?? json["responseDefinition"]?["status"]?.intValue ?? 0
         var response: HTTPResponse?
         if let responseJSON = json["response"], status > 0 {
-            let headers = (try? HTTPRequest(loggedRequestJSON: .object([("url", "/"), ("headers", responseJSON["headers"] ?? .object([]))])))?.headers
+            let headers = (try? StubHTTPRequest(loggedRequestJSON: .object([("url", "/"), ("headers", responseJSON["headers"] ?? .object([]))])))?.headers
             var body: [UInt8] = []
             if let encoded = responseJSON["bodyAsBase64"]?.stringValue, let bytes = try? Base64.decode(encoded) {
                 body = bytes
             } else if let text = responseJSON["body"]?.stringValue {
                 body = Array(text.utf8)
             }
-            response = HTTPResponse(status: HTTPStatus(code: status), headers: headers ?? [:], body: body)
+            response = HTTPResponse(status: StubHTTPStatus(code: status), headers: headers ?? [:], body: body)
         }
         func millisDuration(_ key: String) -> Duration {
             .milliseconds(json["timing"]?[key]?.intValue ?? 0)

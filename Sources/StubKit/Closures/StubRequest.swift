@@ -16,23 +16,23 @@ import StubHTTP
 /// ```
 public struct StubRequest: Sendable {
     /// The request as received.
-    public let request: HTTPRequest
+    public let request: StubHTTPRequest
     /// The decoded `{name}` segments of the stub's `urlPathTemplate`; empty otherwise.
     public let pathParameters: [String: String]
 
-    init(_ request: HTTPRequest, pathParameters: [String: String]) {
+    init(_ request: StubHTTPRequest, pathParameters: [String: String]) {
         self.request = request
         self.pathParameters = pathParameters
     }
 
     /// `GET`, `POST`, ...
-    public var method: HTTPMethod { request.method }
+    public var method: StubHTTPMethod { request.method }
     /// The path, percent-decoded (`/users/jane doe`).
     public var path: String { request.path }
     /// Path and query as sent (`/users?page=2`).
     public var url: String { request.target }
     /// The header fields in order; look up with `headers.first(name:)`, any case.
-    public var headers: HTTPHeaders { request.headers }
+    public var headers: StubHTTPHeaders { request.headers }
     /// The body's bytes.
     public var body: [UInt8] { request.body }
 

@@ -7,7 +7,7 @@ import StubHTTP
 
 /// Reading a request back from WireMock's `LoggedRequest` JSON: what `POST /__admin/near-misses/request`
 /// takes and what the admin API's serve events hold.
-extension HTTPRequest {
+extension StubHTTPRequest {
     /// Builds the request `{"url": "/x?q=1", "method": "GET", "headers": {"Accept": "…"}, "body": "…"}`
     /// describes. `bodyAsBase64` wins over `body`; a header may have one value or an array of them;
     /// `method` defaults to `GET`.
@@ -26,7 +26,7 @@ extension HTTPRequest {
             }
             method = name == "ANY" ? "GET" : name
         }
-        var headers = HTTPHeaders()
+        var headers = StubHTTPHeaders()
         if let value = json["headers"] {
             guard case .object(let members) = value else {
                 throw LoggedRequestDecodingError(field: "headers", message: "expected an object, found \(value.foundDescription)")
@@ -54,7 +54,7 @@ extension HTTPRequest {
         } else if let text = json["body"]?.stringValue {
             body = Array(text.utf8)
         }
-        self.init(method: HTTPMethod(method), target: url, headers: headers, body: body)
+        self.init(method: StubHTTPMethod(method), target: url, headers: headers, body: body)
     }
 }
 

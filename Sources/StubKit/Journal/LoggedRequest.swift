@@ -20,7 +20,7 @@ public struct LoggedRequest: Sendable, Identifiable {
     /// When the request was received (complete).
     public let receivedAt: Date
     /// The request as received.
-    public let request: HTTPRequest
+    public let request: StubHTTPRequest
     /// The stub that answered it, or `nil` if none matched.
     public let matchedStub: MatchedStub?
     /// The status sent back.
@@ -29,7 +29,7 @@ public struct LoggedRequest: Sendable, Identifiable {
     /// body is shared with the stub, so keeping it costs no copy; a body made for this request (a
     /// template, a closure, an upstream's answer, a 404 report) is the entry's own and is kept cut at
     /// ``RequestJournal/Limits/maxBodyBytes`` (see ``responseBodyTruncated``).
-    public let response: HTTPResponse?
+    public let response: StubHTTPResponse?
     /// How long serving took.
     public let timing: ServeTiming
     /// The body's length as received, in bytes: more than `request.body.count` when the journal cut it.

@@ -18,6 +18,6 @@ public struct RejectedRequest: Sendable, Hashable, CustomStringConvertible {
 
     /// `rejected a request from 127.0.0.1:52044 with 400 Bad Request: header line has no colon`
     public var description: String {
-        "rejected a request from \(remoteAddress) with \(status) \(HTTPStatus.standardReasonPhrase(for: status)): \(reason)"
+        "rejected a request from \(remoteAddress) with \(status) \(StubHTTPStatus.standardReasonPhrase(for: status)): \(reason)"
     }
 }

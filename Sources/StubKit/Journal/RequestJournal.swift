@@ -71,7 +71,7 @@ public final class RequestJournal: Sendable {
     ///   closure, an upstream's answer), not shared with a stub: it is cut at `maxBodyBytes` and counts
     ///   against the byte budget. An unmatched request's response (its near-miss report) always does.
     @discardableResult
-    func record(_ request: HTTPRequest, matchedStub: LoggedRequest.MatchedStub?, status: Int,
+    func record(_ request: StubHTTPRequest, matchedStub: LoggedRequest.MatchedStub?, status: Int,
                 response: HTTPResponse? = nil, timing: ServeTiming = ServeTiming(),
                 ownsResponseBody: Bool = false, proxiedTo: String? = nil) -> LoggedRequest {
         let now = Date()
@@ -153,7 +153,7 @@ public final class RequestJournal: Sendable {
 
     /// What an entry counts against `maxBytes`: its body, target and header fields, plus a fixed
     /// allowance for the entry itself.
-    static func cost(of request: HTTPRequest) -> Int {
+    static func cost(of request: StubHTTPRequest) -> Int {
         var bytes = 256 + request.body.count + request.target.utf8.count
         for field in request.headers { bytes += field.name.utf8.count + field.value.utf8.count + 32 }
         for field in request.trailers { bytes += field.name.utf8.count + field.value.utf8.count + 32 }

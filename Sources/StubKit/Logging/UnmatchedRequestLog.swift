@@ -34,7 +34,7 @@ final class UnmatchedRequestLog: Sendable {
     }
 
     /// Logs `request`, answered with `status` and its near-miss `report`.
-    func log(_ request: HTTPRequest, status: Int, report: String) {
+    func log(_ request: StubHTTPRequest, status: Int, report: String) {
         switch mode {
         case .none:
             return
@@ -52,13 +52,13 @@ final class UnmatchedRequestLog: Sendable {
     }
 
     /// `stubserver: no stub matched GET /nope → 404`
-    static func line(_ request: HTTPRequest, status: Int) -> String {
+    static func line(_ request: StubHTTPRequest, status: Int) -> String {
         "stubserver: no stub matched \(request.method) \(Quoting.truncate(request.target, limit: NearMissReport.valueLimit)) → \(status)"
     }
 
     /// 0 if the request's shape has no report in the current window (and records one now), else how
     /// many times it was seen since that report.
-    private func noteRepeat(of request: HTTPRequest) -> Int {
+    private func noteRepeat(of request: StubHTTPRequest) -> Int {
         var key = request.method.rawValue + " " + request.target
         if key.utf8.count > Self.keyLimit { key = String(decoding: key.utf8.prefix(Self.keyLimit), as: UTF8.self) }
         let now = ContinuousClock.now

@@ -44,8 +44,8 @@ extension MappingDecoder.Run {
     }
 
     /// `{"Name": "value"}` or `{"Name": ["v1", "v2"]}`; order kept, a list gives several fields.
-    func decodeHeaders(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> HTTPHeaders {
-        var headers = HTTPHeaders()
+    func decodeHeaders(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> StubHTTPHeaders {
+        var headers = StubHTTPHeaders()
         for (name, value) in try object(json, at: path) {
             let fieldPath = path.key(name)
             guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte) else {

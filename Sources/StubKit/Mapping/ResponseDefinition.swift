@@ -22,7 +22,7 @@ public struct ResponseDefinition: Sendable, Hashable {
     /// Overrides the reason phrase.
     public var statusMessage: String?
     /// Headers in source order; a list value in JSON becomes several fields.
-    public var headers: HTTPHeaders
+    public var headers: StubHTTPHeaders
     public var body: Body
     /// `fixedDelayMilliseconds`, if set.
     public var fixedDelayMilliseconds: Int?
@@ -48,7 +48,7 @@ public struct ResponseDefinition: Sendable, Hashable {
     /// streamed from disk when served.
     var streamedBodyFile: StreamedBodyFile?
 
-    public init(status: Int = 200, statusMessage: String? = nil, headers: HTTPHeaders = [:], body: Body = .none,
+    public init(status: Int = 200, statusMessage: String? = nil, headers: StubHTTPHeaders = [:], body: Body = .none,
                 fixedDelayMilliseconds: Int? = nil, transformers: [String] = []) {
         self.status = status
         self.statusMessage = statusMessage

@@ -71,10 +71,10 @@ final class CompiledMultiValueMatcher: Sendable {
     }
 
     /// `isSatisfied(by: headers[name])` without collecting the values.
-    func isSatisfied(byHeader name: String, in headers: HTTPHeaders) -> Bool {
+    func isSatisfied(byHeader name: String, in headers: StubHTTPHeaders) -> Bool {
         guard case let .single(m) = kind else { return distance(headers[name]) == 0 }
         var present = false
-        for field in headers where HTTPHeaders.equalsIgnoringCase(field.name, name) {
+        for field in headers where StubHTTPHeaders.equalsIgnoringCase(field.name, name) {
             if m.isSatisfied(byText: field.value) { return true }
             present = true
         }

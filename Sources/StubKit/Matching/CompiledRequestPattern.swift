@@ -10,7 +10,7 @@ import StubHTTP
 ///
 /// ```swift
 /// let pattern = CompiledRequestPattern(RequestPattern(method: .exactly("GET"), url: .urlPathTemplate("/users/{name}")))
-/// let result = pattern.match(HTTPRequest(method: .get, target: "/users/octocat"))
+/// let result = pattern.match(StubHTTPRequest(method: .get, target: "/users/octocat"))
 /// result.isMatch                  // true
 /// result.pathParameters["name"]   // "octocat"
 /// ```
@@ -86,12 +86,12 @@ public final class CompiledRequestPattern: Sendable {
 
     /// Matches `request` completely: whether it matches, how far it is, what differs (for a JSON
     /// body, field by field: ``Mismatch/details``).
-    public func match(_ request: HTTPRequest) -> MatchResult {
+    public func match(_ request: StubHTTPRequest) -> MatchResult {
         evaluate(RequestContext(request), explaining: true)
     }
 
     /// Whether `request` matches, computing no distance and no report.
-    public func matches(_ request: HTTPRequest) -> Bool {
+    public func matches(_ request: StubHTTPRequest) -> Bool {
         quickMatch(RequestContext(request))
     }
 
@@ -134,7 +134,7 @@ public final class CompiledRequestPattern: Sendable {
 
     /// `authorizationDistance(...) == 0`, computing no distance.
     private static func hasAuthorization(_ expected: String, _ context: RequestContext) -> Bool {
-        for field in context.request.headers where HTTPHeaders.equalsIgnoringCase(field.name, "Authorization") {
+        for field in context.request.headers where StubHTTPHeaders.equalsIgnoringCase(field.name, "Authorization") {
             if field.value.trimmingSpaces().lowercased() == expected { return true }
         }
         return false
@@ -231,7 +231,7 @@ public final class CompiledRequestPattern: Sendable {
 extension RequestPattern {
     /// Matches `request` against this pattern (compiling it first; for many requests, compile once with
     /// ``CompiledRequestPattern`` or use a ``RouteTable``).
-    public func match(_ request: HTTPRequest) -> MatchResult {
+    public func match(_ request: StubHTTPRequest) -> MatchResult {
         CompiledRequestPattern(self).match(request)
     }
 }

@@ -13,7 +13,7 @@ import StubHTTP
 /// ```
 public struct MatchExplanation: Sendable {
     /// The request explained.
-    public var request: HTTPRequest
+    public var request: StubHTTPRequest
     /// The stub that answers, if any.
     public var winner: RouteMatch?
     /// Stubs that match the request too but lose to the winner, in winner order.
@@ -30,7 +30,7 @@ public struct MatchExplanation: Sendable {
     ///   - request: the request to explain.
     ///   - mappings: the stubs, in insertion order, as the server adds them.
     ///   - scenarioStates: the state of each scenario named (`["Login": "LoggedIn"]`); the others are in `Started`.
-    public init(request: HTTPRequest, mappings: [StubMapping], scenarioStates: [String: String] = [:]) {
+    public init(request: StubHTTPRequest, mappings: [StubMapping], scenarioStates: [String: String] = [:]) {
         self.request = request
         self.scenarioStates = scenarioStates
         let table = RouteTable(mappings)
@@ -54,7 +54,7 @@ public struct MatchExplanation: Sendable {
 
 extension RouteTable {
     /// The report for an unmatched `request`: what the server logs and sends with its 404.
-    public func nearMissReport(for request: HTTPRequest) -> String {
+    public func nearMissReport(for request: StubHTTPRequest) -> String {
         nearMissReport(for: context(for: request))
     }
 

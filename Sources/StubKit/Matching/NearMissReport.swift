@@ -27,7 +27,7 @@ public enum NearMissReport {
     ///   - nearMisses: the closest stubs, nearest first.
     ///   - stubCount: how many stubs are loaded; `0` says so instead of listing near misses.
     ///     Defaults to `nearMisses.count`.
-    public static func render(request: HTTPRequest, nearMisses: [NearMiss], stubCount: Int? = nil) -> String {
+    public static func render(request: StubHTTPRequest, nearMisses: [NearMiss], stubCount: Int? = nil) -> String {
         let line = "\(request.method) \(Quoting.truncate(request.target, limit: valueLimit))"
         var out = "No stub matched \(line)\n\nRequest:\n"
         out += "  \(line) \(request.version)\n"

@@ -17,9 +17,9 @@ final class NearMissReportCache: Sendable {
     private struct State {
         /// The stubs the reports were made against; not kept alive by the cache.
         weak var snapshot: StubSnapshot?
-        var reports: [HTTPRequest: String] = [:]
+        var reports: [StubHTTPRequest: String] = [:]
         /// Insertion order, a ring: the slot `next` holds the oldest key once full.
-        var order: [HTTPRequest?]
+        var order: [StubHTTPRequest?]
         var next = 0
     }
 
@@ -36,14 +36,14 @@ final class NearMissReportCache: Sendable {
     }
 
     /// The report kept for `request` against `snapshot`, if any.
-    func report(for request: HTTPRequest, in snapshot: StubSnapshot) -> String? {
+    func report(for request: StubHTTPRequest, in snapshot: StubSnapshot) -> String? {
         guard Self.size(of: request, limit: requestLimit) <= requestLimit else { return nil }
         return state.withLock { $0.snapshot === snapshot ? $0.reports[request] : nil }
     }
 
     /// Keeps `report`, made for `request` against `snapshot`, if the request is small enough; the oldest
     /// report goes if the cache is full, all of them if the stubs changed.
-    func keep(_ report: String, for request: HTTPRequest, in snapshot: StubSnapshot) {
+    func keep(_ report: String, for request: StubHTTPRequest, in snapshot: StubSnapshot) {
         guard Self.size(of: request, limit: requestLimit) <= requestLimit else { return }
         state.withLock { state in
             if state.snapshot !== snapshot {
@@ -60,7 +60,7 @@ final class NearMissReportCache: Sendable {
     var count: Int { state.withLock { $0.reports.count } }
 
     /// The bytes of `request` that make its key, counted until they pass `limit`.
-    private static func size(of request: HTTPRequest, limit: Int) -> Int {
+    private static func size(of request: StubHTTPRequest, limit: Int) -> Int {
         var total = request.target.utf8.count + request.body.count
         for field in request.headers where total <= limit {
             total += field.name.utf8.count + field.value.utf8.count

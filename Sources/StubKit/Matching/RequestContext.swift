@@ -4,7 +4,7 @@ import StubHTTP
 /// are tried: the path and URL up front (one string when there is no query), the query, cookies and
 /// body only when a candidate looks at them. Lives for one matching call (not `Sendable`).
 final class RequestContext {
-    let request: HTTPRequest
+    let request: StubHTTPRequest
     /// Path and query as sent; a bare trailing `?` is dropped (WireMock 2.35.1 matches `url "/u1"` for
     /// the target `/u1?`). The same string as ``rawPath`` when there is no query (no copy).
     let url: String
@@ -23,7 +23,7 @@ final class RequestContext {
     private(set) lazy var cookies: [String: [String]] = Self.parseCookies(request.headers["Cookie"])
 
     /// - Parameter jsonByteLimit: the largest body parsed as JSON; JSON matchers do not match a larger one.
-    init(_ request: HTTPRequest, jsonByteLimit: Int = MatchSubject.defaultJSONByteLimit) {
+    init(_ request: StubHTTPRequest, jsonByteLimit: Int = MatchSubject.defaultJSONByteLimit) {
         self.request = request
         self.jsonByteLimit = jsonByteLimit
         let pathAndQuery = request.pathAndQuery

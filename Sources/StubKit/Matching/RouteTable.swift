@@ -94,19 +94,19 @@ public struct RouteTable: Sendable {
     public var count: Int { mappings.count }
 
     /// The stub that answers `request`, or `nil` if none matches.
-    public func match(_ request: HTTPRequest) -> RouteMatch? {
+    public func match(_ request: StubHTTPRequest) -> RouteMatch? {
         match(request, accepting: { _ in true })
     }
 
     /// The best stub that matches `request` and that `accepting` (given the mapping index) lets answer:
     /// how stateful stubs (scenario states, use limits) are skipped.
-    public func match(_ request: HTTPRequest, accepting: (Int) -> Bool) -> RouteMatch? {
+    public func match(_ request: StubHTTPRequest, accepting: (Int) -> Bool) -> RouteMatch? {
         match(context(for: request), accepting: accepting)
     }
 
     /// What matching and near-miss reports read of `request`, each part computed (the body parsed) at
     /// most once: pass it to ``match(_:accepting:)`` and ``nearMisses(for:limit:)`` alike.
-    func context(for request: HTTPRequest) -> RequestContext {
+    func context(for request: StubHTTPRequest) -> RequestContext {
         RequestContext(request, jsonByteLimit: jsonBodyLimit)
     }
 
@@ -127,7 +127,7 @@ public struct RouteTable: Sendable {
     /// The work is bounded whatever the stub count: every stub gets a cheap score (method, and the URL's
     /// common prefix and suffix instead of an edit distance), and only the ``nearMissCandidateLimit``
     /// best-scored are compared in full.
-    public func nearMisses(for request: HTTPRequest, limit: Int = 3) -> [NearMiss] {
+    public func nearMisses(for request: StubHTTPRequest, limit: Int = 3) -> [NearMiss] {
         nearMisses(for: context(for: request), limit: limit)
     }
 

@@ -114,7 +114,7 @@ extension RequestPattern {
         guard target.hasPrefix("/") else { return false }
         let compiled = CompiledURLMatcher(general)
         guard compiled.compileError == nil else { return false }
-        return compiled.matches(RequestContext(HTTPRequest(method: .get, target: target)))
+        return compiled.matches(RequestContext(StubHTTPRequest(method: .get, target: target)))
     }
 
     /// Each of `general`'s conditions appears, unchanged, among `specific`'s.

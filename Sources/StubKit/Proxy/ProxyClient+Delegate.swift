@@ -46,26 +46,26 @@ extension ProxyClient: URLSessionDataDelegate {
         guard let response = exchange.response else {
             return exchange.completion(.failure(failure(.unreachable("no HTTP response"))))
         }
-        exchange.completion(.success(HTTPResponse(status: HTTPStatus(code: response.statusCode),
+        exchange.completion(.success(HTTPResponse(status: StubHTTPStatus(code: response.statusCode),
                                                   headers: Self.headers(of: response), body: [UInt8](exchange.body))))
     }
 
     /// The upstream's header fields to pass on: all but hop-by-hop and framing fields and `Date` (the
     /// engine sends its own), sorted by name (Foundation keeps them in a dictionary), without
     /// `Content-Encoding` for the codings it inflated.
-    static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
+    static func headers(of response: HTTPURLResponse) -> StubHTTPHeaders {
         var fields: [(String, String)] = []
         for (key, value) in response.allHeaderFields {
             guard let name = key as? String, let value = value as? String, !ProxyDefinition.isHopByHop(name),
-                  !HTTPHeaders.equalsIgnoringCase(name, "Date") else { continue }
-            if HTTPHeaders.equalsIgnoringCase(name, "Content-Encoding"),
+                  !StubHTTPHeaders.equalsIgnoringCase(name, "Date") else { continue }
+            if StubHTTPHeaders.equalsIgnoringCase(name, "Content-Encoding"),
                ["gzip", "x-gzip", "deflate"].contains(value.lowercased().trimmingCharacters(in: .whitespaces)) {
                 continue
             }
             fields.append((name, value))
         }
         fields.sort { $0.0.lowercased() < $1.0.lowercased() }
-        return HTTPHeaders(fields)
+        return StubHTTPHeaders(fields)
     }
 
     /// What went wrong, in words, for the 502's body.

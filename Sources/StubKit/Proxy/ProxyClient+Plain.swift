@@ -11,7 +11,7 @@ import StubHTTP
 extension ProxyClient {
     /// Forwards `request` to the plain-HTTP `url` (`upstream` as text); `completion` runs once.
     /// Resolves the host on the calling thread (a proxy worker, never an event loop).
-    func forwardPlain(_ request: HTTPRequest, to url: URL, upstream: String, via definition: ProxyDefinition,
+    func forwardPlain(_ request: StubHTTPRequest, to url: URL, upstream: String, via definition: ProxyDefinition,
                       completion: @escaping Completion) {
         let label = "\(request.method) \(request.pathAndQuery)"
         let fail = { @Sendable (kind: ProxyFailure.Kind) in
@@ -59,11 +59,11 @@ extension ProxyClient {
     /// The request as sent: the client's fields as ``ProxyDefinition/forwardedHeaders(for:)`` says, our
     /// `Host`, `Accept-Encoding: identity` (bodies are passed on as they come), `Content-Length`, and
     /// `Connection: close`. A field with CR or LF in it (from a stub file) is left out, never sent.
-    static func requestBytes(_ request: HTTPRequest, target: String, host: String, definition: ProxyDefinition) -> [UInt8] {
+    static func requestBytes(_ request: StubHTTPRequest, target: String, host: String, definition: ProxyDefinition) -> [UInt8] {
         var head = "\(request.method.rawValue) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
         let isSafe = { (text: String) in !text.utf8.contains(13) && !text.utf8.contains(10) }
         for field in definition.forwardedHeaders(for: request)
-        where !HTTPHeaders.equalsIgnoringCase(field.name, "Accept-Encoding") && isSafe(field.name) && isSafe(field.value) {
+        where !StubHTTPHeaders.equalsIgnoringCase(field.name, "Accept-Encoding") && isSafe(field.name) && isSafe(field.value) {
             head += "\(field.name): \(field.value)\r\n"
         }
         head += "Accept-Encoding: identity\r\n"

@@ -43,7 +43,7 @@ final class ProxyClient: NSObject, ProxyTransport, @unchecked Sendable {
     }
 
     /// Forwards `request` as `definition` says; `completion` runs once, on another thread.
-    func forward(_ request: HTTPRequest, via definition: ProxyDefinition, completion: @escaping Completion) {
+    func forward(_ request: StubHTTPRequest, via definition: ProxyDefinition, completion: @escaping Completion) {
         let upstream = definition.upstreamURL(for: request)
         let label = "\(request.method) \(request.pathAndQuery)"
         guard let url = URL(string: upstream), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",

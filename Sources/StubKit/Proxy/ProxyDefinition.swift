@@ -13,7 +13,7 @@ public struct ProxyDefinition: Sendable, Hashable {
     public var baseURL: String
     /// `additionalProxyRequestHeaders`: set on the forwarded request, replacing the client's field of
     /// the same name.
-    public var additionalRequestHeaders: HTTPHeaders
+    public var additionalRequestHeaders: StubHTTPHeaders
     /// `removeProxyRequestHeaders` (WireMock 3.10+): the client's fields not forwarded (any case).
     public var removeRequestHeaders: [String]
     /// `proxyUrlPrefixToRemove`: cut from the start of the request's path before it is appended to
@@ -25,7 +25,7 @@ public struct ProxyDefinition: Sendable, Hashable {
     ///   - additionalRequestHeaders: ``additionalRequestHeaders``.
     ///   - removeRequestHeaders: ``removeRequestHeaders``.
     ///   - urlPrefixToRemove: ``urlPrefixToRemove``.
-    public init(baseURL: String, additionalRequestHeaders: HTTPHeaders = [:], removeRequestHeaders: [String] = [],
+    public init(baseURL: String, additionalRequestHeaders: StubHTTPHeaders = [:], removeRequestHeaders: [String] = [],
                 urlPrefixToRemove: String? = nil) {
         self.baseURL = baseURL
         self.additionalRequestHeaders = additionalRequestHeaders
@@ -35,7 +35,7 @@ public struct ProxyDefinition: Sendable, Hashable {
 
     /// The upstream URL for `request`: ``baseURL`` followed by the path and query as sent, less
     /// ``urlPrefixToRemove``. A trailing `/` of the base is not doubled (`https://h/` + `/a` → `https://h/a`).
-    public func upstreamURL(for request: HTTPRequest) -> String {
+    public func upstreamURL(for request: StubHTTPRequest) -> String {
         var pathAndQuery = request.pathAndQuery
         if let prefix = urlPrefixToRemove, !prefix.isEmpty, pathAndQuery.hasPrefix(prefix) {
             pathAndQuery = pathAndQuery.dropFirst(prefix.count)
@@ -48,10 +48,10 @@ public struct ProxyDefinition: Sendable, Hashable {
     /// The header fields forwarded for `request`: the client's, less hop-by-hop and framing fields,
     /// `Host` (the upstream's own is sent), ``removeRequestHeaders``, then ``additionalRequestHeaders``
     /// set over them.
-    public func forwardedHeaders(for request: HTTPRequest) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        for field in request.headers where !Self.isHopByHop(field.name) && !HTTPHeaders.equalsIgnoringCase(field.name, "Host")
-            && !removeRequestHeaders.contains(where: { HTTPHeaders.equalsIgnoringCase($0, field.name) }) {
+    public func forwardedHeaders(for request: StubHTTPRequest) -> StubHTTPHeaders {
+        var headers = StubHTTPHeaders()
+        for field in request.headers where !Self.isHopByHop(field.name) && !StubHTTPHeaders.equalsIgnoringCase(field.name, "Host")
+            && !removeRequestHeaders.contains(where: { StubHTTPHeaders.equalsIgnoringCase($0, field.name) }) {
             headers.add(name: field.name, value: field.value)
         }
         for field in additionalRequestHeaders {
@@ -63,7 +63,7 @@ public struct ProxyDefinition: Sendable, Hashable {
     /// Fields about one connection or one message's framing, never passed on (RFC 9110 §7.6.1), plus
     /// `Content-Length`, which the forwarding itself sets.
     static func isHopByHop(_ name: String) -> Bool {
-        hopByHop.contains { HTTPHeaders.equalsIgnoringCase($0, name) }
+        hopByHop.contains { StubHTTPHeaders.equalsIgnoringCase($0, name) }
     }
 
     static let hopByHop = ["Connection", "Keep-Alive", "Proxy-Connection", "Proxy-Authenticate", "Proxy-Authorization",

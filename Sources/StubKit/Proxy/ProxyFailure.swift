@@ -23,9 +23,9 @@ public struct ProxyFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public let request: String
 
     /// 504 for a timeout, 502 otherwise.
-    public var status: HTTPStatus {
-        if case .timedOut = kind { return HTTPStatus(code: 504) }
-        return HTTPStatus(code: 502)
+    public var status: StubHTTPStatus {
+        if case .timedOut = kind { return StubHTTPStatus(code: 504) }
+        return StubHTTPStatus(code: 502)
     }
 
     public var description: String {

@@ -27,9 +27,9 @@ struct ProxyLoopGuard: Sendable {
     var viaEntry: String { "1.1 \(marker)" }
 
     /// Why forwarding `request` again would loop, or `nil` if it may go.
-    func loop(in request: HTTPRequest) -> String? {
+    func loop(in request: StubHTTPRequest) -> String? {
         var hops = 0
-        for field in request.headers where HTTPHeaders.equalsIgnoringCase(field.name, "Via") {
+        for field in request.headers where StubHTTPHeaders.equalsIgnoringCase(field.name, "Via") {
             for entry in field.value.split(separator: ",") {
                 // `1.1 name` or `HTTP/1.1 name (comment)`: the name is the second word.
                 let words = entry.split(separator: " ", omittingEmptySubsequences: true)
@@ -42,11 +42,11 @@ struct ProxyLoopGuard: Sendable {
     }
 
     /// The `508 Loop Detected` answer for `request`, naming what would have forwarded it and where.
-    func loopResponse(for request: HTTPRequest, upstreamURL: String, forwarder: String, reason: String) -> HTTPResponse {
+    func loopResponse(for request: StubHTTPRequest, upstreamURL: String, forwarder: String, reason: String) -> HTTPResponse {
         let text = "stubserver: proxy loop: \(request.method) \(request.pathAndQuery) would be forwarded to \(upstreamURL) "
             + "by \(forwarder), but \(reason); answering 508 instead of forwarding it again. Point the proxy at "
             + "the real upstream, not at this server or a server that forwards back to it.\n"
-        return HTTPResponse(status: HTTPStatus(code: 508),
+        return HTTPResponse(status: StubHTTPStatus(code: 508),
                             headers: ["Content-Type": "text/plain; charset=utf-8", Self.loopHeader: marker],
                             body: Array(text.utf8))
     }

@@ -13,7 +13,7 @@ protocol ProxyTransport: Sendable {
     /// Timeout and size limit of every exchange.
     var settings: ProxySettings { get }
     /// Forwards `request` as `definition` says, without waiting for the network; `completion` runs once.
-    func forward(_ request: HTTPRequest, via definition: ProxyDefinition, completion: @escaping ProxyCompletion)
+    func forward(_ request: StubHTTPRequest, via definition: ProxyDefinition, completion: @escaping ProxyCompletion)
     /// Ends every exchange in flight (their clients get a 502). Idempotent.
     func shutdown()
 }

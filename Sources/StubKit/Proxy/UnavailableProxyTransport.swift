@@ -5,7 +5,7 @@ import StubHTTP
 struct UnavailableProxyTransport: ProxyTransport {
     let settings: ProxySettings
 
-    func forward(_ request: HTTPRequest, via definition: ProxyDefinition, completion: @escaping ProxyCompletion) {
+    func forward(_ request: StubHTTPRequest, via definition: ProxyDefinition, completion: @escaping ProxyCompletion) {
         completion(.failure(ProxyFailure(kind: .unavailable, upstreamURL: definition.upstreamURL(for: request),
                                          request: "\(request.method) \(request.pathAndQuery)")))
     }

@@ -17,11 +17,11 @@ public struct RecordedExchange: Sendable, Hashable {
         /// (`https://api.github.com/users`) is accepted; only its path and query are used.
         public var url: String
         /// The header fields in order.
-        public var headers: HTTPHeaders
+        public var headers: StubHTTPHeaders
         /// The body; empty for none.
         public var body: [UInt8]
 
-        public init(method: String, url: String, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        public init(method: String, url: String, headers: StubHTTPHeaders = [:], body: [UInt8] = []) {
             self.method = method
             self.url = url
             self.headers = headers
@@ -35,11 +35,11 @@ public struct RecordedExchange: Sendable, Hashable {
         /// The status code (100–599).
         public var status: Int
         /// The header fields in order.
-        public var headers: HTTPHeaders
+        public var headers: StubHTTPHeaders
         /// The body, decoded from any `Content-Encoding`; empty for none.
         public var body: [UInt8]
 
-        public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        public init(status: Int, headers: StubHTTPHeaders = [:], body: [UInt8] = []) {
             self.status = status
             self.headers = headers
             self.body = body

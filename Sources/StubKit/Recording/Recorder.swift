@@ -70,7 +70,7 @@ final class Recorder: Sendable {
 
     /// Keeps `request` and the upstream's `response` when recording, the filter matches and the
     /// byte bound allows. Call off the event loops: it copies the bodies.
-    func capture(_ request: HTTPRequest, _ response: HTTPResponse) {
+    func capture(_ request: StubHTTPRequest, _ response: HTTPResponse) {
         guard proxy != nil else { return }
         let exchange = RecordedExchange(
             request: .init(method: request.method.rawValue, url: String(request.pathAndQuery), headers: request.headers, body: request.body),
@@ -112,7 +112,7 @@ final class Recorder: Sendable {
 
     /// What an exchange counts against ``RecordingSpec/maxBytes``: bodies, URL and header fields.
     static func cost(of exchange: RecordedExchange) -> Int {
-        func headers(_ fields: HTTPHeaders) -> Int { fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 } }
+        func headers(_ fields: StubHTTPHeaders) -> Int { fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 } }
         return exchange.request.body.count + exchange.response.body.count + exchange.request.url.utf8.count
             + headers(exchange.request.headers) + headers(exchange.response.headers) + 64
     }

@@ -88,8 +88,8 @@ extension StubWriter {
         }
         if options.listsUnrecordedSecretHeaders {
             for field in request.headers where options.secrets.isSecretHeader(field.name)
-                && !options.captureHeaders.contains(where: { HTTPHeaders.equalsIgnoringCase($0, field.name) })
-                && !dropped.contains(where: { $0.kind == .requestHeader && HTTPHeaders.equalsIgnoringCase($0.name, field.name) }) {
+                && !options.captureHeaders.contains(where: { StubHTTPHeaders.equalsIgnoringCase($0, field.name) })
+                && !dropped.contains(where: { $0.kind == .requestHeader && StubHTTPHeaders.equalsIgnoringCase($0.name, field.name) }) {
                 dropped.append(.init(kind: .requestHeader, name: field.name))
             }
         }

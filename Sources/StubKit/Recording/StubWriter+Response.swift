@@ -4,7 +4,7 @@ import StubHTTP
 extension StubWriter {
     struct ResponsePlan: Hashable {
         var status: Int
-        var headers: HTTPHeaders
+        var headers: StubHTTPHeaders
         /// The bytes for `__files/`; empty for no body (then no file is written).
         var body: [UInt8]
         /// The body file's extension, from `Content-Type` (`json`, `png`, `txt`, …; `bin` when unknown).
@@ -21,7 +21,7 @@ extension StubWriter {
     ]
 
     func responsePlan(for response: RecordedExchange.Response) -> ResponsePlan {
-        var headers = HTTPHeaders()
+        var headers = StubHTTPHeaders()
         var dropped: [RecordingSummary.Dropped] = []
         for field in response.headers {
             let lower = field.name.lowercased()

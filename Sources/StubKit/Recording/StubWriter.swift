@@ -100,7 +100,7 @@ public struct StubWriter: Sendable {
 
         /// Whether captured header `name`'s values are matched ignoring case (``caseInsensitiveHeaders``).
         func ignoresCase(ofHeader name: String) -> Bool {
-            caseInsensitiveHeaders.contains { HTTPHeaders.equalsIgnoringCase($0, name) }
+            caseInsensitiveHeaders.contains { StubHTTPHeaders.equalsIgnoringCase($0, name) }
         }
     }
 

@@ -31,7 +31,7 @@ final class StubResponse: Sendable {
         case template(ResponseTemplate)
         /// Forwarded upstream; ``prepared`` is unused. `headers`: the stub's own header fields, added to
         /// the upstream's (no `Matched-Stub-Id`, as WireMock).
-        case proxy(ProxyDefinition, headers: HTTPHeaders)
+        case proxy(ProxyDefinition, headers: StubHTTPHeaders)
     }
 
     /// The parsed template, for a templated response.
@@ -47,7 +47,7 @@ final class StubResponse: Sendable {
     }
 
     /// The stub's own header fields added to an upstream's answer (empty unless a proxy stub).
-    var proxyHeaders: HTTPHeaders {
+    var proxyHeaders: StubHTTPHeaders {
         if case .proxy(_, let headers) = kind { return headers }
         return [:]
     }
@@ -97,7 +97,7 @@ extension HTTPResponse {
         var headers = definition.headers
         headers.add(name: "Matched-Stub-Id", value: stubID)
         if let stubName { headers.add(name: "Matched-Stub-Name", value: stubName) }
-        self.init(status: HTTPStatus(code: definition.status, reasonPhrase: definition.statusMessage),
+        self.init(status: StubHTTPStatus(code: definition.status, reasonPhrase: definition.statusMessage),
                   headers: headers, body: definition.body.bytes)
     }
 }

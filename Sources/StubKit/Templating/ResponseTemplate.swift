@@ -35,7 +35,7 @@ final class ResponseTemplate: Sendable {
         case file(name: Template, files: BodyFileSet)
     }
 
-    let status: HTTPStatus
+    let status: StubHTTPStatus
     let headers: [(name: String, value: HeaderValue)]
     let body: Body
     /// The stub, as messages name it: `'name' (id)` or `id`.
@@ -44,7 +44,7 @@ final class ResponseTemplate: Sendable {
     /// Compiles every templated part of `definition`.
     /// - Throws: ``Failure`` naming the part and the position in its template.
     init(_ definition: ResponseDefinition, stubID: String, stubName: String?) throws(Failure) {
-        status = HTTPStatus(code: definition.status, reasonPhrase: definition.statusMessage)
+        status = StubHTTPStatus(code: definition.status, reasonPhrase: definition.statusMessage)
         var headers: [(name: String, value: HeaderValue)] = []
         for field in definition.headers {
             headers.append((field.name, try Self.headerValue(field)))
@@ -56,7 +56,7 @@ final class ResponseTemplate: Sendable {
         body = try Self.compileBody(definition)
     }
 
-    private static func headerValue(_ field: HTTPHeaders.Field) throws(Failure) -> HeaderValue {
+    private static func headerValue(_ field: StubHTTPHeaders.Field) throws(Failure) -> HeaderValue {
         guard Template.hasTags(field.value.utf8) else { return .fixed(field.value) }
         do {
             return .template(try Template(field.value))
@@ -88,10 +88,10 @@ final class ResponseTemplate: Sendable {
     }
 
     /// The response for `request`, or the limit its render reached (the output is then dropped).
-    func render(_ request: HTTPRequest, pathParameters: [String: String], serverOrigin: String,
+    func render(_ request: StubHTTPRequest, pathParameters: [String: String], serverOrigin: String,
                 limits: TemplateLimits) -> Result<HTTPResponse, TemplateLimitExceeded> {
         var context = TemplateContext(request, pathParameters: pathParameters, serverOrigin: serverOrigin, limits: limits)
-        var fields = HTTPHeaders()
+        var fields = StubHTTPHeaders()
         for (name, value) in headers {
             switch value {
             case let .fixed(text):

@@ -9,7 +9,7 @@ import StubHTTP
 ///
 /// ```swift
 /// let template = try Template("Hello {{request.query.name}}")
-/// template.render(for: HTTPRequest(method: .get, target: "/hi?name=Ada"))   // "Hello Ada"
+/// template.render(for: StubHTTPRequest(method: .get, target: "/hi?name=Ada"))   // "Hello Ada"
 /// ```
 public struct Template: Sendable {
     let nodes: [TemplateNode]
@@ -43,13 +43,13 @@ public struct Template: Sendable {
     ///   - request: The request being answered.
     ///   - pathParameters: The `urlPathTemplate` parameters (`request.path.name`).
     ///   - serverOrigin: `http://host:port`, for `request.baseUrl` when the request has no `Host`.
-    public func render(for request: HTTPRequest, pathParameters: [String: String] = [:],
+    public func render(for request: StubHTTPRequest, pathParameters: [String: String] = [:],
                        serverOrigin: String = "http://localhost") -> String {
         render(for: request, pathParameters: pathParameters, serverOrigin: serverOrigin, now: nil)
     }
 
     /// As the public `render`, at a given time (milliseconds since 1970) and random seed, for tests.
-    func render(for request: HTTPRequest, pathParameters: [String: String] = [:], serverOrigin: String = "http://localhost",
+    func render(for request: StubHTTPRequest, pathParameters: [String: String] = [:], serverOrigin: String = "http://localhost",
                 now: Int64?, seed: UInt64? = nil, limits: TemplateLimits = TemplateLimits()) -> String {
         var context = TemplateContext(request, pathParameters: pathParameters, serverOrigin: serverOrigin,
                                       limits: limits, now: now, seed: seed)
@@ -71,7 +71,7 @@ struct TemplateContext {
     /// The limit the render reached, if any: its output is then incomplete.
     var exceeded: TemplateLimitExceeded? { evaluator.budget.exceeded }
 
-    init(_ request: HTTPRequest, pathParameters: [String: String], serverOrigin: String,
+    init(_ request: StubHTTPRequest, pathParameters: [String: String], serverOrigin: String,
          limits: TemplateLimits, now: Int64? = nil, seed: UInt64? = nil) {
         let model = TemplateRequestModel(request, pathParameters: pathParameters, serverOrigin: serverOrigin)
         let milliseconds = now ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))

@@ -7,12 +7,12 @@ import StubHTTP
 final class TemplateRequestModel {
     enum FieldKind { case query, headers, cookies }
 
-    let request: HTTPRequest
+    let request: StubHTTPRequest
     let pathParameters: [String: String]
     /// `http://host:port` of the server, for requests without a `Host` header.
     private let serverOrigin: String
 
-    init(_ request: HTTPRequest, pathParameters: [String: String] = [:], serverOrigin: String) {
+    init(_ request: StubHTTPRequest, pathParameters: [String: String] = [:], serverOrigin: String) {
         self.request = request
         self.pathParameters = pathParameters
         self.serverOrigin = serverOrigin

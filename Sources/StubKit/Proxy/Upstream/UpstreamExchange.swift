@@ -111,8 +111,8 @@ final class UpstreamExchange {
 
     private func response() -> Outcome {
         guard let status = parser.status else { return .failed(.unreachable("not a valid HTTP response: no status line")) }
-        var headers = HTTPHeaders()
-        for field in parser.headers where !ProxyDefinition.isHopByHop(field.name) && !HTTPHeaders.equalsIgnoringCase(field.name, "Date") {
+        var headers = StubHTTPHeaders()
+        for field in parser.headers where !ProxyDefinition.isHopByHop(field.name) && !StubHTTPHeaders.equalsIgnoringCase(field.name, "Date") {
             headers.add(name: field.name, value: field.value)
         }
         return .answered(HTTPResponse(status: status, headers: headers, body: parser.body))

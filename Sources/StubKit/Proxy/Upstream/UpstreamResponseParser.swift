@@ -26,7 +26,7 @@ struct UpstreamResponseParser {
     let maxBodyBytes: Int
     private var buffer: [UInt8] = []
     private var framing: Framing?
-    private(set) var status: HTTPStatus?
+    private(set) var status: StubHTTPStatus?
     private(set) var headers: [(name: String, value: String)] = []
     private(set) var body: [UInt8] = []
     /// Whether a complete response has been read.
@@ -137,14 +137,14 @@ struct UpstreamResponseParser {
         }
         if (100..<200).contains(code) && code != 101 { return }   // interim: the real answer follows
         let reason = String(statusLine.dropFirst(13))
-        status = HTTPStatus(code: code, reasonPhrase: reason.isEmpty ? nil : reason)
+        status = StubHTTPStatus(code: code, reasonPhrase: reason.isEmpty ? nil : reason)
         headers = fields
         framing = try Self.framing(code: code, fields: fields, isHeadRequest: isHeadRequest)
     }
 
     private static func framing(code: Int, fields: [(name: String, value: String)], isHeadRequest: Bool) throws(Failure) -> Framing {
         if isHeadRequest || code == 204 || code == 304 || (100..<200).contains(code) { return .none }
-        let value = { (name: String) in fields.filter { HTTPHeaders.equalsIgnoringCase($0.name, name) }.map(\.value) }
+        let value = { (name: String) in fields.filter { StubHTTPHeaders.equalsIgnoringCase($0.name, name) }.map(\.value) }
         if value("Transfer-Encoding").joined(separator: ",").lowercased().contains("chunked") { return .chunkSize }
         let lengths = Set(value("Content-Length").flatMap { $0.split(separator: ",") }
             .map { Self.trimmedSpace(String($0)) })

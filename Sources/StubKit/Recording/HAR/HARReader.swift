@@ -96,10 +96,10 @@ struct HARReader {
         return Array(text.utf8)
     }
 
-    private func headers(_ value: JSONValue?, _ path: String) throws(HARError) -> HTTPHeaders {
+    private func headers(_ value: JSONValue?, _ path: String) throws(HARError) -> StubHTTPHeaders {
         guard let value, value != .null else { return [:] }
         guard case .array(let items) = value else { throw error(path, "expected an array, found \(kind(value))") }
-        var headers = HTTPHeaders()
+        var headers = StubHTTPHeaders()
         for (index, item) in items.enumerated() {
             let itemPath = "\(path)[\(index)]"
             let field = try object(item, itemPath)
