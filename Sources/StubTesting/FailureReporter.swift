@@ -25,8 +25,9 @@ enum FailureLocation {
 func reportFailure(_ message: String, at location: FailureLocation, server: StubServer? = nil) {
     #if canImport(Testing)
     if Test.current != nil {
-        Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
-        if let server { JournalAttachment.recordInSwiftTesting(server, at: location) }
+        let attached = server.map { JournalAttachment.recordInSwiftTesting($0, at: location) } ?? false
+        Issue.record(Comment(rawValue: attached ? message + JournalAttachment.whereToFind : message),
+                     sourceLocation: location.sourceLocation)
         return
     }
     #endif

@@ -86,10 +86,20 @@ enum JournalAttachment {
     /// an XCTest test or with an older compiler, where ``XCTestCase/startStubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:file:line:)``
     /// attaches it on Apple platforms.
     /// Once per server and test.
-    static func recordInSwiftTesting(_ server: StubServer, at location: FailureLocation) {
+    /// - Returns: whether it attached the journal now (the issue then says where to find it).
+    @discardableResult
+    static func recordInSwiftTesting(_ server: StubServer, at location: FailureLocation) -> Bool {
         #if compiler(>=6.2) && canImport(Testing)
-        guard Test.current != nil, server.failureLedger.shouldAttachJournal() else { return }
+        guard Test.current != nil, server.failureLedger.shouldAttachJournal() else { return false }
         Attachment.record(json(server), named: fileName, sourceLocation: location.sourceLocation)
+        return true
+        #else
+        return false
         #endif
     }
+
+    /// Appended to the issue whose failure attached the journal: Xcode shows attachments in its test
+    /// report, but `swift test` saves them only when told where.
+    static let whereToFind = "\n(The server's journal is attached as \(fileName): in Xcode's test report, or on the command line "
+        + "with `swift test --attachments-path DIR` (an existing directory), which saves it there.)"
 }

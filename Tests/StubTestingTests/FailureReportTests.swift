@@ -8,6 +8,14 @@ import Testing
 @Suite("Failure reports")
 struct FailureReportTests {
     static func text(_ issue: Issue) -> String { issue.comments.map(\.rawValue).joined() }
+    /// What the first failure that attaches the journal adds to its issue (Swift 6.2 and later attach it).
+    static var attachedHint: String {
+        #if compiler(>=6.2)
+        JournalAttachment.whereToFind
+        #else
+        ""
+        #endif
+    }
 
     @Test("A JSON body that differs is explained field by field, not as an escaped string",
           .stubServer(configuration: FailureReportTests.quiet))
@@ -117,7 +125,7 @@ struct FailureReportTests {
                   GET /never (FailureReportTests.swift:\(line.value))
                   "Never called" (FailureReportTests.swift:\(line.value + 1))
 
-                """
+                """ + Self.attachedHint
         }
     }
 
@@ -194,7 +202,7 @@ struct FailureReportTests {
                       GET /users/octocat (FailureReportTests.swift:\(line + 1)) can never answer: "GitHub user octocat" \
                     (Stubs/mappings/users-octocat.json [0]) always wins (priority 1 beats 5) and matches every request it matches
 
-                    """)
+                    """ + Self.attachedHint)
             }
             #expect(observed.all == ["GET /users/octocat (FailureReportTests.swift:\(line))",
                                      "GET /users/octocat (FailureReportTests.swift:\(line + 1))"])
@@ -213,10 +221,16 @@ struct FailureReportTests {
         #expect((requests.first?["body"] as? [String: Any])?["name"] as? String == "x")   // JSON reads as JSON
         #expect((requests.first?["response"] as? String)?.hasPrefix("No stub matched POST /user/repos") == true)
         #expect(json.contains("\n  \"requests\""))   // pretty-printed
-        withKnownIssue { expectNoUnmatchedRequests(server) }
+        let issues = IssueTexts()
+        withKnownIssue { expectNoUnmatchedRequests(server) } matching: { issues.append(Self.text($0)); return true }
+        withKnownIssue { expectRequested(server, .get("/never")) } matching: { issues.append(Self.text($0)); return true }
         #if compiler(>=6.2)
         #expect(!server.failureLedger.shouldAttachJournal())   // already attached
+        // The issue that attached it says where `swift test` puts attachments; the next one does not repeat it.
+        #expect(issues.all.first?.hasSuffix("with `swift test --attachments-path DIR` (an existing directory), which saves it there.)") == true)
         #endif
+        #expect(issues.all.count == 2)
+        #expect(issues.all.last?.contains("--attachments-path") == false)
     }
 
     /// Runs `body` inside `trait`'s scope for the current test, as the trait runs a test, with the server the
