@@ -4,7 +4,11 @@
 # Every fenced block preceded by `<!-- readme-package: PATH -->` in README.md is written to PATH in a new
 # package folder; the README's `.package(url: …, from: …)` line is swapped for the README's own path form,
 # `.package(path: "../stubserver")`, with `../stubserver` a link to this checkout (so the package identity is
-# `stubserver`, as the README says). Then `swift build --build-tests` (zero warnings) and `swift test`.
+# `stubserver`, as the README says). Then `swift build --build-tests` (zero warnings) and `swift test`, three ways:
+# in-process; against the stubserver binary started with the package's stubs and `--admin-token`, with
+# STUBSERVER_URL and STUBSERVER_ADMIN_TOKEN set (the README's "same tests against a server CI started"); and
+# without the token, which must fail with a 401 naming STUBSERVER_ADMIN_TOKEN. With STUBSERVER_DOCKER_IMAGE set
+# (docker/test-image.sh does), a fourth: against that image, run with the package's stubs and the token.
 # A snippet that does not compile or a test that fails here is a README bug.
 set -euo pipefail
 # KEEP=1 keeps the package (its path is printed) for trying things out; FRESH_DIR=PATH reuses PATH and its build.
@@ -39,9 +43,74 @@ PY
 
 fresh_package_build readme-fresh-package "$package" "$package/"
 cd "$package"
-swift test --skip-build 2>&1 | tee "$work/test.log" | grep -E "error|failed|passed after|Executed .* tests" || true
-if grep -qE "error:|✘| failed " "$work/test.log"; then
-    echo "readme-fresh-package: FAILED: the README's tests fail" >&2
+
+# run_tests LOG [VAR=VALUE…]: the package's tests, with the variables set; the summary lines are shown.
+run_tests() {
+    local log="$1"; shift
+    env "$@" swift test --skip-build >"$log" 2>&1 || true
+    grep -E "error|failed|passed after|Executed .* tests" "$log" || true
+}
+passed() { ! grep -qE "error:|✘| failed " "$1" && grep -qE "Executed [1-9][0-9]* tests?, with 0 failures" "$1" \
+    && grep -qE "Test run with [1-9][0-9]* tests? .*passed" "$1"; }
+
+echo "readme-fresh-package: in-process"
+run_tests "$work/in-process.log"
+passed "$work/in-process.log" || { echo "readme-fresh-package: FAILED: the README's tests fail in-process" >&2; exit 1; }
+
+# The same tests against the stubserver binary, started with the package's stubs and an admin token, as the README's
+# "The same tests against a server CI started" says. STUBSERVER_BIN overrides the binary (default: this checkout's
+# debug build, built here if missing).
+bin="${STUBSERVER_BIN:-}"
+if [[ -z "$bin" ]]; then
+    (cd "$repo" && swift build --product stubserver >/dev/null)
+    bin="$(cd "$repo" && swift build --show-bin-path)/stubserver"
+fi
+token="readme-$RANDOM$RANDOM"
+"$bin" --stubs "$package/Stubs" --port 0 --admin-token "$token" >"$work/server.out" 2>"$work/server.err" &
+server_pid=$!
+trap 'kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; [[ "${KEEP:-0}" == 1 || -n "${FRESH_DIR:-}" ]] || rm -rf "$work"' EXIT
+url=""
+for _ in $(seq 100); do
+    url="$(sed -n 's/^Listening on \(http:[^ ]*\).*/\1/p' "$work/server.out" | head -1)"
+    [[ -n "$url" ]] && break
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.1
+done
+[[ -n "$url" ]] || { cat "$work/server.err" >&2; echo "readme-fresh-package: FAILED: $bin did not start" >&2; exit 1; }
+
+echo "readme-fresh-package: against $bin at $url with --admin-token"
+run_tests "$work/external.log" STUBSERVER_URL="$url" STUBSERVER_ADMIN_TOKEN="$token"
+passed "$work/external.log" || { echo "readme-fresh-package: FAILED: the README's tests fail against the CLI" >&2; exit 1; }
+
+echo "readme-fresh-package: against the CLI without the token (must fail, naming STUBSERVER_ADMIN_TOKEN)"
+env STUBSERVER_URL="$url" swift test --skip-build >"$work/no-token.log" 2>&1 || true
+if passed "$work/no-token.log" || ! grep -q "STUBSERVER_ADMIN_TOKEN" "$work/no-token.log"; then
+    tail -20 "$work/no-token.log" >&2
+    echo "readme-fresh-package: FAILED: without the token the tests should fail with a 401 naming STUBSERVER_ADMIN_TOKEN" >&2
     exit 1
 fi
-echo "readme-fresh-package: OK"
+grep -m1 -o "POST /__admin/reset → 401.*" "$work/no-token.log" | cut -c1-160 || true
+kill "$server_pid" 2>/dev/null || true
+
+# And against the Docker image (docker/test-image.sh sets STUBSERVER_DOCKER_IMAGE once it has built one): the same
+# tests, the container started as the README and docker/README.md say, with the package's stubs and a token.
+if [[ -n "${STUBSERVER_DOCKER_IMAGE:-}" ]]; then
+    container="readme-fresh-package-$$"
+    port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    # The image runs as uid 10001: the stubs it mounts must be readable by others, so they go in a folder of their own.
+    stubs="$(mktemp -d "${TMPDIR:-/tmp}/readme-stubs.XXXXXX")"
+    cp -R "$package/Stubs/." "$stubs/"
+    chmod -R a+rX "$stubs"
+    trap 'docker rm -f "$container" >/dev/null 2>&1; rm -rf "$stubs"; [[ "${KEEP:-0}" == 1 || -n "${FRESH_DIR:-}" ]] || rm -rf "$work"' EXIT
+    timeout 60 docker run -d --name "$container" --network host -v "$stubs:/stubs:ro" \
+        -e STUBSERVER_OPTIONS="--port $port --admin-token $token" "$STUBSERVER_DOCKER_IMAGE" >/dev/null
+    bash "$repo/docker/wait-healthy.sh" "$container" 60 >/dev/null \
+        || { docker logs "$container" 2>&1 | tail -20 >&2; echo "readme-fresh-package: FAILED: the container did not turn healthy" >&2; exit 1; }
+    echo "readme-fresh-package: against the container ($STUBSERVER_DOCKER_IMAGE) at http://127.0.0.1:$port with --admin-token"
+    run_tests "$work/container.log" STUBSERVER_URL="http://127.0.0.1:$port" STUBSERVER_ADMIN_TOKEN="$token"
+    passed "$work/container.log" || { echo "readme-fresh-package: FAILED: the README's tests fail against the container" >&2; exit 1; }
+    docker rm -f "$container" >/dev/null
+    echo "readme-fresh-package: OK (in-process, against the CLI and the container with a token, and refused without it)"
+else
+    echo "readme-fresh-package: OK (in-process, against the CLI with a token, and refused without it)"
+fi

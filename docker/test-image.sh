@@ -18,6 +18,8 @@
 #   7. docker/docker-compose.yml is valid (`config`); its host-networking twin docker/docker-compose.host.yml runs:
 #      stubserver healthy, then the example test service (depends_on: service_healthy) drives the admin API at
 #      STUBSERVER_URL; down.
+#   8. the README's getting-started package (.ci/readme-fresh-package.sh) passes its tests against the image, started
+#      with the package's stubs and an admin token, as well as in-process and against the CLI.
 #
 #   docker/test-image.sh        # needs root (dockerd, debootstrap), swift, curl, python3, docker, docker-compose
 #
@@ -280,6 +282,15 @@ ok "the example test service (depends_on: service_healthy) drove the admin API a
 stop_and_expect_zero "$CID"
 timeout 60 "${COMPOSE[@]}" down >/dev/null 2>&1
 COMPOSE=()
+
+# ---- 8. the README's getting-started package against the container -------------------------------------------------
+step "the README's package (.ci/readme-fresh-package.sh): its tests against this image, with an admin token"
+# README_FRESH_DIR (set by .ci/run) reuses the package .ci/run already built; otherwise it is built here.
+FRESH_DIR="${README_FRESH_DIR:-}" STUBSERVER_DOCKER_IMAGE="$IMAGE" timeout 900 bash "$ROOT/.ci/readme-fresh-package.sh" \
+  | tee "$WORK/readme.log" | grep "^readme-fresh-package:"
+grep -q "against the container .* with --admin-token" "$WORK/readme.log" && grep -q "readme-fresh-package: OK" "$WORK/readme.log" \
+  || die "the README's package failed against the container"
+ok "the README's tests pass in-process, against the CLI and against the container, with a token"
 
 echo
 echo "all $CHECKS checks passed"
