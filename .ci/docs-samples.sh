@@ -12,8 +12,8 @@
 #                                  GitHubUser), `pngData`, `binaryURL` and `stubsURL`; `Order` is a Decodable with `items`
 #   <!-- sample: skip: REASON -->  not compiled (Package.swift lines, XCUITest on Linux); the reason is printed
 # A block without one fails the check, with its file and line. Samples see the products StubHTTP, StubKit and
-# StubTesting, the README's `GitHubClient` and Examples/GitHubUserTests' `GitHubUserClient`; decls and body samples
-# import Foundation (and FoundationNetworking), StubHTTP, StubTesting, Testing, XCTest and GitHubUserClient.
+# StubTesting and the README's `GitHubClient` (the one client every section uses); decls and body samples
+# import Foundation (and FoundationNetworking), StubHTTP, StubTesting, Testing, XCTest and GitHubClient.
 # Compiler messages point at the article's lines (#sourceLocation). KEEP=1 keeps the package; FRESH_DIR=PATH reuses
 # PATH and its build (a second run compiles only the samples).
 set -euo pipefail
@@ -34,20 +34,18 @@ def write(path, text):
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
 
-# The clients the samples use: the README's GitHubClient and the example package's GitHubUserClient.
+# The client the samples use: the README's GitHubClient (one client, one name, in every section).
 readme = open(os.path.join(repo, "README.md"), encoding="utf-8").read()
 client = re.search(r"<!-- readme-package: Sources/GitHubClient/GitHubClient\.swift -->\n```swift\n(.*?)\n```\n", readme, re.S)
 if not client:
     sys.exit("docs-samples: README.md has no `Sources/GitHubClient/GitHubClient.swift` block")
 write("Sources/GitHubClient/GitHubClient.swift", client.group(1) + "\n")
-shutil.copytree(os.path.join(repo, "Examples/GitHubUserTests/Sources/GitHubUserClient"),
-                os.path.join(package, "Sources/GitHubUserClient"))
 
 IMPORTS = """import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import GitHubUserClient
+import GitHubClient
 import StubHTTP
 import StubTesting
 import Testing
@@ -110,7 +108,7 @@ for article in sorted(glob.glob(os.path.join(repo, "Sources/*/Documentation.docc
 if errors:
     print("\n".join(errors), file=sys.stderr)
     sys.exit(f"docs-samples: FAILED: {len(errors)} unmarked or misplaced sample(s) (above)")
-dependencies = ('["GitHubClient", "GitHubUserClient", .product(name: "StubHTTP", package: "stubserver"), '
+dependencies = ('["GitHubClient", .product(name: "StubHTTP", package: "stubserver"), '
                 '.product(name: "StubKit", package: "stubserver"), .product(name: "StubTesting", package: "stubserver")]')
 test_targets = "".join(f'        .executableTarget(name: "{t}", dependencies: deps),\n' for t in scripts)
 test_targets += "".join(f'        .testTarget(name: "{t}", dependencies: deps),\n' for t in ["BodySamples"] + targets)
@@ -124,7 +122,6 @@ let package = Package(
     dependencies: [.package(path: "../stubserver")],
     targets: [
         .target(name: "GitHubClient"),
-        .target(name: "GitHubUserClient"),
 {test_targets}    ],
     swiftLanguageModes: [.v6]
 )

@@ -45,7 +45,7 @@ extension StubServer {
 /// struct ProfileTests {
 ///     @Test func showsOctocat() async throws {
 ///         let server = try #require(StubServer.current)
-///         let user = try await GitHubUserClient(baseURL: server.baseURL).fetchUser("octocat")
+///         let user = try await GitHubClient(baseURL: server.baseURL).user("octocat")
 ///         #expect(user.login == "octocat")
 ///         expectRequested(server, .get("/users/octocat"), count: 1)
 ///     }

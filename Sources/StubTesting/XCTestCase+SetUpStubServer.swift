@@ -18,7 +18,7 @@ extension XCTestCase {
     ///     }
     ///
     ///     func testShowsOctocat() async throws {
-    ///         let user = try await GitHubUserClient(baseURL: server.baseURL).fetchUser("octocat")
+    ///         let user = try await GitHubClient(baseURL: server.baseURL).user("octocat")
     ///         XCTAssertEqual(user.login, "octocat")
     ///         await XCTAssertRequested(server, .get("/users/octocat"), count: 1)
     ///     }

@@ -16,8 +16,8 @@ extension XCTestCase {
     ///     }
     ///
     ///     func testShowsOctocat() async throws {
-    ///         let client = GitHubUserClient(baseURL: server.baseURL)
-    ///         let user = try await client.fetchUser("octocat")
+    ///         let client = GitHubClient(baseURL: server.baseURL)
+    ///         let user = try await client.user("octocat")
     ///         XCTAssertEqual(user.login, "octocat")
     ///         XCTAssertRequested(server, .get("/users/octocat"), count: 1)
     ///     }
