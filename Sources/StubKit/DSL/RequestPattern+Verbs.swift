@@ -73,23 +73,23 @@ extension RequestPattern {
 
     // MARK: OPTIONS
 
-    /// A `OPTIONS` request for `path` (`url` if it contains `?`, else `urlPath`).
+    /// An `OPTIONS` request for `path` (`url` if it contains `?`, else `urlPath`).
     public static func options(_ path: String) -> RequestPattern { method("OPTIONS", path) }
-    /// A `OPTIONS` request whose path matches the template (`urlPathTemplate`).
+    /// An `OPTIONS` request whose path matches the template (`urlPathTemplate`).
     public static func options(pathTemplate: String) -> RequestPattern { method("OPTIONS", pathTemplate: pathTemplate) }
-    /// A `OPTIONS` request whose path the regex matches whole (`urlPathPattern`).
+    /// An `OPTIONS` request whose path the regex matches whole (`urlPathPattern`).
     public static func options(pathPattern: String) -> RequestPattern { method("OPTIONS", pathPattern: pathPattern) }
-    /// A `OPTIONS` request whose path and query the regex matches whole (`urlPattern`).
+    /// An `OPTIONS` request whose path and query the regex matches whole (`urlPattern`).
     public static func options(urlPattern: String) -> RequestPattern { method("OPTIONS", urlPattern: urlPattern) }
 
     // MARK: ANY
 
-    /// A any method request for `path` (`url` if it contains `?`, else `urlPath`).
+    /// A request with any method, for `path` (`url` if it contains `?`, else `urlPath`).
     public static func any(_ path: String) -> RequestPattern { method("ANY", path) }
-    /// A any method request whose path matches the template (`urlPathTemplate`).
+    /// A request with any method, whose path matches the template (`urlPathTemplate`).
     public static func any(pathTemplate: String) -> RequestPattern { method("ANY", pathTemplate: pathTemplate) }
-    /// A any method request whose path the regex matches whole (`urlPathPattern`).
+    /// A request with any method, whose path the regex matches whole (`urlPathPattern`).
     public static func any(pathPattern: String) -> RequestPattern { method("ANY", pathPattern: pathPattern) }
-    /// A any method request whose path and query the regex matches whole (`urlPattern`).
+    /// A request with any method, whose path and query the regex matches whole (`urlPattern`).
     public static func any(urlPattern: String) -> RequestPattern { method("ANY", urlPattern: urlPattern) }
 }

@@ -13,7 +13,7 @@ extension ResponseDefinition {
     /// and the other helpers in the body, header values, `jsonBody` strings and `bodyFileName`.
     ///
     /// ```swift
-    /// server.stub(.get(urlPathTemplate: "/users/{name}"), .text("hello {{request.path.name}}").templated())
+    /// server.stub(.get(pathTemplate: "/users/{name}"), .text("hello {{request.path.name}}").templated())
     /// ```
     public func templated() -> ResponseDefinition {
         guard !transformers.contains(Self.responseTemplateTransformer) else { return self }
