@@ -9,15 +9,16 @@ let package = Package(
     products: [
         .library(name: "StubHTTP", targets: ["StubHTTP"]),
         .library(name: "StubKit", targets: ["StubKit"]),
+        .library(name: "StubClient", targets: ["StubClient"]),
         .library(name: "StubTesting", targets: ["StubTesting"]),
         .executable(name: "stubserver", targets: ["stubserver"]),
     ],
     // Off unless asked for (Xcode does not evaluate package traits): `swift build -c release --product stubserver
     // --traits Slim` builds the executable on FoundationEssentials alone, without URLSession, Process, curl or ICU,
-    // for the Docker image. It takes proxying and recording out, and StubServerClient and StubServerProcess out of
-    // StubKit, so it is for that executable only, never for a package depending on this one (see docker/README.md).
+    // for the Docker image. It takes proxying and recording out of StubKit, so it is for that executable only, never
+    // for a package depending on this one (see docker/README.md). The executable does not use StubClient either way.
     traits: [
-        .trait(name: "Slim", description: "The stubserver executable on FoundationEssentials only: no proxying, recording, StubServerClient or StubServerProcess"),
+        .trait(name: "Slim", description: "The stubserver executable on FoundationEssentials only: no proxying or recording"),
     ],
     dependencies: [],
     targets: [
@@ -29,8 +30,11 @@ let package = Package(
         .target(name: "StubRegex"),
         // The stub domain: mappings, matching, responses, journal, admin API.
         .target(name: "StubKit", dependencies: ["StubHTTP", "StubRegex"]),
-        // XCTest and Swift Testing helpers.
-        .target(name: "StubTesting", dependencies: ["StubKit"]),
+        // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
+        // URLSession and Process: its own target, so the executable (and the Slim image) does not link it.
+        .target(name: "StubClient", dependencies: ["StubKit", "StubHTTP"]),
+        // XCTest and Swift Testing helpers. Re-export StubKit and StubClient.
+        .target(name: "StubTesting", dependencies: ["StubKit", "StubClient"]),
         // The command line: parse → validate → run, testable without a process.
         .target(name: "StubServerCLI", dependencies: ["StubKit"]),
         .executableTarget(name: "stubserver", dependencies: ["StubServerCLI"]),
@@ -44,8 +48,8 @@ let package = Package(
         .testTarget(name: "StubKitTests", dependencies: ["StubKit", "StubHTTP", "StubRegex", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
-        .testTarget(name: "stubserverEndToEndTests", dependencies: ["stubserver", "StubKit", "StubTesting", "StubTestSupport"]),
-        .testTarget(name: "StubTestingTests", dependencies: ["StubTesting", "StubTestSupport"]),
+        .testTarget(name: "stubserverEndToEndTests", dependencies: ["stubserver", "StubKit", "StubClient", "StubTesting", "StubTestSupport"]),
+        .testTarget(name: "StubTestingTests", dependencies: ["StubTesting", "StubClient", "StubTestSupport"]),
         // Raw sockets for what HTTP clients will not do (malformed bytes, holding a port); tests only.
         .target(name: "StubTestSupport", path: "Tests/TestSupport"),
     ],

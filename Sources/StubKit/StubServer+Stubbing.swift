@@ -15,46 +15,39 @@ public struct StubHandle: Sendable, Hashable {
     public let id: String
     // `weak var`, not `weak let` (Swift 6.2): the handle stays buildable with Swift 6.1. Never reassigned.
     private weak var store: StubStore?
-    #if !Slim
-    /// For a stub added through a ``StubServerClient``.
-    private let client: StubServerClient?
-    #endif
+    /// For a stub added through the admin API of a server elsewhere (`StubServerClient`, in StubClient).
+    private let remote: (any StubServerAdmin)?
 
     init(id: String, store: StubStore) {
         self.id = id
         self.store = store
-        #if !Slim
-        client = nil
-        #endif
+        remote = nil
     }
 
-    #if !Slim
-    init(id: String, client: StubServerClient) {
+    /// A stub added through `remote`'s admin API; ``remove()`` asks it to remove the stub.
+    package init(id: String, remote: any StubServerAdmin) {
         self.id = id
         store = nil
-        self.client = client
+        self.remote = remote
     }
-    #endif
 
     /// Removes the stub. Does nothing if it is already gone or the server was released.
     ///
-    /// For a stub added through a ``StubServerClient`` this sends the removal without waiting for it;
+    /// For a stub added through a `StubServerClient` this sends the removal without waiting for it;
     /// use `try await client.removeStub(id: handle.id)` to wait and see errors.
     public func remove() {
         if let store {
             store.remove(id: id)
         }
-        #if !Slim
-        if let client {
+        if let remote {
             let id = id
             Task {
-                do { try await client.removeStub(id: id) } catch {
-                    let message = "stubserver: removing stub \(id) from \(client.baseURL.absoluteString): \(error)\n"
+                do { try await remote.removeStub(id: id) } catch {
+                    let message = "stubserver: removing stub \(id) from \(remote.baseURL.absoluteString): \(error)\n"
                     _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }   // 2: standard error
                 }
             }
         }
-        #endif
     }
 
     public static func == (lhs: StubHandle, rhs: StubHandle) -> Bool { lhs.id == rhs.id }

@@ -1,1 +1,2 @@
+@_exported import StubClient
 @_exported import StubKit

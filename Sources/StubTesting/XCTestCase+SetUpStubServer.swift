@@ -1,5 +1,6 @@
 #if canImport(XCTest)
 import Foundation
+@_spi(StubTesting) import StubClient
 @_spi(StubTesting) import StubKit
 import XCTest
 

@@ -7,7 +7,7 @@ import Darwin
 
 /// A program run to completion, its stdout and stderr read to EOF on their own threads: for tools
 /// that end on their own (curl, a Python client, the test binary itself, a CLI invocation that
-/// exits). `StubKit.StubServerProcess` runs servers.
+/// exits). `StubClient.StubServerProcess` runs servers.
 public enum ChildProcess {
     /// How the program ended and what it printed.
     public struct Outcome: Sendable {

@@ -13,7 +13,7 @@ import XCTest
 /// with the XCTest and Swift Testing assertion helpers.
 final class ClientAndProcessXCTests: XCTestCase {
     func testTheXCTestHelpersPassAgainstALaunchedServerThroughTheClient() async throws {
-        let server = try StubKit.StubServerProcess.launch(executable: Paths.stubserverBinary(), stubs: Paths.demoStubs)
+        let server = try StubClient.StubServerProcess.launch(executable: Paths.stubserverBinary(), stubs: Paths.demoStubs)
         // The first line is in standardOutput as soon as launch returns.
         XCTAssertEqual(server.standardOutput, "Listening on \(server.baseURL.absoluteString)\n")
         let stub = try await server.stub(.get("/from-client"), .text("hi").withHeader("X-From", "client"), priority: 1, name: "client stub")
@@ -48,7 +48,7 @@ final class ClientAndProcessXCTests: XCTestCase {
 struct ClientAndProcessTests {
     @Test("expectRequested, expectNoUnmatchedRequests and near misses work through the client")
     func swiftTestingHelpers() async throws {
-        let server = try StubKit.StubServerProcess.launch(executable: Paths.stubserverBinary(), stubs: Paths.demoStubs)
+        let server = try StubClient.StubServerProcess.launch(executable: Paths.stubserverBinary(), stubs: Paths.demoStubs)
         defer { server.stop() }
         let client = StubServerClient(baseURL: server.baseURL)
         _ = try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("users/octocat"))
@@ -72,7 +72,7 @@ struct ClientAndProcessTests {
 
     @Test("Bad input through the client is a typed error with the server's message; settings round-trip")
     func errorsAndSettings() async throws {
-        let server = try StubKit.StubServerProcess.launch(executable: Paths.stubserverBinary(), stubs: Paths.demoStubs)
+        let server = try StubClient.StubServerProcess.launch(executable: Paths.stubserverBinary(), stubs: Paths.demoStubs)
         defer { server.stop() }
         let error = await #expect(throws: StubServerClientError.self) {
             try await server.stub(mappingJSON: #"{"request": {"url": "/x"}, "response": {"status": "200"}}"#)
@@ -98,7 +98,7 @@ struct ClientAndProcessTests {
         defer { try? FileManager.default.removeItem(at: bad) }
         try Data("{".utf8).write(to: bad.appendingPathComponent("mappings/x.json"))
         let error = #expect(throws: StubServerProcessError.self) {
-            try StubKit.StubServerProcess.launch(executable: Paths.stubserverBinary(), stubs: bad)
+            try StubClient.StubServerProcess.launch(executable: Paths.stubserverBinary(), stubs: bad)
         }
         #expect(error?.description.contains("x.json") == true)
     }

@@ -5,6 +5,7 @@
 import Foundation
 import Glibc
 import StubHTTP
+import StubClient
 import StubKit
 import StubTestSupport
 import XCTest

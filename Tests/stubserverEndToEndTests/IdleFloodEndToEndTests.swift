@@ -4,6 +4,7 @@
 #if os(Linux)
 import Foundation
 import Glibc
+import StubClient
 import StubKit
 import StubTestSupport
 import XCTest

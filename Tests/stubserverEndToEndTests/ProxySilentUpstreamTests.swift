@@ -3,6 +3,7 @@
 #if os(macOS) || os(Linux)
 #if os(Linux)
 import Foundation
+import StubClient
 import StubKit
 import StubTestSupport
 import XCTest

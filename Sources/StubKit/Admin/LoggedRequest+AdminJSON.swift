@@ -14,7 +14,7 @@ extension LoggedRequest {
     }
 
     /// The sequence number of an ``adminID``, or `nil` if `text` is not one.
-    static func sequenceNumber(fromAdminID text: String) -> Int? {
+    package static func sequenceNumber(fromAdminID text: String) -> Int? {
         let prefix = "00000000-0000-4000-8000-"
         guard text.count == prefix.count + 12, text.lowercased().hasPrefix(prefix) else { return nil }
         return Int(text.dropFirst(prefix.count), radix: 16)

@@ -13,6 +13,12 @@ public struct LoggedRequest: Sendable, Identifiable {
         public var name: String?
         /// How the stub is named in logs: its name, else its source file, else its id.
         public var displayName: String
+
+        package init(id: String, name: String?, displayName: String) {
+            self.id = id
+            self.name = name
+            self.displayName = displayName
+        }
     }
 
     /// Increasing sequence number, unique per server.
@@ -52,6 +58,22 @@ public struct LoggedRequest: Sendable, Identifiable {
 
     /// Whether a stub answered the request.
     public var wasMatched: Bool { matchedStub != nil }
+
+    package init(id: Int, receivedAt: Date, request: StubHTTPRequest, matchedStub: MatchedStub?, responseStatus: Int,
+                 response: StubHTTPResponse?, timing: ServeTiming, originalBodyLength: Int, originalResponseBodyLength: Int,
+                 journalCost: Int, proxiedTo: String? = nil) {
+        self.id = id
+        self.receivedAt = receivedAt
+        self.request = request
+        self.matchedStub = matchedStub
+        self.responseStatus = responseStatus
+        self.response = response
+        self.timing = timing
+        self.originalBodyLength = originalBodyLength
+        self.originalResponseBodyLength = originalResponseBodyLength
+        self.journalCost = journalCost
+        self.proxiedTo = proxiedTo
+    }
 }
 
 /// How long a request took to serve, as WireMock's serve event `timing` reports it.

@@ -1,14 +1,14 @@
 /// Standard base64 (RFC 4648 §4) for `base64Body`. Decoding accepts missing padding and ignores ASCII
 /// whitespace (line-wrapped bodies), and rejects anything else with the offending position.
-enum Base64 {
+package enum Base64 {
     /// Why a base64 string could not be decoded.
-    struct DecodingError: Error, CustomStringConvertible {
-        let description: String
+    package struct DecodingError: Error, CustomStringConvertible {
+        package let description: String
     }
 
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0
@@ -24,7 +24,7 @@ enum Base64 {
         return String(decoding: output, as: UTF8.self)
     }
 
-    static func decode(_ text: String) throws(DecodingError) -> [UInt8] {
+    package static func decode(_ text: String) throws(DecodingError) -> [UInt8] {
         var output: [UInt8] = []
         var accumulator: UInt32 = 0
         var bits = 0

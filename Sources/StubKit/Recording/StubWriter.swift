@@ -99,7 +99,7 @@ public struct StubWriter: Sendable {
         }
 
         /// Whether captured header `name`'s values are matched ignoring case (``caseInsensitiveHeaders``).
-        func ignoresCase(ofHeader name: String) -> Bool {
+        package func ignoresCase(ofHeader name: String) -> Bool {
             caseInsensitiveHeaders.contains { StubHTTPHeaders.equalsIgnoringCase($0, name) }
         }
     }

@@ -8,7 +8,7 @@ import StubTesting
 /// A launched `stubserver` (StubKit's launcher) playing the server CI starts and names in
 /// `STUBSERVER_URL`, with a stubs folder holding a scenario, so a reset is visible in the scenario too.
 final class ExternalServer: Sendable {
-    let process: StubKit.StubServerProcess
+    let process: StubClient.StubServerProcess
     private let stubs: TemporaryStubs
 
     init() throws {
@@ -22,7 +22,7 @@ final class ExternalServer: Sendable {
             {"scenarioName": "cart", "requiredScenarioState": "full",
              "request": {"method": "POST", "urlPath": "/cart"}, "response": {"status": 409}}
             """)
-        process = try StubKit.StubServerProcess.launch(executable: Paths.stubserverBinary(), stubs: stubs.stubs)
+        process = try StubClient.StubServerProcess.launch(executable: Paths.stubserverBinary(), stubs: stubs.stubs)
     }
 
     /// Launches one off Swift's cooperative pool (launching waits for the process's first line).

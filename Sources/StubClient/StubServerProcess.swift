@@ -1,4 +1,4 @@
-#if !Slim
+import StubKit
 import StubHTTP
 #if os(macOS) || os(Linux)
 import Foundation
@@ -39,7 +39,7 @@ public final class StubServerProcess: StubServerAdmin {
 
     /// The server's address, from its first line.
     public let baseURL: URL
-    /// A client to the server's admin API; every ``StubServerAdmin`` call goes through it.
+    /// A client to the server's admin API; every `StubServerAdmin` call goes through it.
     public let client: StubServerClient
     /// How long ``stop()`` waits after SIGTERM before SIGKILL. Default 10 seconds.
     public let stopTimeout: Duration
@@ -235,5 +235,4 @@ extension StubServerProcess {
     public var settings: StubServerSettings { get async throws { try await client.settings } }
     public func updateSettings(_ settings: StubServerSettings) async throws { try await client.updateSettings(settings) }
 }
-#endif
 #endif

@@ -1,3 +1,4 @@
+import StubKit
 import StubHTTP
 #if canImport(FoundationEssentials)
 import FoundationEssentials

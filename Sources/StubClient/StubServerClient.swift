@@ -1,4 +1,4 @@
-#if !Slim
+import StubKit
 import StubHTTP
 import Foundation
 #if canImport(FoundationNetworking)
@@ -6,7 +6,7 @@ import FoundationNetworking
 #endif
 
 /// A stub server reached through its admin API (`/__admin`) — the CLI, a Docker container, a
-/// ``StubServer`` in another process, or WireMock itself — with the same operations as ``StubServer``,
+/// `StubServer` in another process, or WireMock itself — with the same operations as `StubServer`,
 /// `async`.
 ///
 /// ```swift
@@ -145,4 +145,3 @@ public final class StubServerClient: StubServerAdmin {
         return text.isEmpty ? "(empty body)" : text
     }
 }
-#endif

@@ -1,4 +1,4 @@
-#if !Slim
+import StubKit
 import Foundation
 
 extension StubServerClient {
@@ -32,4 +32,3 @@ extension StubServerClient {
         }
     }
 }
-#endif

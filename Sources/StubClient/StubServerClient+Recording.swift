@@ -1,4 +1,4 @@
-#if !Slim
+import StubKit
 import Foundation
 
 /// Recording on a server in another process, over `/__admin/recordings`.
@@ -64,4 +64,3 @@ extension RecordingSpec {
         return .object(members)
     }
 }
-#endif

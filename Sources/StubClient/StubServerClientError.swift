@@ -1,3 +1,4 @@
+import StubKit
 /// A ``StubServerClient`` call that failed: the server could not be reached, or it refused the call.
 public struct StubServerClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.

@@ -1,4 +1,4 @@
-#if !Slim
+import StubKit
 import StubHTTP
 #if os(macOS) || os(Linux)
 import Foundation
@@ -75,5 +75,4 @@ extension Duration {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
-#endif
 #endif

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// What a test can do with a stub server, wherever it runs: in this process (``StubServer``), behind
-/// its admin API (``StubServerClient``), or as a child process (`StubServerProcess`).
+/// its admin API (`StubServerClient`, in StubClient), or as a child process (`StubServerProcess`).
 ///
 /// Write test helpers against it to run them in-process on a laptop and against a container in CI:
 ///

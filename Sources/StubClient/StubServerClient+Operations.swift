@@ -1,4 +1,4 @@
-#if !Slim
+import StubKit
 import Foundation
 
 /// ``StubServer``'s operations over the admin API.
@@ -42,14 +42,14 @@ extension StubServerClient {
         guard let id = try answer.json()["id"]?.stringValue else {
             throw StubServerClientError(kind: .unexpectedAnswer, call: answer.call, status: answer.status, detail: "no 'id' in the answer")
         }
-        return StubHandle(id: id, client: self)
+        return StubHandle(id: id, remote: self)
     }
 
     /// Adds a fully built mapping; its id is kept.
     @discardableResult
     public func add(_ mapping: StubMapping) async throws -> StubHandle {
         _ = try await send("POST", "/mappings", body: mapping.json)
-        return StubHandle(id: mapping.id, client: self)
+        return StubHandle(id: mapping.id, remote: self)
     }
 
     /// Removes the stub with `id` (`DELETE /__admin/mappings/{id}`); `false` if there is none.
@@ -204,4 +204,3 @@ extension StubServerClient {
         id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
     }
 }
-#endif
