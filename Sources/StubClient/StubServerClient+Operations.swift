@@ -32,7 +32,7 @@ extension StubServerClient {
     public func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition],
                              _ end: StubServer.SequenceEnd = .repeatLast,
                              priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
-        try await add(.sequence(request, responses, end, priority: priority, name: name))
+        try await add(.sequence(request, responses, thenNotFound: end == .thenNotFound, priority: priority, name: name))
     }
 
     /// Adds a stub given as WireMock mapping JSON; the server validates it (422 → ``StubServerClientError``).

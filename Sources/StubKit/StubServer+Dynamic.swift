@@ -70,7 +70,7 @@ extension StubServer {
         let callSite = StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let title = Self.title(request, name: name, at: callSite)
         let resolved = responses.map { resolvingBodyFile($0, stub: title) }
-        return add(.sequence(request, resolved, end, priority: priority, name: name), at: callSite)
+        return add(.sequence(request, resolved, thenNotFound: end == .thenNotFound, priority: priority, name: name), at: callSite)
     }
 
     /// Adds a stub of a WireMock scenario: it matches only while `scenario` is in `whenState` (any state

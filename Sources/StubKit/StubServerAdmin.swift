@@ -120,6 +120,7 @@ extension StubServer: StubServerAdmin {
     public func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition], _ end: SequenceEnd,
                              priority: Int, name: String?) -> StubHandle {
         let title = Self.title(request, name: name)
-        return add(.sequence(request, responses.map { resolvingBodyFile($0, stub: title) }, end, priority: priority, name: name))
+        return add(.sequence(request, responses.map { resolvingBodyFile($0, stub: title) }, thenNotFound: end == .thenNotFound,
+                             priority: priority, name: name))
     }
 }

@@ -35,10 +35,10 @@ struct MacFilesystemTests {
         let link = base.appendingPathComponent("var", isDirectory: true)
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: real.path)
         // getcwd names the real directory; the caller names the stubs through the link (or the other way).
-        #expect(StubServer.displayPath(of: link.appendingPathComponent("Stubs"), workingDirectory: real.path) == "Stubs")
-        #expect(StubServer.displayPath(of: real.appendingPathComponent("Stubs"), workingDirectory: link.path) == "Stubs")
-        #expect(StubServer.displayPath(of: real.appendingPathComponent("Stubs"), workingDirectory: real.path) == "Stubs")
+        #expect(StubsDirectory.displayPath(of: link.appendingPathComponent("Stubs"), workingDirectory: real.path) == "Stubs")
+        #expect(StubsDirectory.displayPath(of: real.appendingPathComponent("Stubs"), workingDirectory: link.path) == "Stubs")
+        #expect(StubsDirectory.displayPath(of: real.appendingPathComponent("Stubs"), workingDirectory: real.path) == "Stubs")
         let elsewhere = URL(fileURLWithPath: "/elsewhere/Stubs")
-        #expect(StubServer.displayPath(of: elsewhere, workingDirectory: real.path) == "/elsewhere/Stubs")
+        #expect(StubsDirectory.displayPath(of: elsewhere, workingDirectory: real.path) == "/elsewhere/Stubs")
     }
 }

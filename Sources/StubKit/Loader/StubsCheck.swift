@@ -40,7 +40,7 @@ public struct StubsCheck: Sendable {
     public init(stubs: URL, globalResponseTemplating: Bool = false) {
         let (root, note) = StubsLayout.resolvedRoot(stubs)
         self.note = note
-        directory = StubServer.displayPath(of: root)
+        directory = StubsDirectory.displayPath(of: root)
         var errors: [StubsLoadError]? = []
         var loaded = StubsLoadResult(mappings: [], warningDetails: [])
         do {

@@ -76,7 +76,7 @@ struct Recordings: Sendable {
             if let problem = StubsFolderWritability.problem(writingInto: directory) {
                 throw RecordingError(kind: .readOnlyFolder(problem))
             }
-            let writer = StubWriter(root: directory, displayRoot: StubServer.displayPath(of: directory), options: spec.writer)
+            let writer = StubWriter(root: directory, displayRoot: StubsDirectory.displayPath(of: directory), options: spec.writer)
             do {
                 result = try writer.writeStubs(exchanges)
             } catch {

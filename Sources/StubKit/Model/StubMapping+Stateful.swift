@@ -21,13 +21,14 @@ extension StubMapping {
         return mapping
     }
 
-    /// A stub answering each request with the next of `responses` (a 404 for none), then as `end` says.
-    package static func sequence(_ request: RequestPattern, _ responses: [ResponseDefinition], _ end: StubServer.SequenceEnd,
+    /// A stub answering each request with the next of `responses` (a 404 for none), then the last one again,
+    /// or with `thenNotFound`, nothing (it stops matching).
+    package static func sequence(_ request: RequestPattern, _ responses: [ResponseDefinition], thenNotFound: Bool,
                                  priority: Int, name: String?) -> StubMapping {
         let responses = responses.isEmpty ? [ResponseDefinition.notFound] : responses
         var mapping = StubMapping(request, responses[0], priority: priority, name: name)
         mapping.thenResponses = Array(responses.dropFirst())
-        if end == .thenNotFound { mapping.times = responses.count }
+        if thenNotFound { mapping.times = responses.count }
         return mapping
     }
 }
