@@ -26,6 +26,6 @@ public struct AppConfiguration: Sendable, Equatable {
     /// - Parameter allowsOverride: whether `BASEURL` may replace the real API (debug builds only).
     public init(environment: [String: String], allowsOverride: Bool) {
         let override = allowsOverride ? environment[Self.baseURLKey].flatMap(URL.init(string:)) : nil
-        baseURL = override ?? GitHubUserClient.gitHubAPI
+        baseURL = override ?? GitHubClient.gitHubAPI
     }
 }

@@ -15,10 +15,10 @@ public enum ProfileState: Sendable, Equatable {
 public final class ProfileModel {
     /// What the screen shows now.
     public private(set) var state: ProfileState = .idle
-    private let client: GitHubUserClient
+    private let client: GitHubClient
 
     public init(configuration: AppConfiguration = AppConfiguration()) {
-        client = GitHubUserClient(baseURL: configuration.baseURL)
+        client = GitHubClient(baseURL: configuration.baseURL)
     }
 
     /// Fetches `login` and updates ``state``.
@@ -27,7 +27,7 @@ public final class ProfileModel {
         guard !trimmed.isEmpty else { return }
         state = .loading
         do {
-            state = .loaded(try await client.fetchUser(trimmed))
+            state = .loaded(try await client.user(trimmed))
         } catch GitHubUserError.notFound(let login) {
             state = .notFound(login)
         } catch {

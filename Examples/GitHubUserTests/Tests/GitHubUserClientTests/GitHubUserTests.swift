@@ -8,9 +8,9 @@ struct GitHubUserTests {
     @Test("Shows the stubbed profile of shashikant86")
     func stubbedProfile() async throws {
         let server = try #require(StubServer.current)
-        let client = GitHubUserClient(environment: server.launchEnvironment())
+        let client = GitHubClient(environment: server.launchEnvironment())
 
-        let user = try await client.fetchUser("shashikant86")
+        let user = try await client.user("shashikant86")
 
         #expect(user.name == "StubName")
         #expect(user.location == "StubLocation")
@@ -21,7 +21,7 @@ struct GitHubUserTests {
     @Test("octocat's profile comes from the stub's body file")
     func octocat() async throws {
         let server = try #require(StubServer.current)
-        let user = try await GitHubUserClient(baseURL: server.baseURL).fetchUser("octocat")
+        let user = try await GitHubClient(baseURL: server.baseURL).user("octocat")
         #expect(user.login == "octocat")
         #expect(user.avatarURL.hasSuffix("/u/583231?v=4"))
     }
@@ -30,7 +30,7 @@ struct GitHubUserTests {
     func unknownUser() async throws {
         let server = try #require(StubServer.current)
         await #expect(throws: GitHubUserError.notFound(login: "nobody-here")) {
-            try await GitHubUserClient(baseURL: server.baseURL).fetchUser("nobody-here")
+            try await GitHubClient(baseURL: server.baseURL).user("nobody-here")
         }
     }
 
@@ -39,7 +39,7 @@ struct GitHubUserTests {
         let server = try #require(StubServer.current)
         server.stub(.get("/users/octocat"), .status(status), priority: 1)
         await #expect(throws: GitHubUserError.unexpectedStatus(status)) {
-            try await GitHubUserClient(baseURL: server.baseURL).fetchUser("octocat")
+            try await GitHubClient(baseURL: server.baseURL).user("octocat")
         }
     }
 }

@@ -6,17 +6,17 @@ import XCTest
 /// through the same `BASEURL` variable a UI test puts in `XCUIApplication.launchEnvironment`.
 final class GitHubUserXCTests: XCTestCase {
     private var server: StubServer!
-    private var client: GitHubUserClient!
+    private var client: GitHubClient!
 
     override func setUpWithError() throws {
         // <repo>/Stubs, found from this file; stopped after each test; a request no stub answers fails the test.
         server = try startStubServer(stubs: StubsDirectory.locate(from: #filePath), failOnUnmatchedRequests: true)
         // What the app does at launch with the UI test's launchEnvironment.
-        client = GitHubUserClient(environment: server.launchEnvironment())
+        client = GitHubClient(environment: server.launchEnvironment())
     }
 
     func testShowsTheStubbedProfile() async throws {
-        let user = try await client.fetchUser("shashikant86")
+        let user = try await client.user("shashikant86")
 
         XCTAssertEqual(user.name, "StubName")
         XCTAssertEqual(user.location, "StubLocation")
@@ -27,7 +27,7 @@ final class GitHubUserXCTests: XCTestCase {
 
     func testUnknownUserIsNotFound() async throws {
         do {
-            _ = try await client.fetchUser("nobody-here")
+            _ = try await client.user("nobody-here")
             XCTFail("expected notFound")
         } catch let error as GitHubUserError {
             XCTAssertEqual(error, .notFound(login: "nobody-here"))
@@ -37,7 +37,7 @@ final class GitHubUserXCTests: XCTestCase {
     func testServerErrorFromARuntimeStub() async throws {
         server.stub(.get("/users/octocat"), .status(503), priority: 1)
         do {
-            _ = try await client.fetchUser("octocat")
+            _ = try await client.user("octocat")
             XCTFail("expected unexpectedStatus")
         } catch let error as GitHubUserError {
             XCTAssertEqual(error, .unexpectedStatus(503))

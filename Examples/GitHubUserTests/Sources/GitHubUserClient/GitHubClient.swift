@@ -7,10 +7,10 @@ import FoundationNetworking
 ///
 /// ```swift
 /// // In the app: BASEURL comes from the launch environment in UI tests, else the real API.
-/// let client = GitHubUserClient()
-/// let user = try await client.fetchUser("octocat")
+/// let client = GitHubClient()
+/// let user = try await client.user("octocat")
 /// ```
-public struct GitHubUserClient: Sendable {
+public struct GitHubClient: Sendable {
     /// The real API, used when no `BASEURL` is set.
     public static let gitHubAPI = URL(string: "https://api.github.com")! // a literal: always parses
 
@@ -33,7 +33,7 @@ public struct GitHubUserClient: Sendable {
 
     /// `GET /users/{login}`.
     /// - Throws: ``GitHubUserError``, or URLSession's and JSONDecoder's errors.
-    public func fetchUser(_ login: String) async throws -> GitHubUser {
+    public func user(_ login: String) async throws -> GitHubUser {
         var request = URLRequest(url: baseURL.appendingPathComponent("users").appendingPathComponent(login))
         request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
         let (data, response) = try await session.data(for: request)
@@ -46,7 +46,7 @@ public struct GitHubUserClient: Sendable {
     }
 }
 
-/// Why ``GitHubUserClient/fetchUser(_:)`` failed.
+/// Why ``GitHubClient/user(_:)`` failed.
 public enum GitHubUserError: Error, Equatable, Sendable {
     case notFound(login: String)
     case unexpectedStatus(Int)
