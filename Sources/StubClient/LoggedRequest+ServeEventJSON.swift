@@ -42,7 +42,8 @@ extension LoggedRequest {
                   originalBodyLength: request.body.count,
                   originalResponseBodyLength: max(response?.body.count ?? 0,
                                                   json["response"]?["originalBodyLength"]?.intValue ?? 0),
-                  journalCost: 0)
+                  journalCost: 0,
+                  fault: json["response"]?["fault"]?.stringValue.flatMap(ResponseFault.init(rawValue:)))
     }
 }
 

@@ -17,6 +17,8 @@ extension StubRequestHandler {
         var ownsBody = false
         /// The upstream URL the request was forwarded to.
         var proxiedTo: String?
+        /// The fault sent instead of the response.
+        var fault: ResponseFault?
     }
 
     /// Journals `conclusion`, runs `send` (which hands the answer to the responder), then reports the
@@ -26,7 +28,8 @@ extension StubRequestHandler {
                                    response: conclusion.response,
                                    timing: ServeTiming(processTime: ContinuousClock.now - started,
                                                        addedDelay: conclusion.addedDelay ?? .zero),
-                                   ownsResponseBody: conclusion.ownsBody, proxiedTo: conclusion.proxiedTo)
+                                   ownsResponseBody: conclusion.ownsBody, proxiedTo: conclusion.proxiedTo,
+                                   fault: conclusion.fault)
         send()
         configuration.onRequest?(entry, ContinuousClock.now - started)
     }
@@ -47,7 +50,8 @@ extension StubRequestHandler {
                   stub: LoggedRequest.MatchedStub, displayName: @autoclosure () -> String, ownsBody: Bool,
                   responder: HTTPResponder, started: ContinuousClock.Instant) {
         let delay = response.delay(network: network, globalDelay: store.fixedDelay)
-        conclude(request, Conclusion(response: prepared.response, stub: stub, addedDelay: delay, ownsBody: ownsBody),
+        conclude(request, Conclusion(response: prepared.response, stub: stub, addedDelay: delay, ownsBody: ownsBody,
+                                     fault: response.fault),
                  started: started) {
             deliver(prepared, of: response, stub: displayName(), via: responder, after: delay)
         }

@@ -58,6 +58,7 @@ enum JournalAttachment {
         if logged.bodyTruncated { members.append(("originalBodyLength", JSONValue(logged.originalBodyLength))) }
         members.append(("status", JSONValue(logged.responseStatus)))
         members.append(("stub", logged.matchedStub.map { .string($0.displayName) } ?? .null))
+        if let fault = logged.fault { members.append(("fault", .string(fault.rawValue))) }
         if let body = logged.response?.body, !body.isEmpty { members.append(("response", text(body, limit: responseLimit))) }
         if logged.responseBodyTruncated {
             members.append(("originalResponseLength", JSONValue(logged.originalResponseBodyLength)))

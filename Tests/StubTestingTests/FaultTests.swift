@@ -42,6 +42,14 @@ struct FaultTests {
             }
             #expect(try await HTTP.get(server, "/hello").text == "hello")
             #expect(server.requests.map(\.request.path) == ["/dsl", "/file", "/hello"])
+            // The journal says which fault was sent, in-process, in the admin API's serve events (as WireMock:
+            // "response": {"status": 200, "fault": "…"}) and through a client reading them back.
+            #expect(server.requests.map(\.fault) == [fault, fault, nil])
+            #expect(server.requests[0].description == "GET /dsl → 200, fault \(fault.rawValue) (GET /dsl (FaultTests.swift:35))")
+            let remote = try await StubServerClient(baseURL: server.baseURL).requests
+            #expect(remote.map(\.fault) == [fault, fault, nil])
+            let events = try await HTTP.get(server, "/__admin/requests").text
+            #expect(events.range(of: #""fault"\s*:\s*"\#(fault.rawValue)""#, options: .regularExpression) != nil, "\(events.prefix(600))")
         }
     }
 

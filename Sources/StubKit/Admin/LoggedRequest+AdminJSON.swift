@@ -86,6 +86,7 @@ extension LoggedRequest {
                 members.append(("originalBodyLength", JSONValue(originalResponseBodyLength)))
             }
         }
+        if let fault { members.append(("fault", .string(fault.rawValue))) }   // as WireMock logs a fault
         return .object(members)
     }
 

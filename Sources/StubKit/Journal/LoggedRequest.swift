@@ -47,6 +47,10 @@ public struct LoggedRequest: Sendable, Identifiable {
     /// The upstream URL the request was forwarded to, when a proxy stub, `--proxy-all` or a
     /// recording answered it; `nil` otherwise. What `POST /__admin/recordings/snapshot` records.
     public internal(set) var proxiedTo: String? = nil
+    /// The fault sent instead of a response (a reset, an empty reply, garbage), when the stub that
+    /// answered has one; ``responseStatus`` and ``response`` then hold the stub's definition, as WireMock
+    /// logs them, though the client received no response.
+    public internal(set) var fault: ResponseFault? = nil
 
     /// Whether the journal kept only the first ``RequestJournal/Limits/maxBodyBytes`` of the body
     /// (``originalBodyLength`` has the full length). Matching saw the whole body.
@@ -61,7 +65,7 @@ public struct LoggedRequest: Sendable, Identifiable {
 
     package init(id: Int, receivedAt: Date, request: StubHTTPRequest, matchedStub: MatchedStub?, responseStatus: Int,
                  response: StubHTTPResponse?, timing: ServeTiming, originalBodyLength: Int, originalResponseBodyLength: Int,
-                 journalCost: Int, proxiedTo: String? = nil) {
+                 journalCost: Int, proxiedTo: String? = nil, fault: ResponseFault? = nil) {
         self.id = id
         self.receivedAt = receivedAt
         self.request = request
@@ -73,6 +77,7 @@ public struct LoggedRequest: Sendable, Identifiable {
         self.originalResponseBodyLength = originalResponseBodyLength
         self.journalCost = journalCost
         self.proxiedTo = proxiedTo
+        self.fault = fault
     }
 }
 
@@ -101,8 +106,10 @@ public struct ServeTiming: Sendable, Hashable {
 }
 
 extension LoggedRequest: CustomStringConvertible {
-    /// `GET /users/octocat → 200 (GitHub user octocat)`
+    /// `GET /users/octocat → 200 (GitHub user octocat)`; for a fault,
+    /// `GET /broken → 200, fault CONNECTION_RESET_BY_PEER (Reset)`.
     public var description: String {
-        "\(request.method) \(request.target) → \(responseStatus) (\(matchedStub?.displayName ?? "no match"))"
+        let fault = fault.map { ", fault \($0.rawValue)" } ?? ""
+        return "\(request.method) \(request.target) → \(responseStatus)\(fault) (\(matchedStub?.displayName ?? "no match"))"
     }
 }

@@ -73,7 +73,7 @@ public final class RequestJournal: Sendable {
     @discardableResult
     func record(_ request: StubHTTPRequest, matchedStub: LoggedRequest.MatchedStub?, status: Int,
                 response: HTTPResponse? = nil, timing: ServeTiming = ServeTiming(),
-                ownsResponseBody: Bool = false, proxiedTo: String? = nil) -> LoggedRequest {
+                ownsResponseBody: Bool = false, proxiedTo: String? = nil, fault: ResponseFault? = nil) -> LoggedRequest {
         let now = Date()
         var stored = request
         if request.body.count > limits.maxBodyBytes { stored.body = Array(request.body.prefix(limits.maxBodyBytes)) }
@@ -92,6 +92,7 @@ public final class RequestJournal: Sendable {
                                       originalBodyLength: request.body.count,
                                       originalResponseBodyLength: response?.body.count ?? 0, journalCost: cost)
             entry.proxiedTo = proxiedTo
+            entry.fault = fault
             state.nextID += 1
             guard limits.isEnabled else { return entry }
             while state.bytes + cost > limits.maxBytes, let oldest = state.entries.removeFirst() {
