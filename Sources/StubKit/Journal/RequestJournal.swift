@@ -86,13 +86,12 @@ public final class RequestJournal: Sendable {
             cost += storedResponse?.body.count ?? 0
         }
         let entry = state.withLock { state in
-            var entry = LoggedRequest(id: state.nextID, receivedAt: now, request: stored,
+            let entry = LoggedRequest(id: state.nextID, receivedAt: now, request: stored,
                                       matchedStub: matchedStub, responseStatus: status,
                                       response: storedResponse, timing: timing,
                                       originalBodyLength: request.body.count,
-                                      originalResponseBodyLength: response?.body.count ?? 0, journalCost: cost)
-            entry.proxiedTo = proxiedTo
-            entry.fault = fault
+                                      originalResponseBodyLength: response?.body.count ?? 0, journalCost: cost,
+                                      proxiedTo: proxiedTo, fault: fault)
             state.nextID += 1
             guard limits.isEnabled else { return entry }
             while state.bytes + cost > limits.maxBytes, let oldest = state.entries.removeFirst() {
