@@ -65,10 +65,19 @@ if [[ -z "$bin" ]]; then
     (cd "$repo" && swift build --product stubserver >/dev/null)
     bin="$(cd "$repo" && swift build --show-bin-path)/stubserver"
 fi
+# One cleanup for whatever was started: the server, the container and its stubs folder, then the package folder
+# (kept with KEEP=1 or FRESH_DIR, as fresh_package_workdir says).
+server_pid="" container="" stubs=""
+cleanup() {
+    if [[ -n "$server_pid" ]]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+    if [[ -n "$container" ]]; then docker rm -f "$container" >/dev/null 2>&1 || true; fi
+    if [[ -n "$stubs" ]]; then rm -rf "$stubs"; fi
+    if [[ "${KEEP:-0}" != 1 && -z "${FRESH_DIR:-}" ]]; then rm -rf "$work"; fi
+}
+trap cleanup EXIT
 token="readme-$RANDOM$RANDOM"
 "$bin" --stubs "$package/Stubs" --port 0 --admin-token "$token" >"$work/server.out" 2>"$work/server.err" &
 server_pid=$!
-trap 'kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; [[ "${KEEP:-0}" == 1 || -n "${FRESH_DIR:-}" ]] || rm -rf "$work"' EXIT
 url=""
 for _ in $(seq 100); do
     url="$(sed -n 's/^Listening on \(http:[^ ]*\).*/\1/p' "$work/server.out" | head -1)"
@@ -101,7 +110,6 @@ if [[ -n "${STUBSERVER_DOCKER_IMAGE:-}" ]]; then
     stubs="$(mktemp -d "${TMPDIR:-/tmp}/readme-stubs.XXXXXX")"
     cp -R "$package/Stubs/." "$stubs/"
     chmod -R a+rX "$stubs"
-    trap 'docker rm -f "$container" >/dev/null 2>&1; rm -rf "$stubs"; [[ "${KEEP:-0}" == 1 || -n "${FRESH_DIR:-}" ]] || rm -rf "$work"' EXIT
     timeout 60 docker run -d --name "$container" --network host -v "$stubs:/stubs:ro" \
         -e STUBSERVER_OPTIONS="--port $port --admin-token $token" "$STUBSERVER_DOCKER_IMAGE" >/dev/null
     bash "$repo/docker/wait-healthy.sh" "$container" 60 >/dev/null \
