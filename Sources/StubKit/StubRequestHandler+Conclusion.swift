@@ -45,15 +45,18 @@ extension StubRequestHandler {
 
     /// Sends `prepared` (the response of `response` for this request, from `match`'s stub) after the
     /// stub's delay, through ``conclude``.
-    /// - Parameter ownsBody: the body was made for this request (rendered, from a closure).
+    /// - Parameters:
+    ///   - spilledBody: the body, when its render spilled it to a file (`prepared` then has the head).
+    ///   - ownsBody: the body was made for this request (rendered, from a closure).
     func conclude(_ request: StubHTTPRequest, sending prepared: PreparedResponse, of response: StubResponse,
-                  stub: LoggedRequest.MatchedStub, displayName: @autoclosure () -> String, ownsBody: Bool,
+                  spilledBody: TemplateSpillFile? = nil, stub: LoggedRequest.MatchedStub,
+                  displayName: @autoclosure () -> String, ownsBody: Bool,
                   responder: HTTPResponder, started: ContinuousClock.Instant) {
         let delay = response.delay(network: network, globalDelay: store.fixedDelay)
         conclude(request, Conclusion(response: prepared.response, stub: stub, addedDelay: delay, ownsBody: ownsBody,
                                      fault: response.fault),
                  started: started) {
-            deliver(prepared, of: response, stub: displayName(), via: responder, after: delay)
+            deliver(prepared, of: response, spilledBody: spilledBody, stub: displayName(), via: responder, after: delay)
         }
     }
 }

@@ -5,6 +5,8 @@ import StubHTTP
 /// on a render thread, within the server's ``StubServer/Configuration/templateLimits``. A request with a
 /// large body renders there from the start: reading it (parsing its JSON for `jsonPath`, escaping it)
 /// costs more than a step. A render that reaches the limits is answered `500`, naming the stub and the limit.
+/// A render thread's body past ``TemplateOutput/spillThreshold`` spills to a temporary file, and is sent
+/// from there as a large body file is: a connection holds a bounded part of it, never the whole render.
 extension StubRequestHandler {
     /// Request bodies from this size on are never rendered on an event loop.
     static let largestBodyRenderedOnLoop = 64 << 10
@@ -14,7 +16,7 @@ extension StubRequestHandler {
         let limits = configuration.templateLimits
         let onLoop = limits.capped(by: .onEventLoop)
         let serverOrigin = origin.value
-        let result: Result<HTTPResponse, TemplateLimitExceeded>
+        let result: Result<ResponseTemplate.Rendered, TemplateLimitExceeded>
         if request.body.count < Self.largestBodyRenderedOnLoop {
             result = template.render(request, pathParameters: match.pathParameters, serverOrigin: serverOrigin, limits: onLoop)
         } else {
@@ -23,7 +25,7 @@ extension StubRequestHandler {
         if case let .failure(exceeded) = result, exceeded.isBelow(limits) {
             let submitted = renderWorkers.submit { [self] in
                 let result = template.render(request, pathParameters: match.pathParameters, serverOrigin: serverOrigin,
-                                             limits: limits)
+                                             limits: limits, spills: true)
                 finish(result, request: request, template: template, response: response, match: match,
                        responder: responder, started: started)
             }
@@ -37,19 +39,20 @@ extension StubRequestHandler {
     }
 
     /// Sends the rendered response, or the `500` for the limit the render reached (and logs it).
-    private func finish(_ result: Result<HTTPResponse, TemplateLimitExceeded>, request: StubHTTPRequest, template: ResponseTemplate,
+    private func finish(_ result: Result<ResponseTemplate.Rendered, TemplateLimitExceeded>, request: StubHTTPRequest, template: ResponseTemplate,
                         response: StubResponse, match: RouteMatch, responder: HTTPResponder, started: ContinuousClock.Instant) {
-        let rendered: HTTPResponse
+        let rendered: ResponseTemplate.Rendered
         switch result {
         case let .success(success):
             rendered = success
         case let .failure(exceeded):
             let target = request.target.utf8.count > 200 ? "\(request.target.prefix(200))… (\(request.target.utf8.count) bytes)" : request.target
             configuration.log.write("\(template.overLimitMessage(exceeded)): \(request.method) \(target)")
-            rendered = template.overLimitResponse(exceeded)
+            rendered = ResponseTemplate.Rendered(response: template.overLimitResponse(exceeded))
         }
-        conclude(request, sending: PreparedResponse(rendered), of: response, stub: match.matchedStub,
-                 displayName: match.mapping.displayName, ownsBody: true, responder: responder, started: started)
+        conclude(request, sending: PreparedResponse(rendered.response), of: response, spilledBody: rendered.spilledBody,
+                 stub: match.matchedStub, displayName: match.mapping.displayName, ownsBody: true, responder: responder,
+                 started: started)
     }
 }
 

@@ -48,6 +48,21 @@ final class BodyFileReader {
         #endif
     }
 
+    /// Reads a render's output that spilled to `file` (``TemplateOutput``), from its start, and owns its
+    /// descriptor from then on.
+    init(spilled file: TemplateSpillFile) throws(BodyFiles.ReadError) {
+        let descriptor = file.takeDescriptor()
+        guard descriptor >= 0 else {
+            throw BodyFiles.ReadError(description: "the rendered body's temporary file could not be read back")
+        }
+        size = file.size
+        #if canImport(Glibc)
+        self.descriptor = descriptor
+        #else
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        #endif
+    }
+
     /// The next at most `maxBytes` bytes (at least 1 asked): empty at the end of the file, `nil` if
     /// reading failed or the reader was closed.
     func read(maxBytes: Int) -> [UInt8]? {

@@ -87,9 +87,18 @@ final class ResponseTemplate: Sendable {
         }
     }
 
+    /// A rendered response: its body in the response, or, for a large one rendered with `spills`, in a file.
+    struct Rendered {
+        var response: HTTPResponse
+        /// The body, when it spilled to a file (``TemplateOutput``): the response's own body is then empty.
+        var spilledBody: TemplateSpillFile?
+    }
+
     /// The response for `request`, or the limit its render reached (the output is then dropped).
+    /// - Parameter spills: the body may spill to a temporary file past ``TemplateOutput/spillThreshold``
+    ///   (a render thread's render; never on an event loop).
     func render(_ request: StubHTTPRequest, pathParameters: [String: String], serverOrigin: String,
-                limits: TemplateLimits) -> Result<HTTPResponse, TemplateLimitExceeded> {
+                limits: TemplateLimits, spills: Bool = false) -> Result<Rendered, TemplateLimitExceeded> {
         var context = TemplateContext(request, pathParameters: pathParameters, serverOrigin: serverOrigin, limits: limits)
         var fields = StubHTTPHeaders()
         for (name, value) in headers {
@@ -97,42 +106,52 @@ final class ResponseTemplate: Sendable {
             case let .fixed(text):
                 fields.add(name: name, value: text)
             case let .template(template):
-                var out: [UInt8] = []
+                var out = TemplateOutput()
                 template.render(in: &context, into: &out)
                 if let exceeded = context.exceeded { return .failure(exceeded) }
                 // A rendered value must stay one header line.
-                for index in out.indices where out[index] == 0x0D || out[index] == 0x0A || out[index] == 0x00 { out[index] = 0x20 }
-                fields.add(name: name, value: String(decoding: out, as: UTF8.self))
+                for index in out.bytes.indices where out.bytes[index] == 0x0D || out.bytes[index] == 0x0A || out.bytes[index] == 0x00 {
+                    out.bytes[index] = 0x20
+                }
+                fields.add(name: name, value: String(decoding: out.bytes, as: UTF8.self))
             }
         }
         var status = status
-        var out: [UInt8] = []
+        var out = TemplateOutput(spills: spills)
         switch body {
         case let .fixed(bytes):
-            out = bytes
+            out.bytes = bytes
         case let .template(template):
             template.render(in: &context, into: &out)
         case let .json(json):
             json.render(in: &context, into: &out)
         case let .file(nameTemplate, files):
-            var name: [UInt8] = []
+            var name = TemplateOutput()
             nameTemplate.render(in: &context, into: &name)
             if let exceeded = context.exceeded { return .failure(exceeded) }
-            let fileName = String(decoding: name, as: UTF8.self)
+            let fileName = String(decoding: name.bytes, as: UTF8.self)
             if let template = files.template(named: fileName) {
                 template.render(in: &context, into: &out)
             } else {
                 status = .internalServerError
                 fields = ["Content-Type": "text/plain; charset=utf-8"]
-                out = Array("stubserver: templated bodyFileName '\(fileName)' is not among the \(files.count) files read from \(files.displayPath) when the stub loaded\n".utf8)
+                out = TemplateOutput()
+                out.bytes = Array("stubserver: templated bodyFileName '\(fileName)' is not among the \(files.count) files read from \(files.displayPath) when the stub loaded\n".utf8)
             }
         }
         if let exceeded = context.exceeded { return .failure(exceeded) }
         if let failure = context.evaluator.failure {
-            return .success(HTTPResponse(status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                                         body: Array("stubserver: stub \(stubLabel): \(failure)\n".utf8)))
+            return .success(Rendered(response: HTTPResponse(status: .internalServerError,
+                                                            headers: ["Content-Type": "text/plain; charset=utf-8"],
+                                                            body: Array("stubserver: stub \(stubLabel): \(failure)\n".utf8))))
         }
-        return .success(HTTPResponse(status: status, headers: fields, body: out))
+        guard out.spilled != nil else { return .success(Rendered(response: HTTPResponse(status: status, headers: fields, body: out.bytes))) }
+        guard out.finishSpill() else {
+            return .success(Rendered(response: HTTPResponse(status: .internalServerError,
+                                                            headers: ["Content-Type": "text/plain; charset=utf-8"],
+                                                            body: Array("stubserver: stub \(stubLabel): the rendered body (\(out.count) bytes) could not be written to its temporary file\n".utf8))))
+        }
+        return .success(Rendered(response: HTTPResponse(status: status, headers: fields), spilledBody: out.spilled))
     }
 
     /// The `500` for a render that reached a limit, naming the stub and the limit.

@@ -53,12 +53,12 @@ public struct Template: Sendable {
                 now: Int64?, seed: UInt64? = nil, limits: TemplateLimits = TemplateLimits()) -> String {
         var context = TemplateContext(request, pathParameters: pathParameters, serverOrigin: serverOrigin,
                                       limits: limits, now: now, seed: seed)
-        var out: [UInt8] = []
+        var out = TemplateOutput()
         render(in: &context, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    func render(in context: inout TemplateContext, into out: inout [UInt8]) {
+    func render(in context: inout TemplateContext, into out: inout TemplateOutput) {
         context.evaluator.render(nodes, into: &out)
     }
 }

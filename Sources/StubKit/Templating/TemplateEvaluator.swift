@@ -1,6 +1,7 @@
-/// Renders parsed nodes against one request: no I/O, no locks, no waiting; request fields are computed
-/// on first use, and output goes into one growing byte buffer. Every step and output byte is charged
-/// to ``budget``: once a limit is reached, rendering stops and produces nothing more.
+/// Renders parsed nodes against one request: no locks, no waiting; request fields are computed on first
+/// use, and output goes into one ``TemplateOutput`` (in memory, or spilled to a file off the event loops).
+/// Every step and output byte is charged to ``budget``: once a limit is reached, rendering stops and
+/// produces nothing more.
 struct TemplateEvaluator {
     /// One level of context: `this`, and the `@` data of an `#each` iteration.
     struct Frame {
@@ -29,26 +30,28 @@ struct TemplateEvaluator {
         frames = [Frame(this: .root(model))]
     }
 
-    mutating func render(_ nodes: [TemplateNode], into out: inout [UInt8]) {
+    mutating func render(_ nodes: [TemplateNode], into out: inout TemplateOutput) {
         for node in nodes {
             guard budget.spend(steps: 1) else { return }
             switch node {
             case let .text(bytes):
                 guard budget.produce(bytes: bytes.count) else { return }
-                out.append(contentsOf: bytes)
+                out.bytes.append(contentsOf: bytes)
+                out.spillIfLarge()
             case let .output(expression, escaped):
                 let text = evaluate(expression).text
                 // Counted before it is appended: escaping may grow the text up to six times.
                 let count = escaped ? TemplateEscaping.htmlEscapedCount(text) : text.utf8.count
                 guard budget.produce(bytes: count) else { return }
-                if escaped { TemplateEscaping.appendHTMLEscaped(text, to: &out) } else { out.append(contentsOf: text.utf8) }
+                if escaped { TemplateEscaping.appendHTMLEscaped(text, to: &out.bytes) } else { out.bytes.append(contentsOf: text.utf8) }
+                out.spillIfLarge()
             case let .block(block):
                 renderBlock(block, into: &out)
             }
         }
     }
 
-    private mutating func renderBlock(_ block: TemplateBlock, into out: inout [UInt8]) {
+    private mutating func renderBlock(_ block: TemplateBlock, into out: inout TemplateOutput) {
         switch block.helper {
         case .each:
             let subject = block.call.arguments.first.map { evaluate($0) } ?? .missing
@@ -76,18 +79,19 @@ struct TemplateEvaluator {
         default:
             // A value helper as a block (`{{#trim}}…{{/trim}}`): its input is the rendered body; the result
             // is not escaped (as Handlebars.java).
-            var inner: [UInt8] = []
+            var inner = TemplateOutput()
             render(block.body, into: &inner)
             guard budget.exceeded == nil else { return }
-            let result = call(block.helper, block.call, input: .string(String(decoding: inner, as: UTF8.self))).text
+            let result = call(block.helper, block.call, input: .string(String(decoding: inner.bytes, as: UTF8.self))).text
             guard budget.produce(bytes: result.utf8.count) else { return }
-            out.append(contentsOf: result.utf8)
+            out.bytes.append(contentsOf: result.utf8)
+            out.spillIfLarge()
         }
     }
 
     /// `block`'s body once per element (its inverse when there are none). Walking the elements costs
     /// one step each, so a loop over a long list is charged even when its body is empty.
-    private mutating func renderEach(_ block: TemplateBlock, count: Int, into out: inout [UInt8],
+    private mutating func renderEach(_ block: TemplateBlock, count: Int, into out: inout TemplateOutput,
                                      _ element: (Int) -> (key: String?, value: TemplateValue)) {
         guard count > 0 else { return render(block.inverse, into: &out) }
         guard budget.spend(steps: count) else { return }

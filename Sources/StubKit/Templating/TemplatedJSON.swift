@@ -53,34 +53,37 @@ indirect enum TemplatedJSON: Sendable {
         return count
     }
 
-    func render(in context: inout TemplateContext, into out: inout [UInt8]) {
+    func render(in context: inout TemplateContext, into out: inout TemplateOutput) {
         guard context.exceeded == nil else { return }
         switch self {
         case let .fixed(bytes):
-            out.append(contentsOf: bytes)
+            out.bytes.append(contentsOf: bytes)
         case let .string(template):
-            var text: [UInt8] = []
+            var text = TemplateOutput()
             template.render(in: &context, into: &text)
-            let string = String(decoding: text, as: UTF8.self)
+            let string = String(decoding: text.bytes, as: UTF8.self)
             // Escaping may grow the text up to six times: counted before it is built.
-            guard context.evaluator.budget.produce(bytes: Self.escapedCount(string) - text.count) else { return }
-            JSONValue.writeString(string, into: &out)
+            guard context.evaluator.budget.produce(bytes: Self.escapedCount(string) - text.bytes.count) else { return }
+            JSONValue.writeString(string, into: &out.bytes)
+            out.spillIfLarge()
         case let .array(items):
-            out.append(UInt8(ascii: "["))
+            out.bytes.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
+                if index > 0 { out.bytes.append(UInt8(ascii: ",")) }
                 item.render(in: &context, into: &out)
+                out.spillIfLarge()
             }
-            out.append(UInt8(ascii: "]"))
+            out.bytes.append(UInt8(ascii: "]"))
         case let .object(members):
-            out.append(UInt8(ascii: "{"))
+            out.bytes.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(contentsOf: member.key)
-                out.append(UInt8(ascii: ":"))
+                if index > 0 { out.bytes.append(UInt8(ascii: ",")) }
+                out.bytes.append(contentsOf: member.key)
+                out.bytes.append(UInt8(ascii: ":"))
                 member.value.render(in: &context, into: &out)
+                out.spillIfLarge()
             }
-            out.append(UInt8(ascii: "}"))
+            out.bytes.append(UInt8(ascii: "}"))
         }
     }
 }

@@ -15,9 +15,9 @@ struct TemplateLimitsTests {
     static func render(_ text: String, _ request: HTTPRequest, _ limits: TemplateLimits) throws -> (String, TemplateLimitExceeded?) {
         let template = try Template(text)
         var context = TemplateContext(request, pathParameters: [:], serverOrigin: "http://localhost", limits: limits, now: 0)
-        var out: [UInt8] = []
+        var out = TemplateOutput()
         template.render(in: &context, into: &out)
-        return (String(decoding: out, as: UTF8.self), context.exceeded)
+        return (String(decoding: out.bytes, as: UTF8.self), context.exceeded)
     }
 
     static let threeNestedLoops = "{{#each request.pathSegments}}{{#each request.pathSegments}}{{#each request.pathSegments}}x"
@@ -69,7 +69,7 @@ struct TemplateLimitsTests {
         let json = try TemplatedJSON(.object([("echo", .string("{{{request.body}}}"))]), at: ["jsonBody"])
         var context = TemplateContext(Self.request(segments: 1, body: body), pathParameters: [:], serverOrigin: "http://localhost",
                                       limits: TemplateLimits(maxOutputBytes: 4000), now: 0)
-        var out: [UInt8] = []
+        var out = TemplateOutput()
         json.render(in: &context, into: &out)
         #expect(context.exceeded == TemplateLimitExceeded(limit: .outputBytes(4000)))
         #expect(out.count < 4000)

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a template writes: bytes in memory, which a response body rendered on a render thread moves to a
+/// temporary file ("spills") each time they pass ``spillThreshold``. A large render then holds one
+/// bounded buffer whatever its size (up to ``TemplateLimits/maxOutputBytes``), and the response is sent
+/// from the file a piece at a time, as a large body file is.
+///
+/// Headers, a templated file name and the text a block helper (`{{#trim}}`) transforms never spill: they
+/// are read back whole.
+struct TemplateOutput {
+    /// The bytes not yet spilled (all of them when the output does not spill).
+    var bytes: [UInt8] = []
+    /// The file holding the bytes spilled so far, or `nil`.
+    private(set) var spilled: TemplateSpillFile?
+    /// Whether this output may spill.
+    private let spills: Bool
+
+    /// In-memory bytes past which a spilling output moves them to its file: 256 KiB. Renders on an event
+    /// loop stop at 1 MiB, but never spill: only a render thread writes to disk.
+    static let spillThreshold = 256 << 10
+
+    /// - Parameter spills: whether the bytes may move to a temporary file (a body rendered off the event loops).
+    init(spills: Bool = false) {
+        self.spills = spills
+    }
+
+    /// The number of bytes written, spilled or not.
+    var count: Int { (spilled?.size ?? 0) + bytes.count }
+
+    /// Call after appending: spills ``bytes`` if they are past ``spillThreshold`` and the output spills.
+    /// When no file can be made or written (a full or read-only disk), the bytes stay in memory, as
+    /// without spilling: the output limit still bounds them.
+    mutating func spillIfLarge() {
+        guard spills, bytes.count >= Self.spillThreshold else { return }
+        if spilled == nil {
+            guard let file = TemplateSpillFile() else { return }
+            spilled = file
+        }
+        if spilled?.write(bytes) == true { bytes.removeAll(keepingCapacity: true) }
+    }
+
+    /// Moves the in-memory rest to the file, if there is one: the whole output is then in ``spilled``.
+    /// Returns `false` (and the output is unusable) if the file cannot take it.
+    mutating func finishSpill() -> Bool {
+        guard let spilled, !bytes.isEmpty else { return true }
+        guard spilled.write(bytes) else { return false }
+        bytes = []
+        return true
+    }
+}
+
+/// An unlinked temporary file holding a render's output: in `$TMPDIR` (the app's own on Apple platforms)
+/// or `/tmp`, removed from its folder as soon as it is made, so that it goes with its descriptor whatever
+/// happens to the process. Written by one render, then handed on to be read (``takeDescriptor()``).
+final class TemplateSpillFile: @unchecked Sendable {  // used by one thread at a time: the render's, then the sender's
+    /// The open descriptor, or -1 once handed on or closed.
+    private var descriptor: Int32
+    /// The bytes written.
+    private(set) var size = 0
+
+    /// Makes the file, or returns `nil` if the temporary folder does not allow it.
+    init?() {
+        var folder = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+        if folder.isEmpty { folder = "/tmp" }
+        if folder.hasSuffix("/") { folder.removeLast() }
+        var path = Array("\(folder)/stubserver-render-XXXXXX".utf8CString)
+        let descriptor = path.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        _ = path.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        self.descriptor = descriptor
+    }
+
+    /// Appends `bytes`; `false` if the file could not take them all.
+    func write(_ bytes: [UInt8]) -> Bool {
+        guard descriptor >= 0 else { return false }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                systemWrite(descriptor, raw.baseAddress! + written, raw.count - written)
+            }
+            if count > 0 {
+                written += count
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return false
+            }
+        }
+        size += written
+        return true
+    }
+
+    /// The descriptor, positioned at the start, for the reader to own and close; -1 if it was handed on
+    /// already or cannot be rewound.
+    func takeDescriptor() -> Int32 {
+        let descriptor = self.descriptor
+        self.descriptor = -1
+        guard descriptor >= 0 else { return -1 }
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            _ = systemClose(descriptor)
+            return -1
+        }
+        return descriptor
+    }
+
+    deinit {
+        if descriptor >= 0 { _ = systemClose(descriptor) }
+    }
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #else
+    Darwin.write(descriptor, bytes, count)
+    #endif
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.close(descriptor)
+    #else
+    Darwin.close(descriptor)
+    #endif
+}
