@@ -51,15 +51,14 @@ final class BodyFileReader {
     /// Reads a render's output that spilled to `file` (``TemplateOutput``), from its start, and owns its
     /// descriptor from then on.
     init(spilled file: TemplateSpillFile) throws(BodyFiles.ReadError) {
-        let descriptor = file.takeDescriptor()
-        guard descriptor >= 0 else {
-            throw BodyFiles.ReadError(description: "the rendered body's temporary file could not be read back")
-        }
+        let unreadable = BodyFiles.ReadError(description: "the rendered body's temporary file could not be read back")
         size = file.size
         #if canImport(Glibc)
-        self.descriptor = descriptor
+        descriptor = file.takeDescriptor()
+        guard descriptor >= 0 else { throw unreadable }
         #else
-        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        handle = file.takeHandle()
+        guard handle != nil else { throw unreadable }
         #endif
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
+#else
+import Foundation
 #endif
 
 /// Where a template writes: bytes in memory, which a response body rendered on a render thread moves to a
@@ -53,17 +53,24 @@ struct TemplateOutput {
     }
 }
 
-/// An unlinked temporary file holding a render's output: in `$TMPDIR` (the app's own on Apple platforms)
-/// or `/tmp`, removed from its folder as soon as it is made, so that it goes with its descriptor whatever
-/// happens to the process. Written by one render, then handed on to be read (``takeDescriptor()``).
+/// An unlinked temporary file holding a render's output: in `$TMPDIR` or `/tmp` on Linux, the app's temporary
+/// folder on Apple platforms, removed from its folder as soon as it is made, so that it goes with its
+/// descriptor whatever happens to the process. Written by one render, then handed on to be read
+/// (`BodyFileReader(spilled:)`): `open(2)`/`write(2)` on Linux (the Slim build has no `FileHandle`),
+/// `FileHandle` on Apple platforms.
 final class TemplateSpillFile: @unchecked Sendable {  // used by one thread at a time: the render's, then the sender's
-    /// The open descriptor, or -1 once handed on or closed.
-    private var descriptor: Int32
     /// The bytes written.
     private(set) var size = 0
+    #if canImport(Glibc)
+    /// The open descriptor, or -1 once handed on or closed.
+    private var descriptor: Int32
+    #else
+    private var handle: FileHandle?
+    #endif
 
     /// Makes the file, or returns `nil` if the temporary folder does not allow it.
     init?() {
+        #if canImport(Glibc)
         var folder = getenv("TMPDIR").map { String(cString: $0) } ?? ""
         if folder.isEmpty { folder = "/tmp" }
         if folder.hasSuffix("/") { folder.removeLast() }
@@ -73,16 +80,22 @@ final class TemplateSpillFile: @unchecked Sendable {  // used by one thread at a
         _ = path.withUnsafeBufferPointer { unlink($0.baseAddress!) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         self.descriptor = descriptor
+        #else
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stubserver-render-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil),
+              let handle = try? FileHandle(forUpdating: url) else { return nil }
+        try? FileManager.default.removeItem(at: url)
+        self.handle = handle
+        #endif
     }
 
     /// Appends `bytes`; `false` if the file could not take them all.
     func write(_ bytes: [UInt8]) -> Bool {
+        #if canImport(Glibc)
         guard descriptor >= 0 else { return false }
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { raw in
-                systemWrite(descriptor, raw.baseAddress! + written, raw.count - written)
-            }
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
             if count > 0 {
                 written += count
             } else if count < 0, errno == EINTR {
@@ -91,10 +104,14 @@ final class TemplateSpillFile: @unchecked Sendable {  // used by one thread at a
                 return false
             }
         }
-        size += written
+        #else
+        guard let handle, (try? handle.write(contentsOf: bytes)) != nil else { return false }
+        #endif
+        size += bytes.count
         return true
     }
 
+    #if canImport(Glibc)
     /// The descriptor, positioned at the start, for the reader to own and close; -1 if it was handed on
     /// already or cannot be rewound.
     func takeDescriptor() -> Int32 {
@@ -102,29 +119,27 @@ final class TemplateSpillFile: @unchecked Sendable {  // used by one thread at a
         self.descriptor = -1
         guard descriptor >= 0 else { return -1 }
         guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-            _ = systemClose(descriptor)
+            _ = Glibc.close(descriptor)
             return -1
         }
         return descriptor
     }
 
     deinit {
-        if descriptor >= 0 { _ = systemClose(descriptor) }
+        if descriptor >= 0 { _ = Glibc.close(descriptor) }
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, bytes, count)
     #else
-    Darwin.write(descriptor, bytes, count)
-    #endif
-}
+    /// The file, positioned at the start, for the reader to own and close; `nil` if it was handed on
+    /// already or cannot be rewound.
+    func takeHandle() -> FileHandle? {
+        let handle = self.handle
+        self.handle = nil
+        guard let handle, (try? handle.seek(toOffset: 0)) != nil else { return nil }
+        return handle
+    }
 
-private func systemClose(_ descriptor: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.close(descriptor)
-    #else
-    Darwin.close(descriptor)
+    deinit {
+        try? handle?.close()
+    }
     #endif
 }
