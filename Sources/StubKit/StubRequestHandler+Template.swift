@@ -13,7 +13,11 @@ extension StubRequestHandler {
 
     func answer(_ request: StubHTTPRequest, with template: ResponseTemplate, response: StubResponse, match: RouteMatch,
                 responder: HTTPResponder, started: ContinuousClock.Instant) {
-        let limits = configuration.templateLimits
+        let limits = {
+            var limits = configuration.templateLimits
+            limits.maxJSONBytes = max(0, configuration.jsonMatchBodyLimit)
+            return limits
+        }()
         let onLoop = limits.capped(by: .onEventLoop)
         let serverOrigin = origin.value
         let result: Result<ResponseTemplate.Rendered, TemplateLimitExceeded>

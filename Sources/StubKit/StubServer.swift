@@ -44,9 +44,10 @@ public final class StubServer: Sendable {
         public var bytesPerSecond: Int?
         /// The most threads running synchronous closure stubs at once (a closure may block). Default 8.
         public var closureThreadLimit: Int = 8
-        /// The largest request body parsed as JSON for `equalToJson` and `matchesJsonPath`
-        /// (`--max-json-match-body`). A parsed document costs many times its size, so a larger body is not
-        /// parsed: JSON matchers do not match it, and its near-miss report says why. Default 4 MiB.
+        /// The largest request body parsed as JSON, for `equalToJson` and `matchesJsonPath` and for a
+        /// template's `jsonPath` (`--max-json-match-body`). A parsed document costs many times its size, so a
+        /// larger body is not parsed: JSON matchers do not match it (its near-miss report says why), and a
+        /// template that would parse it answers `500` naming the limit. Default 4 MiB.
         public var jsonMatchBodyLimit: Int = 4 << 20
         /// Threads matching requests with large bodies and making near-miss reports, off the event loops.
         /// Default 2.

@@ -205,8 +205,9 @@ extension ServeOption {
             options.maxConnections = try integer(text, for: name, in: 1...1_000_000)
         },
         ServeOption("--max-json-match-body", value: "SIZE",
-                    help: "The largest request body parsed for equalToJson and matchesJsonPath; they do",
-                    "not match a larger body (its near-miss report says why). Default: 4MiB") { options, text, name in
+                    help: "The largest request body parsed as JSON, by equalToJson and matchesJsonPath",
+                    "(they do not match a larger body; its near-miss report says why) and by a",
+                    "template's jsonPath (a larger one answers 500 naming this). Default: 4MiB") { options, text, name in
             guard let bytes = ByteCount.parse(text) else {
                 throw CLIError("--max-json-match-body expects a size in bytes such as 4194304, 4MiB or 512KiB, got '\(text)'")
             }

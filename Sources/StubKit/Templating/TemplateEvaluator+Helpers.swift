@@ -92,12 +92,13 @@ extension TemplateEvaluator {
         switch subject {
         case let .body(model):
             if let cached = jsonPathCache[path] { return cached }
+            guard fitsJSONLimit(model.request.body.count, "the request body") else { return .missing }
             document = model.bodyJSON; length = model.request.body.count
         case let .json(json): document = json
         case .missing: document = nil
         default:
             let bytes = Array(subject.text.utf8)
-            guard budget.spend(steps: bytes.count / 256) else { return .missing }
+            guard budget.spend(steps: bytes.count / 256), fitsJSONLimit(bytes.count, "the value") else { return .missing }
             document = try? JSONParser.parse(bytes)
             length = bytes.count
         }
@@ -111,6 +112,18 @@ extension TemplateEvaluator {
         let result: TemplateValue = path.isDefinite ? found.first.map(TemplateValue.json) ?? .missing : .json(.array(found))
         if case .body = subject, jsonPathCache.count < Self.jsonPathCacheLimit { jsonPathCache[path] = result }
         return result
+    }
+
+    /// Whether `count` bytes of `what` may be parsed as JSON (``TemplateLimits/maxJSONBytes``); if not, the
+    /// response fails, naming the limit: an empty result would be a wrong answer, not an explained one.
+    private mutating func fitsJSONLimit(_ count: Int, _ what: String) -> Bool {
+        let limit = budget.limits.maxJSONBytes
+        guard count > limit else { return true }
+        if failure == nil {
+            failure = "jsonPath: \(what) (\(count) bytes) is over the limit of JSON parsed per request, \(limit) bytes "
+                + "(--max-json-match-body, Configuration.jsonMatchBodyLimit)"
+        }
+        return false
     }
 
     /// The most `jsonPath` results over the request body one render keeps.

@@ -3,7 +3,7 @@
 ///
 /// The defaults are far above what a real template needs (a 1,000-item list with 50 tags per item is
 /// about 50,000 steps and well under 1 MiB) and far below what hurts the server: 1,000,000 steps take
-/// well under a second on one core, and 16 MiB is one response's worth of memory per connection.
+/// well under a second on one core, and a render past 256 KiB goes to a temporary file as it grows.
 ///
 /// ```swift
 /// var configuration = StubServer.Configuration()
@@ -17,6 +17,10 @@ public struct TemplateLimits: Sendable, Hashable {
     /// The most bytes one response's templates produce, headers and body together, counted as output
     /// grows (HTML escaping and JSON string escaping included) (`--template-max-output`). Default 16 MiB.
     public var maxOutputBytes: Int
+    /// The largest text `jsonPath` parses as JSON (the request body, or a value), in bytes: the server's
+    /// `Configuration.jsonMatchBodyLimit` (`--max-json-match-body`), which bounds JSON matchers too. A parsed
+    /// document costs many times its size; past it the response is a `500` naming the limit.
+    var maxJSONBytes = MatchSubject.defaultJSONByteLimit
 
     /// - Parameters:
     ///   - maxSteps: at least 1. Default 1,000,000.
@@ -32,7 +36,9 @@ public struct TemplateLimits: Sendable, Hashable {
 
     /// The lower of each limit of `self` and `other`.
     func capped(by other: TemplateLimits) -> TemplateLimits {
-        TemplateLimits(maxSteps: min(maxSteps, other.maxSteps), maxOutputBytes: min(maxOutputBytes, other.maxOutputBytes))
+        var capped = TemplateLimits(maxSteps: min(maxSteps, other.maxSteps), maxOutputBytes: min(maxOutputBytes, other.maxOutputBytes))
+        capped.maxJSONBytes = min(maxJSONBytes, other.maxJSONBytes)
+        return capped
     }
 }
 

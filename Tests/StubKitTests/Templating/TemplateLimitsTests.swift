@@ -105,6 +105,25 @@ struct TemplateLimitsTests {
             + "(--template-max-steps, TemplateLimits.maxSteps); raise it if the template is meant to be this large\n")
     }
 
+    @Test("jsonPath over a body past the JSON limit is a 500 naming the limit, not an empty value")
+    func jsonPathOverTheJSONLimit() throws {
+        let template = try ResponseTemplate(ResponseDefinition.text("first: {{jsonPath request.body '$[0]'}}").templated(),
+                                            stubID: "id-2", stubName: "json echo")
+        let body = "[" + (0..<500).map(String.init).joined(separator: ",") + "]"  // 1,891 bytes
+        var limits = TemplateLimits()
+        limits.maxJSONBytes = 1000
+        let over = try template.render(Self.request(segments: 1, body: body), pathParameters: [:], serverOrigin: "http://localhost",
+                                       limits: limits).get().response
+        #expect(over.status.code == 500)
+        #expect(String(decoding: over.body, as: UTF8.self) == "stubserver: stub 'json echo' (id-2): jsonPath: the request body "
+            + "(1891 bytes) is over the limit of JSON parsed per request, 1000 bytes (--max-json-match-body, "
+            + "Configuration.jsonMatchBodyLimit)\n")
+        limits.maxJSONBytes = 1891
+        let within = try template.render(Self.request(segments: 1, body: body), pathParameters: [:], serverOrigin: "http://localhost",
+                                         limits: limits).get().response
+        #expect(String(decoding: within.body, as: UTF8.self) == "first: 0")
+    }
+
     @Test("A limit of the event loop's slice that is below the server's may go on; the server's own may not")
     func onLoopSlice() {
         let onLoop = TemplateLimits().capped(by: .onEventLoop)
