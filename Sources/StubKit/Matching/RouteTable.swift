@@ -24,8 +24,6 @@ public struct RouteTable: Sendable {
     public let mappings: [StubMapping]
     /// Compiled patterns in insertion order.
     let patterns: [CompiledRequestPattern]
-    /// Mapping indexes in winner order: `ranked[rank]` is a mapping index.
-    private let ranked: [Int]
     /// The index of the older stubs (from the first), shared with the tables built before this one.
     let base: RouteIndex
     /// The index of the stubs appended since `base` was built, or `nil`: adding a stub indexes only
@@ -70,10 +68,6 @@ public struct RouteTable: Sendable {
             }
         }
         self.patterns = patterns
-        let priorities = mappings.map(\.priority)
-        ranked = mappings.indices.sorted { a, b in
-            priorities[a] != priorities[b] ? priorities[a] < priorities[b] : a > b
-        }
         if let previous, prefix == previous.mappings.count, previous.base.range.upperBound <= prefix,
            mappings.count - previous.base.range.upperBound <= Self.recentLimit(total: mappings.count) {
             base = previous.base
@@ -138,28 +132,36 @@ public struct RouteTable: Sendable {
     func nearMisses(for context: RequestContext, limit: Int = 3) -> [NearMiss] {
         guard limit > 0 else { return [] }
         let candidates = nearMissCandidates(for: context)
-        var scored: [(rank: Int, result: MatchResult)] = []
+        var scored: [(index: Int, result: MatchResult)] = []
         scored.reserveCapacity(candidates.count)
-        for rank in candidates {
-            scored.append((rank, patterns[ranked[rank]].evaluate(context)))
+        for index in candidates {
+            scored.append((index, patterns[index].evaluate(context)))
         }
-        scored.sort { $0.result.distance != $1.result.distance ? $0.result.distance < $1.result.distance : $0.rank < $1.rank }
+        scored.sort { $0.result.distance != $1.result.distance ? $0.result.distance < $1.result.distance : precedes($0.index, $1.index) }
         // Only the stubs shown are explained field by field.
         return scored.prefix(limit).map { scored in
-            let index = ranked[scored.rank]
+            let index = scored.index
             return NearMiss(mapping: mappings[index], index: index, result: patterns[index].evaluate(context, explaining: true))
         }
     }
 
-    /// The ranks of the stubs a near-miss report compares in full: all of them up to
-    /// ``nearMissCandidateLimit``, else that many with the best ``CompiledRequestPattern/cheapDistance(_:)``.
+    /// The mapping indexes of the stubs a near-miss report compares in full: all of them up to
+    /// ``nearMissCandidateLimit``, else that many with the best ``CompiledRequestPattern/cheapDistance(_:)``,
+    /// ties in winner order.
     func nearMissCandidates(for context: RequestContext) -> [Int] {
-        var candidates = Array(ranked.indices)
+        var candidates = Array(patterns.indices)
         guard candidates.count > Self.nearMissCandidateLimit else { return candidates }
-        let scores = ranked.map { patterns[$0].cheapDistance(context) }
-        candidates.sort { scores[$0] != scores[$1] ? scores[$0] < scores[$1] : $0 < $1 }
+        let scores = patterns.map { $0.cheapDistance(context) }
+        candidates.sort { scores[$0] != scores[$1] ? scores[$0] < scores[$1] : precedes($0, $1) }
         candidates.removeLast(candidates.count - Self.nearMissCandidateLimit)
         return candidates
+    }
+
+    /// Whether stub `a` comes before stub `b` in winner order: a lower priority, or the same and added later.
+    @inline(__always)
+    private func precedes(_ a: Int, _ b: Int) -> Bool {
+        let p = mappings[a].priority, q = mappings[b].priority
+        return p != q ? p < q : a > b
     }
 
     /// Why some stubs can never match (regular expressions, templates or JSONPaths that do not compile),
