@@ -107,6 +107,60 @@ final class AdminWriteCostTests: XCTestCase {
         XCTAssertNotNil(store.snapshot.table.recent, "some stubs were indexed apart")
     }
 
+    func testRemovingAStubSharesTheIndexInsteadOfRebuildingIt() {
+        let store = StubStore(fileMappings: (0..<3000).map(mapping))
+        let full = store.snapshot.table
+        XCTAssertTrue(store.remove(id: "m1500"))
+        let table = store.snapshot.table
+        XCTAssertTrue(table.base === full.base, "the 2,999 stubs' index is shared, not rebuilt")
+        XCTAssertEqual(table.frame.removed, [1500])
+        XCTAssertNil(table.match(HTTPRequest(method: .get, target: "/items/1500", headers: ["X-Key": "k1"])))
+        let next = table.match(HTTPRequest(method: .get, target: "/items/1501", headers: ["X-Key": "k1"]))
+        XCTAssertEqual(next?.mapping.id, "m1501")
+        XCTAssertEqual(next?.index, 1500)
+        XCTAssertEqual(next.map { String(decoding: store.snapshot.responses[$0.index].prepared.response.body, as: UTF8.self) }, "1501")
+
+        // Appended after a removal: indexed apart, at the right mapping index.
+        store.add(mapping(3000))
+        XCTAssertTrue(store.snapshot.table.base === full.base)
+        XCTAssertEqual(store.snapshot.table.match(HTTPRequest(method: .get, target: "/items/3000", headers: ["X-Key": "k1"]))?.index, 2999)
+    }
+
+    func testReplacingAStubSharesTheIndexInsteadOfRebuildingIt() {
+        let store = StubStore(fileMappings: (0..<3000).map(mapping))
+        let full = store.snapshot.table
+        var changed = mapping(700)
+        changed.request = RequestPattern.get("/changed")
+        XCTAssertTrue(store.replace(id: "m700", with: changed))
+        let table = store.snapshot.table
+        XCTAssertTrue(table.base === full.base, "the 3,000 stubs' index is shared, not rebuilt")
+        XCTAssertEqual(table.frame.replaced, [700])
+        XCTAssertNotNil(table.replacements)
+        XCTAssertEqual(table.match(HTTPRequest(method: .get, target: "/changed"))?.index, 700)
+        XCTAssertNil(table.match(HTTPRequest(method: .get, target: "/items/700", headers: ["X-Key": "k1"])))
+
+        // Removing the replaced stub: neither version answers, the stubs after it move down one.
+        XCTAssertTrue(store.remove(id: "m700"))
+        let removed = store.snapshot.table
+        XCTAssertTrue(removed.base === full.base)
+        XCTAssertNil(removed.match(HTTPRequest(method: .get, target: "/changed")))
+        XCTAssertEqual(removed.match(HTTPRequest(method: .get, target: "/items/701", headers: ["X-Key": "k1"]))?.index, 700)
+    }
+
+    /// Past about √n stubs removed or replaced since the last full build, the next change builds the index anew.
+    func testManyRemovalsEndInAFullBuild() {
+        let store = StubStore(fileMappings: (0..<3000).map(mapping))
+        let full = store.snapshot.table
+        let limit = RouteTable.recentLimit(total: 3000)
+        for i in 0..<limit { XCTAssertTrue(store.remove(id: "m\(i * 2)")) }
+        XCTAssertTrue(store.snapshot.table.base === full.base)
+        XCTAssertTrue(store.remove(id: "m\(limit * 2)"))
+        let rebuilt = store.snapshot.table
+        XCTAssertFalse(rebuilt.base === full.base)
+        XCTAssertTrue(rebuilt.frame.isIdentity)
+        XCTAssertEqual(rebuilt.match(HTTPRequest(method: .get, target: "/items/2999", headers: ["X-Key": "k1"]))?.index, 2999 - limit - 1)
+    }
+
     /// The raw response to a JSON `POST path` on a connection of its own.
     private func post(_ server: StubServer, _ path: String, _ body: [UInt8]) throws -> String {
         let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
@@ -143,3 +197,4 @@ final class AdminWriteCostTests: XCTestCase {
         XCTAssertEqual(server.mappings.map(\.request.url), [.urlPath("/kept")])
     }
 }
+
