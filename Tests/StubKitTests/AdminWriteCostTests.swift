@@ -161,6 +161,89 @@ final class AdminWriteCostTests: XCTestCase {
         XCTAssertEqual(rebuilt.match(HTTPRequest(method: .get, target: "/items/2999", headers: ["X-Key": "k1"]))?.index, 2999 - limit - 1)
     }
 
+    /// Stubs appended, removed and replaced in a seeded random order (indexes shared, tombstones, side
+    /// indexes, full builds) answer every request as a table built at once from the same stubs does, and
+    /// the snapshot's responses stay aligned with its stubs.
+    func testMixedChangesMatchAsAFullBuildDoes() {
+        var random = SplitMix64(seed: 18_9)
+        var serial = 0
+        func stub(id: String? = nil) -> StubMapping {
+            serial += 1
+            let k = Int.random(in: 0..<8, using: &random)
+            let url: URLMatcher? = switch Int.random(in: 0..<7, using: &random) {
+            case 0: .urlPath("/a/\(k)")
+            case 1: .url("/b/\(k)")
+            case 2: .urlPathPattern("/a/[0-\(k)]")
+            case 3: .urlPathTemplate("/b/{id}")
+            case 4: .urlPattern(".*/[\(k)-7]")
+            case 5: .urlPathTemplate("/a/\(k)")
+            default: nil
+            }
+            let method: MethodMatcher = [.any, .exactly("GET"), .exactly("GET"), .exactly("POST")].randomElement(using: &random)!
+            var request = RequestPattern(method: method, url: url)
+            if Int.random(in: 0..<5, using: &random) == 0 { request.headers = [NamedMatcher("X-Key", .single(.matches("k[0-4]")))] }
+            var stub = StubMapping(id: id ?? "s\(serial)", priority: [1, 3, 5, 5, 5, 9].randomElement(using: &random)!,
+                                   request: request, response: .text("body \(serial)"))
+            if Int.random(in: 0..<10, using: &random) == 0 { stub.thenResponses = [.text("then \(serial)")] }
+            return stub
+        }
+        var requests: [HTTPRequest] = []
+        for method in [HTTPMethod.get, .post, .put] {
+            for path in (0..<8).flatMap({ ["/a/\($0)", "/b/\($0)", "/c/\($0)"] }) {
+                requests.append(HTTPRequest(method: method, target: path))
+                requests.append(HTTPRequest(method: method, target: path, headers: ["X-Key": "k2"]))
+            }
+        }
+        func body(_ response: StubResponse) -> String { String(decoding: response.prepared.response.body, as: UTF8.self) }
+
+        let store = StubStore(fileMappings: (0..<200).map { _ in stub() })
+        var full = store.snapshot.table.base
+        var shared = 0, builds = 0
+        for step in 0..<300 {
+            let ids = store.mappings.map(\.id)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<3: store.add(stub())
+            case 3..<6: XCTAssertTrue(store.remove(id: ids.randomElement(using: &random)!))
+            case 6..<8:
+                let id = ids.randomElement(using: &random)!
+                XCTAssertTrue(store.replace(id: id, with: stub(id: id)))
+            case 8:
+                // The same request with another response: the index entry stays as it is.
+                var edited = store.mappings.randomElement(using: &random)!
+                serial += 1
+                edited.response = .text("edited \(serial)")
+                XCTAssertTrue(store.replace(id: edited.id, with: edited))
+            default:
+                let gone = Set((0..<3).map { _ in ids.randomElement(using: &random)! })
+                XCTAssertEqual(store.remove(ids: gone), gone.count)
+            }
+            let snapshot = store.snapshot, table = snapshot.table
+            if table.base === full { shared += 1 } else { builds += 1; full = table.base }
+            let reference = RouteTable(table.mappings)
+            for request in requests {
+                let found = table.match(request), expected = reference.match(request)
+                XCTAssertEqual(found?.index, expected?.index, "step \(step): \(request.method) \(request.target)")
+                XCTAssertEqual(found?.pathParameters, expected?.pathParameters, "step \(step): \(request.target)")
+                let odd = table.match(request) { $0 % 2 == 1 }?.index
+                XCTAssertEqual(odd, reference.match(request) { $0 % 2 == 1 }?.index, "step \(step), odd stubs: \(request.target)")
+            }
+            if step % 20 == 0 {
+                let request = requests[step % requests.count]
+                XCTAssertEqual(table.nearMisses(for: request).map(\.index), reference.nearMisses(for: request).map(\.index))
+            }
+            XCTAssertEqual(snapshot.responses.count, table.count)
+            for (index, mapping) in table.mappings.enumerated() where step % 10 == 0 {
+                XCTAssertEqual(body(snapshot.responses[index]), body(StubResponse(mapping, globalResponseTemplating: false)), "step \(step): stub \(index)")
+                XCTAssertEqual(snapshot.response(at: index, use: 1).prepared.response.body,
+                               (mapping.thenResponses.first.map { StubResponse($0, stubID: mapping.id, stubName: mapping.name, globalResponseTemplating: false) }
+                                ?? snapshot.responses[index]).prepared.response.body, "step \(step): stub \(index)")
+            }
+            XCTAssertEqual(snapshot.isStateful, table.mappings.contains(where: \.isStateful))
+        }
+        XCTAssertGreaterThan(shared, 250, "most changes shared the index")
+        XCTAssertGreaterThan(builds, 0, "some changes built it anew")
+    }
+
     /// The raw response to a JSON `POST path` on a connection of its own.
     private func post(_ server: StubServer, _ path: String, _ body: [UInt8]) throws -> String {
         let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
