@@ -258,6 +258,16 @@ final class AdminWriteCostTests: XCTestCase {
         XCTAssertFalse(store.snapshot.table.compileErrors.isEmpty, "some patterns did not compile")
     }
 
+    func testRemovingElementsByPositionKeepsTheOthersInOrder() {
+        var numbers = Array(0..<10)
+        numbers.remove(at: [0, 3, 4, 9])
+        XCTAssertEqual(numbers, [1, 2, 5, 6, 7, 8])
+        numbers.remove(at: [])
+        XCTAssertEqual(numbers, [1, 2, 5, 6, 7, 8])
+        XCTAssertEqual(Array(0..<10).removing([0, 3, 4, 9]), [1, 2, 5, 6, 7, 8])
+        XCTAssertEqual(Array(0..<3).removing([]), [0, 1, 2])
+    }
+
     /// The raw response to a JSON `POST path` on a connection of its own.
     private func post(_ server: StubServer, _ path: String, _ body: [UInt8]) throws -> String {
         let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"

@@ -249,18 +249,3 @@ public struct RouteTable: Sendable {
         }
     }
 }
-
-extension Array {
-    /// The elements but those at `positions` (ascending, distinct, in bounds).
-    func removing(_ positions: [Int]) -> [Element] {
-        var result: [Element] = []
-        result.reserveCapacity(count - positions.count)
-        var start = 0
-        for position in positions {
-            result.append(contentsOf: self[start..<position])
-            start = position + 1
-        }
-        result.append(contentsOf: self[start...])
-        return result
-    }
-}

@@ -173,9 +173,7 @@ final class StubStore: Sendable {
     func remove(id: String) -> Bool {
         var removed = false
         publish(touching: [id], removing: true) { state -> StubEdit? in
-            let positions = Self.positions(in: state) { $0.id == id }
-            state.runtimeMappings.removeAll { $0.id == id }
-            state.fileMappings.removeAll { $0.id == id }
+            let positions = Self.remove(in: &state) { $0.id == id }
             removed = !positions.isEmpty
             state.closures[id] = nil
             return .removed(positions)
@@ -195,9 +193,7 @@ final class StubStore: Sendable {
         }
         guard present else { return 0 }
         publish(touching: ids, removing: true) { state -> StubEdit? in
-            let positions = Self.positions(in: state) { ids.contains($0.id) }
-            state.runtimeMappings.removeAll { ids.contains($0.id) }
-            state.fileMappings.removeAll { ids.contains($0.id) }
+            let positions = Self.remove(in: &state) { ids.contains($0.id) }
             removed = positions.count
             for id in ids { state.closures[id] = nil }
             return .removed(positions)
@@ -228,14 +224,16 @@ final class StubStore: Sendable {
         return replaced
     }
 
-    /// The positions (ascending) in the current snapshot's stubs, file stubs first, of those `matching`.
-    private static func positions(in state: State, where matching: (StubMapping) -> Bool) -> [Int] {
-        var positions: [Int] = []
-        for (index, mapping) in state.fileMappings.enumerated() where matching(mapping) { positions.append(index) }
-        for (index, mapping) in state.runtimeMappings.enumerated() where matching(mapping) {
-            positions.append(state.fileMappings.count + index)
-        }
-        return positions
+    /// Removes the file and runtime stubs `matching`; returns their positions (ascending) among the stubs,
+    /// file stubs first, as the current snapshot has them. Each stub is asked once.
+    private static func remove(in state: inout State, where matching: (StubMapping) -> Bool) -> [Int] {
+        var files: [Int] = [], runtime: [Int] = []
+        for (index, mapping) in state.fileMappings.enumerated() where matching(mapping) { files.append(index) }
+        for (index, mapping) in state.runtimeMappings.enumerated() where matching(mapping) { runtime.append(index) }
+        state.fileMappings.remove(at: files)
+        state.runtimeMappings.remove(at: runtime)
+        let offset = state.fileMappings.count + files.count
+        return files + runtime.map { offset + $0 }
     }
 
     /// Makes the runtime stubs in `sources` (id → file) file stubs, as if loaded from those files: they
