@@ -153,7 +153,7 @@ final class RouteIndex: Sendable {
                             _ gates: UnsafeBufferPointer<RouteGate>, _ pool: UnsafeBufferPointer<UInt8>,
                             _ patterns: [CompiledRequestPattern], _ frame: RouteFrame, _ skippingReplaced: Bool,
                             _ accepting: (Int) -> Bool) -> Int? {
-        // Nearly always: no stub removed or replaced since the full build, every position is its index.
+        // No stub removed or replaced since the full build: every position is its mapping index, no lookup.
         let identity = frame.isIdentity
         // Each list ends with Int.max, which is never passed: the merge stops when all three heads are at it.
         var i = 0, j = 0, k = 0
