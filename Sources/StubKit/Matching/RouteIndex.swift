@@ -1,15 +1,18 @@
 import StubHTTP
 
-/// The lookup structure of a ``RouteTable`` over a range of its stubs: stubs whose URL names a single
+/// The lookup structure of a ``RouteTable`` over some of its stubs: stubs whose URL names a single
 /// path indexed by method and raw path, patterns and templates with a literal first segment by method
 /// and that segment, the others in one list; each candidate behind its ``RouteGate``. Immutable, and a
-/// class so that the tables built after stubs are appended share it.
+/// class so that the tables built after stubs are appended, removed or replaced share it.
+///
+/// It holds stubs by ``RouteFrame`` position, not by mapping index, so that a removal elsewhere does not
+/// make it stale: the table's frame turns a position into a mapping index.
 final class RouteIndex: Sendable {
-    /// The mapping indexes covered.
+    /// The positions covered (some may be missing: removed or replaced before the build).
     let range: Range<Int>
-    /// Mapping indexes in winner order: `ranked[rank]` is a mapping index.
+    /// Positions in winner order: `ranked[rank]` is a position.
     private let ranked: [Int]
-    /// The candidates' byte-level checks in winner order: `gates[rank]` is for `patterns[ranked[rank]]`.
+    /// The candidates' byte-level checks in winner order: `gates[rank]` is for the stub at `ranked[rank]`.
     private let gates: [RouteGate]
     /// The literal bytes the gates compare.
     private let gateBytes: [UInt8]
@@ -68,19 +71,29 @@ final class RouteIndex: Sendable {
         }
     }
 
-    /// Indexes the stubs `range` of `mappings`, compiled as `patterns` (aligned with `mappings`).
-    init(_ mappings: [StubMapping], _ patterns: [CompiledRequestPattern], range: Range<Int>) {
+    /// Indexes the stubs `range` of `mappings`, compiled as `patterns` (aligned with `mappings`), each at
+    /// its mapping index.
+    convenience init(_ mappings: [StubMapping], _ patterns: [CompiledRequestPattern], range: Range<Int>) {
+        self.init(mappings, patterns, entries: range.map { ($0, $0) }, range: range)
+    }
+
+    /// Indexes the stubs of `entries`: each a position and the mapping index of its stub in `mappings`
+    /// and `patterns`, in ascending order of both.
+    init(_ mappings: [StubMapping], _ patterns: [CompiledRequestPattern], entries: [(position: Int, index: Int)],
+         range: Range<Int>) {
         self.range = range
-        let ranked = range.sorted { a, b in
-            mappings[a].priority != mappings[b].priority ? mappings[a].priority < mappings[b].priority : a > b
+        let order = entries.indices.sorted { a, b in
+            let p = mappings[entries[a].index].priority, q = mappings[entries[b].index].priority
+            return p != q ? p < q : a > b
         }
-        self.ranked = ranked
+        self.ranked = order.map { entries[$0].position }
         var literal: [String: Bucket] = [:]
         var bySegment: [String: Bucket] = [:]
         var other = Bucket()
         var gates: [RouteGate] = [], gateBytes: [UInt8] = []
-        gates.reserveCapacity(ranked.count)
-        for (rank, index) in ranked.enumerated() {
+        gates.reserveCapacity(order.count)
+        for (rank, entry) in order.enumerated() {
+            let index = entries[entry].index
             var method: String?
             if case let .exactly(m) = mappings[index].request.method { method = m }
             let literalPath = patterns[index].url?.literalPath
@@ -103,8 +116,10 @@ final class RouteIndex: Sendable {
         self.gateBytes = gateBytes
     }
 
-    /// The mapping index of the best stub of this index that matches and that `accepting` lets answer.
-    func firstMatch(_ context: RequestContext, _ patterns: [CompiledRequestPattern], _ accepting: (Int) -> Bool) -> Int? {
+    /// The mapping index of the best stub of this index that matches and that `accepting` lets answer, the
+    /// positions read through `frame`; the stubs replaced since the build skipped when `skippingReplaced`.
+    func firstMatch(_ context: RequestContext, _ patterns: [CompiledRequestPattern], _ frame: RouteFrame,
+                    skippingReplaced: Bool, _ accepting: (Int) -> Bool) -> Int? {
         let method = context.request.method.rawValue
         // Every candidate of these lists has the request's method (or accepts any).
         let a = literal[context.rawPath]?.ranks(for: method) ?? Bucket.none
@@ -119,7 +134,8 @@ final class RouteIndex: Sendable {
                             b.withUnsafeBufferPointer { b in
                                 c.withUnsafeBufferPointer { c in
                                     var probe = RouteProbe(context, path: path, url: url)
-                                    return firstMatch(a, b, c, context, &probe, gates, pool, patterns, accepting)
+                                    return firstMatch(a, b, c, context, &probe, gates, pool, patterns, frame,
+                                                      skippingReplaced, accepting)
                                 }
                             }
                         }
@@ -127,16 +143,18 @@ final class RouteIndex: Sendable {
                 }
             }
         }
-        return found.map { ranked[$0] }
+        return found
     }
 
     /// Merges the three sealed rank lists, trying candidates best rank first: the gate, then if needed the
-    /// pattern. The rank of the first match.
+    /// pattern. The mapping index of the first match.
     private func firstMatch(_ a: UnsafeBufferPointer<Int>, _ b: UnsafeBufferPointer<Int>, _ c: UnsafeBufferPointer<Int>,
                             _ context: RequestContext, _ probe: inout RouteProbe,
                             _ gates: UnsafeBufferPointer<RouteGate>, _ pool: UnsafeBufferPointer<UInt8>,
-                            _ patterns: [CompiledRequestPattern],
+                            _ patterns: [CompiledRequestPattern], _ frame: RouteFrame, _ skippingReplaced: Bool,
                             _ accepting: (Int) -> Bool) -> Int? {
+        // No stub removed or replaced since the full build: every position is its mapping index, no lookup.
+        let identity = frame.isIdentity
         // Each list ends with Int.max, which is never passed: the merge stops when all three heads are at it.
         var i = 0, j = 0, k = 0
         var x = a[0], y = b[0], z = c[0]
@@ -151,11 +169,20 @@ final class RouteIndex: Sendable {
                 rank = z; k &+= 1; z = c[k]
             }
             if gates[rank].rejectsQuickly(&probe) { continue }
-            switch gates[rank].verdict(probe, pool) {
+            let verdict = gates[rank].verdict(probe, pool)
+            if case .reject = verdict { continue }
+            let index: Int
+            if identity {
+                index = ranked[rank]
+            } else {
+                guard let current = frame.index(of: ranked[rank], skippingReplaced: skippingReplaced) else { continue }
+                index = current
+            }
+            switch verdict {
             case .reject: continue
-            case .accept: if accepting(ranked[rank]) { return rank }
+            case .accept: if accepting(index) { return index }
             case let .ask(urlChecked):
-                if patterns[ranked[rank]].quickMatch(context, urlChecked: urlChecked), accepting(ranked[rank]) { return rank }
+                if patterns[index].quickMatch(context, urlChecked: urlChecked), accepting(index) { return index }
             }
         }
     }

@@ -24,14 +24,18 @@ public struct RouteTable: Sendable {
     public let mappings: [StubMapping]
     /// Compiled patterns in insertion order.
     let patterns: [CompiledRequestPattern]
-    /// Mapping indexes in winner order: `ranked[rank]` is a mapping index.
-    private let ranked: [Int]
     /// The index of the older stubs (from the first), shared with the tables built before this one.
     let base: RouteIndex
     /// The index of the stubs appended since `base` was built, or `nil`: adding a stub indexes only
-    /// the few added since the last full build, which happens again once they are more than
-    /// ``recentLimit(total:)``.
+    /// the few added since the last full build.
     let recent: RouteIndex?
+    /// The new versions of the stubs replaced since `base` was built (``RouteFrame/replaced``), or `nil`:
+    /// replacing a stub indexes only the few replaced since the last full build.
+    let replacements: RouteIndex?
+    /// Where the stubs of `base`, `recent` and `replacements` are: removing or replacing a stub leaves
+    /// those indexes as they are. A full build happens again once the stubs appended, removed and
+    /// replaced since the last one are more than ``recentLimit(total:)``.
+    let frame: RouteFrame
     /// The largest request body parsed as JSON for `equalToJson` and `matchesJsonPath`; those matchers
     /// do not match a larger body, and its near-miss report says why. Default 4 MiB.
     public var jsonBodyLimit = MatchSubject.defaultJSONByteLimit
@@ -47,45 +51,107 @@ public struct RouteTable: Sendable {
     /// - Parameters:
     ///   - previous: the table this one replaces: the compiled patterns of stubs whose request pattern and
     ///     name did not change are reused, so adding one stub compiles one pattern.
-    ///   - unchangedPrefix: how many leading stubs are known to be `previous`'s, unchanged: reused unchecked.
-    ///   - changedIDs: when known, the only ids whose stubs may differ from `previous`'s (removed or
-    ///     replaced): the others are reused unchecked, unless their id is not unique.
+    ///   - edit: how `mappings` differ from `previous`'s, when known: every stub it does not touch is reused
+    ///     by position, unchecked, and the indexes are shared. `nil`: stubs are looked up by id in
+    ///     `reusable` (built from `previous` when not given) and compared.
     init(_ mappings: [StubMapping], regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)?,
-         previous: RouteTable? = nil, unchangedPrefix: Int = 0, changedIDs: Set<String>? = nil) {
+         previous: RouteTable? = nil, edit: StubEdit? = nil, reusable: PreviousStubs? = nil) {
         self.mappings = mappings
-        let prefix = previous.map { min(unchangedPrefix, $0.patterns.count, mappings.count) } ?? 0
-        let reusable = previous.map { PreviousStubs($0.mappings, from: prefix, changedIDs: changedIDs) }
-        var patterns = previous.map { Array($0.patterns[..<prefix]) } ?? []
-        patterns.reserveCapacity(mappings.count)
-        for index in prefix..<mappings.count {
-            let mapping = mappings[index]
-            if let previous, let reusable, let (old, unchanged) = reusable.find(mapping.id),
-               unchanged || (previous.mappings[old].request == mapping.request
-                             && previous.mappings[old].displayName == mapping.displayName) {
-                patterns.append(previous.patterns[old])
-            } else {
-                patterns.append(CompiledRequestPattern(mapping.request, owner: regexWarnings.map {
-                    RegexOwner(stubID: mapping.id, stubName: mapping.displayName, report: $0)
-                }))
+        func compile(_ mapping: StubMapping) -> CompiledRequestPattern {
+            CompiledRequestPattern(mapping.request, owner: regexWarnings.map {
+                RegexOwner(stubID: mapping.id, stubName: mapping.displayName, report: $0)
+            })
+        }
+        let edit = previous.flatMap { previous in edit.flatMap { $0.fits(previous: previous.count, count: mappings.count) ? $0 : nil } }
+        guard let previous else {
+            patterns = mappings.map(compile)
+            (base, recent, replacements, frame) = Self.fullBuild(mappings, patterns)
+            return
+        }
+        var patterns: [CompiledRequestPattern]
+        // The replaced stubs whose index entries are stale: a new pattern, or a new priority (their rank).
+        var reindexed: [Int] = []
+        switch edit {
+        case .appended?:
+            patterns = previous.patterns
+            patterns.reserveCapacity(mappings.count)
+            for index in previous.count..<mappings.count { patterns.append(compile(mappings[index])) }
+        case let .removed(positions)?:
+            patterns = positions.isEmpty ? previous.patterns : previous.patterns.removing(positions)
+        case let .replaced(positions)?:
+            patterns = previous.patterns
+            for index in positions {
+                let old = previous.mappings[index], new = mappings[index]
+                if old.id != new.id || old.request != new.request || old.displayName != new.displayName {
+                    patterns[index] = compile(new)
+                    reindexed.append(index)
+                } else if old.priority != new.priority {
+                    reindexed.append(index)
+                }
+            }
+        case nil:
+            let reusable = reusable ?? PreviousStubs(previous.mappings)
+            patterns = mappings.map { mapping in
+                if let old = reusable.position(of: mapping.id), previous.mappings[old].request == mapping.request,
+                   previous.mappings[old].displayName == mapping.displayName {
+                    return previous.patterns[old]
+                }
+                return compile(mapping)
             }
         }
         self.patterns = patterns
-        let priorities = mappings.map(\.priority)
-        ranked = mappings.indices.sorted { a, b in
-            priorities[a] != priorities[b] ? priorities[a] < priorities[b] : a > b
-        }
-        if let previous, prefix == previous.mappings.count, previous.base.range.upperBound <= prefix,
-           mappings.count - previous.base.range.upperBound <= Self.recentLimit(total: mappings.count) {
-            base = previous.base
-            recent = RouteIndex(mappings, patterns, range: previous.base.range.upperBound..<mappings.count)
-        } else {
-            base = RouteIndex(mappings, patterns, range: 0..<mappings.count)
+
+        var frame = previous.frame
+        var replacements = previous.replacements
+        var recent = previous.recent
+        switch edit {
+        case .appended?:
+            frame.append(mappings.count - previous.count)
             recent = nil
+        case let .removed(positions)?:
+            frame.remove(indexes: positions)
+        case .replaced?:
+            if !reindexed.isEmpty {
+                frame.replace(indexes: reindexed)
+                replacements = nil
+            }
+        case nil:
+            (base, self.recent, self.replacements, self.frame) = Self.fullBuild(mappings, patterns)
+            return
         }
+        let shared = previous.base
+        let changed = frame.count - shared.range.upperBound + frame.removed.count + frame.replaced.count
+        guard changed <= Self.recentLimit(total: mappings.count) else {
+            (self.base, self.recent, self.replacements, self.frame) = Self.fullBuild(mappings, patterns)
+            return
+        }
+        if recent == nil, shared.range.upperBound < frame.count {
+            let entries = (shared.range.upperBound..<frame.count).compactMap { position in
+                frame.index(of: position, skippingReplaced: true).map { (position: position, index: $0) }
+            }
+            recent = RouteIndex(mappings, patterns, entries: entries, range: shared.range.upperBound..<frame.count)
+        }
+        if replacements == nil, !frame.replaced.isEmpty {
+            let entries = frame.replaced.map { position in
+                (position: position, index: frame.index(of: position, skippingReplaced: false) ?? position)
+            }
+            replacements = RouteIndex(mappings, patterns, entries: entries, range: 0..<frame.count)
+        }
+        self.base = shared
+        self.recent = recent
+        self.replacements = replacements
+        self.frame = frame
     }
 
-    /// The most stubs appended since the last full build before the next one: about √n, so that adding
-    /// n stubs one at a time indexes O(n√n) entries in all instead of O(n²).
+    /// Indexes every stub anew, at its mapping index.
+    private static func fullBuild(_ mappings: [StubMapping], _ patterns: [CompiledRequestPattern])
+        -> (RouteIndex, RouteIndex?, RouteIndex?, RouteFrame) {
+        (RouteIndex(mappings, patterns, range: 0..<mappings.count), nil, nil, RouteFrame(count: mappings.count))
+    }
+
+    /// The most stubs appended, removed or replaced since the last full build before the next one: about
+    /// √n, so that changing n stubs one at a time indexes O(n√n) entries in all instead of O(n²), and a
+    /// request meets at most that many stale or extra candidates.
     static func recentLimit(total: Int) -> Int {
         max(32, Int(Double(total).squareRoot()))
     }
@@ -112,10 +178,14 @@ public struct RouteTable: Sendable {
 
     /// ``match(_:accepting:)`` on a request's context.
     func match(_ context: RequestContext, accepting: (Int) -> Bool = { _ in true }) -> RouteMatch? {
-        var found = base.firstMatch(context, patterns, accepting)
-        if let recent, let newer = recent.firstMatch(context, patterns, accepting) {
-            // Every recent stub was added after every base stub: it wins ties of priority.
-            if found.map({ mappings[newer].priority <= mappings[$0].priority }) ?? true { found = newer }
+        var found = base.firstMatch(context, patterns, frame, skippingReplaced: true, accepting)
+        if let recent, let other = recent.firstMatch(context, patterns, frame, skippingReplaced: true, accepting),
+           found.map({ precedes(other, $0) }) ?? true {
+            found = other
+        }
+        if let replacements, let other = replacements.firstMatch(context, patterns, frame, skippingReplaced: false, accepting),
+           found.map({ precedes(other, $0) }) ?? true {
+            found = other
         }
         guard let index = found else { return nil }
         return RouteMatch(in: mappings, at: index, pathParameters: patterns[index].pathParameters(context))
@@ -138,28 +208,36 @@ public struct RouteTable: Sendable {
     func nearMisses(for context: RequestContext, limit: Int = 3) -> [NearMiss] {
         guard limit > 0 else { return [] }
         let candidates = nearMissCandidates(for: context)
-        var scored: [(rank: Int, result: MatchResult)] = []
+        var scored: [(index: Int, result: MatchResult)] = []
         scored.reserveCapacity(candidates.count)
-        for rank in candidates {
-            scored.append((rank, patterns[ranked[rank]].evaluate(context)))
+        for index in candidates {
+            scored.append((index, patterns[index].evaluate(context)))
         }
-        scored.sort { $0.result.distance != $1.result.distance ? $0.result.distance < $1.result.distance : $0.rank < $1.rank }
+        scored.sort { $0.result.distance != $1.result.distance ? $0.result.distance < $1.result.distance : precedes($0.index, $1.index) }
         // Only the stubs shown are explained field by field.
         return scored.prefix(limit).map { scored in
-            let index = ranked[scored.rank]
+            let index = scored.index
             return NearMiss(mapping: mappings[index], index: index, result: patterns[index].evaluate(context, explaining: true))
         }
     }
 
-    /// The ranks of the stubs a near-miss report compares in full: all of them up to
-    /// ``nearMissCandidateLimit``, else that many with the best ``CompiledRequestPattern/cheapDistance(_:)``.
+    /// The mapping indexes of the stubs a near-miss report compares in full: all of them up to
+    /// ``nearMissCandidateLimit``, else that many with the best ``CompiledRequestPattern/cheapDistance(_:)``,
+    /// ties in winner order.
     func nearMissCandidates(for context: RequestContext) -> [Int] {
-        var candidates = Array(ranked.indices)
+        var candidates = Array(patterns.indices)
         guard candidates.count > Self.nearMissCandidateLimit else { return candidates }
-        let scores = ranked.map { patterns[$0].cheapDistance(context) }
-        candidates.sort { scores[$0] != scores[$1] ? scores[$0] < scores[$1] : $0 < $1 }
+        let scores = patterns.map { $0.cheapDistance(context) }
+        candidates.sort { scores[$0] != scores[$1] ? scores[$0] < scores[$1] : precedes($0, $1) }
         candidates.removeLast(candidates.count - Self.nearMissCandidateLimit)
         return candidates
+    }
+
+    /// Whether stub `a` comes before stub `b` in winner order: a lower priority, or the same and added later.
+    @inline(__always)
+    private func precedes(_ a: Int, _ b: Int) -> Bool {
+        let p = mappings[a].priority, q = mappings[b].priority
+        return p != q ? p < q : a > b
     }
 
     /// Why some stubs can never match (regular expressions, templates or JSONPaths that do not compile),

@@ -12,49 +12,83 @@ final class StubSnapshot: Sendable {
     let closures: [Int: StubClosure]
     /// Whether any stub has a scenario, a use limit or a sequence: matching must then go through
     /// ``StubStates`` so that reading and changing state is one atomic step.
-    let isStateful: Bool
+    var isStateful: Bool { statefulCount > 0 }
+    /// How many stubs have a scenario, a use limit or a sequence: kept across edits without a scan.
+    private let statefulCount: Int
 
     /// - Parameters:
     ///   - globalResponseTemplating: every response is a template (`--global-response-templating`).
     ///   - previous: the snapshot this one replaces; the prepared responses (and parsed templates) of
     ///     stubs that did not change are reused, so a template is parsed once, not on every stub change.
-    ///   - unchangedPrefix: how many leading stubs are known to be those of `previous`, unchanged (the store
-    ///     appended the others): theirs are reused without comparing them, so adding a stub costs little.
-    ///   - changedIDs: when known, the only ids whose stubs may differ from `previous`'s (a removal or a
-    ///     replacement): the other stubs are reused without comparing them, unless their id is not unique.
+    ///   - edit: how `mappings` differ from `previous`'s, when the store knows (stubs appended, removed or
+    ///     replaced): the stubs it does not touch are reused by position without comparing them, and the
+    ///     route table shares its indexes, so such a change costs little. `nil`: stubs are looked up by id
+    ///     and compared.
     ///   - jsonBodyLimit: the route table's ``RouteTable/jsonBodyLimit``.
     ///   - regexWarnings: where the route table warns of URL patterns that run out of budget.
     init(_ mappings: [StubMapping], closures: [String: StubClosure] = [:], globalResponseTemplating: Bool = false,
-         previous: StubSnapshot? = nil, unchangedPrefix: Int = 0, changedIDs: Set<String>? = nil,
+         previous: StubSnapshot? = nil, edit: StubEdit? = nil,
          jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit,
          regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)? = nil) {
         self.mappings = mappings
-        let prefix = previous.map { min(unchangedPrefix, $0.mappings.count, mappings.count) } ?? 0
-        var table = RouteTable(mappings, regexWarnings: regexWarnings, previous: previous?.table, unchangedPrefix: prefix,
-                               changedIDs: changedIDs)
+        let edit = previous.flatMap { previous in edit.flatMap { $0.fits(previous: previous.mappings.count, count: mappings.count) ? $0 : nil } }
+        let reusable = edit == nil ? previous.map { PreviousStubs($0.mappings) } : nil
+        var table = RouteTable(mappings, regexWarnings: regexWarnings, previous: previous?.table, edit: edit,
+                               reusable: reusable)
         table.jsonBodyLimit = jsonBodyLimit
         self.table = table
-        let reusable = previous.map { PreviousStubs($0.mappings, from: prefix, changedIDs: changedIDs) }
-        var responses = previous.map { Array($0.responses[..<prefix]) } ?? []
-        responses.reserveCapacity(mappings.count)
-        var thenResponses: [Int: [StubResponse]] = [:]
-        if let previous {
-            for (index, then) in previous.thenResponses where index < prefix { thenResponses[index] = then }
+        func prepare(_ mapping: StubMapping) -> StubResponse {
+            StubResponse(mapping, globalResponseTemplating: globalResponseTemplating)
         }
-        for index in prefix..<mappings.count {
-            let mapping = mappings[index]
-            if let previous, let reusable, let (old, unchanged) = reusable.find(mapping.id),
-               unchanged || previous.mappings[old] == mapping {
-                responses.append(previous.responses[old])
-                thenResponses[index] = previous.thenResponses[old]
-            } else {
-                responses.append(StubResponse(mapping, globalResponseTemplating: globalResponseTemplating))
-                if !mapping.thenResponses.isEmpty {
-                    thenResponses[index] = mapping.thenResponses.map {
-                        StubResponse($0, stubID: mapping.id, stubName: mapping.name, globalResponseTemplating: globalResponseTemplating)
-                    }
+        func prepareThen(_ mapping: StubMapping) -> [StubResponse]? {
+            mapping.thenResponses.isEmpty ? nil : mapping.thenResponses.map {
+                StubResponse($0, stubID: mapping.id, stubName: mapping.name, globalResponseTemplating: globalResponseTemplating)
+            }
+        }
+        var responses: [StubResponse]
+        var thenResponses: [Int: [StubResponse]] = [:]
+        var statefulCount = previous?.statefulCount ?? 0
+        switch (previous, edit) {
+        case let (previous?, .appended?):
+            responses = previous.responses
+            responses.reserveCapacity(mappings.count)
+            thenResponses = previous.thenResponses
+            for index in previous.mappings.count..<mappings.count {
+                responses.append(prepare(mappings[index]))
+                thenResponses[index] = prepareThen(mappings[index])
+                if mappings[index].isStateful { statefulCount += 1 }
+            }
+        case let (previous?, .removed(positions)?):
+            responses = positions.isEmpty ? previous.responses : previous.responses.removing(positions)
+            // Few stubs have sequences: their keys move down past the removed positions.
+            for (index, then) in previous.thenResponses where !positions.contains(index) {
+                thenResponses[index - positions.count { $0 < index }] = then
+            }
+            statefulCount -= positions.count { previous.mappings[$0].isStateful }
+        case let (previous?, .replaced(positions)?):
+            responses = previous.responses
+            thenResponses = previous.thenResponses
+            for index in positions {
+                let old = previous.mappings[index], new = mappings[index]
+                if old != new {
+                    responses[index] = prepare(new)
+                    thenResponses[index] = prepareThen(new)
+                }
+                statefulCount += (new.isStateful ? 1 : 0) - (old.isStateful ? 1 : 0)
+            }
+        default:
+            responses = []
+            responses.reserveCapacity(mappings.count)
+            for (index, mapping) in mappings.enumerated() {
+                if let previous, let old = reusable?.position(of: mapping.id), previous.mappings[old] == mapping {
+                    responses.append(previous.responses[old])
+                    thenResponses[index] = previous.thenResponses[old]
+                } else {
+                    responses.append(prepare(mapping))
+                    thenResponses[index] = prepareThen(mapping)
                 }
             }
+            statefulCount = mappings.count { $0.isStateful }
         }
         self.responses = responses
         var byIndex: [Int: StubClosure] = [:]
@@ -65,7 +99,7 @@ final class StubSnapshot: Sendable {
         }
         self.thenResponses = thenResponses
         self.closures = byIndex
-        isStateful = mappings.contains(where: \.isStateful)
+        self.statefulCount = statefulCount
     }
 
     /// The response of stub `index` for its use number `use` (0 for the first): the sequence's entry,

@@ -172,12 +172,11 @@ final class StubStore: Sendable {
     @discardableResult
     func remove(id: String) -> Bool {
         var removed = false
-        update(touching: [id], removing: true) { state in
-            let before = state.runtimeMappings.count + state.fileMappings.count
-            state.runtimeMappings.removeAll { $0.id == id }
-            state.fileMappings.removeAll { $0.id == id }
-            removed = state.runtimeMappings.count + state.fileMappings.count != before
+        publish(touching: [id], removing: true) { state -> StubEdit? in
+            let positions = Self.remove(in: &state) { $0.id == id }
+            removed = !positions.isEmpty
             state.closures[id] = nil
+            return .removed(positions)
         }
         states.forgetUses(of: id)
         return removed
@@ -193,12 +192,11 @@ final class StubStore: Sendable {
             state.fileMappings.contains { ids.contains($0.id) } || state.runtimeMappings.contains { ids.contains($0.id) }
         }
         guard present else { return 0 }
-        update(touching: ids, removing: true) { state in
-            let before = state.runtimeMappings.count + state.fileMappings.count
-            state.runtimeMappings.removeAll { ids.contains($0.id) }
-            state.fileMappings.removeAll { ids.contains($0.id) }
-            removed = before - state.runtimeMappings.count - state.fileMappings.count
+        publish(touching: ids, removing: true) { state -> StubEdit? in
+            let positions = Self.remove(in: &state) { ids.contains($0.id) }
+            removed = positions.count
             for id in ids { state.closures[id] = nil }
+            return .removed(positions)
         }
         for id in ids { states.forgetUses(of: id) }
         return removed
@@ -209,19 +207,33 @@ final class StubStore: Sendable {
     @discardableResult
     func replace(id: String, with mapping: StubMapping) -> Bool {
         var replaced = false
-        // The replacement's own id too: a stub the store has under that id must not be taken for it.
-        update(touching: [id, mapping.id]) { state in
-            if let position = state.fileMappings.firstIndex(where: { $0.id == id }) {
-                state.fileMappings[position] = mapping
-                replaced = true
-            } else if let position = state.runtimeMappings.firstIndex(where: { $0.id == id }) {
-                state.runtimeMappings[position] = mapping
-                replaced = true
+        publish(touching: [id, mapping.id]) { state -> StubEdit? in
+            var position: Int?
+            if let index = state.fileMappings.firstIndex(where: { $0.id == id }) {
+                state.fileMappings[index] = mapping
+                position = index
+            } else if let index = state.runtimeMappings.firstIndex(where: { $0.id == id }) {
+                state.runtimeMappings[index] = mapping
+                position = state.fileMappings.count + index
             }
+            replaced = position != nil
             if replaced { state.closures[id] = nil }
+            return .replaced(position.map { [$0] } ?? [])
         }
         states.forgetUses(of: id)
         return replaced
+    }
+
+    /// Removes the file and runtime stubs `matching`; returns their positions (ascending) among the stubs,
+    /// file stubs first, as the current snapshot has them. Each stub is asked once.
+    private static func remove(in state: inout State, where matching: (StubMapping) -> Bool) -> [Int] {
+        var files: [Int] = [], runtime: [Int] = []
+        for (index, mapping) in state.fileMappings.enumerated() where matching(mapping) { files.append(index) }
+        for (index, mapping) in state.runtimeMappings.enumerated() where matching(mapping) { runtime.append(index) }
+        state.fileMappings.remove(at: files)
+        state.runtimeMappings.remove(at: runtime)
+        let offset = state.fileMappings.count + files.count
+        return files + runtime.map { offset + $0 }
     }
 
     /// Makes the runtime stubs in `sources` (id → file) file stubs, as if loaded from those files: they
@@ -262,30 +274,32 @@ final class StubStore: Sendable {
     /// - Parameters:
     ///   - appending: `change` only appends runtime stubs, so every current stub keeps its place and
     ///     its prepared response and compiled pattern are reused unchecked.
-    ///   - touching: the ids of the stubs `change` removes or replaces (and of the replacements): every other
-    ///     stub is unchanged, so its compiled pattern and prepared response are reused without comparing
-    ///     it, and only those ids are forgotten as used. `nil`: any change.
+    ///   - touching: the ids of the stubs `change` removes or replaces (and of the replacements): only those
+    ///     ids are forgotten as used. `nil`: any change.
     ///   - removing: whether `change` removes the stubs `touching` names (rather than replacing them).
     private func update(appending: Bool = false, touching ids: Set<String>? = nil, removing: Bool = false,
                         _ change: (inout State) -> Void) {
-        state.withLock { state in
-            var unchanged = 0
-            if appending {
-                unchanged = state.snapshot.mappings.count
-            } else if let ids {
-                unchanged = state.fileMappings.firstIndex { ids.contains($0.id) }
-                    ?? state.runtimeMappings.firstIndex { ids.contains($0.id) }.map { state.fileMappings.count + $0 }
-                    ?? state.snapshot.mappings.count
-            }
+        publish(touching: ids, removing: removing) { state -> StubEdit? in
             change(&state)
+            return appending ? .appended : nil
+        }
+    }
+
+    /// ``update(appending:touching:removing:_:)`` for a `change` that says how it changed the stubs: every
+    /// stub it did not touch keeps its compiled pattern and prepared response by position, without being
+    /// compared, and the route table shares its indexes. `nil`: any change, stubs compared by id.
+    private func publish(touching ids: Set<String>? = nil, removing: Bool = false, _ change: (inout State) -> StubEdit?) {
+        let edit = state.withLock { state -> StubEdit? in
+            let edit = change(&state)
             state.snapshot = StubSnapshot(state.fileMappings + state.runtimeMappings, closures: state.closures,
                                           globalResponseTemplating: globalResponseTemplating,
-                                          previous: state.snapshot, unchangedPrefix: unchanged, changedIDs: ids,
+                                          previous: state.snapshot, edit: edit,
                                           jsonBodyLimit: jsonBodyLimit,
                                           regexWarnings: regexWarnings)
             state.builds += 1
+            return edit
         }
-        if appending { return }  // no stub left: nothing to forget
+        if edit == .appended { return }  // no stub left: nothing to forget
         if let ids {
             if removing { used.withLock { $0.ids.subtract(ids) } }
             return
