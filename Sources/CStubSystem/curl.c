@@ -1,4 +1,4 @@
-#ifdef __linux__
+#if defined(__linux__) && !defined(CSTUB_NO_CURL)
 // libcurl, loaded at run time (dlopen), for the https:// upstreams of the proxy on Linux: its multi interface,
 // driven by a poll loop of ours, waits without spinning (Foundation's URLSession bridge to it does not). No
 // link-time dependency and no <curl/curl.h>: the few symbols are looked up by name, and the constants in
