@@ -33,7 +33,7 @@ final class ProxyClient: NSObject, ProxyTransport, @unchecked Sendable {
     let settings: ProxySettings
     /// Waits for the `http://` upstreams' answers (``forwardPlain(_:to:upstream:via:completion:)``).
     let poller = UpstreamPoller()
-    #if os(Linux)
+    #if canImport(Glibc)
     /// Waits for the `https://` upstreams' answers through libcurl (``forwardTLS(_:upstream:via:completion:)``).
     let curl = CurlPoller()
     #endif
@@ -56,7 +56,7 @@ final class ProxyClient: NSObject, ProxyTransport, @unchecked Sendable {
             return completion(.failure(ProxyFailure(kind: .badURL, upstreamURL: upstream, request: label)))
         }
         if scheme == "http" { return forwardPlain(request, to: url, upstream: upstream, via: definition, completion: completion) }
-        #if os(Linux)
+        #if canImport(Glibc)
         if CurlPoller.isAvailable { return forwardTLS(request, upstream: upstream, via: definition, completion: completion) }
         #endif
         var urlRequest = URLRequest(url: url)
@@ -90,7 +90,7 @@ final class ProxyClient: NSObject, ProxyTransport, @unchecked Sendable {
     /// Cancels every exchange in flight (their clients get a 502) and releases the session. Idempotent.
     func shutdown() {
         poller.shutdown()
-        #if os(Linux)
+        #if canImport(Glibc)
         curl.shutdown()
         #endif
         lock.lock()

@@ -1,4 +1,4 @@
-#if !Slim && os(Linux)
+#if !Slim && canImport(Glibc)
 import CStubSystem
 import Glibc
 import StubHTTP
