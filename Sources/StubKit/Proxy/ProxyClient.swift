@@ -6,7 +6,7 @@ import FoundationNetworking
 import StubHTTP
 
 /// Forwards requests to upstream servers, `https://` ones with one `URLSession` (on Linux with libcurl's
-/// multi interface when it loads: ``forwardTLS(_:upstream:via:completion:)``), `http://` ones over
+/// multi interface when it loads: `forwardTLS(_:upstream:via:completion:)`), `http://` ones over
 /// connections of its own (``forwardPlain(_:to:upstream:via:completion:)``), asynchronously: nothing here waits
 /// for the network, so a caller on an event loop or a worker thread returns at once and hears back
 /// through its completion (on the session's delegate queue, or the poller's thread).
@@ -34,7 +34,7 @@ final class ProxyClient: NSObject, ProxyTransport, @unchecked Sendable {
     /// Waits for the `http://` upstreams' answers (``forwardPlain(_:to:upstream:via:completion:)``).
     let poller = UpstreamPoller()
     #if canImport(Glibc)
-    /// Waits for the `https://` upstreams' answers through libcurl (``forwardTLS(_:upstream:via:completion:)``).
+    /// Waits for the `https://` upstreams' answers through libcurl (`forwardTLS(_:upstream:via:completion:)`).
     let curl = CurlPoller()
     #endif
     // `exchanges`, `session` and `isShutDown` are guarded by `lock`.
