@@ -22,14 +22,15 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        // System calls Swift does not import (epoll, eventfd).
-        .target(name: "CStubSystem"),
+        // System calls Swift does not import (epoll, eventfd), and libcurl loaded at run time (dlopen) on Linux,
+        // left out of the Slim build, which does not proxy (and is linked static, where dlopen has no place).
+        .target(name: "CStubSystem", cSettings: [.define("CSTUB_NO_CURL", .when(traits: ["Slim"]))]),
         // The HTTP/1.1 engine. Knows nothing of stubs.
         .target(name: "StubHTTP", dependencies: ["CStubSystem"]),
         // A Java-compatible regular-expression engine with a step budget (WireMock's patterns). Depends on nothing.
         .target(name: "StubRegex"),
         // The stub domain: mappings, matching, responses, journal, admin API.
-        .target(name: "StubKit", dependencies: ["StubHTTP", "StubRegex"]),
+        .target(name: "StubKit", dependencies: ["CStubSystem", "StubHTTP", "StubRegex"]),
         // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
         // URLSession and Process: its own target, so the executable (and the Slim image) does not link it.
         .target(name: "StubClient", dependencies: ["StubKit", "StubHTTP"]),

@@ -13,19 +13,6 @@ import XCTest
 /// CPU is read from `/proc/PID/stat` (user + system clock ticks) over a two-second window; the bound
 /// is generous (a quarter of one core), a spinning thread used all of one.
 final class ProxySilentUpstreamTests: XCTestCase {
-    /// User plus system CPU time of `pid`, in clock ticks.
-    private func cpuTicks(_ pid: Int32) throws -> Int {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // Fields after the command name, which is in parentheses and may hold spaces.
-        guard let close = stat.lastIndex(of: ")") else { throw TestFailure("unreadable /proc/\(pid)/stat") }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after the name.
-        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else {
-            throw TestFailure("unexpected /proc/\(pid)/stat: \(stat)")
-        }
-        return user + system
-    }
-
     func testWaitingOnASilentUpstreamCostsNoCPU() async throws {
         let silent = try LoopbackListener()   // listens, never accepts, never answers
         let temp = try TemporaryStubs()
@@ -40,10 +27,10 @@ final class ProxySilentUpstreamTests: XCTestCase {
         XCTAssertEqual(hello.text, "hello")
         try await Task.sleep(for: .milliseconds(300))
 
-        let before = try cpuTicks(server.pid)
+        let before = try ProcessCPU.ticks(server.pid)
         try await Task.sleep(for: .seconds(2))
-        let used = try cpuTicks(server.pid) - before
-        let ticksPerSecond = Int(sysconf(Int32(_SC_CLK_TCK)))
+        let used = try ProcessCPU.ticks(server.pid) - before
+        let ticksPerSecond = ProcessCPU.ticksPerSecond
         XCTAssertLessThan(used, ticksPerSecond / 2, "\(used) ticks in 2 s (\(ticksPerSecond)/s) while two requests wait")
 
         let timedOut = try await waiting.value

@@ -1,6 +1,7 @@
 #ifndef C_STUB_SYSTEM_H
 #define C_STUB_SYSTEM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __linux__
@@ -41,6 +42,62 @@ static const uint32_t cstub_EPOLLHUP = EPOLLHUP;
 static const uint32_t cstub_EPOLLRDHUP = EPOLLRDHUP;
 /// poll(2)'s POLLRDHUP (the peer shut its sending side) needs _GNU_SOURCE; it is the same bit as EPOLLRDHUP.
 static const short cstub_POLLRDHUP = (short)EPOLLRDHUP;
+
+/// libcurl, loaded at run time for the proxy's https:// upstreams (curl.c). The constants are curl's stable
+/// ABI values, from <curl/curl.h> (curl 7.x and 8.x): CURLOPTTYPE_LONG 0, _OBJECTPOINT 10000,
+/// _FUNCTIONPOINT 20000, _OFF_T 30000; CURLINFO_LONG 0x200000.
+/// Whether libcurl 7.68 or later (curl_multi_poll, curl_multi_wakeup) could be loaded and initialized; once.
+int cstub_curl_load(void);
+/// curl_write_callback and curl's header callback: (data, 1, length, user data) → bytes taken.
+typedef size_t (*cstub_curl_data_function)(char *data, size_t size, size_t count, void *context);
+void *cstub_curl_easy_init(void);
+void cstub_curl_easy_cleanup(void *easy);
+int cstub_curl_easy_setopt_long(void *easy, int option, long value);
+int cstub_curl_easy_setopt_pointer(void *easy, int option, const void *value);
+int cstub_curl_easy_setopt_off_t(void *easy, int option, int64_t value);
+int cstub_curl_easy_setopt_data_function(void *easy, int option, cstub_curl_data_function function);
+int cstub_curl_easy_getinfo_long(void *easy, int info, long *value);
+const char *cstub_curl_easy_strerror(int code);
+void *cstub_curl_multi_init(void);
+int cstub_curl_multi_cleanup(void *multi);
+int cstub_curl_multi_add_handle(void *multi, void *easy);
+int cstub_curl_multi_remove_handle(void *multi, void *easy);
+int cstub_curl_multi_perform(void *multi, int *running);
+/// curl_multi_poll with no extra descriptors: waits for the transfers' sockets, their timers, a wakeup, or `timeout_ms`.
+int cstub_curl_multi_poll(void *multi, int timeout_ms, int *ready);
+int cstub_curl_multi_wakeup(void *multi);
+/// The next finished transfer from curl_multi_info_read: 1 with its easy handle and CURLcode, 0 when none is left.
+int cstub_curl_multi_next_done(void *multi, void **easy, int *result);
+void *cstub_curl_slist_append(void *list, const char *line);
+void cstub_curl_slist_free_all(void *list);
+
+enum {
+    cstub_CURLOPT_WRITEDATA = 10001,
+    cstub_CURLOPT_URL = 10002,
+    cstub_CURLOPT_ERRORBUFFER = 10010,
+    cstub_CURLOPT_WRITEFUNCTION = 20011,
+    cstub_CURLOPT_HTTPHEADER = 10023,
+    cstub_CURLOPT_HEADERDATA = 10029,
+    cstub_CURLOPT_CUSTOMREQUEST = 10036,
+    cstub_CURLOPT_NOPROGRESS = 43,
+    cstub_CURLOPT_NOBODY = 44,
+    cstub_CURLOPT_POST = 47,
+    cstub_CURLOPT_FOLLOWLOCATION = 52,
+    cstub_CURLOPT_HEADERFUNCTION = 20079,
+    cstub_CURLOPT_NOSIGNAL = 99,
+    cstub_CURLOPT_ACCEPT_ENCODING = 10102,
+    cstub_CURLOPT_TIMEOUT_MS = 155,
+    cstub_CURLOPT_POSTFIELDSIZE_LARGE = 30120,
+    cstub_CURLOPT_COPYPOSTFIELDS = 10165,
+    cstub_CURLOPT_PROTOCOLS = 181,
+    cstub_CURLOPT_REDIR_PROTOCOLS = 182,
+    cstub_CURLPROTO_HTTPS = 2,
+    cstub_CURLINFO_RESPONSE_CODE = 0x200002,
+    cstub_CURLINFO_OS_ERRNO = 0x200019,
+    cstub_CURLMSG_DONE = 1,
+    /// CURL_ERROR_SIZE: the error buffer's size.
+    cstub_CURL_ERROR_SIZE = 256,
+};
 #endif
 
 #endif

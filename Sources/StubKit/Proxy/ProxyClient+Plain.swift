@@ -7,7 +7,8 @@ import Foundation
 import StubHTTP
 
 /// `http://` upstreams: forwarded over a connection of our own, driven by the ``UpstreamPoller`` (no
-/// URLSession: on Linux it spins a core while an upstream is silent). `https://` stays with URLSession.
+/// URLSession: on Linux it spins a core while an upstream is silent). `https://` has its own transport on
+/// Linux (`forwardTLS(_:upstream:via:completion:)`) and URLSession elsewhere.
 extension ProxyClient {
     /// Forwards `request` to the plain-HTTP `url` (`upstream` as text); `completion` runs once.
     /// Resolves the host on the calling thread (a proxy worker, never an event loop).

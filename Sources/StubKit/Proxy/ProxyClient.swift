@@ -5,10 +5,11 @@ import FoundationNetworking
 #endif
 import StubHTTP
 
-/// Forwards requests to upstream servers, `https://` ones with one `URLSession`, `http://` ones over
+/// Forwards requests to upstream servers, `https://` ones with one `URLSession` (on Linux with libcurl's
+/// multi interface when it loads: `forwardTLS(_:upstream:via:completion:)`), `http://` ones over
 /// connections of its own (``forwardPlain(_:to:upstream:via:completion:)``), asynchronously: nothing here waits
 /// for the network, so a caller on an event loop or a worker thread returns at once and hears back
-/// through its completion (on the session's delegate queue).
+/// through its completion (on the session's delegate queue, or the poller's thread).
 ///
 /// Every exchange ends: with the upstream's answer, or with a ``ProxyFailure`` (refused, TLS, body
 /// beyond ``ProxySettings/maxResponseBytes``, or no complete answer within ``ProxySettings/timeout``,
@@ -32,6 +33,10 @@ final class ProxyClient: NSObject, ProxyTransport, @unchecked Sendable {
     let settings: ProxySettings
     /// Waits for the `http://` upstreams' answers (``forwardPlain(_:to:upstream:via:completion:)``).
     let poller = UpstreamPoller()
+    #if canImport(Glibc)
+    /// Waits for the `https://` upstreams' answers through libcurl (`forwardTLS(_:upstream:via:completion:)`).
+    let curl = CurlPoller()
+    #endif
     // `exchanges`, `session` and `isShutDown` are guarded by `lock`.
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
@@ -51,6 +56,9 @@ final class ProxyClient: NSObject, ProxyTransport, @unchecked Sendable {
             return completion(.failure(ProxyFailure(kind: .badURL, upstreamURL: upstream, request: label)))
         }
         if scheme == "http" { return forwardPlain(request, to: url, upstream: upstream, via: definition, completion: completion) }
+        #if canImport(Glibc)
+        if CurlPoller.isAvailable { return forwardTLS(request, upstream: upstream, via: definition, completion: completion) }
+        #endif
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.timeoutInterval = settings.timeoutInterval
@@ -82,6 +90,9 @@ final class ProxyClient: NSObject, ProxyTransport, @unchecked Sendable {
     /// Cancels every exchange in flight (their clients get a 502) and releases the session. Idempotent.
     func shutdown() {
         poller.shutdown()
+        #if canImport(Glibc)
+        curl.shutdown()
+        #endif
         lock.lock()
         isShutDown = true
         let session = self.session

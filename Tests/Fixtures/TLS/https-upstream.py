@@ -4,13 +4,17 @@ usage: python3 https-upstream.py CERT KEY PORT_FILE LOG_FILE
 
 Serves over TLS with CERT/KEY on a free port, which it writes to PORT_FILE once listening. Every
 request is appended to LOG_FILE as one JSON line. GET /binary answers 1024 bytes 0..255 four times;
-anything else answers 200 with a JSON echo of the request (method, path, X-Test header, body).
+/gzip answers a gzip-encoded text; /redirect answers 302 to /elsewhere; /slow waits 1.5 s after reading
+the request, then answers as anything else does: 200 with a JSON echo of the request (method, path,
+X-Test header, body).
 """
+import gzip
 import http.server
 import json
 import os
 import ssl
 import sys
+import time
 
 cert, key, port_file, log_file = sys.argv[1:5]
 BINARY = bytes(range(256)) * 4
@@ -26,13 +30,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 "body": body.decode("utf-8", "replace")}
         with open(log_file, "a") as log:
             log.write(json.dumps(seen) + "\n")
+        status, extra = 200, {}
         if self.path == "/binary":
             payload, kind = BINARY, "application/octet-stream"
+        elif self.path == "/gzip":
+            payload, kind = gzip.compress(b"inflated by the proxy " * 20), "text/plain"
+            extra["Content-Encoding"] = "gzip"
+        elif self.path == "/redirect":
+            status, payload, kind = 302, b"", "text/plain"
+            extra["Location"] = "/elsewhere"
         else:
+            if self.path == "/slow":
+                time.sleep(1.5)
             payload, kind = json.dumps(seen, sort_keys=True).encode(), "application/json"
-        self.send_response(200)
+        self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("X-Upstream", "https")
+        for name, value in extra.items():
+            self.send_header(name, value)
         self.send_header("Content-Length", str(len(payload)))
         self.end_headers()
         self.wfile.write(payload)
