@@ -26,6 +26,8 @@
 #                    with that file in its stubs (every row's server loads it)
 #   silent-upstream  (issue 18 #7) 100 requests kept waiting on an upstream that never answers (proxy timeout 5 s), 12 s;
 #                    the note gives the server's CPU time during the attack (a busy wait shows as ~12 s)
+#   silent-https-upstream  the same with an https:// upstream (Linux: libcurl's multi interface on a thread of ours;
+#                    URLSession's transport there spun a core while waiting)
 #
 # For each: /hello p50/p99 during the attack (Python http.client, a new connection per request, 5 s timeout, at most
 # 300 requests in 10 s; failed or timed-out requests are counted as errors), the server's peak RSS (VmHWM) and whether
@@ -221,6 +223,7 @@ STUBS="$TMP/nearstubs" attack near-miss "" nearmiss 2 12
 attack proxy-loop "" proxyloop 4 12
 attack body-file "" bodyfile 10 12
 SERVER_ARGS="--proxy-timeout 5000" attack silent-upstream "" silent 100 12
+SERVER_ARGS="--proxy-timeout 5000" attack silent-https-upstream "" silenttls 100 12
 
 # admin-writes: the writes are the attack; their own timings go in the note.
 if [ -z "$ONLY" ] || [ "$ONLY" = admin-writes ]; then

@@ -19,6 +19,7 @@
   proxyloop PORT CLIENTS SECONDS  adds a stub proxying /loop/.* to the server itself, then CLIENTS loops of GET /loop/N
   silent PORT COUNT SECONDS     adds a stub proxying /silent/.* to a listener that never answers, then keeps COUNT
                                 requests waiting on it (each re-sent when the proxy timeout answers it)
+  silenttls PORT COUNT SECONDS  the same with an https:// upstream: each TLS hello is sent and never answered
   jsonbody PORT COUNT MIB       COUNT POST /json of a MIB MiB JSON array [0,0,...] (a matchesJsonPath stub)
   nearmiss PORT CLIENTS SECONDS CLIENTS loops of GET on an unmatched 500-character URL near the long stub URLs
   bodyfile PORT READERS SECONDS READERS connections asking GET /huge (a 1 GiB body file) and reading 64 KiB every
@@ -221,11 +222,11 @@ def proxyloop(port, clients, seconds):
         t.join()
 
 
-def silent(port, count, seconds):
+def silent(port, count, seconds, scheme="http"):
     listener = socket.socket()
     listener.bind((HOST, 0))
     listener.listen(count + 16)   # connections queue in the backlog; nothing accepts or answers them
-    add_proxy_stub(port, "/silent/.*", "http://%s:%d" % (HOST, listener.getsockname()[1]))
+    add_proxy_stub(port, "/silent/.*", "%s://%s:%d" % (scheme, HOST, listener.getsockname()[1]))
     threads = [threading.Thread(target=loop, args=(port, seconds, "GET", "/silent/%d" % n, None, 60))
                for n in range(min(count, 200))]
     for t in threads:
@@ -233,6 +234,10 @@ def silent(port, count, seconds):
     for t in threads:
         t.join()
     listener.close()
+
+
+def silenttls(port, count, seconds):
+    silent(port, count, seconds, "https")   # the TLS hello is sent and never answered
 
 
 def jsonbody(port, count, mib):
@@ -334,5 +339,5 @@ if __name__ == "__main__":
     args = [int(x) for x in rest]
     {"probe": probe, "idle": idle, "slowloris": slowloris, "halfsent": halfsent, "regex": regex, "fill": fill, "admin": admin,
      "bigbody": bigbody, "unmatched": unmatched, "jsonbody": jsonbody, "nearmiss": nearmiss,
-     "segbomb": segbomb, "bigtemplate": bigtemplate, "proxyloop": proxyloop, "silent": silent,
+     "segbomb": segbomb, "bigtemplate": bigtemplate, "proxyloop": proxyloop, "silent": silent, "silenttls": silenttls,
      "adminwrites": adminwrites, "bodyfile": bodyfile}[command](int(port), *args)
