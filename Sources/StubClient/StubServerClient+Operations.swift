@@ -38,7 +38,7 @@ extension StubServerClient {
     /// Adds a stub given as WireMock mapping JSON; the server validates it (422 → ``StubServerClientError``).
     @discardableResult
     public func stub(mappingJSON: String) async throws -> StubHandle {
-        let answer = try await send("POST", "/mappings", rawBody: Array(mappingJSON.utf8))
+        let answer = try await send(.addMapping, rawBody: Array(mappingJSON.utf8))
         guard let id = try answer.json()["id"]?.stringValue else {
             throw StubServerClientError(kind: .unexpectedAnswer, call: answer.call, status: answer.status, detail: "no 'id' in the answer")
         }
@@ -48,29 +48,31 @@ extension StubServerClient {
     /// Adds a fully built mapping; its id is kept.
     @discardableResult
     public func add(_ mapping: StubMapping) async throws -> StubHandle {
-        _ = try await send("POST", "/mappings", body: mapping.json)
+        _ = try await send(.addMapping, body: mapping.json)
         return StubHandle(id: mapping.id, remote: self)
     }
 
     /// Removes the stub with `id` (`DELETE /__admin/mappings/{id}`); `false` if there is none.
     @discardableResult
     public func removeStub(id: String) async throws -> Bool {
-        try await send("DELETE", "/mappings/\(Self.pathSegment(id))", accepting: [404]).status != 404
+        // No stub has an empty id, and `DELETE /__admin/mappings/` would be the call that removes them all.
+        guard !id.isEmpty else { return false }
+        return try await send(.removeMapping(id: id), accepting: [404]).status != 404
     }
 
     /// Every stub, in the order they were added. File bodies keep only their name.
     public var mappings: [StubMapping] {
-        get async throws { try await Self.decodeMappings(send("GET", "/mappings")).reversed() }
+        get async throws { try await Self.decodeMappings(send(.listMappings)).reversed() }
     }
 
     /// The stubs no request used since the journal was last cleared (`GET /__admin/mappings/unmatched`).
     public var unusedStubs: [StubMapping] {
-        get async throws { try await Self.decodeMappings(send("GET", "/mappings/unmatched")) }
+        get async throws { try await Self.decodeMappings(send(.unusedMappings)) }
     }
 
     /// Every request received, oldest first.
     public var requests: [LoggedRequest] {
-        get async throws { try await Self.decodeRequests(send("GET", "/requests"), key: "requests").reversed() }
+        get async throws { try await Self.decodeRequests(send(.listRequests), key: "requests").reversed() }
     }
 
     /// The requests no stub matched, oldest first, with the response each got (the near-miss report):
@@ -82,7 +84,7 @@ extension StubServerClient {
 
     /// How many received requests match `pattern` (`POST /__admin/requests/count`).
     public func received(_ pattern: RequestPattern) async throws -> Int {
-        let answer = try await send("POST", "/requests/count", body: pattern.json)
+        let answer = try await send(.countRequests, body: pattern.json)
         guard let count = try answer.json()["count"]?.intValue else {
             throw StubServerClientError(kind: .unexpectedAnswer, call: answer.call, status: answer.status, detail: "no 'count'")
         }
@@ -91,12 +93,12 @@ extension StubServerClient {
 
     /// The received requests matching `pattern`, oldest first (`POST /__admin/requests/find`).
     public func requests(matching pattern: RequestPattern) async throws -> [LoggedRequest] {
-        try await Self.decodeRequests(send("POST", "/requests/find", body: pattern.json), key: "requests")
+        try await Self.decodeRequests(send(.findRequests, body: pattern.json), key: "requests")
     }
 
     /// The received requests closest to `pattern` that miss it (`POST /__admin/near-misses/request-pattern`).
     public func nearMisses(for pattern: RequestPattern, limit: Int = 3) async throws -> [(request: LoggedRequest, result: MatchResult)] {
-        let answer = try await send("POST", "/near-misses/request-pattern", body: pattern.json)
+        let answer = try await send(.nearMisses, body: pattern.json)
         guard case .array(let items)? = try answer.json()["nearMisses"] else { return [] }
         var misses: [(request: LoggedRequest, result: MatchResult)] = []
         for (position, item) in items.prefix(max(0, limit)).enumerated() {
@@ -115,12 +117,12 @@ extension StubServerClient {
 
     /// Back to the stubs loaded from files, journal cleared (`POST /__admin/reset`).
     public func reset() async throws {
-        _ = try await send("POST", "/reset")
+        _ = try await send(.reset)
     }
 
     /// The scenario's current state (`GET /__admin/scenarios`); `Started` if the server does not list it.
     public func scenarioState(_ name: String) async throws -> String {
-        let answer = try await send("GET", "/scenarios")
+        let answer = try await send(.listScenarios)
         guard case .array(let scenarios)? = try answer.json()["scenarios"] else { return Scenario.started }
         let scenario = scenarios.first { ($0["name"] ?? $0["id"])?.stringValue == name }
         return scenario?["state"]?.stringValue ?? Scenario.started
@@ -128,18 +130,18 @@ extension StubServerClient {
 
     /// Moves a scenario to `state` (`PUT /__admin/scenarios/{name}/state`).
     public func setScenarioState(_ name: String, to state: String) async throws {
-        _ = try await send("PUT", "/scenarios/\(Self.pathSegment(name))/state", body: ["state": .string(state)])
+        _ = try await send(.setScenarioState(name: name), body: ["state": .string(state)])
     }
 
     /// Every scenario back to `Started` (`POST /__admin/scenarios/reset`).
     public func resetScenarios() async throws {
-        _ = try await send("POST", "/scenarios/reset")
+        _ = try await send(.resetScenarios)
     }
 
     /// Server-wide settings (`GET /__admin/settings`).
     public var settings: StubServerSettings {
         get async throws {
-            let answer = try await send("GET", "/settings")
+            let answer = try await send(.getSettings)
             do { return try StubServerSettings(json: answer.json()["settings"] ?? .object([])) } catch {
                 throw StubServerClientError(kind: .unexpectedAnswer, call: answer.call, status: answer.status, detail: "\(error)")
             }
@@ -148,18 +150,18 @@ extension StubServerClient {
 
     /// Replaces the server-wide settings (`POST /__admin/settings`).
     public func updateSettings(_ settings: StubServerSettings) async throws {
-        _ = try await send("POST", "/settings", body: settings.json)
+        _ = try await send(.updateSettings, body: settings.json)
     }
 
     /// The server's version (`GET /__admin/version`).
     public func version() async throws -> String {
-        let answer = try await send("GET", "/version")
+        let answer = try await send(.version)
         return try answer.json()["version"]?.stringValue ?? ""
     }
 
     /// Asks the server to stop (`POST /__admin/shutdown`); the CLI then exits 0.
     public func shutdown() async throws {
-        _ = try await send("POST", "/shutdown")
+        _ = try await send(.shutdown)
     }
 
     // MARK: - Decoding
@@ -197,10 +199,5 @@ extension StubServerClient {
         do { return try LoggedRequest(adminJSON: json, position: position) } catch {
             throw StubServerClientError(kind: .unexpectedAnswer, call: call, status: 200, detail: "a request: \(error)")
         }
-    }
-
-    /// `id` percent-encoded for one path segment.
-    static func pathSegment(_ id: String) -> String {
-        id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
     }
 }

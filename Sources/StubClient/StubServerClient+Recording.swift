@@ -14,25 +14,25 @@ extension StubServerClient {
     /// filter, JSON style, folder and byte bound are the server's own.
     /// - Throws: ``StubServerClientError`` (409 when the server is already recording).
     public func startRecording(_ spec: RecordingSpec) async throws {
-        _ = try await send("POST", "/recordings/start", body: spec.adminJSON(includingTarget: true))
+        _ = try await send(.startRecording, body: spec.adminJSON(includingTarget: true))
     }
 
     /// Stops recording (`POST /__admin/recordings/stop`) and returns the stubs made (file bodies keep
     /// only their name).
     public func stopRecording() async throws -> [StubMapping] {
-        try Self.decodeMappings(await send("POST", "/recordings/stop"))
+        try Self.decodeMappings(await send(.stopRecording))
     }
 
     /// Stubs from the journal's forwarded requests (`POST /__admin/recordings/snapshot`); the spec's
     /// target is not used.
     public func snapshotRecording(_ spec: RecordingSpec) async throws -> [StubMapping] {
-        try Self.decodeMappings(await send("POST", "/recordings/snapshot", body: spec.adminJSON(includingTarget: false)))
+        try Self.decodeMappings(await send(.snapshotRecording, body: spec.adminJSON(includingTarget: false)))
     }
 
     /// Whether the server is recording (`GET /__admin/recordings/status`).
     public var recordingStatus: RecordingStatus {
         get async throws {
-            let answer = try await send("GET", "/recordings/status")
+            let answer = try await send(.recordingStatus)
             guard let text = try answer.json()["status"]?.stringValue, let status = RecordingStatus(rawValue: text) else {
                 throw StubServerClientError(kind: .unexpectedAnswer, call: answer.call, status: answer.status,
                                             detail: "no known 'status' in the answer")

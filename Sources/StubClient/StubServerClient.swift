@@ -65,10 +65,11 @@ public final class StubServerClient: StubServerAdmin {
         }
     }
 
-    /// Sends `method /__admin/path` with `body`; throws for a status of 400 or more unless it is in `accepting`.
-    func send(_ method: String, _ path: String, body: JSONValue? = nil, rawBody: [UInt8]? = nil,
+    /// Makes `call` (its method and path below `/__admin`) with `body`; throws for a status of 400 or more unless
+    /// it is in `accepting`.
+    func send(_ call: AdminCall, body: JSONValue? = nil, rawBody: [UInt8]? = nil,
               accepting: Set<Int> = []) async throws(StubServerClientError) -> Answer {
-        let (request, call) = makeRequest(method, path, body: rawBody ?? body.map { Array($0.serialized(.compact).utf8) })
+        let (request, call) = makeRequest(call, body: rawBody ?? body.map { Array($0.serialized(.compact).utf8) })
         let data: Data
         let response: URLResponse
         do {
@@ -79,11 +80,11 @@ public final class StubServerClient: StubServerAdmin {
         return try Self.answer(data, response, call: call, accepting: accepting)
     }
 
-    /// The blocking form of ``send(_:_:body:rawBody:accepting:)``, for XCTest's synchronous `setUp`:
-    /// the answer arrives on URLSession's own queue, never on the caller's, so waiting cannot deadlock.
+    /// Resets the server (`POST /__admin/reset`) and waits, for XCTest's synchronous `setUp`: the answer
+    /// arrives on URLSession's own queue, never on the caller's, so waiting cannot deadlock. Returns the status.
     @_spi(StubTesting)
-    public func sendAndWait(_ method: String, _ path: String) throws -> Int {
-        let (request, call) = makeRequest(method, path, body: nil)
+    public func resetAndWait() throws -> Int {
+        let (request, call) = makeRequest(.reset, body: nil)
         let box = LockedValue<Result<Answer, StubServerClientError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         session.dataTask(with: request) { data, response, error in
@@ -103,19 +104,19 @@ public final class StubServerClient: StubServerAdmin {
         return try result.get().status
     }
 
-    private func makeRequest(_ method: String, _ path: String, body: [UInt8]?) -> (URLRequest, String) {
-        let call = "\(method) /__admin\(path)"
+    private func makeRequest(_ call: AdminCall, body: [UInt8]?) -> (URLRequest, String) {
+        let shown = "\(call.method) /__admin\(call.path)"
         let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
-        // The path is built by this client from percent-safe pieces, so it always parses.
-        let url = URL(string: base + "/__admin" + path) ?? baseURL
+        // AdminCall percent-encodes its parameters, so the path always parses.
+        let url = URL(string: base + "/__admin" + call.path) ?? baseURL
         var request = URLRequest(url: url)
-        request.httpMethod = method
+        request.httpMethod = call.method
         if let body {
             request.httpBody = Data(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        return (request, call)
+        return (request, shown)
     }
 
     private static func answer(_ data: Data, _ response: URLResponse?, call: String,

@@ -49,7 +49,7 @@ extension XCTestCase {
         }
         let client = StubServerClient(baseURL: url, headers: external.adminHeaders)
         do {
-            _ = try client.sendAndWait("POST", "/reset")
+            _ = try client.resetAndWait()
         } catch {
             throw ExternalStubServerError(description: "the stub server at \(ExternalStubServer.environmentVariable)=\(url.absoluteString) "
                                           + "did not reset: \(error)")

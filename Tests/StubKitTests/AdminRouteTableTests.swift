@@ -77,3 +77,31 @@ import Testing
         #expect(listings.count == 4)
     }
 }
+
+/// The remote client's calls are made from the table's rows, so each resolves to the row it names, and a
+/// parameter comes back to the server as it was given, whatever its characters.
+@Suite struct AdminCallTests {
+    /// The route the server resolves `call` to, from its path as sent.
+    private func resolve(_ call: AdminCall) throws(AdminError) -> AdminRoute.Resolved {
+        try AdminRoute.resolve(method: call.method, segments: AdminRoute.segments(ofRawPath: Substring("/__admin" + call.path)))
+    }
+
+    @Test func everyCallOfTheClientResolvesToItsRow() throws {
+        #expect(AdminCall.all.count == 20)
+        for call in AdminCall.all {
+            let resolved = try resolve(call)
+            #expect(resolved.route.method == call.method, "\(call.method) \(call.path)")
+        }
+        #expect(AdminCall.removeMapping(id: "2f1b") == AdminCall("DELETE", "mappings/{id}", "2f1b"))
+        #expect(AdminCall.removeMapping(id: "2f1b").path == "/mappings/2f1b")
+        #expect(AdminCall.unusedMappings.path == "/mappings/unmatched")
+    }
+
+    @Test(arguments: ["plain", "a b", "a/b", "ü%41?#&=+;", "2f1b-9c"])
+    func parametersArriveAsGiven(_ value: String) throws {
+        #expect(try resolve(.setScenarioState(name: value)).parameters == [value])
+        let removal = try resolve(.removeMapping(id: value))
+        #expect(removal.route.method == "DELETE")
+        #expect(removal.parameters == [value])
+    }
+}

@@ -35,11 +35,16 @@ struct AdminRoute: Sendable {
     ///   `{name...}` the rest of the path.
     init(_ method: String, _ path: String, _ answer: Answer) {
         self.method = method
-        pattern = path.split(separator: "/").map { segment in
+        pattern = Self.pattern(path)
+        self.answer = answer
+    }
+
+    /// The segments of a path pattern (`mappings/{id}`, `files/{name...}`).
+    static func pattern(_ path: String) -> [Segment] {
+        path.split(separator: "/").map { segment in
             guard segment.hasPrefix("{") else { return .literal(String(segment)) }
             return segment.hasSuffix("...}") ? .rest : .parameter
         }
-        self.answer = answer
     }
 
     /// The parameters of `segments` if they fit this route's pattern, else nil.
