@@ -50,9 +50,9 @@ struct RouteFrame: Sendable {
     /// replaced (an index built before the replacement holds its old version).
     @inline(__always)
     func index(of position: Int, skippingReplaced: Bool) -> Int? {
-        if skippingReplaced, !replaced.isEmpty, Self.contains(replaced, position) { return nil }
+        if skippingReplaced, !replaced.isEmpty, replaced.sortedContains(position) { return nil }
         if removed.isEmpty { return position }
-        let before = Self.countBelow(removed, position)
+        let before = removed.countBelow(position)
         if before < removed.count, removed[before] == position { return nil }
         return position - before
     }
@@ -75,42 +75,15 @@ struct RouteFrame: Sendable {
     /// Marks the stubs at mapping indexes `indexes` (ascending) removed.
     mutating func remove(indexes: [Int]) {
         let positions = indexes.map(position(of:))
-        removed = Self.merge(removed, positions)
-        replaced.removeAll { Self.contains(positions, $0) }
+        removed = removed.merging(positions)
+        replaced.removeAll { positions.sortedContains($0) }
     }
 
     /// Marks the stubs at mapping indexes `indexes` (ascending) replaced; returns their positions.
     @discardableResult
     mutating func replace(indexes: [Int]) -> [Int] {
         let positions = indexes.map(position(of:))
-        replaced = Self.merge(replaced, positions.filter { !Self.contains(replaced, $0) })
+        replaced = replaced.merging(positions.filter { !replaced.sortedContains($0) })
         return positions
-    }
-
-    /// How many of `sorted` are below `value`.
-    @inline(__always)
-    private static func countBelow(_ sorted: [Int], _ value: Int) -> Int {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    @inline(__always)
-    private static func contains(_ sorted: [Int], _ value: Int) -> Bool {
-        let at = countBelow(sorted, value)
-        return at < sorted.count && sorted[at] == value
-    }
-
-    private static func merge(_ a: [Int], _ b: [Int]) -> [Int] {
-        var result: [Int] = []
-        result.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && a[i] < b[j]) { result.append(a[i]); i += 1 } else { result.append(b[j]); j += 1 }
-        }
-        return result
     }
 }

@@ -55,19 +55,9 @@ final class RouteIndex: Sendable {
         /// Merges `anyMethod` into every method's list, keeping ranks ascending, and ends every list with
         /// `Int.max`.
         mutating func seal() {
-            for (method, ranks) in byMethod { byMethod[method] = Self.merge(ranks, anyMethod) + [.max] }
+            for (method, ranks) in byMethod { byMethod[method] = ranks.merging(anyMethod) + [.max] }
             anyMethod.append(.max)
             few = byMethod.count <= Self.fewMethods ? byMethod.map { (method: $0.key, ranks: $0.value) } : nil
-        }
-
-        static func merge(_ a: [Int], _ b: [Int]) -> [Int] {
-            var result: [Int] = []
-            result.reserveCapacity(a.count + b.count)
-            var i = 0, j = 0
-            while i < a.count || j < b.count {
-                if j == b.count || (i < a.count && a[i] < b[j]) { result.append(a[i]); i += 1 } else { result.append(b[j]); j += 1 }
-            }
-            return result
         }
     }
 
