@@ -57,7 +57,7 @@ extension StubServerClient {
     public func removeStub(id: String) async throws -> Bool {
         // No stub has an empty id, and `DELETE /__admin/mappings/` would be the call that removes them all.
         guard !id.isEmpty else { return false }
-        return try await send(.removeMapping(id: id), accepting: [404]).status != 404
+        return try await send(.removeMapping, id, accepting: [404]).status != 404
     }
 
     /// Every stub, in the order they were added. File bodies keep only their name.
@@ -130,7 +130,7 @@ extension StubServerClient {
 
     /// Moves a scenario to `state` (`PUT /__admin/scenarios/{name}/state`).
     public func setScenarioState(_ name: String, to state: String) async throws {
-        _ = try await send(.setScenarioState(name: name), body: ["state": .string(state)])
+        _ = try await send(.setScenarioState, name, body: ["state": .string(state)])
     }
 
     /// Every scenario back to `Started` (`POST /__admin/scenarios/reset`).

@@ -65,11 +65,11 @@ public final class StubServerClient: StubServerAdmin {
         }
     }
 
-    /// Makes `call` (its method and path below `/__admin`) with `body`; throws for a status of 400 or more unless
-    /// it is in `accepting`.
-    func send(_ call: AdminCall, body: JSONValue? = nil, rawBody: [UInt8]? = nil,
+    /// Calls `endpoint` with its `parameters` (`{id}`, `{name}`) and `body`; throws for a status of 400 or more
+    /// unless it is in `accepting`.
+    func send(_ endpoint: AdminCall.Endpoint, _ parameters: String..., body: JSONValue? = nil, rawBody: [UInt8]? = nil,
               accepting: Set<Int> = []) async throws(StubServerClientError) -> Answer {
-        let (request, call) = makeRequest(call, body: rawBody ?? body.map { Array($0.serialized(.compact).utf8) })
+        let (request, call) = makeRequest(AdminCall(endpoint, parameters), body: rawBody ?? body.map { Array($0.serialized(.compact).utf8) })
         let data: Data
         let response: URLResponse
         do {
@@ -84,7 +84,7 @@ public final class StubServerClient: StubServerAdmin {
     /// arrives on URLSession's own queue, never on the caller's, so waiting cannot deadlock. Returns the status.
     @_spi(StubTesting)
     public func resetAndWait() throws -> Int {
-        let (request, call) = makeRequest(.reset, body: nil)
+        let (request, call) = makeRequest(AdminCall(.reset), body: nil)
         let box = LockedValue<Result<Answer, StubServerClientError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         session.dataTask(with: request) { data, response, error in

@@ -87,20 +87,22 @@ import Testing
     }
 
     @Test func everyCallOfTheClientResolvesToItsRow() throws {
-        #expect(AdminCall.all.count == 20)
-        for call in AdminCall.all {
+        #expect(AdminCall.Endpoint.allCases.count == 20)
+        for endpoint in AdminCall.Endpoint.allCases {
+            let call = AdminCall(endpoint, Array(repeating: "x", count: endpoint.parameterCount))
             let resolved = try resolve(call)
             #expect(resolved.route.method == call.method, "\(call.method) \(call.path)")
+            #expect(resolved.parameters.count == endpoint.parameterCount, "\(call.method) \(call.path)")
         }
-        #expect(AdminCall.removeMapping(id: "2f1b") == AdminCall("DELETE", "mappings/{id}", "2f1b"))
-        #expect(AdminCall.removeMapping(id: "2f1b").path == "/mappings/2f1b")
-        #expect(AdminCall.unusedMappings.path == "/mappings/unmatched")
+        #expect(AdminCall(.removeMapping, "2f1b").method == "DELETE")
+        #expect(AdminCall(.removeMapping, "2f1b").path == "/mappings/2f1b")
+        #expect(AdminCall(.unusedMappings).path == "/mappings/unmatched")
     }
 
     @Test(arguments: ["plain", "a b", "a/b", "ü%41?#&=+;", "2f1b-9c"])
     func parametersArriveAsGiven(_ value: String) throws {
-        #expect(try resolve(.setScenarioState(name: value)).parameters == [value])
-        let removal = try resolve(.removeMapping(id: value))
+        #expect(try resolve(AdminCall(.setScenarioState, value)).parameters == [value])
+        let removal = try resolve(AdminCall(.removeMapping, value))
         #expect(removal.route.method == "DELETE")
         #expect(removal.parameters == [value])
     }

@@ -4,15 +4,21 @@
 /// the process the first time it is made, and `AdminCallTests` makes every one.
 ///
 /// ```swift
-/// let call = AdminCall.removeMapping(id: "a b")   // DELETE, "/mappings/a%20b"
+/// let call = AdminCall(.removeMapping, "a b")   // DELETE, "/mappings/a%20b"
 /// ```
 package struct AdminCall: Sendable, Hashable {
     package let method: String
     /// The path below `/__admin`, starting with `/`, its parameters percent-encoded.
     package let path: String
 
-    /// The call to the table's `method pattern` route (`mappings/{id}`), its parameters filled in order.
-    init(_ method: String, _ pattern: String, _ parameters: String...) {
+    /// The call to `endpoint`, its parameters (`{id}`, `{name}`, in order) filled in.
+    package init(_ endpoint: Endpoint, _ parameters: String...) {
+        self.init(endpoint, parameters)
+    }
+
+    /// The call to `endpoint`, its parameters (`{id}`, `{name}`, in order) filled in.
+    package init(_ endpoint: Endpoint, _ parameters: [String]) {
+        let (method, pattern) = endpoint.route
         let segments = AdminRoute.pattern(pattern)
         precondition(AdminRoute.table.contains { $0.method == method && $0.pattern == segments },
                      "the admin route table has no \(method) \(pattern)")
@@ -53,40 +59,45 @@ package struct AdminCall: Sendable, Hashable {
 }
 
 extension AdminCall {
-    // Stubs
-    package static let listMappings = AdminCall("GET", "mappings")
-    package static let addMapping = AdminCall("POST", "mappings")
-    package static let unusedMappings = AdminCall("GET", "mappings/unmatched")
-    package static func removeMapping(id: String) -> AdminCall { AdminCall("DELETE", "mappings/{id}", id) }
+    /// The admin endpoints the remote client calls, each a row of ``AdminRoute/table``: the raw value is the
+    /// row's method and path pattern. A case whose row the table lacks fails `AdminCallTests`, which makes
+    /// every case.
+    package enum Endpoint: String, CaseIterable, Sendable {
+        // Stubs
+        case listMappings = "GET mappings"
+        case addMapping = "POST mappings"
+        case unusedMappings = "GET mappings/unmatched"
+        case removeMapping = "DELETE mappings/{id}"
+        // The request journal
+        case listRequests = "GET requests"
+        case countRequests = "POST requests/count"
+        case findRequests = "POST requests/find"
+        case nearMisses = "POST near-misses/request-pattern"
+        // Scenarios
+        case listScenarios = "GET scenarios"
+        case resetScenarios = "POST scenarios/reset"
+        case setScenarioState = "PUT scenarios/{name}/state"
+        // Recording
+        case startRecording = "POST recordings/start"
+        case stopRecording = "POST recordings/stop"
+        case recordingStatus = "GET recordings/status"
+        case snapshotRecording = "POST recordings/snapshot"
+        // The server
+        case reset = "POST reset"
+        case getSettings = "GET settings"
+        case updateSettings = "POST settings"
+        case version = "GET version"
+        case shutdown = "POST shutdown"
 
-    // The request journal
-    package static let listRequests = AdminCall("GET", "requests")
-    package static let countRequests = AdminCall("POST", "requests/count")
-    package static let findRequests = AdminCall("POST", "requests/find")
-    package static let nearMisses = AdminCall("POST", "near-misses/request-pattern")
+        /// The row's method and path pattern (`mappings/{id}`).
+        var route: (method: String, pattern: String) {
+            let space = rawValue.firstIndex(of: " ") ?? rawValue.startIndex
+            return (String(rawValue[..<space]), String(rawValue[rawValue.index(after: space)...]))
+        }
 
-    // Scenarios
-    package static let listScenarios = AdminCall("GET", "scenarios")
-    package static let resetScenarios = AdminCall("POST", "scenarios/reset")
-    package static func setScenarioState(name: String) -> AdminCall { AdminCall("PUT", "scenarios/{name}/state", name) }
-
-    // Recording
-    package static let startRecording = AdminCall("POST", "recordings/start")
-    package static let stopRecording = AdminCall("POST", "recordings/stop")
-    package static let recordingStatus = AdminCall("GET", "recordings/status")
-    package static let snapshotRecording = AdminCall("POST", "recordings/snapshot")
-
-    // The server
-    package static let reset = AdminCall("POST", "reset")
-    package static let getSettings = AdminCall("GET", "settings")
-    package static let updateSettings = AdminCall("POST", "settings")
-    package static let version = AdminCall("GET", "version")
-    package static let shutdown = AdminCall("POST", "shutdown")
-
-    /// Every call above (with a sample parameter), for the test that makes them all.
-    package static var all: [AdminCall] {
-        [listMappings, addMapping, unusedMappings, removeMapping(id: "x"), listRequests, countRequests, findRequests,
-         nearMisses, listScenarios, resetScenarios, setScenarioState(name: "x"), startRecording, stopRecording,
-         recordingStatus, snapshotRecording, reset, getSettings, updateSettings, version, shutdown]
+        /// How many parameters the pattern takes.
+        package var parameterCount: Int {
+            AdminRoute.pattern(route.pattern).count { if case .literal = $0 { false } else { true } }
+        }
     }
 }
