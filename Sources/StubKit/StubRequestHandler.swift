@@ -129,3 +129,10 @@ extension LoggedRequest.MatchedStub {
         self.init(id: mapping.id, name: mapping.name, displayName: mapping.displayName)
     }
 }
+
+extension RouteMatch {
+    /// How the journal names the stub, read in place.
+    var matchedStub: LoggedRequest.MatchedStub {
+        withMapping(LoggedRequest.MatchedStub.init)
+    }
+}

@@ -170,8 +170,9 @@ extension StubServer {
                                             stub: String) -> ResponseDefinition {
         do {
             var resolved = response
-            resolved.bodyFileSet = try BodyFileSet(files: bodyFiles.candidates(forTemplatedName: name),
-                                                   displayPath: bodyFiles.displayPath)
+            let set = BodyFileSet(files: try bodyFiles.candidates(forTemplatedName: name), displayPath: bodyFiles.displayPath)
+            _ = try TemplatedBodyFiles(set)  // a file that is not a valid template is reported now, not when served
+            resolved.bodyFileSet = set
             return resolved
         } catch let error as BodyFiles.ReadError {
             return Self.failure(response, error.description, stub: stub, log: log)

@@ -28,11 +28,8 @@ extension MappingDecoder.Run {
             } catch {
                 throw failure(fieldPath, error.description)
             }
-            do {
-                response.bodyFileSet = try BodyFileSet(files: files, displayPath: bodyFiles.displayPath)
-            } catch {
-                throw failure(fieldPath, error.message)
-            }
+            // The files are parsed as templates below, with the rest of the response.
+            response.bodyFileSet = BodyFileSet(files: files, displayPath: bodyFiles.displayPath)
         }
         do {
             _ = try ResponseTemplate(response, stubID: "", stubName: nil)

@@ -34,9 +34,9 @@ public struct RouteMatch: Sendable, Hashable {
         stubs.withUnsafeBufferPointer { $0[stubIndex].id }
     }
 
-    /// How the journal names the stub, read in place.
-    var matchedStub: LoggedRequest.MatchedStub {
-        stubs.withUnsafeBufferPointer { LoggedRequest.MatchedStub($0[stubIndex]) }
+    /// Reads the stub in place (``mapping`` returns a copy of the whole stub).
+    func withMapping<Result>(_ read: (StubMapping) -> Result) -> Result {
+        stubs.withUnsafeBufferPointer { read($0[stubIndex]) }
     }
 
     public static func == (a: RouteMatch, b: RouteMatch) -> Bool {

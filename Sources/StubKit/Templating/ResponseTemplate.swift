@@ -6,7 +6,7 @@ import StubHTTP
 ///
 /// Templated: header values, `body`, the string values of `jsonBody`, the contents of `bodyFileName`
 /// and the file name itself. A templated file name picks among files read when the stub loaded
-/// (``BodyFileSet``), so no file is read while serving. Status and reason are not templated (as WireMock 2).
+/// (``BodyFileSet``, compiled as ``TemplatedBodyFiles``), so no file is read while serving. Status and reason are not templated (as WireMock 2).
 final class ResponseTemplate: Sendable {
     /// A template problem in one part of a response.
     struct Failure: Error {
@@ -32,7 +32,7 @@ final class ResponseTemplate: Sendable {
         case template(Template)
         case json(TemplatedJSON)
         /// `bodyFileName` with a templated name, over the candidate files read at load time.
-        case file(name: Template, files: BodyFileSet)
+        case file(name: Template, files: TemplatedBodyFiles)
     }
 
     let status: StubHTTPStatus
@@ -76,12 +76,10 @@ final class ResponseTemplate: Sendable {
         case let .bytes(bytes):
             return .fixed(bytes)
         case let .file(name, bytes):
-            if let files = definition.bodyFileSet {
-                do {
-                    return .file(name: try Template(name), files: files)
-                } catch {
-                    throw Failure(field: ["bodyFileName"], bodyFile: nil, error: error)
-                }
+            if let set = definition.bodyFileSet {
+                let nameTemplate: Template
+                do { nameTemplate = try Template(name) } catch { throw Failure(field: ["bodyFileName"], bodyFile: nil, error: error) }
+                return .file(name: nameTemplate, files: try TemplatedBodyFiles(set))
             }
             do { return .template(try Template(bytes: bytes)) } catch { throw Failure(field: ["bodyFileName"], bodyFile: name, error: error) }
         }
