@@ -83,7 +83,7 @@ extension StubServer {
     public func stub(mappingJSON: String) throws(StubsLoadError) -> StubHandle {
         let json: JSONValue
         do { json = try JSONParser.parse(Array(mappingJSON.utf8)) } catch { throw .invalidJSON(nil, error) }
-        let (mapping, warnings) = try MappingDecoder(bodyFiles: bodyFiles, globalResponseTemplating: globalResponseTemplating)
+        let (mapping, warnings) = try MappingDecoder(bodyFiles: bodyFiles, options: loadOptions)
             .decodeMapping(json, source: nil)
         for warning in warnings { log.write("stubserver: \(warning)") }
         return add(mapping)
@@ -155,11 +155,11 @@ extension StubServer {
             return Self.failure(response, "body file '\(name)' needs a stubs directory; start the server with stubs:",
                                 stub: stub(), log: log)
         }
-        if response.isTemplated(globally: globalResponseTemplating), Template.hasTags(name.utf8) {
+        if response.isTemplated(under: loadOptions), Template.hasTags(name.utf8) {
             return resolvingTemplatedBodyFile(response, name: name, in: bodyFiles, stub: stub())
         }
         do {
-            return try response.loadingBodyFile(from: bodyFiles, templated: response.isTemplated(globally: globalResponseTemplating))
+            return try response.loadingBodyFile(from: bodyFiles, templated: response.isTemplated(under: loadOptions))
         } catch {
             return Self.failure(response, "\(error)", stub: stub(), log: log)
         }

@@ -132,8 +132,9 @@ public final class StubServer: Sendable {
     let recordings: Recordings
     let http: HTTPServer
     private let origin = ServerOrigin()
-    /// ``Configuration/globalResponseTemplating``: also applies to reloads and stubs added later.
-    let globalResponseTemplating: Bool
+    /// From the configuration (``Configuration/globalResponseTemplating``): also applies to reloads and stubs
+    /// added later.
+    let loadOptions: StubsLoadOptions
 
     /// Loads the stubs and prepares the server without listening yet. Call ``start()``.
     /// - Throws: ``StubServerError/badStubs(_:)`` naming the file and field at fault.
@@ -141,13 +142,13 @@ public final class StubServer: Sendable {
         // `--stubs Stubs/mappings` means `Stubs`.
         let (root, note) = stubs.map(StubsLayout.resolvedRoot) ?? (nil, nil)
         stubsDirectory = root
-        globalResponseTemplating = configuration.globalResponseTemplating
-        let loaded = try Self.load(root, globalResponseTemplating: globalResponseTemplating)
+        loadOptions = StubsLoadOptions(globalResponseTemplating: configuration.globalResponseTemplating)
+        let loaded = try Self.load(root, options: loadOptions)
         log = configuration.log
         if let note { log.write("stubserver: \(note)") }
         for warning in loaded.warnings { log.write("stubserver: \(warning)") }
         let log = log
-        store = StubStore(fileMappings: loaded.mappings, globalResponseTemplating: globalResponseTemplating,
+        store = StubStore(fileMappings: loaded.mappings, loadOptions: loadOptions,
                           jsonBodyLimit: max(0, configuration.jsonMatchBodyLimit),
                           regexWarnings: { log.write($0) })
         journal = RequestJournal(limits: configuration.journal)
@@ -270,7 +271,7 @@ public final class StubServer: Sendable {
     /// - Returns: the loader's warnings.
     @discardableResult
     public func reloadStubs() throws(StubServerError) -> [String] {
-        let loaded = try Self.load(stubsDirectory, globalResponseTemplating: globalResponseTemplating)
+        let loaded = try Self.load(stubsDirectory, options: loadOptions)
         store.replaceFileMappings(loaded.mappings)
         return loaded.warnings
     }
@@ -278,11 +279,11 @@ public final class StubServer: Sendable {
     /// Every stub, in the order they were added (file stubs first).
     public var mappings: [StubMapping] { store.mappings }
 
-    private static func load(_ directory: URL?, globalResponseTemplating: Bool) throws(StubServerError) -> StubsLoadResult {
+    private static func load(_ directory: URL?, options: StubsLoadOptions) throws(StubServerError) -> StubsLoadResult {
         guard let directory else { return StubsLoadResult(mappings: [], warningDetails: []) }
         do {
             return try StubsDirectory.load(directory, displayRoot: StubsDirectory.displayPath(of: directory),
-                                           globalResponseTemplating: globalResponseTemplating)
+                                           options: options)
         } catch {
             throw .badStubs(error)
         }

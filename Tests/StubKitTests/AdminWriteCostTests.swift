@@ -246,9 +246,9 @@ final class AdminWriteCostTests: XCTestCase {
             }
             XCTAssertEqual(snapshot.responses.count, table.count)
             for (index, mapping) in table.mappings.enumerated() where step % 10 == 0 {
-                XCTAssertEqual(body(snapshot.responses[index]), body(StubResponse(mapping, globalResponseTemplating: false)), "step \(step): stub \(index)")
+                XCTAssertEqual(body(snapshot.responses[index]), body(StubResponse(mapping)), "step \(step): stub \(index)")
                 XCTAssertEqual(snapshot.response(at: index, use: 1).prepared.response.body,
-                               (mapping.thenResponses.first.map { StubResponse($0, stubID: mapping.id, stubName: mapping.name, globalResponseTemplating: false) }
+                               (mapping.thenResponses.first.map { StubResponse($0, stubID: mapping.id, stubName: mapping.name) }
                                 ?? snapshot.responses[index]).prepared.response.body, "step \(step): stub \(index)")
             }
             XCTAssertEqual(snapshot.isStateful, table.mappings.contains(where: \.isStateful))

@@ -83,7 +83,7 @@ extension AdminAPI {
         }
         let result: MappingDecoder.Result
         do {
-            result = try MappingDecoder(bodyFiles: bodyFiles, globalResponseTemplating: store.globalResponseTemplating).decodeDocument(document, file: nil)
+            result = try MappingDecoder(bodyFiles: bodyFiles, options: store.loadOptions).decodeDocument(document, file: nil)
         } catch {
             throw .invalid(error, title: "Invalid stub mapping")
         }
@@ -96,7 +96,7 @@ extension AdminAPI {
     private func decodeMapping(_ body: [UInt8]) throws(AdminError) -> StubMapping {
         let json = try Self.parseBody(body)
         do {
-            let (mapping, warnings) = try MappingDecoder(bodyFiles: bodyFiles, globalResponseTemplating: store.globalResponseTemplating).decodeMapping(json, source: nil)
+            let (mapping, warnings) = try MappingDecoder(bodyFiles: bodyFiles, options: store.loadOptions).decodeMapping(json, source: nil)
             log(warnings)
             return mapping
         } catch {

@@ -32,7 +32,7 @@ extension MappingDecoder.Run {
         if let transformers = json["transformers"] {
             response.transformers = try decodeTransformers(transformers, at: path.key("transformers"))
         }
-        let templated = response.isTemplated(globally: globalResponseTemplating)
+        let templated = response.isTemplated(under: options)
         response.body = try decodeBody(members, at: path, templated: templated, streamedFile: &response.streamedBodyFile)
         if let delay = json["fixedDelayMilliseconds"] {
             response.fixedDelayMilliseconds = try integer(delay, at: path.key("fixedDelayMilliseconds"), in: 0...Int.max)

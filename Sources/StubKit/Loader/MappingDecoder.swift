@@ -18,13 +18,23 @@ import Foundation
 public struct MappingDecoder: Sendable {
     /// Where `bodyFileName` is looked up; `nil` makes `bodyFileName` an error.
     public var bodyFiles: BodyFiles?
-    /// Every response is a template, as with WireMock's `--global-response-templating`; otherwise only
-    /// those with `"transformers": ["response-template"]`. Templates are checked while decoding.
-    public var globalResponseTemplating: Bool
+    /// The settings that change what a stub means (``StubsLoadOptions/globalResponseTemplating``).
+    public var options: StubsLoadOptions
 
-    public init(bodyFiles: BodyFiles? = nil, globalResponseTemplating: Bool = false) {
+    public init(bodyFiles: BodyFiles? = nil, options: StubsLoadOptions = StubsLoadOptions()) {
         self.bodyFiles = bodyFiles
-        self.globalResponseTemplating = globalResponseTemplating
+        self.options = options
+    }
+
+    /// A decoder with ``StubsLoadOptions/globalResponseTemplating`` set.
+    public init(bodyFiles: BodyFiles? = nil, globalResponseTemplating: Bool) {
+        self.init(bodyFiles: bodyFiles, options: StubsLoadOptions(globalResponseTemplating: globalResponseTemplating))
+    }
+
+    /// Every response is a template (``StubsLoadOptions/globalResponseTemplating``).
+    public var globalResponseTemplating: Bool {
+        get { options.globalResponseTemplating }
+        set { options.globalResponseTemplating = newValue }
     }
 
     /// What one document decodes to.
@@ -49,7 +59,7 @@ public struct MappingDecoder: Sendable {
     /// `errors` is given: each is appended to it and left out of the result (`stubserver check`).
     func decodeDocument(_ json: JSONValue, file: String?,
                         errors: inout [StubsLoadError]?) throws(StubsLoadError) -> Result {
-        var run = Run(file: file, bodyFiles: bodyFiles, globalResponseTemplating: globalResponseTemplating)
+        var run = Run(file: file, bodyFiles: bodyFiles, options: options)
         guard case .object(let members) = json else {
             throw run.failure(.root, "expected a mapping object or {\"mappings\": [...]}, found \(json.foundDescription)")
         }
@@ -81,7 +91,7 @@ public struct MappingDecoder: Sendable {
     ///   - source: Stored in ``StubMapping/source`` and used as the file in messages.
     /// - Throws: ``StubsLoadError`` naming the JSON path.
     public func decodeMapping(_ json: JSONValue, source: String?) throws(StubsLoadError) -> (StubMapping, [MappingWarning]) {
-        var run = Run(file: source, bodyFiles: bodyFiles, globalResponseTemplating: globalResponseTemplating)
+        var run = Run(file: source, bodyFiles: bodyFiles, options: options)
         let mapping = try run.decodeMapping(json, at: .root, source: source, index: 0)
         return (mapping, run.warnings)
     }
@@ -99,17 +109,17 @@ public struct MappingDecoder: Sendable {
     struct Run {
         let file: String?
         let bodyFiles: BodyFiles?
-        var globalResponseTemplating = false
+        var options = StubsLoadOptions()
         var warnings: [MappingWarning] = []
         /// `matchesJsonPath` matchers with a matcher of their own open around the one being decoded.
         var matcherDepth = 0
         /// The unsupported matchers met in the request being decoded: it will never match.
         var unsupportedMatchers: [UnsupportedMatcher] = []
 
-        init(file: String?, bodyFiles: BodyFiles?, globalResponseTemplating: Bool = false) {
+        init(file: String?, bodyFiles: BodyFiles?, options: StubsLoadOptions = StubsLoadOptions()) {
             self.file = file
             self.bodyFiles = bodyFiles
-            self.globalResponseTemplating = globalResponseTemplating
+            self.options = options
         }
 
         static let topLevelFields = ["id", "uuid", "name", "priority", "request", "response",

@@ -35,9 +35,9 @@ public struct StubsCheck: Sendable {
     /// Checks `stubs` as `StubServer(stubs:configuration:)` would load it.
     /// - Parameters:
     ///   - stubs: the stubs directory.
-    ///   - globalResponseTemplating: check every response as a template, as the server does with
-    ///     ``StubServer/Configuration/globalResponseTemplating``.
-    public init(stubs: URL, globalResponseTemplating: Bool = false) {
+    ///   - options: the settings that change what a stub means, as the server's configuration gives them
+    ///     (``StubServer/Configuration/globalResponseTemplating``).
+    public init(stubs: URL, options: StubsLoadOptions = StubsLoadOptions()) {
         let (root, note) = StubsLayout.resolvedRoot(stubs)
         self.note = note
         directory = StubsDirectory.displayPath(of: root)
@@ -45,7 +45,7 @@ public struct StubsCheck: Sendable {
         var loaded = StubsLoadResult(mappings: [], warningDetails: [])
         do {
             loaded = try StubsDirectory.scan(root, displayRoot: directory,
-                                             globalResponseTemplating: globalResponseTemplating, errors: &errors)
+                                             options: options, errors: &errors)
         } catch {
             errors = [error]
         }
@@ -53,5 +53,10 @@ public struct StubsCheck: Sendable {
         mappings = loaded.mappings
         warnings = loaded.warnings
         shadowed = Shadowing.find(in: loaded.mappings)
+    }
+
+    /// Checks `stubs` with ``StubsLoadOptions/globalResponseTemplating`` set.
+    public init(stubs: URL, globalResponseTemplating: Bool) {
+        self.init(stubs: stubs, options: StubsLoadOptions(globalResponseTemplating: globalResponseTemplating))
     }
 }

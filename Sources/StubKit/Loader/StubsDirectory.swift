@@ -30,23 +30,28 @@ public enum StubsDirectory {
     ///   - root: The stubs directory.
     ///   - displayRoot: How the directory is written in messages (e.g. `Stubs`); defaults to `root`
     ///     as given.
-    ///   - globalResponseTemplating: Every response is a template (`--global-response-templating`), so
-    ///     every template is checked now.
+    ///   - options: The settings that change what a stub means; with
+    ///     ``StubsLoadOptions/globalResponseTemplating`` every template is checked now.
     /// - Returns: The mappings in load order and the grouped warnings.
     /// - Throws: ``StubsLoadError`` for a missing or unreadable directory (naming the path and the
     ///   system's reason), an unreadable or invalid file, or an invalid mapping; the message names the
     ///   file and the JSON path.
     public static func load(_ root: URL, displayRoot: String? = nil,
-                            globalResponseTemplating: Bool = false) throws(StubsLoadError) -> StubsLoadResult {
+                            options: StubsLoadOptions = StubsLoadOptions()) throws(StubsLoadError) -> StubsLoadResult {
         var stopAtFirstError: [StubsLoadError]? = nil
-        return try scan(root, displayRoot: displayRoot, globalResponseTemplating: globalResponseTemplating,
-                        errors: &stopAtFirstError)
+        return try scan(root, displayRoot: displayRoot, options: options, errors: &stopAtFirstError)
     }
 
-    /// ``load(_:displayRoot:globalResponseTemplating:)`` that goes on after an invalid file or mapping when
+    /// ``load(_:displayRoot:options:)`` with ``StubsLoadOptions/globalResponseTemplating`` set.
+    public static func load(_ root: URL, displayRoot: String? = nil,
+                            globalResponseTemplating: Bool) throws(StubsLoadError) -> StubsLoadResult {
+        try load(root, displayRoot: displayRoot, options: StubsLoadOptions(globalResponseTemplating: globalResponseTemplating))
+    }
+
+    /// ``load(_:displayRoot:options:)`` that goes on after an invalid file or mapping when
     /// `errors` is given: each error is appended and the rest still loads (``StubsCheck``). Errors about
     /// the directory itself are thrown either way.
-    static func scan(_ root: URL, displayRoot: String?, globalResponseTemplating: Bool,
+    static func scan(_ root: URL, displayRoot: String?, options: StubsLoadOptions,
                      errors: inout [StubsLoadError]?) throws(StubsLoadError) -> StubsLoadResult {
         var display = displayRoot ?? root.relativePath
         while display.count > 1, display.hasSuffix("/") { display.removeLast() }
@@ -76,7 +81,7 @@ public enum StubsDirectory {
 
         let bodyFiles = BodyFiles(directory: root.appendingPathComponent("__files", isDirectory: true),
                                   displayPath: display + "/__files")
-        let decoder = MappingDecoder(bodyFiles: bodyFiles, globalResponseTemplating: globalResponseTemplating)
+        let decoder = MappingDecoder(bodyFiles: bodyFiles, options: options)
         var mappings: [StubMapping] = []
         var warnings: [MappingWarning] = []
         let listing = try jsonFiles(under: mappingsURL, display: mappingsDisplay)

@@ -1,4 +1,4 @@
-/// What ``StubsDirectory/load(_:displayRoot:globalResponseTemplating:)`` found.
+/// What ``StubsDirectory/load(_:displayRoot:options:)`` found.
 public struct StubsLoadResult: Sendable {
     /// Every mapping, in load order: files sorted by their path under `mappings/` (byte order), then
     /// the order inside each file. Matching prefers the most recently added stub among equal

@@ -52,14 +52,14 @@ final class StubResponse: Sendable {
         return [:]
     }
 
-    convenience init(_ mapping: StubMapping, globalResponseTemplating: Bool = false) {
-        self.init(mapping.response, stubID: mapping.id, stubName: mapping.name, globalResponseTemplating: globalResponseTemplating)
+    convenience init(_ mapping: StubMapping, loadOptions: StubsLoadOptions = StubsLoadOptions()) {
+        self.init(mapping.response, stubID: mapping.id, stubName: mapping.name, loadOptions: loadOptions)
     }
 
-    init(_ definition: ResponseDefinition, stubID: String, stubName: String?, globalResponseTemplating: Bool = false) {
+    init(_ definition: ResponseDefinition, stubID: String, stubName: String?, loadOptions: StubsLoadOptions = StubsLoadOptions()) {
         var response = HTTPResponse(definition, stubID: stubID, stubName: stubName)
         var template: ResponseTemplate?
-        if definition.isTemplated(globally: globalResponseTemplating) {
+        if definition.isTemplated(under: loadOptions) {
             do {
                 template = try ResponseTemplate(definition, stubID: stubID, stubName: stubName)
             } catch {

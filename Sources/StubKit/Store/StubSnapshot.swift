@@ -17,7 +17,7 @@ final class StubSnapshot: Sendable {
     private let statefulCount: Int
 
     /// - Parameters:
-    ///   - globalResponseTemplating: every response is a template (`--global-response-templating`).
+    ///   - loadOptions: the settings that change what a stub means (every response a template).
     ///   - previous: the snapshot this one replaces; the prepared responses (and parsed templates) of
     ///     stubs that did not change are reused, so a template is parsed once, not on every stub change.
     ///   - edit: how `mappings` differ from `previous`'s, when the store knows (stubs appended, removed or
@@ -26,7 +26,7 @@ final class StubSnapshot: Sendable {
     ///     and compared.
     ///   - jsonBodyLimit: the route table's ``RouteTable/jsonBodyLimit``.
     ///   - regexWarnings: where the route table warns of URL patterns that run out of budget.
-    init(_ mappings: [StubMapping], closures: [String: StubClosure] = [:], globalResponseTemplating: Bool = false,
+    init(_ mappings: [StubMapping], closures: [String: StubClosure] = [:], loadOptions: StubsLoadOptions = StubsLoadOptions(),
          previous: StubSnapshot? = nil, edit: StubEdit? = nil,
          jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit,
          regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)? = nil) {
@@ -38,11 +38,11 @@ final class StubSnapshot: Sendable {
         table.jsonBodyLimit = jsonBodyLimit
         self.table = table
         func prepare(_ mapping: StubMapping) -> StubResponse {
-            StubResponse(mapping, globalResponseTemplating: globalResponseTemplating)
+            StubResponse(mapping, loadOptions: loadOptions)
         }
         func prepareThen(_ mapping: StubMapping) -> [StubResponse]? {
             mapping.thenResponses.isEmpty ? nil : mapping.thenResponses.map {
-                StubResponse($0, stubID: mapping.id, stubName: mapping.name, globalResponseTemplating: globalResponseTemplating)
+                StubResponse($0, stubID: mapping.id, stubName: mapping.name, loadOptions: loadOptions)
             }
         }
         var responses: [StubResponse]

@@ -24,8 +24,8 @@ final class StubStore: Sendable {
     private let currentSettings = LockedValue(StubServerSettings())
     /// Scenario states and use counts of stateful stubs.
     let states = StubStates()
-    /// Every response is a template (`--global-response-templating`).
-    let globalResponseTemplating: Bool
+    /// The settings that change what a stub means, for every snapshot and every stub added.
+    let loadOptions: StubsLoadOptions
 
     /// The largest request body route tables parse as JSON (``RouteTable/jsonBodyLimit``).
     let jsonBodyLimit: Int
@@ -36,9 +36,9 @@ final class StubStore: Sendable {
     /// - Parameter regexWarnings: where to warn, once per stub, that its URL pattern ran out of its
     ///   matching budget on some request.
     ///   - jsonBodyLimit: the largest request body parsed as JSON for JSON matchers.
-    init(fileMappings: [StubMapping], globalResponseTemplating: Bool = false,
+    init(fileMappings: [StubMapping], loadOptions: StubsLoadOptions = StubsLoadOptions(),
          jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit, regexWarnings: (@Sendable (String) -> Void)? = nil) {
-        self.globalResponseTemplating = globalResponseTemplating
+        self.loadOptions = loadOptions
         self.jsonBodyLimit = jsonBodyLimit
         // Once per stub and pattern for the server's life, not once per route table (rebuilt on every change).
         if let log = regexWarnings {
@@ -52,7 +52,7 @@ final class StubStore: Sendable {
         }
         let regexWarnings = self.regexWarnings
         state = LockedValue(State(loadedFileMappings: fileMappings, fileMappings: fileMappings,
-                             snapshot: StubSnapshot(fileMappings, globalResponseTemplating: globalResponseTemplating,
+                             snapshot: StubSnapshot(fileMappings, loadOptions: loadOptions,
                                                     jsonBodyLimit: jsonBodyLimit, regexWarnings: regexWarnings)))
     }
 
@@ -292,7 +292,7 @@ final class StubStore: Sendable {
         let edit = state.withLock { state -> StubEdit? in
             let edit = change(&state)
             state.snapshot = StubSnapshot(state.fileMappings + state.runtimeMappings, closures: state.closures,
-                                          globalResponseTemplating: globalResponseTemplating,
+                                          loadOptions: loadOptions,
                                           previous: state.snapshot, edit: edit,
                                           jsonBodyLimit: jsonBodyLimit,
                                           regexWarnings: regexWarnings)
