@@ -26,9 +26,9 @@ extension StubRequestHandler {
                 configuration.log.write(failure.description)
                 definition = failure.response
             }
-            if let name = definition.bodyFileToLoad {
-                definition = loadBodyFile(name, into: definition, stub: mapping.displayName)
-            }
+            let resolved = bodyFileResolver.resolve(definition, stub: mapping.displayName)
+            if let warning = resolved.warning { configuration.log.write(warning) }
+            definition = resolved.response
             let response = StubResponse(definition, stubID: mapping.id, stubName: mapping.name)
             // Made by the closure for this request: the journal keeps its body.
             conclude(request, sending: response.prepared, of: response, stub: LoggedRequest.MatchedStub(mapping),
@@ -52,19 +52,6 @@ extension StubRequestHandler {
                     finish(.failure(error))
                 }
             }
-        }
-    }
-
-    /// `definition` with its `.file` body read from `__files` (on a worker thread), or a 500 saying why not.
-    private func loadBodyFile(_ name: String, into definition: ResponseDefinition, stub: String) -> ResponseDefinition {
-        guard let bodyFiles else {
-            return StubServer.failure(definition, "body file '\(name)' needs a stubs directory; start the server with stubs:",
-                                      stub: stub, log: configuration.log)
-        }
-        do {
-            return try definition.loadingBodyFile(from: bodyFiles, templated: definition.isTemplated(globally: false))
-        } catch {
-            return StubServer.failure(definition, "\(error)", stub: stub, log: configuration.log)
         }
     }
 }

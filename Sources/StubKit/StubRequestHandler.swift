@@ -20,8 +20,8 @@ struct StubRequestHandler: HTTPHandler {
     let fileWorkers: WorkerPool
     /// The reports of recent unmatched requests, reused for their repeats.
     let nearMisses = NearMissReportCache()
-    /// Where `.file` bodies returned by closures are read from.
-    let bodyFiles: BodyFiles?
+    /// Reads the `.file` bodies closures return (on a closure worker), as a stub added in Swift would.
+    let bodyFileResolver: BodyFileResolver
     /// Logs unmatched requests as ``StubServer/Configuration/unmatchedRequestLogging`` asks.
     let unmatchedLog: UnmatchedRequestLog
     /// `http://host:port` once listening: `request.baseUrl` in templates for requests without `Host`.

@@ -150,37 +150,9 @@ extension StubServer {
     /// `response` with its `.file` body read from `__files` now, or a 500 saying why not (logged as a
     /// warning naming `stub`).
     func resolvingBodyFile(_ response: ResponseDefinition, stub: @autoclosure () -> String) -> ResponseDefinition {
-        guard let name = response.bodyFileToLoad else { return response }
-        guard let bodyFiles else {
-            return Self.failure(response, "body file '\(name)' needs a stubs directory; start the server with stubs:",
-                                stub: stub(), log: log)
-        }
-        if response.isTemplated(under: loadOptions), Template.hasTags(name.utf8) {
-            return resolvingTemplatedBodyFile(response, name: name, in: bodyFiles, stub: stub())
-        }
-        do {
-            return try response.loadingBodyFile(from: bodyFiles, templated: response.isTemplated(under: loadOptions))
-        } catch {
-            return Self.failure(response, "\(error)", stub: stub(), log: log)
-        }
-    }
-
-    /// A templated file name: its candidate files are read now, never while serving.
-    private func resolvingTemplatedBodyFile(_ response: ResponseDefinition, name: String, in bodyFiles: BodyFiles,
-                                            stub: String) -> ResponseDefinition {
-        do {
-            var resolved = response
-            let set = BodyFileSet(files: try bodyFiles.candidates(forTemplatedName: name), displayPath: bodyFiles.displayPath)
-            _ = try TemplatedBodyFiles(set)  // a file that is not a valid template is reported now, not when served
-            resolved.bodyFileSet = set
-            return resolved
-        } catch let error as BodyFiles.ReadError {
-            return Self.failure(response, error.description, stub: stub, log: log)
-        } catch let error as ResponseTemplate.Failure {
-            return Self.failure(response, error.message, stub: stub, log: log)
-        } catch {
-            return Self.failure(response, "\(error)", stub: stub, log: log)
-        }
+        let resolved = BodyFileResolver(bodyFiles: bodyFiles, options: loadOptions).resolve(response, stub: stub())
+        if let warning = resolved.warning { log.write(warning) }
+        return resolved.response
     }
 
     /// How a warning names a stub added in Swift: its name, else its pattern and the place it was added.
@@ -188,12 +160,5 @@ extension StubServer {
         if let name { return Quoting.quote(name) }
         let summary = Quoting.truncate(request.summary, limit: StubMapping.summaryLimit)
         return callSite.map { "\(summary) (\($0))" } ?? summary
-    }
-
-    /// The 500 a stub answers with when its body cannot be had, `reason` saying why; the warning goes to `log`.
-    static func failure(_ response: ResponseDefinition, _ reason: String, stub: String, log: LogSink) -> ResponseDefinition {
-        log.write("stubserver: warning: \(stub): \(reason); it answers 500")
-        return ResponseDefinition(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                                  body: .text("stubserver: \(stub): \(reason)\n"))
     }
 }

@@ -181,7 +181,7 @@ public final class StubServer: Sendable {
                                                       network: configuration.effectiveNetwork,
                                                       closureWorkers: closureWorkers, renderWorkers: renderWorkers, matchWorkers: matchWorkers,
                                                       fileWorkers: fileWorkers,
-                                                      bodyFiles: Self.bodyFiles(in: root),
+                                                      bodyFileResolver: BodyFileResolver(bodyFiles: Self.bodyFiles(in: root), options: StubsLoadOptions()),
                                                       unmatchedLog: UnmatchedRequestLog(mode: configuration.unmatchedRequestLogging,
                                                                                         sink: log),
                                                       origin: origin, proxy: proxy, recorder: recorder))
