@@ -49,7 +49,8 @@ enum JSONDiff {
 
     private static func diff(_ expected: JSONValue, _ actual: JSONValue, _ path: String, _ options: Options,
                              _ out: inout Collector) {
-        if JSONEquivalence.matches(expected, actual, ignoreArrayOrder: options.order, ignoreExtraElements: options.extra) { return }
+        if JSONEquivalence.matches(expected, actual, ignoreArrayOrder: options.order, ignoreExtraElements: options.extra,
+                                   placeholders: true) { return }
         switch (expected, actual) {
         case let (.object(wanted), .object(got)):
             var received: [String: JSONValue] = [:]
@@ -92,7 +93,8 @@ enum JSONDiff {
             out.add("\(path): expected \(options.extra ? "at least " : "")\(wanted.count) items in any order, got \(got.count)")
         }
         for item in wanted where !got.contains(where: {
-            JSONEquivalence.matches(item, $0, ignoreArrayOrder: options.order, ignoreExtraElements: options.extra)
+            JSONEquivalence.matches(item, $0, ignoreArrayOrder: options.order, ignoreExtraElements: options.extra,
+                                    placeholders: true)
         }) {
             out.add("\(path): missing, expected \(render(item)) at any position")
         }

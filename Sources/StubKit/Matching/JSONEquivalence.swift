@@ -12,9 +12,15 @@ import Foundation
 ///   (`[1,2]` accepts `[1,2,3]` but not `[0,1,2]`); with `ignoreArrayOrder` too, the expected items need
 ///   only appear somewhere (`[1,2]` accepts `[3,2,1]`);
 /// - `ignoreArrayOrder` alone needs the same items in any order, same count (`[1,2]` rejects `[2,1,1]`);
-/// - a member expected as `null` must be present (`{"a":null}` rejects `{"b":1}`).
+/// - a member expected as `null` must be present (`{"a":null}` rejects `{"b":1}`);
+/// - with `placeholders` (`equalToJson`, not a JSONPath filter's `==`), an expected string that is a JsonUnit
+///   placeholder (``JSONPlaceholder``, `"${json-unit.any-string}"`) matches what it accepts.
 enum JSONEquivalence {
-    static func matches(_ expected: JSONValue, _ actual: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool) -> Bool {
+    static func matches(_ expected: JSONValue, _ actual: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool,
+                        placeholders: Bool = false) -> Bool {
+        if placeholders, case let .string(text) = expected, let placeholder = JSONPlaceholder(text) {
+            return placeholder.accepts(actual)
+        }
         switch (expected, actual) {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
@@ -24,7 +30,8 @@ enum JSONEquivalence {
             if !ignoreExtraElements, e.count != a.count { return false }
             for member in e {
                 guard let value = a.first(where: { $0.key == member.key })?.value,
-                      matches(member.value, value, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+                      matches(member.value, value, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
+                              placeholders: placeholders)
                 else { return false }
             }
             return true
@@ -32,21 +39,24 @@ enum JSONEquivalence {
             if ignoreExtraElements ? a.count < e.count : a.count != e.count { return false }
             if !ignoreArrayOrder {
                 return zip(e, a).allSatisfy {
-                    matches($0, $1, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+                    matches($0, $1, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
+                            placeholders: placeholders)
                 }
             }
             return unorderedMatch(e, a) {
-                matches($0, $1, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+                matches($0, $1, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
+                        placeholders: placeholders)
             }
         default:
             return false
         }
     }
 
-    /// A distance for near-miss ranking: 0 on a match, else the share of the expected leaves that do not
-    /// match at the same position (at least a small positive amount).
+    /// A distance for near-miss ranking (`equalToJson`, placeholders honoured): 0 on a match, else the share
+    /// of the expected leaves that do not match at the same position (at least a small positive amount).
     static func distance(_ expected: JSONValue, _ actual: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool) -> Double {
-        if matches(expected, actual, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements) { return 0 }
+        if matches(expected, actual, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
+                   placeholders: true) { return 0 }
         let (matched, total) = score(expected, actual)
         guard total > 0 else { return 1 }
         return max(0.01, 1 - Double(matched) / Double(total))
@@ -120,7 +130,7 @@ enum JSONEquivalence {
             return result.total == 0 ? (actual == expected ? 1 : 0, 1) : result
         default:
             guard let actual else { return (0, 1) }
-            return (matches(expected, actual, ignoreArrayOrder: false, ignoreExtraElements: false) ? 1 : 0, 1)
+            return (matches(expected, actual, ignoreArrayOrder: false, ignoreExtraElements: false, placeholders: true) ? 1 : 0, 1)
         }
     }
 }
