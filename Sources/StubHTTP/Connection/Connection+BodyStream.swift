@@ -45,9 +45,9 @@ extension Connection {
         let context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: close)
         let dateLine = loop.dateCache.currentLine()
         if let contentLength {
-            ResponseSerializer.serializeSizedHead(head, contentLength: contentLength, context: context, dateLine: dateLine, into: &output)
+            output.append { ResponseSerializer.serializeSizedHead(head, contentLength: contentLength, context: context, dateLine: dateLine, into: &$0) }
         } else {
-            _ = ResponseSerializer.serializeStreamingHead(head, context: context, dateLine: dateLine, into: &output)
+            _ = output.append { ResponseSerializer.serializeStreamingHead(head, context: context, dateLine: dateLine, into: &$0) }
         }
         guard hasBody else { // HEAD, 204, 304: the body is never sent
             source.cancel()
@@ -76,7 +76,7 @@ extension Connection {
             }
             return
         }
-        switch stream.pump.queueChanged(queued: output.count - outputOffset) {
+        switch stream.pump.queueChanged(queued: output.queuedCount) {
         case .pull(let room):
             let maxBytes = stream.pace.map { min(room, $0.slice) } ?? room
             // The next ask waits for the time this one's bytes take at the paced rate.
@@ -100,12 +100,9 @@ extension Connection {
         switch stream.pump.received(piece?.count) {
         case .append:
             guard let piece, !piece.isEmpty else { return pumpBody() }
-            if outputOffset > 0 { // drop what was written, so the buffer holds only what waits
-                output.removeFirst(outputOffset)
-                outputOffset = 0
-            }
-            if stream.chunked { ResponseSerializer.appendChunk(piece, into: &output) } else { output.append(contentsOf: piece) }
-            server.streamedBodies.queued(output.count)
+            output.compact() // the buffer holds only what waits
+            if stream.chunked { output.append { ResponseSerializer.appendChunk(piece, into: &$0) } } else { output.append(contentsOf: piece) }
+            server.streamedBodies.queued(output.queuedCount)
             flush()
         case .finish:
             finishBodyStream(stream)

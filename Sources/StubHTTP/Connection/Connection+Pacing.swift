@@ -50,7 +50,7 @@ extension Connection {
     private func writeSlice(_ paced: PacedOutput, generation: UInt64) {
         guard !isClosed, generation == self.generation, case .streaming = machine.state else { return }
         let end = min(paced.count, paced.offset + paced.sliceSize)
-        paced.append(paced.offset..<end, to: &output)
+        output.append { paced.append(paced.offset..<end, to: &$0) }
         paced.offset = end
         if end == paced.count {
             pacedOutput = nil
@@ -73,7 +73,7 @@ extension Connection {
         guard let paced = pacedOutput, case .streaming = machine.state, paced.count - paced.offset > 1 else {
             return false
         }
-        paced.append(paced.offset..<paced.offset + 1, to: &output)
+        output.append { paced.append(paced.offset..<paced.offset + 1, to: &$0) }
         paced.offset += 1
         flush()
         return true

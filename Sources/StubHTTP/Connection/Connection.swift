@@ -9,16 +9,9 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     private(set) var token: UInt64 = 0
     private var parser: RequestParser
     var machine: ConnectionStateMachine
-    var output: [UInt8] = []
-    /// How much of `output` is written already.
-    var outputOffset = 0
-    /// A large prepared body written after `output`, without copying it: the array shares the
-    /// ``PreparedResponse``'s storage, so ten slow readers of one 100 MB stub hold one copy, not ten.
-    /// Nothing is appended to `output` while it is pending (the machine is writing a response).
-    private var sharedBody: [UInt8] = []
-    /// How much of `sharedBody` is written already.
-    private var sharedBodyOffset = 0
-    /// Prepared bodies from this size on are written from the response's own storage (``sharedBody``).
+    var output = OutputBuffer()
+    /// Prepared bodies from this size on are written from the response's own storage (a shared body of
+    /// ``OutputBuffer``), not copied.
     static let sharedBodyThreshold = 64 << 10
     private var watchingWritable = false
     /// Reading stopped: too many bytes wait behind the request in flight.
@@ -38,7 +31,6 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     private(set) var generation: UInt64 = 0
     var inFlight: (isHead: Bool, version: HTTPVersion)?
     private var streamFraming: ResponseSerializer.StreamFraming = .none
-    private static let largeOutputCapacity = 1 << 20
     /// The timer that delivers the pending response (its delay) or writes its next paced slice. Cancelled
     /// on close, so a client that left holds neither the answer's memory nor the server's stop.
     var responseTimer: EventLoop.TimerHandle?
@@ -204,11 +196,10 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         let dateLine = loop.dateCache.currentLine()
         switch answer {
         case .response(let response):
-            ResponseSerializer.serialize(response, context: context, dateLine: dateLine, into: &output)
+            output.append { ResponseSerializer.serialize(response, context: context, dateLine: dateLine, into: &$0) }
         case .prepared(let prepared) where prepared.body.count >= Self.sharedBodyThreshold && !context.isHead && !prepared.forbidsBody:
-            ResponseSerializer.serializeHead(prepared, context: context, dateLine: dateLine, into: &output)
-            sharedBody = prepared.body
-            sharedBodyOffset = 0
+            output.append { ResponseSerializer.serializeHead(prepared, context: context, dateLine: dateLine, into: &$0) }
+            output.attachSharedBody(prepared.body)
             // Head and body are two writes: without this, Nagle would hold the body's last partial
             // segment until the client acknowledges the ones before it.
             if !noDelay {
@@ -216,7 +207,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
                 socket.setNoDelay()
             }
         case .prepared(let prepared):
-            ResponseSerializer.serialize(prepared, context: context, dateLine: dateLine, into: &output)
+            output.append { ResponseSerializer.serialize(prepared, context: context, dateLine: dateLine, into: &$0) }
         }
         flush()
     }
@@ -238,7 +229,9 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         let requestedClose = head.headers.containsToken("close", in: "Connection")
         context.close = requestedClose || inFlight.version == .http1_0 || machine.draining || machine.inputClosed
         let dateLine = loop.dateCache.currentLine()
-        let (framing, closes) = ResponseSerializer.serializeStreamingHead(head, context: context, dateLine: dateLine, into: &output)
+        let (framing, closes) = output.append {
+            ResponseSerializer.serializeStreamingHead(head, context: context, dateLine: dateLine, into: &$0)
+        }
         guard case .write = machine.streamStarted(requestedClose: requestedClose, framingCloses: closes) else { return }
         self.inFlight = nil
         streamFraming = framing
@@ -248,7 +241,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     func streamWrite(_ bytes: [UInt8], generation: UInt64) {
         guard !isClosed, generation == self.generation, case .streaming = machine.state else { return }
         switch streamFraming {
-        case .chunked: ResponseSerializer.appendChunk(bytes, into: &output)
+        case .chunked: output.append { ResponseSerializer.appendChunk(bytes, into: &$0) }
         case .closeDelimited: output.append(contentsOf: bytes)
         case .none: return
         }
@@ -275,13 +268,14 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             processInput()
         case .write:
             if let response {
-                ResponseSerializer.serialize(response, context: context, dateLine: loop.dateCache.currentLine(), into: &output)
+                let dateLine = loop.dateCache.currentLine()
+                output.append { ResponseSerializer.serialize(response, context: context, dateLine: dateLine, into: &$0) }
                 flush()
             }
         case .writeTimeout:
             let timeout = HTTPResponse.text("Request Timeout: the request was not received in time\n", status: .requestTimeout)
-            ResponseSerializer.serialize(timeout, context: ResponseContext(close: true),
-                                         dateLine: loop.dateCache.currentLine(), into: &output)
+            let dateLine = loop.dateCache.currentLine()
+            output.append { ResponseSerializer.serialize(timeout, context: ResponseContext(close: true), dateLine: dateLine, into: &$0) }
             flush()
         case .linger(let deadline):
             socket.shutdownWrite()
@@ -294,7 +288,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     /// Writes pending output; on `EAGAIN` waits for writability, when done tells the machine.
     func flush() {
         guard !isClosed else { return }
-        if outputOffset < output.count {
+        if output.hasQueuedBytes {
             if !hasWritten {
                 hasWritten = true
             } else if !noDelay {
@@ -303,15 +297,12 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             }
         }
         var progressed = false
-        while outputOffset < output.count || sharedBodyOffset < sharedBody.count {
-            // `output` first (the head), then the shared body.
-            let fromOutput = outputOffset < output.count
-            let offset = fromOutput ? outputOffset : sharedBodyOffset
+        while !output.isDrained {
             // A Result, not a typed-throws closure: `withUnsafeBytes` rethrows typed errors only in newer
             // standard libraries than Swift 6.1's.
-            let attempt = (fromOutput ? output : sharedBody).withUnsafeBytes { bytes -> Result<IOResult<Int>, SocketError> in
+            let attempt = output.withUnwrittenBytes { bytes -> Result<IOResult<Int>, SocketError> in
                 do throws(SocketError) {
-                    return .success(try socket.write(UnsafeRawBufferPointer(rebasing: bytes[offset...])))
+                    return .success(try socket.write(bytes))
                 } catch {
                     return .failure(error)
                 }
@@ -322,7 +313,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             }
             switch result {
             case .processed(let count):
-                if fromOutput { outputOffset += count } else { sharedBodyOffset += count }
+                output.consume(count)
                 progressed = progressed || count > 0
             case .wouldBlock:
                 watchWritable(true)
@@ -331,10 +322,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
                 return
             }
         }
-        if output.capacity > Self.largeOutputCapacity { output = [] } else { output.removeAll(keepingCapacity: true) }
-        outputOffset = 0
-        sharedBody = []
-        sharedBodyOffset = 0
+        output.reset()
         watchWritable(false)
         perform(machine.outputFlushed(now: loop.now, inputPending: !parser.isIdle))
         pumpBody()
@@ -369,8 +357,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         cancelBodyStream()
         loop.deregister(fd: socket.fd, token: token, closing: true)
         socket.close()
-        output = []
-        sharedBody = []
+        output.release()
         if countedSilent { sentFirstBytes() }
         server.connectionClosed()
     }
