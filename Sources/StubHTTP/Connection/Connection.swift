@@ -38,14 +38,10 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     var pacedOutput: PacedOutput?
     /// The body pulled from an ``HTTPBodySource`` being written, if any.
     var bodyStream: BodyStream?
-    /// After the client's EOF with a response pending: the next check whether it is still there.
-    var peerCheckTimer: EventLoop.TimerHandle?
-    /// The request generation whose pending response the client was last probed for.
-    var probedGeneration: UInt64 = 0
-    /// The client sent at least one byte: never evicted to make room (see ``evictionRank``).
-    var hasSentBytes = false
-    /// Counted among its loop's silent connections (see ``ServerContext/silentByLoop``).
-    var countedSilent = false
+    /// After the client's EOF with a response pending: whether, and when next, it is checked for.
+    var peerProbe = PeerProbe()
+    /// Whether the client sent a byte yet (see ``evictionRank``).
+    var silence = SilenceTally()
 
     init(socket: Socket, loop: EventLoop, server: ServerContext) {
         self.socket = socket
@@ -71,7 +67,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         if let response {
             perform(machine.requestFailed(now: loop.now), response: response, context: ResponseContext(close: true))
         } else {
-            countSilent()
+            silence.start(in: server.silentByLoop, loop: loop.index)
             perform(machine.start())
         }
     }
@@ -120,7 +116,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             perform(machine.inputEnded())
             probePeerIfWaiting()
         case .processed(let count):
-            if !hasSentBytes { sentFirstBytes() }
+            if !silence.hasSentBytes { silence.endSilence(in: server.silentByLoop, loop: loop.index) }
             if case .lingering = machine.state { return } // discard what arrives after the final response
             parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
             if !machine.acceptsInput && parser.bufferedByteCount > Self.maxBufferedWhileBusy {
@@ -350,15 +346,15 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         isClosed = true
         _ = machine.failed()
         if let responseTimer { loop.cancelTimer(responseTimer) }
-        if let peerCheckTimer { loop.cancelTimer(peerCheckTimer) }
+        if let timer = peerProbe.checkTimer { loop.cancelTimer(timer) }
         responseTimer = nil
-        peerCheckTimer = nil
+        peerProbe.setCheckTimer(nil)
         pacedOutput = nil
         cancelBodyStream()
         loop.deregister(fd: socket.fd, token: token, closing: true)
         socket.close()
         output.release()
-        if countedSilent { sentFirstBytes() }
+        if silence.isCounted { silence.endSilence(in: server.silentByLoop, loop: loop.index) }
         server.connectionClosed()
     }
 }
