@@ -18,30 +18,21 @@ extension Connection {
     func probePeerIfWaiting() {
         guard !isClosed, !peerProbe.hasProbed(generation) else { return }
         if machine.awaitsResponse {
-            guard let inFlight, inFlight.version != .http1_0 else { return }
-            peerProbe.probed(generation)
-            output.append(contentsOf: ResponseSerializer.continueResponse)
+            guard let inFlight = awaitedRequest(generation), inFlight.version != .http1_0 else { return }
+            markPeerProbed()
+            enqueue(ResponseSerializer.continueResponse)
             flush()
         } else if writePacedByteEarly() {
-            peerProbe.probed(generation)
+            markPeerProbed()
         } else {
             return
         }
         schedulePeerCheck(after: PeerProbe.firstCheck)
     }
 
-    private func schedulePeerCheck(after interval: Duration) {
-        guard !isClosed else { return }
-        if let timer = peerProbe.checkTimer { loop.cancelTimer(timer) }
-        peerProbe.setCheckTimer(loop.schedule(at: Instant.now() + interval) { [self] in
-            peerProbe.setCheckTimer(nil)
-            checkPeer(interval: interval)
-        })
-    }
-
     /// Checks the socket's pending error: none while the client waits, `EPIPE`/`ECONNRESET` once it reset
     /// (a read returns 0 either way once the FIN was read).
-    private func checkPeer(interval: Duration) {
+    func checkPeer(interval: Duration) {
         guard !isClosed, inputDone else { return }
         let pending: Bool
         switch machine.state {

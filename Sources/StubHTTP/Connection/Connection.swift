@@ -8,11 +8,8 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     let server: ServerContext
     private(set) var token: UInt64 = 0
     private var parser: RequestParser
-    var machine: ConnectionStateMachine
-    var output = OutputBuffer()
-    /// Prepared bodies from this size on are written from the response's own storage (a shared body of
-    /// ``OutputBuffer``), not copied.
-    static let sharedBodyThreshold = 64 << 10
+    private(set) var machine: ConnectionStateMachine
+    private var output = OutputBuffer()
     private var watchingWritable = false
     /// Reading stopped: too many bytes wait behind the request in flight.
     private var readingPaused = false
@@ -29,19 +26,20 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     private(set) var noDelay = false
     /// Increases with each dispatched request; a responder answers only for its own request.
     private(set) var generation: UInt64 = 0
-    var inFlight: (isHead: Bool, version: HTTPVersion)?
-    private var streamFraming: ResponseSerializer.StreamFraming = .none
+    /// The request dispatched last, until its response starts.
+    private var inFlight: InFlight?
     /// The timer that delivers the pending response (its delay) or writes its next paced slice. Cancelled
     /// on close, so a client that left holds neither the answer's memory nor the server's stop.
-    var responseTimer: EventLoop.TimerHandle?
-    /// The paced response being written, if any.
-    var pacedOutput: PacedOutput?
-    /// The body pulled from an ``HTTPBodySource`` being written, if any.
-    var bodyStream: BodyStream?
+    private var responseTimer: EventLoop.TimerHandle?
+    /// The response body written over time after its head, if any: by the handler, paced, or pulled.
+    private(set) var bodyInProgress: BodyInProgress?
     /// After the client's EOF with a response pending: whether, and when next, it is checked for.
-    var peerProbe = PeerProbe()
+    private(set) var peerProbe = PeerProbe()
     /// Whether the client sent a byte yet (see ``evictionRank``).
-    var silence = SilenceTally()
+    private(set) var silence = SilenceTally()
+
+    /// What a request needs remembered until its response starts.
+    typealias InFlight = (isHead: Bool, version: HTTPVersion)
 
     init(socket: Socket, loop: EventLoop, server: ServerContext) {
         self.socket = socket
@@ -128,7 +126,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     }
 
     /// Parses and dispatches buffered requests while the machine accepts input.
-    private func processInput() {
+    func processInput() {
         guard !isParsing else { return } // re-entered from a synchronous response: the loop below continues
         isParsing = true
         defer { isParsing = false }
@@ -171,115 +169,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         perform(machine.requestFailed(now: loop.now), response: response, context: ResponseContext(close: true))
     }
 
-    // MARK: - Responses (loop thread)
-
-    /// A complete response for request `generation`: a plain one or a prepared one.
-    enum Answer {
-        case response(HTTPResponse)
-        case prepared(PreparedResponse)
-    }
-
-    func complete(_ answer: Answer, generation: UInt64) {
-        guard !isClosed, generation == self.generation, machine.awaitsResponse, let inFlight else { return }
-        let requestedClose: Bool
-        switch answer {
-        case .response(let response): requestedClose = response.headers.containsToken("close", in: "Connection")
-        case .prepared(let prepared): requestedClose = prepared.closesConnection
-        }
-        guard case .write(let close) = machine.responseReady(requestedClose: requestedClose, now: loop.now) else { return }
-        let context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: close)
-        self.inFlight = nil
-        let dateLine = loop.dateCache.currentLine()
-        switch answer {
-        case .response(let response):
-            output.append { ResponseSerializer.serialize(response, context: context, dateLine: dateLine, into: &$0) }
-        case .prepared(let prepared) where prepared.body.count >= Self.sharedBodyThreshold && !context.isHead && !prepared.forbidsBody:
-            output.append { ResponseSerializer.serializeHead(prepared, context: context, dateLine: dateLine, into: &$0) }
-            output.attachSharedBody(prepared.body)
-            // Head and body are two writes: without this, Nagle would hold the body's last partial
-            // segment until the client acknowledges the ones before it.
-            if !noDelay {
-                noDelay = true
-                socket.setNoDelay()
-            }
-        case .prepared(let prepared):
-            output.append { ResponseSerializer.serialize(prepared, context: context, dateLine: dateLine, into: &$0) }
-        }
-        flush()
-    }
-
-    /// Runs `body` at `deadline` for request `generation` on the response timer, unless the connection
-    /// closes first. Nothing happens when that request was answered (or scheduled) already or the
-    /// connection is closed: the first answer wins.
-    func scheduleAnswer(at deadline: Instant, generation: UInt64, _ body: @escaping () -> Void) {
-        guard !isClosed, generation == self.generation, machine.awaitsResponse, responseTimer == nil else { return }
-        responseTimer = loop.schedule(at: deadline) { [self] in
-            responseTimer = nil
-            body()
-        }
-    }
-
-    func startStream(_ head: HTTPResponse, generation: UInt64) {
-        guard !isClosed, generation == self.generation, machine.awaitsResponse, let inFlight else { return }
-        var context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: false)
-        let requestedClose = head.headers.containsToken("close", in: "Connection")
-        context.close = requestedClose || inFlight.version == .http1_0 || machine.draining || machine.inputClosed
-        let dateLine = loop.dateCache.currentLine()
-        let (framing, closes) = output.append {
-            ResponseSerializer.serializeStreamingHead(head, context: context, dateLine: dateLine, into: &$0)
-        }
-        guard case .write = machine.streamStarted(requestedClose: requestedClose, framingCloses: closes) else { return }
-        self.inFlight = nil
-        streamFraming = framing
-        flush()
-    }
-
-    func streamWrite(_ bytes: [UInt8], generation: UInt64) {
-        guard !isClosed, generation == self.generation, case .streaming = machine.state else { return }
-        switch streamFraming {
-        case .chunked: output.append { ResponseSerializer.appendChunk(bytes, into: &$0) }
-        case .closeDelimited: output.append(contentsOf: bytes)
-        case .none: return
-        }
-        flush()
-    }
-
-    func streamFinish(generation: UInt64) {
-        guard !isClosed, generation == self.generation, case .streaming = machine.state else { return }
-        if streamFraming == .chunked { output.append(contentsOf: ResponseSerializer.chunkedTerminator) }
-        perform(machine.streamFinished(now: loop.now))
-        flush()
-    }
-
-    // MARK: - Carrying out actions
-
-    func perform(_ action: ConnectionStateMachine.Action, response: HTTPResponse? = nil,
-                         context: ResponseContext = ResponseContext()) {
-        switch action {
-        case .none, .dispatch:
-            break
-        case .armTimer(let deadline):
-            loop.scheduleTimer(token: token, at: deadline)
-        case .parseNext:
-            processInput()
-        case .write:
-            if let response {
-                let dateLine = loop.dateCache.currentLine()
-                output.append { ResponseSerializer.serialize(response, context: context, dateLine: dateLine, into: &$0) }
-                flush()
-            }
-        case .writeTimeout:
-            let timeout = HTTPResponse.text("Request Timeout: the request was not received in time\n", status: .requestTimeout)
-            let dateLine = loop.dateCache.currentLine()
-            output.append { ResponseSerializer.serialize(timeout, context: ResponseContext(close: true), dateLine: dateLine, into: &$0) }
-            flush()
-        case .linger(let deadline):
-            socket.shutdownWrite()
-            loop.scheduleTimer(token: token, at: deadline)
-        case .close:
-            close()
-        }
-    }
+    // MARK: - Writing
 
     /// Writes pending output; on `EAGAIN` waits for writability, when done tells the machine.
     func flush() {
@@ -345,16 +235,115 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         guard !isClosed else { return }
         isClosed = true
         _ = machine.failed()
+        inFlight = nil
         if let responseTimer { loop.cancelTimer(responseTimer) }
         if let timer = peerProbe.checkTimer { loop.cancelTimer(timer) }
         responseTimer = nil
         peerProbe.setCheckTimer(nil)
-        pacedOutput = nil
-        cancelBodyStream()
+        let body = bodyInProgress
+        bodyInProgress = nil
+        if case .pulled(let stream)? = body { cancelBodyStream(stream) }
         loop.deregister(fd: socket.fd, token: token, closing: true)
         socket.close()
         output.release()
         if silence.isCounted { silence.endSilence(in: server.silentByLoop, loop: loop.index) }
         server.connectionClosed()
+    }
+
+    // MARK: - For the extensions: each changes this state one way only
+
+    /// Whether request `generation` awaits its response on this open connection.
+    func awaitsResponse(_ generation: UInt64) -> Bool {
+        !isClosed && generation == self.generation && machine.awaitsResponse
+    }
+
+    /// Request `generation`, while it awaits its response on this open connection.
+    func awaitedRequest(_ generation: UInt64) -> InFlight? {
+        awaitsResponse(generation) ? inFlight : nil
+    }
+
+    /// Tells the machine the awaited response is ready: whether the connection closes after it, or nil
+    /// when it must not be written.
+    func startResponse(requestedClose: Bool) -> Bool? {
+        guard case .write(let close) = machine.responseReady(requestedClose: requestedClose, now: loop.now) else { return nil }
+        inFlight = nil
+        return close
+    }
+
+    /// Tells the machine the awaited response starts as a stream (paced, pulled, or written piece by piece):
+    /// whether the connection closes after it, or nil when it must not be written.
+    func startStreamResponse(requestedClose: Bool, framingCloses: Bool) -> Bool? {
+        guard case .write(let close) = machine.streamStarted(requestedClose: requestedClose, framingCloses: framingCloses) else {
+            return nil
+        }
+        inFlight = nil
+        return close
+    }
+
+    /// A body written over time follows the head just queued: `body`.
+    func startBody(_ body: BodyInProgress) {
+        bodyInProgress = body
+    }
+
+    /// The streamed response is complete: drops its body in progress, tells the machine, writes the rest.
+    func finishStreamResponse() {
+        bodyInProgress = nil
+        perform(machine.streamFinished(now: loop.now))
+        flush()
+    }
+
+    /// Queues `bytes` for the next ``flush()``.
+    func enqueue(_ bytes: some Collection<UInt8>) {
+        output.append(contentsOf: bytes)
+    }
+
+    /// Queues what `write` (a serializer) appends, for the next ``flush()``.
+    func enqueue<Result>(_ write: (inout [UInt8]) -> Result) -> Result {
+        output.append(write)
+    }
+
+    /// Queues `body` after the head just queued, written from its own storage.
+    func enqueueSharedBody(_ body: [UInt8]) {
+        output.attachSharedBody(body)
+        // Head and body are two writes: without this, Nagle would hold the body's last partial
+        // segment until the client acknowledges the ones before it.
+        if !noDelay {
+            noDelay = true
+            socket.setNoDelay()
+        }
+    }
+
+    /// Queued bytes not yet written (a shared body aside).
+    var queuedOutputCount: Int { output.queuedCount }
+
+    /// Drops the written bytes from the output buffer, so it holds only what waits.
+    func compactOutput() {
+        output.compact()
+    }
+
+    /// Runs `body` at `deadline` on the response timer, which closing the connection cancels.
+    func scheduleResponseTimer(at deadline: Instant, _ body: @escaping () -> Void) {
+        responseTimer = loop.schedule(at: deadline) { [self] in
+            responseTimer = nil
+            body()
+        }
+    }
+
+    /// Whether the response timer is scheduled.
+    var hasResponseTimer: Bool { responseTimer != nil }
+
+    /// The client was probed for the request in flight (see ``probePeerIfWaiting()``).
+    func markPeerProbed() {
+        peerProbe.probed(generation)
+    }
+
+    /// Checks whether the probed client is still there in `interval`, instead of at any check scheduled.
+    func schedulePeerCheck(after interval: Duration) {
+        guard !isClosed else { return }
+        if let timer = peerProbe.checkTimer { loop.cancelTimer(timer) }
+        peerProbe.setCheckTimer(loop.schedule(at: Instant.now() + interval) { [self] in
+            peerProbe.setCheckTimer(nil)
+            checkPeer(interval: interval)
+        })
     }
 }
