@@ -16,6 +16,11 @@ final class PacingAndFailureTests: XCTestCase {
         return try startServer { request, responder in
             switch request.path {
             case "/chunks": responder.respond(prepared, pacing: .chunks(3, over: .milliseconds(300)))
+            case "/chunks-then-stream":
+                responder.respond(prepared, pacing: .chunks(3, over: .milliseconds(300)))
+                let late = responder.startStreaming(.text("")) // too late: the paced answer won
+                late.write(Array("late".utf8))
+                late.finish()
             case "/rate": responder.respond(prepared, pacing: .bytesPerSecond(20_000), after: .milliseconds(50))
             case "/reset": responder.fail(.reset)
             case "/empty": responder.fail(.closeWithoutResponse)
@@ -41,6 +46,16 @@ final class PacingAndFailureTests: XCTestCase {
         let head = try client.roundTrip("HEAD /chunks HTTP/1.1\r\nHost: x\r\n\r\n", head: true)
         XCTAssertEqual(head.header("Content-Length"), "3000")
         XCTAssertTrue(head.body.isEmpty)
+        XCTAssertEqual(try client.roundTrip("GET /plain HTTP/1.1\r\nHost: x\r\n\r\n").text, "plain")
+    }
+
+    func testAStreamStartedTooLateNeitherWritesIntoNorEndsAPacedResponse() throws {
+        let server = try pacedServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        let paced = try client.roundTrip("GET /chunks-then-stream HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(paced.header("Content-Length"), "3000")
+        XCTAssertEqual(paced.body, body)
         XCTAssertEqual(try client.roundTrip("GET /plain HTTP/1.1\r\nHost: x\r\n\r\n").text, "plain")
     }
 

@@ -32,33 +32,29 @@ extension Connection {
 
     func startBodyStream(_ head: HTTPResponse, contentLength: Int?, source: any HTTPBodySource,
                          executor: HTTPBodyExecutor, pacing: WritePacing?, generation: UInt64) {
-        guard !isClosed, generation == self.generation, machine.awaitsResponse, let inFlight else {
-            return source.cancel()
-        }
+        guard let inFlight = awaitedRequest(generation) else { return source.cancel() }
         let hasBody = !inFlight.isHead && !head.status.forbidsBody
         let closeDelimited = hasBody && contentLength == nil && inFlight.version == .http1_0
         let requestedClose = head.headers.containsToken("close", in: "Connection")
-        guard case .write(let close) = machine.streamStarted(requestedClose: requestedClose, framingCloses: closeDelimited) else {
+        guard let close = startStreamResponse(requestedClose: requestedClose, framingCloses: closeDelimited) else {
             return source.cancel()
         }
-        self.inFlight = nil
         let context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: close)
         let dateLine = loop.dateCache.currentLine()
         if let contentLength {
-            ResponseSerializer.serializeSizedHead(head, contentLength: contentLength, context: context, dateLine: dateLine, into: &output)
+            enqueue { ResponseSerializer.serializeSizedHead(head, contentLength: contentLength, context: context, dateLine: dateLine, into: &$0) }
         } else {
-            _ = ResponseSerializer.serializeStreamingHead(head, context: context, dateLine: dateLine, into: &output)
+            _ = enqueue { ResponseSerializer.serializeStreamingHead(head, context: context, dateLine: dateLine, into: &$0) }
         }
         guard hasBody else { // HEAD, 204, 304: the body is never sent
             source.cancel()
-            perform(machine.streamFinished(now: loop.now))
-            return flush()
+            return finishStreamResponse()
         }
         let chunked = contentLength == nil && !closeDelimited
         let pump = BodyPump(contentLength: contentLength, framingOverhead: chunked ? Self.chunkOverhead : 0)
         let pace = pacing.map { (slice: $0.sliceSize(bodyCount: contentLength ?? HTTPBodyStreaming.lowWater), interval: $0.interval) }
-        bodyStream = BodyStream(source: source, executor: executor, generation: generation, chunked: chunked, pump: pump,
-                                pace: pace)
+        startBody(.pulled(BodyStream(source: source, executor: executor, generation: generation, chunked: chunked, pump: pump,
+                                     pace: pace)))
         flush()
     }
 
@@ -68,15 +64,10 @@ extension Connection {
         if stream.pace != nil, stream.pump.asked == nil, stream.pump.remaining != 0,
            let due = stream.nextPull, Instant.now() < due {
             // Too soon for a paced body: ask again at its next tick.
-            if responseTimer == nil {
-                responseTimer = loop.schedule(at: due) { [self] in
-                    responseTimer = nil
-                    pumpBody()
-                }
-            }
+            if !hasResponseTimer { scheduleResponseTimer(at: due) { [self] in pumpBody() } }
             return
         }
-        switch stream.pump.queueChanged(queued: output.count - outputOffset) {
+        switch stream.pump.queueChanged(queued: queuedOutputCount) {
         case .pull(let room):
             let maxBytes = stream.pace.map { min(room, $0.slice) } ?? room
             // The next ask waits for the time this one's bytes take at the paced rate.
@@ -100,12 +91,9 @@ extension Connection {
         switch stream.pump.received(piece?.count) {
         case .append:
             guard let piece, !piece.isEmpty else { return pumpBody() }
-            if outputOffset > 0 { // drop what was written, so the buffer holds only what waits
-                output.removeFirst(outputOffset)
-                outputOffset = 0
-            }
-            if stream.chunked { ResponseSerializer.appendChunk(piece, into: &output) } else { output.append(contentsOf: piece) }
-            server.streamedBodies.queued(output.count)
+            compactOutput() // the buffer holds only what waits
+            if stream.chunked { enqueue { ResponseSerializer.appendChunk(piece, into: &$0) } } else { enqueue(piece) }
+            server.streamedBodies.queued(queuedOutputCount)
             flush()
         case .finish:
             finishBodyStream(stream)
@@ -117,16 +105,12 @@ extension Connection {
     }
 
     private func finishBodyStream(_ stream: BodyStream) {
-        bodyStream = nil
-        if stream.chunked { output.append(contentsOf: ResponseSerializer.chunkedTerminator) }
-        perform(machine.streamFinished(now: loop.now))
-        flush()
+        if stream.chunked { enqueue(ResponseSerializer.chunkedTerminator) }
+        finishStreamResponse()
     }
 
-    /// The connection closes: a body not yet complete tells its source to stop.
-    func cancelBodyStream() {
-        guard let stream = bodyStream else { return }
-        bodyStream = nil
+    /// The connection closes: `stream`, if not yet complete, tells its source to stop.
+    func cancelBodyStream(_ stream: BodyStream) {
         if stream.pump.cancel() {
             server.streamedBodies.cancelled()
             stream.source.cancel()

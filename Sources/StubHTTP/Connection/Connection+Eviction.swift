@@ -5,7 +5,7 @@ extension Connection {
     /// Where this connection stands for eviction, or nil when it must not be evicted: it sent something,
     /// or it is closing.
     var evictionRank: EvictionRank? {
-        guard !hasSentBytes, !isClosed, !inputDone, case .idle(let since) = machine.state else { return nil }
+        guard !silence.hasSentBytes, !isClosed, !inputDone, case .idle(let since) = machine.state else { return nil }
         return EvictionRank(idleSince: since, sequence: token)
     }
 
@@ -15,21 +15,6 @@ extension Connection {
     var halfSentHeadRank: EvictionRank? {
         guard !isClosed, !inputDone, case .receiving(let since) = machine.state else { return nil }
         return EvictionRank(idleSince: since, sequence: token)
-    }
-
-    /// Counts this new connection among its loop's silent ones (with more than one loop).
-    func countSilent() {
-        guard let silentByLoop = server.silentByLoop else { return }
-        countedSilent = true
-        silentByLoop.withLock { $0[loop.index] += 1 }
-    }
-
-    /// The first bytes arrived (or the connection closes): no longer silent.
-    func sentFirstBytes() {
-        hasSentBytes = true
-        guard countedSilent, let silentByLoop = server.silentByLoop else { return }
-        countedSilent = false
-        silentByLoop.withLock { $0[loop.index] -= 1 }
     }
 }
 

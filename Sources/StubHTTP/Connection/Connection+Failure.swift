@@ -1,8 +1,7 @@
 /// Ending a connection on purpose instead of answering (``ConnectionFailure``). Loop thread only.
 extension Connection {
     func fail(_ failure: ConnectionFailure, generation: UInt64) {
-        guard !isClosed, generation == self.generation, machine.awaitsResponse else { return }
-        inFlight = nil
+        guard awaitsResponse(generation) else { return }
         switch failure {
         case .reset:
             socket.setLingerZero()

@@ -31,18 +31,16 @@ extension Connection {
     }
 
     func completePaced(_ prepared: PreparedResponse, pacing: WritePacing, generation: UInt64) {
-        guard !isClosed, generation == self.generation, machine.awaitsResponse, let inFlight else { return }
-        guard case .write(let close) = machine.streamStarted(requestedClose: prepared.closesConnection,
-                                                              framingCloses: false) else { return }
-        self.inFlight = nil
+        guard let inFlight = awaitedRequest(generation),
+              let close = startStreamResponse(requestedClose: prepared.closesConnection, framingCloses: false) else { return }
         var head: [UInt8] = []
         let context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: close)
         ResponseSerializer.serializeHead(prepared, context: context, dateLine: loop.dateCache.currentLine(), into: &head)
         let body = inFlight.isHead || prepared.forbidsBody ? [] : prepared.body
         let paced = PacedOutput(head: head, body: body, offset: pacing.headFirst ? head.count : 0,
                                 sliceSize: pacing.sliceSize(bodyCount: body.count), interval: pacing.interval)
-        output.append(contentsOf: head[0..<paced.offset])
-        pacedOutput = paced
+        enqueue(head[0..<paced.offset])
+        startBody(.paced(paced))
         writeSlice(paced, generation: generation)
     }
 
@@ -50,20 +48,12 @@ extension Connection {
     private func writeSlice(_ paced: PacedOutput, generation: UInt64) {
         guard !isClosed, generation == self.generation, case .streaming = machine.state else { return }
         let end = min(paced.count, paced.offset + paced.sliceSize)
-        paced.append(paced.offset..<end, to: &output)
+        enqueue { paced.append(paced.offset..<end, to: &$0) }
         paced.offset = end
-        if end == paced.count {
-            pacedOutput = nil
-            perform(machine.streamFinished(now: loop.now))
-            flush()
-            return
-        }
+        if end == paced.count { return finishStreamResponse() }
         flush()
         guard !isClosed else { return }
-        responseTimer = loop.schedule(at: Instant.now() + paced.interval) { [self] in
-            responseTimer = nil
-            writeSlice(paced, generation: generation)
-        }
+        scheduleResponseTimer(at: Instant.now() + paced.interval) { [self] in writeSlice(paced, generation: generation) }
     }
 
     /// Writes the next byte of the paced response now instead of at its tick: a client that left answers
@@ -73,7 +63,7 @@ extension Connection {
         guard let paced = pacedOutput, case .streaming = machine.state, paced.count - paced.offset > 1 else {
             return false
         }
-        paced.append(paced.offset..<paced.offset + 1, to: &output)
+        enqueue { paced.append(paced.offset..<paced.offset + 1, to: &$0) }
         paced.offset += 1
         flush()
         return true

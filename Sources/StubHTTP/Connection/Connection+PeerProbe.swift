@@ -14,38 +14,25 @@
 /// response stays until it is due, or until ``HTTPServerConfiguration/shutdownGracePeriod`` at stop.
 /// Loop thread only.
 extension Connection {
-    /// The first and the longest wait between two checks of a probed client.
-    static let firstPeerCheck: Duration = .milliseconds(5)
-    static let longestPeerCheck: Duration = .milliseconds(500)
-
     /// After the client's EOF: if a response is pending, probe whether the client is still there.
     func probePeerIfWaiting() {
-        guard !isClosed, probedGeneration != generation else { return }
+        guard !isClosed, !peerProbe.hasProbed(generation) else { return }
         if machine.awaitsResponse {
-            guard let inFlight, inFlight.version != .http1_0 else { return }
-            probedGeneration = generation
-            output.append(contentsOf: ResponseSerializer.continueResponse)
+            guard let inFlight = awaitedRequest(generation), inFlight.version != .http1_0 else { return }
+            markPeerProbed()
+            enqueue(ResponseSerializer.continueResponse)
             flush()
         } else if writePacedByteEarly() {
-            probedGeneration = generation
+            markPeerProbed()
         } else {
             return
         }
-        schedulePeerCheck(after: Self.firstPeerCheck)
-    }
-
-    private func schedulePeerCheck(after interval: Duration) {
-        guard !isClosed else { return }
-        if let peerCheckTimer { loop.cancelTimer(peerCheckTimer) }
-        peerCheckTimer = loop.schedule(at: Instant.now() + interval) { [self] in
-            peerCheckTimer = nil
-            checkPeer(interval: interval)
-        }
+        schedulePeerCheck(after: PeerProbe.firstCheck)
     }
 
     /// Checks the socket's pending error: none while the client waits, `EPIPE`/`ECONNRESET` once it reset
     /// (a read returns 0 either way once the FIN was read).
-    private func checkPeer(interval: Duration) {
+    func checkPeer(interval: Duration) {
         guard !isClosed, inputDone else { return }
         let pending: Bool
         switch machine.state {
@@ -57,6 +44,6 @@ extension Connection {
             close()
             return
         }
-        schedulePeerCheck(after: min(interval * 2, Self.longestPeerCheck))
+        schedulePeerCheck(after: PeerProbe.interval(after: interval))
     }
 }

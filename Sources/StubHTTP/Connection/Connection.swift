@@ -8,18 +8,8 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     let server: ServerContext
     private(set) var token: UInt64 = 0
     private var parser: RequestParser
-    var machine: ConnectionStateMachine
-    var output: [UInt8] = []
-    /// How much of `output` is written already.
-    var outputOffset = 0
-    /// A large prepared body written after `output`, without copying it: the array shares the
-    /// ``PreparedResponse``'s storage, so ten slow readers of one 100 MB stub hold one copy, not ten.
-    /// Nothing is appended to `output` while it is pending (the machine is writing a response).
-    private var sharedBody: [UInt8] = []
-    /// How much of `sharedBody` is written already.
-    private var sharedBodyOffset = 0
-    /// Prepared bodies from this size on are written from the response's own storage (``sharedBody``).
-    static let sharedBodyThreshold = 64 << 10
+    private(set) var machine: ConnectionStateMachine
+    private var output = OutputBuffer()
     private var watchingWritable = false
     /// Reading stopped: too many bytes wait behind the request in flight.
     private var readingPaused = false
@@ -36,24 +26,20 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     private(set) var noDelay = false
     /// Increases with each dispatched request; a responder answers only for its own request.
     private(set) var generation: UInt64 = 0
-    var inFlight: (isHead: Bool, version: HTTPVersion)?
-    private var streamFraming: ResponseSerializer.StreamFraming = .none
-    private static let largeOutputCapacity = 1 << 20
+    /// The request dispatched last, until its response starts.
+    private var inFlight: InFlight?
     /// The timer that delivers the pending response (its delay) or writes its next paced slice. Cancelled
     /// on close, so a client that left holds neither the answer's memory nor the server's stop.
-    var responseTimer: EventLoop.TimerHandle?
-    /// The paced response being written, if any.
-    var pacedOutput: PacedOutput?
-    /// The body pulled from an ``HTTPBodySource`` being written, if any.
-    var bodyStream: BodyStream?
-    /// After the client's EOF with a response pending: the next check whether it is still there.
-    var peerCheckTimer: EventLoop.TimerHandle?
-    /// The request generation whose pending response the client was last probed for.
-    var probedGeneration: UInt64 = 0
-    /// The client sent at least one byte: never evicted to make room (see ``evictionRank``).
-    var hasSentBytes = false
-    /// Counted among its loop's silent connections (see ``ServerContext/silentByLoop``).
-    var countedSilent = false
+    private var responseTimer: EventLoop.TimerHandle?
+    /// The response body written over time after its head, if any: by the handler, paced, or pulled.
+    private(set) var bodyInProgress: BodyInProgress?
+    /// After the client's EOF with a response pending: whether, and when next, it is checked for.
+    private(set) var peerProbe = PeerProbe()
+    /// Whether the client sent a byte yet (see ``evictionRank``).
+    private(set) var silence = SilenceTally()
+
+    /// What a request needs remembered until its response starts.
+    typealias InFlight = (isHead: Bool, version: HTTPVersion)
 
     init(socket: Socket, loop: EventLoop, server: ServerContext) {
         self.socket = socket
@@ -79,7 +65,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         if let response {
             perform(machine.requestFailed(now: loop.now), response: response, context: ResponseContext(close: true))
         } else {
-            countSilent()
+            silence.start(in: server.silentByLoop, loop: loop.index)
             perform(machine.start())
         }
     }
@@ -128,7 +114,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             perform(machine.inputEnded())
             probePeerIfWaiting()
         case .processed(let count):
-            if !hasSentBytes { sentFirstBytes() }
+            if !silence.hasSentBytes { silence.endSilence(in: server.silentByLoop, loop: loop.index) }
             if case .lingering = machine.state { return } // discard what arrives after the final response
             parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
             if !machine.acceptsInput && parser.bufferedByteCount > Self.maxBufferedWhileBusy {
@@ -140,7 +126,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     }
 
     /// Parses and dispatches buffered requests while the machine accepts input.
-    private func processInput() {
+    func processInput() {
         guard !isParsing else { return } // re-entered from a synchronous response: the loop below continues
         isParsing = true
         defer { isParsing = false }
@@ -183,118 +169,12 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         perform(machine.requestFailed(now: loop.now), response: response, context: ResponseContext(close: true))
     }
 
-    // MARK: - Responses (loop thread)
-
-    /// A complete response for request `generation`: a plain one or a prepared one.
-    enum Answer {
-        case response(HTTPResponse)
-        case prepared(PreparedResponse)
-    }
-
-    func complete(_ answer: Answer, generation: UInt64) {
-        guard !isClosed, generation == self.generation, machine.awaitsResponse, let inFlight else { return }
-        let requestedClose: Bool
-        switch answer {
-        case .response(let response): requestedClose = response.headers.containsToken("close", in: "Connection")
-        case .prepared(let prepared): requestedClose = prepared.closesConnection
-        }
-        guard case .write(let close) = machine.responseReady(requestedClose: requestedClose, now: loop.now) else { return }
-        let context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: close)
-        self.inFlight = nil
-        let dateLine = loop.dateCache.currentLine()
-        switch answer {
-        case .response(let response):
-            ResponseSerializer.serialize(response, context: context, dateLine: dateLine, into: &output)
-        case .prepared(let prepared) where prepared.body.count >= Self.sharedBodyThreshold && !context.isHead && !prepared.forbidsBody:
-            ResponseSerializer.serializeHead(prepared, context: context, dateLine: dateLine, into: &output)
-            sharedBody = prepared.body
-            sharedBodyOffset = 0
-            // Head and body are two writes: without this, Nagle would hold the body's last partial
-            // segment until the client acknowledges the ones before it.
-            if !noDelay {
-                noDelay = true
-                socket.setNoDelay()
-            }
-        case .prepared(let prepared):
-            ResponseSerializer.serialize(prepared, context: context, dateLine: dateLine, into: &output)
-        }
-        flush()
-    }
-
-    /// Runs `body` at `deadline` for request `generation` on the response timer, unless the connection
-    /// closes first. Nothing happens when that request was answered (or scheduled) already or the
-    /// connection is closed: the first answer wins.
-    func scheduleAnswer(at deadline: Instant, generation: UInt64, _ body: @escaping () -> Void) {
-        guard !isClosed, generation == self.generation, machine.awaitsResponse, responseTimer == nil else { return }
-        responseTimer = loop.schedule(at: deadline) { [self] in
-            responseTimer = nil
-            body()
-        }
-    }
-
-    func startStream(_ head: HTTPResponse, generation: UInt64) {
-        guard !isClosed, generation == self.generation, machine.awaitsResponse, let inFlight else { return }
-        var context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: false)
-        let requestedClose = head.headers.containsToken("close", in: "Connection")
-        context.close = requestedClose || inFlight.version == .http1_0 || machine.draining || machine.inputClosed
-        let dateLine = loop.dateCache.currentLine()
-        let (framing, closes) = ResponseSerializer.serializeStreamingHead(head, context: context, dateLine: dateLine, into: &output)
-        guard case .write = machine.streamStarted(requestedClose: requestedClose, framingCloses: closes) else { return }
-        self.inFlight = nil
-        streamFraming = framing
-        flush()
-    }
-
-    func streamWrite(_ bytes: [UInt8], generation: UInt64) {
-        guard !isClosed, generation == self.generation, case .streaming = machine.state else { return }
-        switch streamFraming {
-        case .chunked: ResponseSerializer.appendChunk(bytes, into: &output)
-        case .closeDelimited: output.append(contentsOf: bytes)
-        case .none: return
-        }
-        flush()
-    }
-
-    func streamFinish(generation: UInt64) {
-        guard !isClosed, generation == self.generation, case .streaming = machine.state else { return }
-        if streamFraming == .chunked { output.append(contentsOf: ResponseSerializer.chunkedTerminator) }
-        perform(machine.streamFinished(now: loop.now))
-        flush()
-    }
-
-    // MARK: - Carrying out actions
-
-    func perform(_ action: ConnectionStateMachine.Action, response: HTTPResponse? = nil,
-                         context: ResponseContext = ResponseContext()) {
-        switch action {
-        case .none, .dispatch:
-            break
-        case .armTimer(let deadline):
-            loop.scheduleTimer(token: token, at: deadline)
-        case .parseNext:
-            processInput()
-        case .write:
-            if let response {
-                ResponseSerializer.serialize(response, context: context, dateLine: loop.dateCache.currentLine(), into: &output)
-                flush()
-            }
-        case .writeTimeout:
-            let timeout = HTTPResponse.text("Request Timeout: the request was not received in time\n", status: .requestTimeout)
-            ResponseSerializer.serialize(timeout, context: ResponseContext(close: true),
-                                         dateLine: loop.dateCache.currentLine(), into: &output)
-            flush()
-        case .linger(let deadline):
-            socket.shutdownWrite()
-            loop.scheduleTimer(token: token, at: deadline)
-        case .close:
-            close()
-        }
-    }
+    // MARK: - Writing
 
     /// Writes pending output; on `EAGAIN` waits for writability, when done tells the machine.
     func flush() {
         guard !isClosed else { return }
-        if outputOffset < output.count {
+        if output.hasQueuedBytes {
             if !hasWritten {
                 hasWritten = true
             } else if !noDelay {
@@ -303,15 +183,12 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             }
         }
         var progressed = false
-        while outputOffset < output.count || sharedBodyOffset < sharedBody.count {
-            // `output` first (the head), then the shared body.
-            let fromOutput = outputOffset < output.count
-            let offset = fromOutput ? outputOffset : sharedBodyOffset
+        while !output.isDrained {
             // A Result, not a typed-throws closure: `withUnsafeBytes` rethrows typed errors only in newer
             // standard libraries than Swift 6.1's.
-            let attempt = (fromOutput ? output : sharedBody).withUnsafeBytes { bytes -> Result<IOResult<Int>, SocketError> in
+            let attempt = output.withUnwrittenBytes { bytes -> Result<IOResult<Int>, SocketError> in
                 do throws(SocketError) {
-                    return .success(try socket.write(UnsafeRawBufferPointer(rebasing: bytes[offset...])))
+                    return .success(try socket.write(bytes))
                 } catch {
                     return .failure(error)
                 }
@@ -322,7 +199,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             }
             switch result {
             case .processed(let count):
-                if fromOutput { outputOffset += count } else { sharedBodyOffset += count }
+                output.consume(count)
                 progressed = progressed || count > 0
             case .wouldBlock:
                 watchWritable(true)
@@ -331,10 +208,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
                 return
             }
         }
-        if output.capacity > Self.largeOutputCapacity { output = [] } else { output.removeAll(keepingCapacity: true) }
-        outputOffset = 0
-        sharedBody = []
-        sharedBodyOffset = 0
+        output.reset()
         watchWritable(false)
         perform(machine.outputFlushed(now: loop.now, inputPending: !parser.isIdle))
         pumpBody()
@@ -361,17 +235,115 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         guard !isClosed else { return }
         isClosed = true
         _ = machine.failed()
+        inFlight = nil
         if let responseTimer { loop.cancelTimer(responseTimer) }
-        if let peerCheckTimer { loop.cancelTimer(peerCheckTimer) }
+        if let timer = peerProbe.checkTimer { loop.cancelTimer(timer) }
         responseTimer = nil
-        peerCheckTimer = nil
-        pacedOutput = nil
-        cancelBodyStream()
+        peerProbe.setCheckTimer(nil)
+        let body = bodyInProgress
+        bodyInProgress = nil
+        if case .pulled(let stream)? = body { cancelBodyStream(stream) }
         loop.deregister(fd: socket.fd, token: token, closing: true)
         socket.close()
-        output = []
-        sharedBody = []
-        if countedSilent { sentFirstBytes() }
+        output.release()
+        if silence.isCounted { silence.endSilence(in: server.silentByLoop, loop: loop.index) }
         server.connectionClosed()
+    }
+
+    // MARK: - For the extensions: each changes this state one way only
+
+    /// Whether request `generation` awaits its response on this open connection.
+    func awaitsResponse(_ generation: UInt64) -> Bool {
+        !isClosed && generation == self.generation && machine.awaitsResponse
+    }
+
+    /// Request `generation`, while it awaits its response on this open connection.
+    func awaitedRequest(_ generation: UInt64) -> InFlight? {
+        awaitsResponse(generation) ? inFlight : nil
+    }
+
+    /// Tells the machine the awaited response is ready: whether the connection closes after it, or nil
+    /// when it must not be written.
+    func startResponse(requestedClose: Bool) -> Bool? {
+        guard case .write(let close) = machine.responseReady(requestedClose: requestedClose, now: loop.now) else { return nil }
+        inFlight = nil
+        return close
+    }
+
+    /// Tells the machine the awaited response starts as a stream (paced, pulled, or written piece by piece):
+    /// whether the connection closes after it, or nil when it must not be written.
+    func startStreamResponse(requestedClose: Bool, framingCloses: Bool) -> Bool? {
+        guard case .write(let close) = machine.streamStarted(requestedClose: requestedClose, framingCloses: framingCloses) else {
+            return nil
+        }
+        inFlight = nil
+        return close
+    }
+
+    /// A body written over time follows the head just queued: `body`.
+    func startBody(_ body: BodyInProgress) {
+        bodyInProgress = body
+    }
+
+    /// The streamed response is complete: drops its body in progress, tells the machine, writes the rest.
+    func finishStreamResponse() {
+        bodyInProgress = nil
+        perform(machine.streamFinished(now: loop.now))
+        flush()
+    }
+
+    /// Queues `bytes` for the next ``flush()``.
+    func enqueue(_ bytes: some Collection<UInt8>) {
+        output.append(contentsOf: bytes)
+    }
+
+    /// Queues what `write` (a serializer) appends, for the next ``flush()``.
+    func enqueue<Result>(_ write: (inout [UInt8]) -> Result) -> Result {
+        output.append(write)
+    }
+
+    /// Queues `body` after the head just queued, written from its own storage.
+    func enqueueSharedBody(_ body: [UInt8]) {
+        output.attachSharedBody(body)
+        // Head and body are two writes: without this, Nagle would hold the body's last partial
+        // segment until the client acknowledges the ones before it.
+        if !noDelay {
+            noDelay = true
+            socket.setNoDelay()
+        }
+    }
+
+    /// Queued bytes not yet written (a shared body aside).
+    var queuedOutputCount: Int { output.queuedCount }
+
+    /// Drops the written bytes from the output buffer, so it holds only what waits.
+    func compactOutput() {
+        output.compact()
+    }
+
+    /// Runs `body` at `deadline` on the response timer, which closing the connection cancels.
+    func scheduleResponseTimer(at deadline: Instant, _ body: @escaping () -> Void) {
+        responseTimer = loop.schedule(at: deadline) { [self] in
+            responseTimer = nil
+            body()
+        }
+    }
+
+    /// Whether the response timer is scheduled.
+    var hasResponseTimer: Bool { responseTimer != nil }
+
+    /// The client was probed for the request in flight (see ``probePeerIfWaiting()``).
+    func markPeerProbed() {
+        peerProbe.probed(generation)
+    }
+
+    /// Checks whether the probed client is still there in `interval`, instead of at any check scheduled.
+    func schedulePeerCheck(after interval: Duration) {
+        guard !isClosed else { return }
+        if let timer = peerProbe.checkTimer { loop.cancelTimer(timer) }
+        peerProbe.setCheckTimer(loop.schedule(at: Instant.now() + interval) { [self] in
+            peerProbe.setCheckTimer(nil)
+            checkPeer(interval: interval)
+        })
     }
 }
