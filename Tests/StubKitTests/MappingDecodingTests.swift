@@ -162,8 +162,6 @@ struct MappingDecodingTests {
          #"Stubs/mappings/users.json: request.headers["X Key"].equalTo: expected a string operand for 'equalTo', found 5"#),
         (#"{"request": {"headers": {"A": {"equalTo": "a", "caseInsensitive": "yes"}}}, "response": {}}"#,
          #"Stubs/mappings/users.json: request.headers.A.caseInsensitive: expected true or false, found "yes""#),
-        (#"{"request": {"headers": {"A": {"equalTo": "a", "contains": "b"}}}, "response": {}}"#,
-         "Stubs/mappings/users.json: request.headers.A: both 'equalTo' and 'contains' are set; use one operator per matcher"),
         (#"{"request": {"headers": {"A": {"matches": "a("}}}, "response": {}}"#,
          #"Stubs/mappings/users.json: request.headers.A.matches: invalid regular expression "a(": Unclosed group at position 2"#),
         (#"{"request": {"bodyPatterns": [{"contains": "a"}, {"doesNotMatch": "[z"}]}, "response": {}}"#,
@@ -244,6 +242,13 @@ struct MappingDecodingTests {
             }),
         (#"{"request": {"headers": {"A": {"contains": "a", "caseInsensitive": true}}}, "response": {}}"#,
          ["'caseInsensitive' has no effect in request.headers.A and is ignored"]),
+        // Two operators in one matcher: the first written counts, as in WireMock 2.35.
+        (#"{"request": {"headers": {"A": {"equalTo": "a", "contains": "b"}}}, "response": {}}"#,
+         ["'contains' has no effect in request.headers.A and is ignored"]),
+        (#"{"request": {"bodyPatterns": [{"matchesJsonPath": "$.a", "contains": "zzz", "equalTo": "q"}]}, "response": {}}"#,
+         ["'contains' has no effect in request.bodyPatterns and is ignored", "'equalTo' has no effect in request.bodyPatterns and is ignored"]),
+        (#"{"request": {"headers": {"A": {"equalTo": "a", "caseInsensitive": true, "contains": "b"}}}, "response": {}}"#,
+         ["'contains' has no effect in request.headers.A and is ignored"]),
         (#"{"request": {}, "response": {"headers": {"content-length": "999", "Transfer-Encoding": "chunked", "X-A": "1"}}}"#,
          ["'Content-Length' has no effect in response.headers and is ignored",
           "'Transfer-Encoding' has no effect in response.headers and is ignored"]),
@@ -293,6 +298,18 @@ struct MappingDecodingTests {
             let request = try #require(try decode(document).mappings.first?.request)
             #expect(!CompiledRequestPattern(request).matches(HTTPRequest(method: .get, target: "/?q=a")), "\(document)")
         }
+    }
+
+    /// Checked against WireMock 2.35.1: the first operator written decides, the others are dropped.
+    @Test("A matcher with two operators matches by the first one written")
+    func firstOperatorDecides() throws {
+        let body = HTTPRequest(method: .post, target: "/", body: Array(#"{"a":1}"#.utf8))
+        let pathFirst = try #require(try decode(#"{"request": {"bodyPatterns": [{"matchesJsonPath": "$.a", "contains": "zzz"}]}, "response": {}}"#).mappings.first)
+        #expect(CompiledRequestPattern(pathFirst.request).matches(body))
+        #expect(pathFirst.request.json["bodyPatterns"] == [["matchesJsonPath": "$.a"]])
+        let containsFirst = try #require(try decode(#"{"request": {"bodyPatterns": [{"contains": "zzz", "matchesJsonPath": "$.a"}]}, "response": {}}"#).mappings.first)
+        #expect(!CompiledRequestPattern(containsFirst.request).matches(body))
+        #expect(CompiledRequestPattern(containsFirst.request).matches(HTTPRequest(method: .post, target: "/", body: Array(#"{"a":"zzz"}"#.utf8))))
     }
 
     @Test("StubMapping(json:) decodes without a file")

@@ -62,14 +62,14 @@ extension MappingDecoder.Run {
             }
             throw failure(path, "expected a matcher with one of \(Self.matcherOperators.joined(separator: ", "))")
         }
-        if operators.count > 1 {
-            throw failure(path, "both '\(name)' and '\(operators[1].key)' are set; use one operator per matcher")
-        }
+        // WireMock 2.35 reads the first operator it knows, in the order written, and drops the rest.
+        let ignored = operators.dropFirst().map(\.key)
+        for key in ignored { warn(.noEffect, key, at: path) }
         if Self.unsupportedOperators.contains(name) {
             unsupported(name, at: path)
             return nil
         }
-        try checkModifiers(members, of: name, at: path)
+        try checkModifiers(members, of: name, ignoring: ignored, at: path)
         let operandPath = path.key(name)
         switch name {
         case "equalTo":
@@ -111,15 +111,17 @@ extension MappingDecoder.Run {
         return text
     }
 
-    /// Modifiers of another operator are ignored with a warning; unknown keys are classified.
-    private mutating func checkModifiers(_ members: [(key: String, value: JSONValue)], of name: String, at path: MappingPath) throws(StubsLoadError) {
+    /// Modifiers of another operator are ignored with a warning; unknown keys are classified. `ignored`: the
+    /// operators after the first, already warned of.
+    private mutating func checkModifiers(_ members: [(key: String, value: JSONValue)], of name: String, ignoring ignored: [String],
+                                         at path: MappingPath) throws(StubsLoadError) {
         let applicable = Self.matcherModifiers.filter { $0.value == name }.map(\.key)
         for (key, _) in members {
             if let target = Self.matcherModifiers.first(where: { $0.key == key })?.value, target != name {
                 warn(.noEffect, key, at: path)
             }
         }
-        let others = Set(Self.matcherModifiers.map(\.key)).subtracting(applicable)
+        let others = Set(Self.matcherModifiers.map(\.key)).subtracting(applicable).union(ignored)
         try checkFields(members, at: path, supported: [name] + applicable, silent: others,
                         wireMockOnly: Self.unsupportedModifiers)
     }
