@@ -2,6 +2,7 @@ import Foundation
 import StubTestSupport
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// Any client can send deeply nested JSON: to a stub with JSON body matchers (parsed on an event-loop thread)
 /// and to the admin API. The server answers and keeps serving; under `.ci/run`'s Darwin emulation the loop

@@ -3,6 +3,7 @@ import StubKit
 import StubTesting
 import XCTest
 import StubHTTP
+import StubServerTestSupport
 
 /// `Configuration.unmatchedRequestLogging` and the log sink an in-process server writes through.
 final class UnmatchedLoggingTests: XCTestCase {

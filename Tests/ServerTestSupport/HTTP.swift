@@ -5,33 +5,39 @@ import FoundationNetworking
 #endif
 
 /// What the tests read from a response.
-struct Fetched: Sendable {
-    var status: Int
-    var body: Data
-    var headers: [String: String]
+public struct Fetched: Sendable {
+    public var status: Int
+    public var body: Data
+    public var headers: [String: String]
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public init(status: Int, body: Data, headers: [String: String]) {
+        self.status = status
+        self.body = body
+        self.headers = headers
+    }
 
-    func json() throws -> [String: Any] {
+    public var text: String { String(decoding: body, as: UTF8.self) }
+
+    public func json() throws -> [String: Any] {
         guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
             throw HTTPTestError("body is not a JSON object: \(text)")
         }
         return object
     }
 
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }
 
-struct HTTPTestError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct HTTPTestError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// A URLSession without caches or cookies, as a user's client code would make one for tests.
-enum HTTP {
-    static let session: URLSession = {
+public enum HTTP {
+    public static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
@@ -44,11 +50,11 @@ enum HTTP {
         return URLSession(configuration: configuration)
     }()
 
-    static func get(_ server: StubServer, _ path: String, headers: [String: String] = [:]) async throws -> Fetched {
+    public static func get(_ server: StubServer, _ path: String, headers: [String: String] = [:]) async throws -> Fetched {
         try await send(server, "GET", path, headers: headers)
     }
 
-    static func send(_ server: StubServer, _ method: String, _ path: String,
+    public static func send(_ server: StubServer, _ method: String, _ path: String,
                      headers: [String: String] = [:], body: Data? = nil) async throws -> Fetched {
         guard let url = URL(string: server.baseURL.absoluteString + path) else {
             throw HTTPTestError("bad path \(path)")
@@ -68,6 +74,6 @@ enum HTTP {
 }
 
 /// The demo stubs of this repository, found as a user would find theirs.
-enum Demo {
-    static func stubs() throws -> URL { try StubsDirectory.locate(named: "Stubs", from: #filePath) }
+public enum Demo {
+    public static func stubs() throws -> URL { try StubsDirectory.locate(named: "Stubs", from: #filePath) }
 }

@@ -1,6 +1,7 @@
 import StubTestSupport
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// A malformed request gets a 4xx, is journaled as rejected, and the server keeps serving.
 @Suite("Rejected requests")

@@ -3,6 +3,7 @@ import StubTestSupport
 @testable import StubKit
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// Bandwidth caps are real on the wire: a client reading as fast as it can receives the whole body no
 /// faster than the cap allows (bound: 1.5 × the cap), per stub, per server and per network profile.

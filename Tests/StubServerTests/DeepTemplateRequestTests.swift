@@ -2,6 +2,7 @@ import Foundation
 import StubTestSupport
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// A mapping posted to the admin API is parsed, its templates too, on an event-loop thread (512 KiB under
 /// `.ci/run`'s Darwin emulation, as a Mac's default). Templates nested past the limits are refused with a 422

@@ -1,6 +1,7 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// WireMock scenarios: states start at `Started`, a matching stub moves its scenario on atomically
 /// (of 50 racing requests exactly one sees the old state), and the admin API and the Swift API read,

@@ -2,6 +2,7 @@ import Foundation
 import StubTestSupport
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// `delayDistribution`, `chunkedDribbleDelay` and the latency of a network profile: lower bounds hold,
 /// and delayed responses hold no thread (many at once finish together, not one after another).

@@ -1,6 +1,7 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// `times:` and `stubSequence`, in Swift and through `metadata.stubserver` in mapping JSON.
 @Suite("Sequences and use limits")

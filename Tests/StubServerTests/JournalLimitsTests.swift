@@ -2,6 +2,7 @@ import Foundation
 import StubKit
 import StubTesting
 import XCTest
+import StubServerTestSupport
 
 /// The journal's byte bounds on a running server: matching sees the whole body, the journal keeps a cut one.
 final class JournalLimitsTests: XCTestCase {

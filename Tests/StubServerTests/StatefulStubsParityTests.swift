@@ -1,6 +1,7 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// Use limits, scenario steps and sequences through the shared protocol: one generic test body, run against an
 /// in-process server, a client of a server over its admin API, and `AnyStubServer` around each. It compiles

@@ -1,6 +1,7 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

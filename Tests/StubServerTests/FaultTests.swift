@@ -2,6 +2,7 @@ import Foundation
 import StubTesting
 import StubTestSupport
 import Testing
+import StubServerTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -45,7 +46,7 @@ struct FaultTests {
             // The journal says which fault was sent, in-process, in the admin API's serve events (as WireMock:
             // "response": {"status": 200, "fault": "…"}) and through a client reading them back.
             #expect(server.requests.map(\.fault) == [fault, fault, nil])
-            #expect(server.requests[0].description == "GET /dsl → 200, fault \(fault.rawValue) (GET /dsl (FaultTests.swift:35))")
+            #expect(server.requests[0].description == "GET /dsl → 200, fault \(fault.rawValue) (GET /dsl (FaultTests.swift:36))")
             let remote = try await StubServerClient(baseURL: server.baseURL).requests
             #expect(remote.map(\.fault) == [fault, fault, nil])
             let events = try await HTTP.get(server, "/__admin/requests").text

@@ -2,6 +2,7 @@ import Foundation
 import StubTestSupport
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// Proxy stubs and `proxy.target` (`--proxy-all`), against a second in-process server as the
 /// upstream: what is forwarded, what comes back, and what a dead or slow upstream gives.

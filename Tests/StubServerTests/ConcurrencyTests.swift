@@ -2,6 +2,7 @@ import Foundation
 import StubTestSupport
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 @Suite("Many servers and many threads")
 struct ConcurrencyTests {

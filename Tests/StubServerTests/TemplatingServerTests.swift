@@ -1,6 +1,7 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// Templated responses over real sockets (URLSession): every templated part, the global switch, and
 /// the demo's `GET /users/{username}` fallback.

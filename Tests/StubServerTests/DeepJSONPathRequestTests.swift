@@ -2,6 +2,7 @@ import Foundation
 import StubTestSupport
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// A JSONPath reaches the server in a mapping or request pattern posted to the admin API (parsed on a
 /// worker thread), and in a template that builds it from the request (parsed on an event loop). Under

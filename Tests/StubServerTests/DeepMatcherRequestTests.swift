@@ -2,6 +2,7 @@ import Foundation
 import StubTestSupport
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// What else a stub posted to the admin API can nest as deep as JSON allows (128 levels): matchers inside
 /// `matchesJsonPath`, `equalToJson` documents and templated `jsonBody`. Matching, near-miss reports,

@@ -1,4 +1,5 @@
 import Foundation
+import StubServerTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

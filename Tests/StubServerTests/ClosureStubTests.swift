@@ -2,6 +2,7 @@ import Foundation
 import StubTestSupport
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// Swift closure stubs: they see the whole request, run off the event loop (a blocking one holds up
 /// no one else), and a thrown error answers 500 and is journaled.

@@ -1,6 +1,7 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// A request that matches a stateful stub which does not answer now gets a 404 whose near-miss report says
 /// why (its scenario's state, its used-up limit, its finished sequence) instead of "0 differences".

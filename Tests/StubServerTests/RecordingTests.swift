@@ -1,6 +1,7 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// Recording from a second in-process server: what is kept, filtered and bounded, and the stubs
 /// that stopping makes, in memory or in files.
