@@ -2,6 +2,7 @@ import Foundation
 import StubTesting
 import Testing
 import StubServerTestSupport
+import StubTestSupport
 
 /// The admin endpoints added for WireMock 2.35 clients (requests reset/remove, paging, metadata,
 /// save, dead stubs, files, settings, version, shutdown), over real sockets, with bad input.

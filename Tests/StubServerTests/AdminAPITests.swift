@@ -2,6 +2,7 @@ import Foundation
 import StubTesting
 import Testing
 import StubServerTestSupport
+import StubTestSupport
 
 /// The WireMock-style admin API under `/__admin`, called over real sockets with JSON bodies as a
 /// CI script would send them with curl.

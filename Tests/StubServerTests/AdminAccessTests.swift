@@ -14,18 +14,10 @@ struct AdminAccessTests {
         var headers: [String: String]
         var body: String
 
-        init(_ bytes: [UInt8]) {
-            let text = String(decoding: bytes, as: UTF8.self)
-            let parts = text.components(separatedBy: "\r\n\r\n")
-            let head = parts.first?.components(separatedBy: "\r\n") ?? []
-            status = head.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-            var headers: [String: String] = [:]
-            for line in head.dropFirst() {
-                guard let colon = line.firstIndex(of: ":") else { continue }
-                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            }
-            self.headers = headers
-            body = parts.dropFirst().joined(separator: "\r\n\r\n")
+        init(_ response: ClientResponse) {
+            status = response.status
+            headers = Dictionary(response.headers.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { _, last in last })
+            body = response.text
         }
 
         func errorTitle() -> String? {
@@ -47,9 +39,8 @@ struct AdminAccessTests {
     /// Sends one request with `Connection: close` and the given header lines (Host included).
     static func send(_ server: StubServer, _ method: String, _ path: String, _ headerLines: [String],
                      body: String = "") throws -> Raw {
-        var head = "\(method) \(path) HTTP/1.1\r\n" + headerLines.map { $0 + "\r\n" }.joined()
-        head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
-        return Raw(try RawSocket.exchange(port: server.port, Array((head + body).utf8)))
+        Raw(try LoopbackClient.request(port: server.port, method, path, headers: headerLines, body: Array(body.utf8),
+                                       timeoutSeconds: 5))
     }
 
     static let newHello = #"{"request": {"method": "GET", "url": "/hello"}, "response": {"status": 200, "body": "pwned"}}"#

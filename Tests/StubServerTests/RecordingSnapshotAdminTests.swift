@@ -2,6 +2,7 @@ import Foundation
 import StubTesting
 import Testing
 import StubServerTestSupport
+import StubTestSupport
 
 /// `POST /__admin/recordings/snapshot` over real sockets, against a second in-process server as the
 /// upstream: `filters.ids` and `captureHeaders` with `caseInsensitive`, as WireMock records them.

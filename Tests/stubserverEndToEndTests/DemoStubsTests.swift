@@ -68,7 +68,7 @@ final class DemoStubsTests: XCTestCase {
 
     func testEveryDemoRouteThroughURLSession() async throws {
         for route in Self.routes {
-            let response = try await URLSessionClient.send("GET", try url(route.path))
+            let response = try await LoopbackClient.send("GET", try url(route.path))
             let definition = try responseDefinition(route)
             XCTAssertEqual(response.status, route.status, route.path)
             XCTAssertEqual(response.header("Matched-Stub-Id"), route.stubID, route.path)
@@ -89,9 +89,9 @@ final class DemoStubsTests: XCTestCase {
                 XCTAssertEqual(actual, expected, route.path)
             }
         }
-        let png = try await URLSessionClient.send("GET", try url("/avatars/u/583231"))
+        let png = try await LoopbackClient.send("GET", try url("/avatars/u/583231"))
         XCTAssertEqual(Array(png.body.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "PNG signature")
-        let user = try await URLSessionClient.send("GET", try url("/users/shashikant86"))
+        let user = try await LoopbackClient.send("GET", try url("/users/shashikant86"))
         let profile = try XCTUnwrap(try JSONSerialization.jsonObject(with: user.body) as? [String: Any])
         XCTAssertEqual(profile["name"] as? String, "StubName")
         XCTAssertEqual(profile["location"] as? String, "StubLocation")
@@ -130,7 +130,7 @@ final class DemoStubsTests: XCTestCase {
 
     func testNearMissReportInTheBodyAndOnStderr() async throws {
         let probe = UUID().uuidString
-        let response = try await URLSessionClient.send("GET", try url("/users/octocat/repo?probe=\(probe)"),
+        let response = try await LoopbackClient.send("GET", try url("/users/octocat/repo?probe=\(probe)"),
                                                        headers: ["Accept": "application/vnd.github+json"])
         XCTAssertEqual(response.status, 404)
         XCTAssertEqual(response.header("Content-Type"), "text/plain; charset=utf-8")
@@ -152,7 +152,7 @@ final class DemoStubsTests: XCTestCase {
         let text = String(decoding: reply, as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("HTTP/1.1 400 "), text)
 
-        let hello = try await URLSessionClient.send("GET", try url("/hello"))
+        let hello = try await LoopbackClient.send("GET", try url("/hello"))
         XCTAssertEqual(hello.status, 200)
         XCTAssertEqual(hello.text, "Hello, stubserver")
     }

@@ -13,8 +13,8 @@ import XCTest
 /// The `stubserver` binary serves scenarios, `metadata.stubserver` sequences, faults and delays from
 /// stub files, with `--global-delay` and `--bandwidth` from the command line.
 final class DynamicStubsEndToEndTests: XCTestCase {
-    private func fetch(_ method: String, _ url: URL) async throws -> ClientResponse {
-        try await URLSessionClient.send(method, url)
+    private func fetch(_ method: String, _ url: URL) async throws -> Fetched {
+        try await LoopbackClient.send(method, url)
     }
 
     func testScenariosSequencesFaultsAndGlobalDelayFromFiles() async throws {
@@ -47,7 +47,7 @@ final class DynamicStubsEndToEndTests: XCTestCase {
         XCTAssertEqual(r1.status, 204, r1.text)
         let r2 = try await fetch("GET", baseURL.appendingPathComponent("me"))
         XCTAssertEqual(r2.text, "jane", r2.text)
-        let scenarios = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("__admin/scenarios"))
+        let scenarios = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("__admin/scenarios"))
         XCTAssertTrue(scenarios.text.contains(#""state" : "In""#) || scenarios.text.contains(#""state": "In""#), scenarios.text)
 
         let r3 = try await fetch("GET", baseURL.appendingPathComponent("flaky"))

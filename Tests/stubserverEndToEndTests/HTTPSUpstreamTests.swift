@@ -26,22 +26,22 @@ final class HTTPSUpstreamTests: XCTestCase {
         }
         addTeardownBlock { proxy.stop() }
 
-        let local = try await URLSessionClient.send("GET", proxy.baseURL.appendingPathComponent("hello"))
+        let local = try await LoopbackClient.send("GET", proxy.baseURL.appendingPathComponent("hello"))
         XCTAssertEqual(local.text, "local hello")
         XCTAssertEqual(upstream.requests, [], "a stub answered: nothing was forwarded")
 
-        let forwarded = try await URLSessionClient.send("POST", proxy.baseURL.appendingPathComponent("users/octocat"),
+        let forwarded = try await LoopbackClient.send("POST", proxy.baseURL.appendingPathComponent("users/octocat"),
                                                         headers: ["X-Test": "from-client"], body: Data(#"{"name":"octocat"}"#.utf8))
         XCTAssertEqual(forwarded.status, 200, forwarded.text)
         XCTAssertEqual(forwarded.header("X-Upstream"), "https")
         XCTAssertEqual(forwarded.header("Content-Type"), "application/json")
         XCTAssertEqual(forwarded.text, #"{"body": "{\"name\":\"octocat\"}", "method": "POST", "path": "/users/octocat", "xTest": "from-client"}"#)
 
-        let binary = try await URLSessionClient.send("GET", proxy.baseURL.appendingPathComponent("binary"))
+        let binary = try await LoopbackClient.send("GET", proxy.baseURL.appendingPathComponent("binary"))
         XCTAssertEqual(binary.status, 200)
         XCTAssertEqual([UInt8](binary.body), (0..<1024).map { UInt8($0 % 256) }, "byte for byte")
 
-        let viaStub = try await URLSessionClient.send("GET", proxy.baseURL.appendingPathComponent("api/repos/octocat/hello-world"))
+        let viaStub = try await LoopbackClient.send("GET", proxy.baseURL.appendingPathComponent("api/repos/octocat/hello-world"))
         XCTAssertEqual(viaStub.status, 200, viaStub.text)
         XCTAssertEqual(viaStub.text, #"{"body": "", "method": "GET", "path": "/repos/octocat/hello-world", "xTest": "from-stub"}"#)
         XCTAssertEqual(upstream.requests.count, 3, upstream.requests.joined(separator: "\n"))
@@ -57,7 +57,7 @@ final class HTTPSUpstreamTests: XCTestCase {
         }
         addTeardownBlock { proxy.stop() }
 
-        let answer = try await URLSessionClient.send("GET", proxy.baseURL.appendingPathComponent("users/octocat"))
+        let answer = try await LoopbackClient.send("GET", proxy.baseURL.appendingPathComponent("users/octocat"))
         XCTAssertEqual(answer.status, 502, answer.text)
         XCTAssertEqual(answer.header("Content-Type"), "text/plain; charset=utf-8")
         let text = answer.text
@@ -68,7 +68,7 @@ final class HTTPSUpstreamTests: XCTestCase {
         XCTAssertEqual(upstream.requests, [], "no request got past the handshake")
 
         // The proxy keeps serving: the next request gets the same clear answer, not a hang.
-        let again = try await URLSessionClient.send("GET", proxy.baseURL.appendingPathComponent("users/octocat"))
+        let again = try await LoopbackClient.send("GET", proxy.baseURL.appendingPathComponent("users/octocat"))
         XCTAssertEqual(again.status, 502)
     }
 }

@@ -7,54 +7,10 @@ import StubTestSupport
 import FoundationNetworking
 #endif
 
-/// A response as a client saw it.
-struct ClientResponse: Sendable {
-    var status: Int
-    /// Header fields as received (names as the client reports them).
-    var headers: [String: String]
-    var body: Data
-
-    /// The header value, by case-insensitive name.
-    func header(_ name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
-
-    var text: String { String(decoding: body, as: UTF8.self) }
-}
-
-/// Requests through Foundation's URLSession (FoundationNetworking on Linux), as an app would.
-enum URLSessionClient {
-    static let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
-        configuration.timeoutIntervalForResource = 15
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration)
-    }()
-
-    static func send(_ method: String = "GET", _ url: URL, headers: [String: String] = [:],
-                     body: Data? = nil) async throws -> ClientResponse {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.httpBody = body
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else {
-            throw TestFailure("not an HTTP response: \(response)")
-        }
-        var fields: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            fields["\(name)"] = "\(value)"
-        }
-        return ClientResponse(status: http.statusCode, headers: fields, body: data)
-    }
-}
-
 /// Requests through the `curl` command line tool.
 enum CurlClient {
     /// Runs `curl -sS -D headers -o body ARGUMENTS URL` and parses what it wrote.
-    static func send(_ arguments: [String], _ url: URL) throws -> ClientResponse {
+    static func send(_ arguments: [String], _ url: URL) throws -> Fetched {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -79,7 +35,7 @@ enum CurlClient {
             headers[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         let body = (try? Data(contentsOf: bodyFile)) ?? Data()
-        return ClientResponse(status: status, headers: headers, body: body)
+        return Fetched(status: status, body: body, headers: headers)
     }
 
     /// Whether `curl` is installed.

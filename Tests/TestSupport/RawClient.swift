@@ -4,60 +4,55 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@testable import StubHTTP
-import StubTestSupport
 
-/// A response as a test client read it.
-struct ClientResponse {
-    var statusLine: String
-    var status: Int
-    var headers: [(String, String)]
-    var body: [UInt8]
+/// A response as the raw client read it: the head as received, then its parts.
+public struct ClientResponse: Sendable {
+    /// The status line and header lines as received, without the blank line that ends them.
+    public var head: String
+    public var statusLine: String
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: [UInt8]
 
-    func header(_ name: String) -> String? {
+    public init(head: String, statusLine: String, status: Int, headers: [(String, String)], body: [UInt8]) {
+        self.head = head
+        self.statusLine = statusLine
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-struct ClientError: Error, CustomStringConvertible {
-    var description: String
+public struct ClientError: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
 }
 
-/// A blocking raw-socket HTTP client for loopback tests. Every read has a timeout (default 10 s),
-/// so a broken server fails a test instead of hanging it.
-final class RawClient: @unchecked Sendable { // used by one thread at a time
-    let fd: Int32
+/// The loopback client's raw-bytes mode: a blocking HTTP/1.1 client on one socket that sends exactly the bytes
+/// it is given and parses what comes back (``LoopbackClient`` has the one-shot form and the URLSession mode).
+/// Every read has a timeout (default 10 s), so a broken server fails a test instead of hanging it.
+public final class RawClient: @unchecked Sendable { // used by one thread at a time
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(10)) throws {
-        guard let address = SocketAddress.resolve(host: host, port: port) else {
-            throw ClientError(description: "cannot resolve \(host)")
-        }
-        #if canImport(Glibc)
-        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(address.family, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw ClientError(description: "socket: errno \(errno)") }
-        self.fd = fd
-        RawSocket.preventSIGPIPE(fd)
+    /// Connects to `host` (an IPv4 or IPv6 address), `port`.
+    public init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(10)) throws {
+        fd = try RawSocket.openConnection(host: host, port: port)
         var tv = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        let result = address.withSockAddr { connect(fd, $0, $1) }
-        guard result == 0 else {
-            let code = errno
-            close(fd)
-            throw ClientError(description: "connect: errno \(code)")
-        }
     }
 
     deinit { close(fd) }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
@@ -71,7 +66,7 @@ final class RawClient: @unchecked Sendable { // used by one thread at a time
     }
 
     /// Shuts the sending side (the server reads end of stream).
-    func shutdownWrite() {
+    public func shutdownWrite() {
         #if canImport(Glibc)
         shutdown(fd, Int32(SHUT_WR))
         #else
@@ -119,18 +114,20 @@ final class RawClient: @unchecked Sendable { // used by one thread at a time
     }
 
     /// Reads one response. `head`: the request was HEAD (no body).
-    func readResponse(head: Bool = false) throws -> ClientResponse {
+    public func readResponse(head: Bool = false) throws -> ClientResponse {
         let statusLine = try readLine()
         let parts = statusLine.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, let status = Int(parts[1]) else { throw ClientError(description: "bad status line \(statusLine)") }
         var headers: [(String, String)] = []
+        var headText = statusLine
         while true {
             let line = try readLine()
             if line.isEmpty { break }
+            headText += "\r\n" + line
             guard let colon = line.firstIndex(of: ":") else { throw ClientError(description: "bad header \(line)") }
             headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        var response = ClientResponse(statusLine: statusLine, status: status, headers: headers, body: [])
+        var response = ClientResponse(head: headText, statusLine: statusLine, status: status, headers: headers, body: [])
         if head || status < 200 || status == 204 || status == 304 { return response }
         if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
             while true {
@@ -154,13 +151,13 @@ final class RawClient: @unchecked Sendable { // used by one thread at a time
     }
 
     /// Sends `request` and reads the response.
-    func roundTrip(_ request: String, head: Bool = false) throws -> ClientResponse {
+    public func roundTrip(_ request: String, head: Bool = false) throws -> ClientResponse {
         try send(request)
         return try readResponse(head: head)
     }
 
     /// Whether the server closed the connection (EOF or reset) without sending more, within the read timeout.
-    func waitForClose() -> Bool {
+    public func waitForClose() -> Bool {
         do {
             while try fill() {}
             return true
@@ -170,7 +167,7 @@ final class RawClient: @unchecked Sendable { // used by one thread at a time
     }
 
     /// Whether the server closed the connection without sending a byte, by now: a peek that does not wait.
-    var endedWithoutAByte: Bool {
+    public var endedWithoutAByte: Bool {
         var byte: UInt8 = 0
         return buffer.isEmpty && recv(fd, &byte, 1, Self.peekNow) == 0
     }
@@ -183,29 +180,5 @@ final class RawClient: @unchecked Sendable { // used by one thread at a time
     #endif
 
     /// Bytes received but not consumed by a `read…` call.
-    var unread: [UInt8] { buffer }
+    public var unread: [UInt8] { buffer }
 }
-
-/// Starts a server for a test; the caller stops it.
-func startServer(_ configuration: HTTPServerConfiguration = .init(),
-                 handler: @escaping @Sendable (HTTPRequest, HTTPResponder) -> Void = echoHandler) throws -> HTTPServer {
-    let server = HTTPServer(configuration: configuration, handler: handler)
-    try server.start()
-    return server
-}
-
-/// Answers `METHOD target body` with a few request facts in headers.
-let echoHandler: @Sendable (HTTPRequest, HTTPResponder) -> Void = { request, responder in
-    var response = HTTPResponse.text("\(request.method) \(request.target) \(String(decoding: request.body, as: UTF8.self))")
-    response.headers.add(name: "X-Body-Length", value: String(request.body.count))
-    responder.respond(response)
-}
-
-/// The number of open file descriptors of this process, from `/dev/fd` (macOS has no `/proc`), or -1.
-func openFileDescriptorCount() -> Int {
-    (try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd").count) ?? -1
-}
-
-/// Raises the soft open-files limit as far as allowed (see `OpenFileLimit.raise()`).
-@discardableResult
-func raiseOpenFileLimit() -> Int { OpenFileLimit.raise() }
