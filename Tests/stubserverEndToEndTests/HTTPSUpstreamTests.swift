@@ -12,19 +12,15 @@ import XCTest
 /// trusted upstream is forwarded to, and an untrusted one gets a 502 that names it and the TLS reason.
 final class HTTPSUpstreamTests: XCTestCase {
     func testForwardsToAnHTTPSUpstreamWhoseCAIsTrusted() async throws {
-        let upstream = try await offPool { try TLSUpstream() }
-        addTeardownBlock { upstream.stop() }
-        let temp = try TemporaryStubs()
-        try temp.write("mappings/hello.json", simpleMapping("/hello", body: "local hello"))
-        try temp.write("mappings/api.json", """
-            {"request": {"urlPathPattern": "/api/.*"},
-             "response": {"proxyBaseUrl": "\(upstream.baseURL.absoluteString)", "proxyUrlPrefixToRemove": "/api",
-                          "additionalProxyRequestHeaders": {"X-Test": "from-stub"}}}
-            """)
-        let proxy = try await offPool {
-            try upstream.launchTrusting(["--stubs", "stubs", "--proxy-all", upstream.baseURL.absoluteString], currentDirectory: temp.root)
+        let started = try await TLSUpstreamProxy.start(for: self) { upstream, stubs in
+            try stubs.write("mappings/hello.json", simpleMapping("/hello", body: "local hello"))
+            try stubs.write("mappings/api.json", """
+                {"request": {"urlPathPattern": "/api/.*"},
+                 "response": {"proxyBaseUrl": "\(upstream.baseURL.absoluteString)", "proxyUrlPrefixToRemove": "/api",
+                              "additionalProxyRequestHeaders": {"X-Test": "from-stub"}}}
+                """)
         }
-        addTeardownBlock { proxy.stop() }
+        let (upstream, proxy) = (started.upstream, started.proxy)
 
         let local = try await LoopbackClient.send("GET", proxy.baseURL.appendingPathComponent("hello"))
         XCTAssertEqual(local.text, "local hello")
@@ -48,14 +44,9 @@ final class HTTPSUpstreamTests: XCTestCase {
     }
 
     func testAnUntrustedUpstreamCertificateGets502NamingTheUpstreamAndTheTLSReason() async throws {
-        let upstream = try await offPool { try TLSUpstream() }
-        addTeardownBlock { upstream.stop() }
-        let temp = try TemporaryStubs()
         // Launched as usual: the machine's trust store does not hold this run's CA.
-        let proxy = try await offPool {
-            try StubServerProcess.launch(["--stubs", "stubs", "--proxy-all", upstream.baseURL.absoluteString], currentDirectory: temp.root)
-        }
-        addTeardownBlock { proxy.stop() }
+        let started = try await TLSUpstreamProxy.start(for: self, trusting: false)
+        let (upstream, proxy) = (started.upstream, started.proxy)
 
         let answer = try await LoopbackClient.send("GET", proxy.baseURL.appendingPathComponent("users/octocat"))
         XCTAssertEqual(answer.status, 502, answer.text)

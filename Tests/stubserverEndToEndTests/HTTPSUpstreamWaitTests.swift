@@ -44,13 +44,7 @@ final class HTTPSUpstreamWaitTests: XCTestCase {
 
     func testASlowHTTPSUpstreamIsWaitedForWithoutSpinning() async throws {
         guard CurlClient.isAvailable else { throw XCTSkip("curl is not installed") }
-        let upstream = try await offPool { try TLSUpstream() }
-        addTeardownBlock { upstream.stop() }
-        let temp = try TemporaryStubs()
-        let proxy = try await offPool {
-            try upstream.launchTrusting(["--stubs", "stubs", "--proxy-all", upstream.baseURL.absoluteString], currentDirectory: temp.root)
-        }
-        addTeardownBlock { proxy.stop() }
+        let proxy = try await TLSUpstreamProxy.start(for: self).proxy
         // A first exchange, so that loading libcurl and its CA bundle is not counted as waiting.
         let first = try await offPool { try CurlClient.send([], proxy.baseURL.appendingPathComponent("first")) }
         XCTAssertEqual(first.status, 200, first.text)
@@ -64,13 +58,8 @@ final class HTTPSUpstreamWaitTests: XCTestCase {
 
     func testAnHTTPSUpstreamsGzipBodyComesBackInflatedAndItsRedirectIsReturned() async throws {
         guard CurlClient.isAvailable else { throw XCTSkip("curl is not installed") }
-        let upstream = try await offPool { try TLSUpstream() }
-        addTeardownBlock { upstream.stop() }
-        let temp = try TemporaryStubs()
-        let proxy = try await offPool {
-            try upstream.launchTrusting(["--stubs", "stubs", "--proxy-all", upstream.baseURL.absoluteString], currentDirectory: temp.root)
-        }
-        addTeardownBlock { proxy.stop() }
+        let started = try await TLSUpstreamProxy.start(for: self)
+        let (upstream, proxy) = (started.upstream, started.proxy)
 
         let inflated = try await offPool { try CurlClient.send([], proxy.baseURL.appendingPathComponent("gzip")) }
         XCTAssertEqual(inflated.status, 200, inflated.text)
