@@ -10,9 +10,8 @@ import StubServerTestSupport
 @Suite("Deeply nested JSON over the wire")
 struct DeepJSONRequestTests {
     static func post(_ port: Int, _ path: String, _ body: String) throws -> String {
-        let request = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
         // A generous read timeout: a megabyte of nesting takes the debug server seconds on a loaded machine.
-        return String(decoding: try RawSocket.exchange(port: port, Array(request.utf8), timeoutSeconds: 60), as: UTF8.self)
+        try LoopbackClient.request(port: port, "POST", path, body: Array(body.utf8), timeoutSeconds: 60).whole
     }
 
     @Test("JSON body matchers and the admin API survive hostile nesting; the server keeps serving")

@@ -26,6 +26,9 @@ public struct ClientResponse: Sendable {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
     public var text: String { String(decoding: body, as: UTF8.self) }
+    /// The head, the blank line and the body as text: for a response read until the server closed
+    /// (``LoopbackClient/request(port:_:_:headers:body:timeoutSeconds:)``), every byte as received.
+    public var whole: String { head + "\r\n\r\n" + text }
 }
 
 public struct ClientError: Error, CustomStringConvertible {
