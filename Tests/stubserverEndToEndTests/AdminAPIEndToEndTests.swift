@@ -37,8 +37,8 @@ final class AdminAPIEndToEndTests: XCTestCase {
 
         // Add a stub, as `curl -X POST --data @mapping.json http://…/__admin/mappings` would.
         let mapping = #"{"request": {"method": "GET", "urlPath": "/added"}, "response": {"status": 201, "body": "added"}}"#
-        let created = CurlClient.isAvailable
-            ? try CurlClient.send(["-X", "POST", "-H", "Content-Type: application/json", "--data", mapping],
+        let created = Curl.isAvailable
+            ? try Curl.send(["-X", "POST", "-H", "Content-Type: application/json", "--data", mapping],
                                   admin.appendingPathComponent("mappings"))
             : try await LoopbackClient.send("POST", admin.appendingPathComponent("mappings"), body: Data(mapping.utf8))
         XCTAssertEqual(created.status, 201, created.text)

@@ -124,8 +124,8 @@ final class CommandLineTests: XCTestCase {
         #if canImport(FoundationNetworking)
         // FoundationNetworking fails IPv6-literal URLs with NSURLErrorBadURL (swift-corelibs-foundation
         // issue 5496, fixed after this toolchain), so on Linux curl is the client.
-        try XCTSkipUnless(CurlClient.isAvailable, "curl is not installed")
-        let hello = try CurlClient.send(["-g"], baseURL.appendingPathComponent("hello"))
+        try XCTSkipUnless(Curl.isAvailable, "curl is not installed")
+        let hello = try Curl.send(["-g"], baseURL.appendingPathComponent("hello"))
         #else
         let hello = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("hello"))
         #endif

@@ -98,28 +98,28 @@ final class DemoStubsTests: XCTestCase {
     }
 
     func testRoutesThroughCurl() throws {
-        try XCTSkipUnless(CurlClient.isAvailable, "curl is not installed")
-        let octocat = try CurlClient.send([], try url("/users/octocat"))
+        try XCTSkipUnless(Curl.isAvailable, "curl is not installed")
+        let octocat = try Curl.send([], try url("/users/octocat"))
         XCTAssertEqual(octocat.status, 200)
         XCTAssertEqual(octocat.header("Content-Type"), "application/json; charset=utf-8")
         XCTAssertEqual(octocat.header("X-RateLimit-Remaining"), "59")
         XCTAssertEqual(octocat.body, try Data(contentsOf: Paths.demoStubs.appendingPathComponent("__files/users/octocat.json")))
 
-        let avatar = try CurlClient.send([], try url("/avatars/u/2176586"))
+        let avatar = try Curl.send([], try url("/avatars/u/2176586"))
         XCTAssertEqual(avatar.status, 200)
         XCTAssertEqual(avatar.header("Content-Type"), "image/png")
         XCTAssertEqual(avatar.body, try Data(contentsOf: Paths.demoStubs.appendingPathComponent("__files/avatars/2176586.png")))
 
         // HEAD: as in WireMock, a GET stub does not answer HEAD; the 404 has the report's length and no body.
-        let head = try CurlClient.send(["-I"], try url("/hello"))
+        let head = try Curl.send(["-I"], try url("/hello"))
         XCTAssertEqual(head.status, 404)
         XCTAssertEqual(head.header("Content-Type"), "text/plain; charset=utf-8")
         XCTAssertGreaterThan(Int(head.header("Content-Length") ?? "") ?? 0, 0)
         // (curl -I writes the headers where the body would go; the raw-socket test checks HEAD sends no body.)
-        let hello = try CurlClient.send([], try url("/hello"))
+        let hello = try Curl.send([], try url("/hello"))
         XCTAssertEqual(hello.text, "Hello, stubserver")
 
-        let post = try CurlClient.send(["-X", "POST", "-H", "Content-Type: application/json", "--data", #"{"login":"octocat"}"#],
+        let post = try Curl.send(["-X", "POST", "-H", "Content-Type: application/json", "--data", #"{"login":"octocat"}"#],
                                        try url("/users/octocat"))
         XCTAssertEqual(post.status, 404)
         XCTAssertTrue(post.text.hasPrefix("No stub matched POST /users/octocat\n"), post.text)

@@ -55,8 +55,8 @@ final class DynamicStubsEndToEndTests: XCTestCase {
         let r4 = try await fetch("GET", baseURL.appendingPathComponent("flaky"))
         XCTAssertEqual(r4.text, "ok", r4.text)
 
-        if CurlClient.isAvailable {
-            XCTAssertThrowsError(try CurlClient.send([], baseURL.appendingPathComponent("reset"))) { error in
+        if Curl.isAvailable {
+            XCTAssertThrowsError(try Curl.send([], baseURL.appendingPathComponent("reset"))) { error in
                 XCTAssertTrue("\(error)".contains("status 56"), "\(error)")
             }
         }

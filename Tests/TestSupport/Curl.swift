@@ -1,16 +1,11 @@
-// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
-// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
-#if os(macOS) || os(Linux)
 import Foundation
-import StubTestSupport
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Requests through the `curl` command line tool.
-enum CurlClient {
+/// The real `curl` binary, as a user's scripts and CI run it: for what curl itself does with a response
+/// (its exit code for a broken one, `-g` for an IPv6 literal), which neither of ``LoopbackClient``'s modes
+/// shows. Runs through ``ChildProcess``, so only on macOS and Linux.
+public enum Curl {
     /// Runs `curl -sS -D headers -o body ARGUMENTS URL` and parses what it wrote.
-    static func send(_ arguments: [String], _ url: URL) throws -> Fetched {
+    public static func send(_ arguments: [String], _ url: URL) throws -> Fetched {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -38,7 +33,17 @@ enum CurlClient {
         return Fetched(status: status, body: body, headers: headers)
     }
 
+    /// curl's exit code and what it printed for `url` (body to /dev/null).
+    public static func exitCode(_ url: String) async throws -> (code: Int32, stderr: String) {
+        try await offPool { try runForExitCode(url) }
+    }
+
+    private static func runForExitCode(_ url: String) throws -> (code: Int32, stderr: String) {
+        let outcome = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                           ["curl", "-sS", "-o", "/dev/null", "--max-time", "20", url])
+        return (outcome.status, outcome.standardError)
+    }
+
     /// Whether `curl` is installed.
-    static var isAvailable: Bool { ChildProcess.isInstalled("curl") }
+    public static var isAvailable: Bool { ChildProcess.isInstalled("curl") }
 }
-#endif
