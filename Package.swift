@@ -56,8 +56,9 @@ let package = Package(
         // delays, faults, limits.
         .testTarget(name: "StubServerTests",
                     dependencies: ["StubTesting", "StubKit", "StubHTTP", "StubTestSupport", "StubServerTestSupport"]),
-        // Raw sockets for what HTTP clients will not do (malformed bytes, holding a port); tests only. Foundation
-        // only, so that StubHTTPTests, which uses it, stays free of StubKit.
+        // The tests' loopback HTTP client (raw bytes or URLSession), raw sockets for what HTTP clients will not do
+        // (malformed bytes, holding a port), child processes; tests only. Foundation only, so that StubHTTPTests,
+        // which uses it, stays free of StubKit.
         .target(name: "StubTestSupport", path: "Tests/TestSupport"),
         // What the StubTesting and StubServer tests share about a `StubServer` (fetching from it, shutting it
         // down, the demo stubs); tests only.
