@@ -50,9 +50,20 @@ let package = Package(
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
         .testTarget(name: "stubserverEndToEndTests", dependencies: ["stubserver", "StubKit", "StubClient", "StubTesting", "StubTestSupport"]),
-        .testTarget(name: "StubTestingTests", dependencies: ["StubTesting", "StubClient", "StubTestSupport"]),
-        // Raw sockets for what HTTP clients will not do (malformed bytes, holding a port); tests only.
+        // The StubTesting helpers themselves: the trait, XCTest integration, verification, failure reports, waiting.
+        .testTarget(name: "StubTestingTests", dependencies: ["StubTesting", "StubClient", "StubTestSupport", "StubServerTestSupport"]),
+        // The in-process server's features over real sockets: admin API, proxy, recording, scenarios, templating,
+        // delays, faults, limits.
+        .testTarget(name: "StubServerTests",
+                    dependencies: ["StubTesting", "StubKit", "StubHTTP", "StubTestSupport", "StubServerTestSupport"]),
+        // The tests' loopback HTTP client (raw bytes or URLSession), raw sockets for what HTTP clients will not do
+        // (malformed bytes, holding a port), child processes; tests only. Foundation only, so that StubHTTPTests,
+        // which uses it, stays free of StubKit.
         .target(name: "StubTestSupport", path: "Tests/TestSupport"),
+        // What the StubTesting and StubServer tests share about a `StubServer` (fetching from it, shutting it
+        // down, the demo stubs); tests only.
+        .target(name: "StubServerTestSupport", dependencies: ["StubTesting", "StubTestSupport"],
+                path: "Tests/ServerTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import StubHTTP
+import StubTestSupport
 
 /// A client that closes its connection while its response is pending (delayed, paced, or not answered
 /// yet) no longer holds the server: the response is dropped at once, so `stop()` does not wait out the

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import StubHTTP
+import StubTestSupport
 
 /// A client that sends its request and then shuts its sending side (`shutdown(SHUT_WR)`, as `curl
 /// --http1.0`-style tools and some proxies do) still gets its response. Darwin's poll(2) reports POLLHUP

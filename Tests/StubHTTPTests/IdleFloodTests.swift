@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import StubHTTP
+import StubTestSupport
 
 /// Connections that never send a byte cannot lock real clients out. Near the connection
 /// limit the server closes the oldest connections that never sent a byte (as nginx and HAProxy do), so a

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import StubHTTP
+import StubTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import StubHTTP
+import StubTestSupport
 
 /// Start, stop and resource tests over real loopback sockets.
 final class ServerLifecycleTests: XCTestCase {

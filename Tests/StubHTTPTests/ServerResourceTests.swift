@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import StubHTTP
+import StubTestSupport
 
 /// What a connection leaves behind on its event loop once it is closed, and how the close happens.
 final class ServerResourceTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import StubHTTP
+import StubTestSupport
 
 /// Black-box tests over real loopback sockets: bad input, limits, timeouts and load.
 final class ServerRobustnessTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import StubHTTP
+import StubTestSupport
 
 /// `shutdown() async`: the same stop as `stop()`, without blocking the caller's thread.
 final class ServerShutdownTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import StubHTTP
+import StubTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import StubHTTP
+import StubTestSupport
 
 final class SocketTests: XCTestCase {
     func testResolvesLiteralsAndLocalhost() throws {

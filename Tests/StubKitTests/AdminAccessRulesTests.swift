@@ -2,7 +2,7 @@ import Testing
 @testable import StubKit
 import StubHTTP
 
-/// The origin, host and exposure rules of ``AdminAccess`` (the socket-level behaviour is in StubTestingTests).
+/// The origin, host and exposure rules of ``AdminAccess`` (the socket-level behaviour is in StubServerTests).
 struct AdminAccessRulesTests {
     @Test("Loopback names and addresses are recognised; others are not")
     func loopbackHosts() {

@@ -270,9 +270,8 @@ final class AdminWriteCostTests: XCTestCase {
 
     /// The raw response to a JSON `POST path` on a connection of its own.
     private func post(_ server: StubServer, _ path: String, _ body: [UInt8]) throws -> String {
-        let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        return String(decoding: try RawSocket.exchange(port: server.port, Array(head.utf8) + body, timeoutSeconds: 60), as: UTF8.self)
+        try LoopbackClient.request(port: server.port, "POST", path, headers: ["Content-Type: application/json"], body: body,
+                                   timeoutSeconds: 60).whole
     }
 
     func testAnImportBuildsOneRouteTable() throws {

@@ -48,23 +48,8 @@ final class BodyFileStreamingTests: XCTestCase {
 
     /// The head and the body of `method target`, read until the server closes.
     private func fetch(_ server: StubServer, _ target: String, method: String = "GET") throws -> (head: String, body: [UInt8]) {
-        let request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-        let fd = try RawSocket.connectLoopback(port: server.port, timeoutSeconds: 30)
-        defer { close(fd) }
-        try RawSocket.sendAll(fd, Array(request.utf8))
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count < 16 << 20 {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { break }   // 0: closed; -1: timeout or reset
-            bytes += buffer[..<count]
-        }
-        let separator = Array("\r\n\r\n".utf8)
-        guard let end = (0...(bytes.count - separator.count)).first(where: { Array(bytes[$0..<$0 + 4]) == separator }) else {
-            XCTFail("no header block in \(bytes.count) bytes")
-            return ("", [])
-        }
-        return (String(decoding: bytes[..<end], as: UTF8.self), Array(bytes[(end + 4)...]))
+        let response = try LoopbackClient.request(port: server.port, method, target)
+        return (response.head, response.body)
     }
 
     /// Compares bodies without printing megabytes on a failure.

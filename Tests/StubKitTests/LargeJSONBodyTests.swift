@@ -9,9 +9,8 @@ import StubTestSupport
 /// why), and matched off the event loop.
 final class LargeJSONBodyTests: XCTestCase {
     private func post(_ port: Int, _ target: String, body: [UInt8]) throws -> String {
-        let head = "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        return String(decoding: try RawSocket.exchange(port: port, Array(head.utf8) + body, timeoutSeconds: 60), as: UTF8.self)
+        try LoopbackClient.request(port: port, "POST", target, headers: ["Content-Type: application/json"], body: body,
+                                   timeoutSeconds: 60).whole
     }
 
     /// `[0,0,0,…]` of about `bytes` bytes.

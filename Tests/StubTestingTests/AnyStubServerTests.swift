@@ -2,6 +2,7 @@ import Foundation
 import StubTesting
 import Testing
 import XCTest
+import StubServerTestSupport
 
 /// Without an external server, `setUpStubServer` and the trait give an ``AnyStubServer`` around the
 /// in-process server, and the async helpers check it in-process. (Against an external server:

@@ -1,6 +1,7 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// A stubs folder that travels with the test bundle, and what a bundled folder refuses.
 @Suite("Stubs in the test bundle")

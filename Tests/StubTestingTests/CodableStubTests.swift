@@ -1,6 +1,7 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// Codable models and Swift variables in stubs and assertions, as an app's tests use them.
 @Suite("Codable and variables in stubs", .stubServer())

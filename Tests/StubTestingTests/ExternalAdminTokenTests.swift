@@ -1,6 +1,7 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// External mode against a server started with `--admin-token` (as on an open listener for a device).
 @Suite("External mode sends the admin token")

@@ -2,6 +2,7 @@ import Foundation
 import StubHTTP
 @testable import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// Failures that say everything once, as a Swift Testing user meets them: real requests
 /// over loopback, the failure messages read from the recorded issues.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import StubTesting
 import XCTest
+import StubServerTestSupport
 
 /// Failure reports as an XCTest user meets them, over real sockets.
 final class FailureReportXCTests: FailureCapturingTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// `LoggedRequest`'s accessors, as tests reach for them first.
 @Suite("Logged request accessors")

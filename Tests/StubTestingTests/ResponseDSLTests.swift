@@ -1,6 +1,7 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// The response DSL as a user writes it: one chainable style, in any order, with `Duration` delays
 /// and WireMock's names as aliases. Checked on the wire.

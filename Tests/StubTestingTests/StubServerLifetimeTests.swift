@@ -1,6 +1,7 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// `shutdown()`/`stop()` are idempotent, and a stop also happens when the last reference to a server goes away.
 @Suite("StubServer lifetime")

@@ -1,6 +1,8 @@
 import Foundation
 import StubTesting
 import Testing
+import StubServerTestSupport
+import StubTestSupport
 
 /// The in-process API as a Swift Testing user writes it: `.stubServer` on the suite gives every test
 /// its own server.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import StubTesting
 import XCTest
+import StubServerTestSupport
 
 /// The in-process API as an XCTest user writes it: one server per test from `setUp`.
 final class StubServerXCTests: FailureCapturingTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import StubTesting
 import Testing
+import StubServerTestSupport
 
 /// The message-building functions directly (the helpers above check them end to end).
 @Suite("Verification messages")

@@ -3,6 +3,7 @@ import StubTestSupport
 import StubTesting
 import Testing
 import XCTest
+import StubServerTestSupport
 
 /// Waiting for a request that an app sends later, as a UI test does: the request is sent after the
 /// wait starts, so a plain check would race it.

@@ -29,6 +29,7 @@ public enum RawSocket {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
         init(_ call: String) { description = "\(call) failed: errno \(errno)" }
+        init(description: String) { self.description = description }
     }
 
     /// Closes a descriptor from ``occupyLoopbackPort(listening:)`` or ``connectLoopback(port:timeoutSeconds:)``
@@ -74,14 +75,14 @@ public enum RawSocket {
     }
 
     /// Connects to 127.0.0.1:`port`, sends `bytes`, and reads until the server closes the connection
-    /// or `timeoutSeconds` pass without data.
-    public static func exchange(port: Int, _ bytes: [UInt8], timeoutSeconds: Int = 5) throws -> [UInt8] {
+    /// or `timeoutSeconds` pass without data (or `limit` bytes have come).
+    public static func exchange(port: Int, _ bytes: [UInt8], timeoutSeconds: Int = 5, limit: Int = 1 << 20) throws -> [UInt8] {
         let fd = try connectLoopback(port: port, timeoutSeconds: timeoutSeconds)
         defer { close(fd) }
         try sendAll(fd, bytes)
         var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while received.count < 1 << 20 {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while received.count < limit {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             guard n > 0 else { break }   // 0: closed; -1: timeout or reset
             received += buffer[..<n]
@@ -104,6 +105,42 @@ public enum RawSocket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
+            let failure = Failure("connect")
+            close(fd)
+            throw failure
+        }
+        return fd
+    }
+
+    /// A blocking TCP socket connected to `host` (an IPv4 or IPv6 address, such as `::1`), `port`; close it when
+    /// done. Safe from SIGPIPE.
+    public static func openConnection(host: String, port: Int) throws -> Int32 {
+        var v4 = ipv4Loopback(port: port)
+        if inet_pton(AF_INET, host, &v4.sin_addr) == 1 {
+            return try connected(AF_INET, &v4)
+        }
+        var v6 = sockaddr_in6()
+        #if canImport(Darwin)
+        v6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+        #endif
+        v6.sin6_family = sa_family_t(AF_INET6)
+        v6.sin6_port = in_port_t(UInt16(port)).bigEndian
+        guard inet_pton(AF_INET6, host, &v6.sin6_addr) == 1 else {
+            throw Failure(description: "not an IPv4 or IPv6 address: \(host)")
+        }
+        return try connected(AF_INET6, &v6)
+    }
+
+    /// A socket of `family` connected to `address` (a `sockaddr_in` or `sockaddr_in6`).
+    private static func connected<Address>(_ family: Int32, _ address: inout Address) throws -> Int32 {
+        let fd = socket(family, streamSocket, 0)
+        guard fd >= 0 else { throw Failure("socket") }
+        preventSIGPIPE(fd)
+        let size = socklen_t(MemoryLayout<Address>.size)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, size) }
+        }
+        guard result == 0 else {
             let failure = Failure("connect")
             close(fd)
             throw failure

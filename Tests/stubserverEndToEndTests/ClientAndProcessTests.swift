@@ -2,6 +2,7 @@
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
 import Foundation
+import StubTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -17,7 +18,7 @@ final class ClientAndProcessXCTests: XCTestCase {
         // The first line is in standardOutput as soon as launch returns.
         XCTAssertEqual(server.standardOutput, "Listening on \(server.baseURL.absoluteString)\n")
         let stub = try await server.stub(.get("/from-client"), .text("hi").withHeader("X-From", "client"), priority: 1, name: "client stub")
-        let answer = try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("from-client"))
+        let answer = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("from-client"))
         XCTAssertEqual(answer.text, "hi")
         XCTAssertEqual(answer.header("Matched-Stub-Id"), stub.id)
 
@@ -51,7 +52,7 @@ struct ClientAndProcessTests {
         let server = try StubClient.StubServerProcess.launch(executable: Paths.stubserverBinary(), stubs: Paths.demoStubs)
         defer { server.stop() }
         let client = StubServerClient(baseURL: server.baseURL)
-        _ = try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("users/octocat"))
+        _ = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("users/octocat"))
         await expectRequested(client, .get("/users/octocat"), count: 1)
         await expectNoUnmatchedRequests(server)
         let misses = try await client.nearMisses(for: .get("/users/octokat"))
@@ -64,7 +65,7 @@ struct ClientAndProcessTests {
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("Closest requests:") && $0.rawValue.contains("/users/octocat") }
         }
-        _ = try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("nothing-here"))
+        _ = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("nothing-here"))
         await withKnownIssue {
             await expectNoUnmatchedRequests(client)
         }

@@ -58,9 +58,9 @@ final class CommandLineTests: XCTestCase {
 
     func testVerboseLogsOneLinePerRequestAndSIGINTExitsZero() async throws {
         let (server, baseURL) = try launch(["--port", "0", "--verbose"])
-        let hello = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("hello"))
+        let hello = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("hello"))
         XCTAssertEqual(hello.status, 200)
-        let missing = try await URLSessionClient.send("DELETE", baseURL.appendingPathComponent("nowhere"))
+        let missing = try await LoopbackClient.send("DELETE", baseURL.appendingPathComponent("nowhere"))
         XCTAssertEqual(missing.status, 404)
         XCTAssertTrue(server.waitForStandardError(containing: "DELETE /nowhere → 404"), server.standardError)
 
@@ -76,7 +76,7 @@ final class CommandLineTests: XCTestCase {
 
     func testWithoutVerboseNoRequestLinesAndSIGTERMExitsZero() async throws {
         let (server, baseURL) = try launch(["--port", "0"])
-        let hello = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("hello"))
+        let hello = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("hello"))
         XCTAssertEqual(hello.status, 200)
 
         XCTAssertEqual(server.stop(), .exited(0))
@@ -124,10 +124,10 @@ final class CommandLineTests: XCTestCase {
         #if canImport(FoundationNetworking)
         // FoundationNetworking fails IPv6-literal URLs with NSURLErrorBadURL (swift-corelibs-foundation
         // issue 5496, fixed after this toolchain), so on Linux curl is the client.
-        try XCTSkipUnless(CurlClient.isAvailable, "curl is not installed")
-        let hello = try CurlClient.send(["-g"], baseURL.appendingPathComponent("hello"))
+        try XCTSkipUnless(Curl.isAvailable, "curl is not installed")
+        let hello = try Curl.send(["-g"], baseURL.appendingPathComponent("hello"))
         #else
-        let hello = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("hello"))
+        let hello = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("hello"))
         #endif
         XCTAssertEqual(hello.status, 200)
         XCTAssertEqual(hello.text, "Hello, stubserver")

@@ -2,6 +2,7 @@
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
 import Foundation
+import StubTestSupport
 import StubClient
 import StubKit
 import XCTest
@@ -16,7 +17,7 @@ final class ContainerOptionsEndToEndTests: XCTestCase {
         addTeardownBlock { server.stop() }
         let baseURL = server.baseURL
         XCTAssertNotEqual(baseURL.port, 1)
-        let response = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("hello"))
+        let response = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("hello"))
         XCTAssertEqual(response.status, 200)
         XCTAssertTrue(server.waitForStandardError(containing: "GET /hello"), server.standardError)
     }
@@ -42,9 +43,9 @@ final class ContainerOptionsEndToEndTests: XCTestCase {
         addTeardownBlock { server.stop() }
         let baseURL = server.baseURL
         XCTAssertEqual(baseURL.host, "127.0.0.1")
-        let hello = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("hello"))
+        let hello = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("hello"))
         XCTAssertEqual(hello.status, 200)
-        let journal = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("__admin/requests"))
+        let journal = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("__admin/requests"))
         XCTAssertTrue(journal.text.contains("requestJournalDisabled"), journal.text)
     }
 }

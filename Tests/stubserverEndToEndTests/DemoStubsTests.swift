@@ -68,7 +68,7 @@ final class DemoStubsTests: XCTestCase {
 
     func testEveryDemoRouteThroughURLSession() async throws {
         for route in Self.routes {
-            let response = try await URLSessionClient.send("GET", try url(route.path))
+            let response = try await LoopbackClient.send("GET", try url(route.path))
             let definition = try responseDefinition(route)
             XCTAssertEqual(response.status, route.status, route.path)
             XCTAssertEqual(response.header("Matched-Stub-Id"), route.stubID, route.path)
@@ -89,37 +89,37 @@ final class DemoStubsTests: XCTestCase {
                 XCTAssertEqual(actual, expected, route.path)
             }
         }
-        let png = try await URLSessionClient.send("GET", try url("/avatars/u/583231"))
+        let png = try await LoopbackClient.send("GET", try url("/avatars/u/583231"))
         XCTAssertEqual(Array(png.body.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "PNG signature")
-        let user = try await URLSessionClient.send("GET", try url("/users/shashikant86"))
+        let user = try await LoopbackClient.send("GET", try url("/users/shashikant86"))
         let profile = try XCTUnwrap(try JSONSerialization.jsonObject(with: user.body) as? [String: Any])
         XCTAssertEqual(profile["name"] as? String, "StubName")
         XCTAssertEqual(profile["location"] as? String, "StubLocation")
     }
 
     func testRoutesThroughCurl() throws {
-        try XCTSkipUnless(CurlClient.isAvailable, "curl is not installed")
-        let octocat = try CurlClient.send([], try url("/users/octocat"))
+        try XCTSkipUnless(Curl.isAvailable, "curl is not installed")
+        let octocat = try Curl.send([], try url("/users/octocat"))
         XCTAssertEqual(octocat.status, 200)
         XCTAssertEqual(octocat.header("Content-Type"), "application/json; charset=utf-8")
         XCTAssertEqual(octocat.header("X-RateLimit-Remaining"), "59")
         XCTAssertEqual(octocat.body, try Data(contentsOf: Paths.demoStubs.appendingPathComponent("__files/users/octocat.json")))
 
-        let avatar = try CurlClient.send([], try url("/avatars/u/2176586"))
+        let avatar = try Curl.send([], try url("/avatars/u/2176586"))
         XCTAssertEqual(avatar.status, 200)
         XCTAssertEqual(avatar.header("Content-Type"), "image/png")
         XCTAssertEqual(avatar.body, try Data(contentsOf: Paths.demoStubs.appendingPathComponent("__files/avatars/2176586.png")))
 
         // HEAD: as in WireMock, a GET stub does not answer HEAD; the 404 has the report's length and no body.
-        let head = try CurlClient.send(["-I"], try url("/hello"))
+        let head = try Curl.send(["-I"], try url("/hello"))
         XCTAssertEqual(head.status, 404)
         XCTAssertEqual(head.header("Content-Type"), "text/plain; charset=utf-8")
         XCTAssertGreaterThan(Int(head.header("Content-Length") ?? "") ?? 0, 0)
         // (curl -I writes the headers where the body would go; the raw-socket test checks HEAD sends no body.)
-        let hello = try CurlClient.send([], try url("/hello"))
+        let hello = try Curl.send([], try url("/hello"))
         XCTAssertEqual(hello.text, "Hello, stubserver")
 
-        let post = try CurlClient.send(["-X", "POST", "-H", "Content-Type: application/json", "--data", #"{"login":"octocat"}"#],
+        let post = try Curl.send(["-X", "POST", "-H", "Content-Type: application/json", "--data", #"{"login":"octocat"}"#],
                                        try url("/users/octocat"))
         XCTAssertEqual(post.status, 404)
         XCTAssertTrue(post.text.hasPrefix("No stub matched POST /users/octocat\n"), post.text)
@@ -130,7 +130,7 @@ final class DemoStubsTests: XCTestCase {
 
     func testNearMissReportInTheBodyAndOnStderr() async throws {
         let probe = UUID().uuidString
-        let response = try await URLSessionClient.send("GET", try url("/users/octocat/repo?probe=\(probe)"),
+        let response = try await LoopbackClient.send("GET", try url("/users/octocat/repo?probe=\(probe)"),
                                                        headers: ["Accept": "application/vnd.github+json"])
         XCTAssertEqual(response.status, 404)
         XCTAssertEqual(response.header("Content-Type"), "text/plain; charset=utf-8")
@@ -152,7 +152,7 @@ final class DemoStubsTests: XCTestCase {
         let text = String(decoding: reply, as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("HTTP/1.1 400 "), text)
 
-        let hello = try await URLSessionClient.send("GET", try url("/hello"))
+        let hello = try await LoopbackClient.send("GET", try url("/hello"))
         XCTAssertEqual(hello.status, 200)
         XCTAssertEqual(hello.text, "Hello, stubserver")
     }

@@ -13,8 +13,8 @@ import XCTest
 /// The `stubserver` binary serves scenarios, `metadata.stubserver` sequences, faults and delays from
 /// stub files, with `--global-delay` and `--bandwidth` from the command line.
 final class DynamicStubsEndToEndTests: XCTestCase {
-    private func fetch(_ method: String, _ url: URL) async throws -> ClientResponse {
-        try await URLSessionClient.send(method, url)
+    private func fetch(_ method: String, _ url: URL) async throws -> Fetched {
+        try await LoopbackClient.send(method, url)
     }
 
     func testScenariosSequencesFaultsAndGlobalDelayFromFiles() async throws {
@@ -47,7 +47,7 @@ final class DynamicStubsEndToEndTests: XCTestCase {
         XCTAssertEqual(r1.status, 204, r1.text)
         let r2 = try await fetch("GET", baseURL.appendingPathComponent("me"))
         XCTAssertEqual(r2.text, "jane", r2.text)
-        let scenarios = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("__admin/scenarios"))
+        let scenarios = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("__admin/scenarios"))
         XCTAssertTrue(scenarios.text.contains(#""state" : "In""#) || scenarios.text.contains(#""state": "In""#), scenarios.text)
 
         let r3 = try await fetch("GET", baseURL.appendingPathComponent("flaky"))
@@ -55,8 +55,8 @@ final class DynamicStubsEndToEndTests: XCTestCase {
         let r4 = try await fetch("GET", baseURL.appendingPathComponent("flaky"))
         XCTAssertEqual(r4.text, "ok", r4.text)
 
-        if CurlClient.isAvailable {
-            XCTAssertThrowsError(try CurlClient.send([], baseURL.appendingPathComponent("reset"))) { error in
+        if Curl.isAvailable {
+            XCTAssertThrowsError(try Curl.send([], baseURL.appendingPathComponent("reset"))) { error in
                 XCTAssertTrue("\(error)".contains("status 56"), "\(error)")
             }
         }

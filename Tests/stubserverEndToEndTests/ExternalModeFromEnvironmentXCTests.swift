@@ -15,7 +15,7 @@ final class ExternalModeFromEnvironmentXCTests: XCTestCase {
                       "runs as a child process of testTheChildTestTalksToTheServerInSTUBSERVER_URL")
         let server = try setUpStubServer(stubs: Paths.demoStubs, failOnUnmatchedRequests: true)
         XCTAssertTrue(server.isExternal)
-        let answer = try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("hello"))
+        let answer = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("hello"))
         XCTAssertEqual(answer.text, "Hello, stubserver")
         await XCTAssertRequested(server, .get("/hello"), count: 1)
     }

@@ -37,15 +37,15 @@ struct ExternalModeTests {
             #expect(server.isExternal)
             #expect(server.baseURL == external.process.baseURL)
             try await server.stub(.get("/runtime"), .text("runtime"))
-            #expect(try await URLSessionClient.send("GET", external.url("runtime")).text == "runtime")
-            #expect(try await URLSessionClient.send("POST", external.url("cart")).status == 201)
+            #expect(try await LoopbackClient.send("GET", external.url("runtime")).text == "runtime")
+            #expect(try await LoopbackClient.send("POST", external.url("cart")).status == 201)
             #expect(try await server.scenarioState("cart") == "full")
         }
         try await runInTrait(external) { (server) async throws in
             #expect(try await server.requests.isEmpty)
             #expect(try await server.scenarioState("cart") == "Started")
             #expect(try await server.mappings.compactMap(\.name) == ["hello"])
-            #expect(try await URLSessionClient.send("GET", external.url("runtime")).status == 404)
+            #expect(try await LoopbackClient.send("GET", external.url("runtime")).status == 404)
         }
         #expect(try await external.stop() == .exited(0), "\(external.process.standardError)")
     }
@@ -55,7 +55,7 @@ struct ExternalModeTests {
         let external = try await ExternalServer.launch()
         try await runInTrait(external) { (server) async throws in
             let url = external.url("hello")
-            let sender = Task { try await URLSessionClient.send("GET", url) }
+            let sender = Task { try await LoopbackClient.send("GET", url) }
             await expectRequested(server, .get("/hello"), count: 1, within: .seconds(30))
             _ = try await sender.value
             await expectRequested(server, .get("/hello"), count: 1)
@@ -78,7 +78,7 @@ struct ExternalModeTests {
             } matching: { issue in
                 Self.says(issue, "Timed out after 0.05 seconds waiting: Expected at least one request matching GET /never")
             }
-            _ = try await URLSessionClient.send("GET", external.url("nothing-here"))
+            _ = try await LoopbackClient.send("GET", external.url("nothing-here"))
             await withKnownIssue {
                 await expectNoUnmatchedRequests(server)
             } matching: { issue in
@@ -98,13 +98,13 @@ struct ExternalModeTests {
         let external = try await ExternalServer.launch()
         try await withKnownIssue {
             try await runInTrait(external, failOnUnmatchedRequests: true) { (_) async throws in
-                _ = try await URLSessionClient.send("GET", external.url("users/nobody"))
+                _ = try await LoopbackClient.send("GET", external.url("users/nobody"))
             }
         } matching: { issue in
             Self.says(issue, "failOnUnmatchedRequests: 1 request matched no stub:", "GET /users/nobody → 404")
         }
         try await runInTrait(external, failOnUnmatchedRequests: true) { (_) async throws in
-            _ = try await URLSessionClient.send("GET", external.url("hello"))
+            _ = try await LoopbackClient.send("GET", external.url("hello"))
         }
         #expect(try await external.stop() == .exited(0), "\(external.process.standardError)")
     }
@@ -119,7 +119,7 @@ struct ExternalModeTests {
                     try await runInTrait(external) { (server) async throws in
                         events.withLock { $0.append("start \(index)") }
                         try await server.stub(.get("/turn"), .text("\(index)"))
-                        let answer = try await URLSessionClient.send("GET", external.url("turn"))
+                        let answer = try await LoopbackClient.send("GET", external.url("turn"))
                         let count = try await server.requests.count
                         events.withLock { $0.append("end \(index) \(answer.text) \(count)") }
                     }

@@ -2,6 +2,7 @@
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
 import Foundation
+import StubTestSupport
 import StubTesting
 import XCTest
 
@@ -24,9 +25,9 @@ final class ExternalModeXCTests: XCTestCase {
         XCTAssertNil(server.inProcess)
         XCTAssertEqual(server.baseURL, external.process.baseURL)
         // The external server's own stubs, not the `stubs:` given for in-process runs.
-        let hello = try await URLSessionClient.send("GET", external.url("hello"))
+        let hello = try await LoopbackClient.send("GET", external.url("hello"))
         XCTAssertEqual(hello.text, "Hello, stubserver")
-        let demo = try await URLSessionClient.send("GET", external.url("users/octocat"))
+        let demo = try await LoopbackClient.send("GET", external.url("users/octocat"))
         XCTAssertEqual(demo.status, 404)
         try await server.reset()   // that 404 would fail the test at teardown (failOnUnmatchedRequests)
     }
@@ -34,7 +35,7 @@ final class ExternalModeXCTests: XCTestCase {
     func testTheXCTestAssertionsAndWaitForRequestWorkThroughTheClient() async throws {
         try await server.stub(.get("/users/octocat"), .json(["login": "octocat"]), priority: 1)
         let url = external.url("users/octocat")
-        let sender = Task { try await URLSessionClient.send("GET", url) }
+        let sender = Task { try await LoopbackClient.send("GET", url) }
         let waited = await server.waitForRequest(matching: .get("/users/octocat"), timeout: .seconds(30))
         XCTAssertEqual(waited.map(\.request.target), ["/users/octocat"])
         let sent = try await sender.value
@@ -49,9 +50,9 @@ final class ExternalModeXCTests: XCTestCase {
 
     func testEachSetUpResetsStubsJournalAndScenarios() async throws {
         try await server.stub(.get("/runtime"), .text("runtime"))
-        let runtime = try await URLSessionClient.send("GET", external.url("runtime"))
+        let runtime = try await LoopbackClient.send("GET", external.url("runtime"))
         XCTAssertEqual(runtime.status, 200)
-        let cart = try await URLSessionClient.send("POST", external.url("cart"))
+        let cart = try await LoopbackClient.send("POST", external.url("cart"))
         XCTAssertEqual(cart.status, 201)
         let moved = try await server.scenarioState("cart")
         XCTAssertEqual(moved, "full")
@@ -64,7 +65,7 @@ final class ExternalModeXCTests: XCTestCase {
         XCTAssertEqual(scenario, "Started")
         let names = try await next.mappings.map(\.name)
         XCTAssertEqual(names.compactMap { $0 }.sorted(), ["hello"])
-        let cartAgain = try await URLSessionClient.send("POST", external.url("cart"))
+        let cartAgain = try await LoopbackClient.send("POST", external.url("cart"))
         XCTAssertEqual(cartAgain.status, 201)
         try await next.reset()
     }

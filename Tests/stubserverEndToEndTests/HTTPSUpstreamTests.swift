@@ -12,52 +12,43 @@ import XCTest
 /// trusted upstream is forwarded to, and an untrusted one gets a 502 that names it and the TLS reason.
 final class HTTPSUpstreamTests: XCTestCase {
     func testForwardsToAnHTTPSUpstreamWhoseCAIsTrusted() async throws {
-        let upstream = try await offPool { try TLSUpstream() }
-        addTeardownBlock { upstream.stop() }
-        let temp = try TemporaryStubs()
-        try temp.write("mappings/hello.json", simpleMapping("/hello", body: "local hello"))
-        try temp.write("mappings/api.json", """
-            {"request": {"urlPathPattern": "/api/.*"},
-             "response": {"proxyBaseUrl": "\(upstream.baseURL.absoluteString)", "proxyUrlPrefixToRemove": "/api",
-                          "additionalProxyRequestHeaders": {"X-Test": "from-stub"}}}
-            """)
-        let proxy = try await offPool {
-            try upstream.launchTrusting(["--stubs", "stubs", "--proxy-all", upstream.baseURL.absoluteString], currentDirectory: temp.root)
+        let started = try await TLSUpstreamProxy.start(for: self) { upstream, stubs in
+            try stubs.write("mappings/hello.json", simpleMapping("/hello", body: "local hello"))
+            try stubs.write("mappings/api.json", """
+                {"request": {"urlPathPattern": "/api/.*"},
+                 "response": {"proxyBaseUrl": "\(upstream.baseURL.absoluteString)", "proxyUrlPrefixToRemove": "/api",
+                              "additionalProxyRequestHeaders": {"X-Test": "from-stub"}}}
+                """)
         }
-        addTeardownBlock { proxy.stop() }
+        let (upstream, proxy) = (started.upstream, started.proxy)
 
-        let local = try await URLSessionClient.send("GET", proxy.baseURL.appendingPathComponent("hello"))
+        let local = try await LoopbackClient.send("GET", proxy.baseURL.appendingPathComponent("hello"))
         XCTAssertEqual(local.text, "local hello")
         XCTAssertEqual(upstream.requests, [], "a stub answered: nothing was forwarded")
 
-        let forwarded = try await URLSessionClient.send("POST", proxy.baseURL.appendingPathComponent("users/octocat"),
+        let forwarded = try await LoopbackClient.send("POST", proxy.baseURL.appendingPathComponent("users/octocat"),
                                                         headers: ["X-Test": "from-client"], body: Data(#"{"name":"octocat"}"#.utf8))
         XCTAssertEqual(forwarded.status, 200, forwarded.text)
         XCTAssertEqual(forwarded.header("X-Upstream"), "https")
         XCTAssertEqual(forwarded.header("Content-Type"), "application/json")
         XCTAssertEqual(forwarded.text, #"{"body": "{\"name\":\"octocat\"}", "method": "POST", "path": "/users/octocat", "xTest": "from-client"}"#)
 
-        let binary = try await URLSessionClient.send("GET", proxy.baseURL.appendingPathComponent("binary"))
+        let binary = try await LoopbackClient.send("GET", proxy.baseURL.appendingPathComponent("binary"))
         XCTAssertEqual(binary.status, 200)
         XCTAssertEqual([UInt8](binary.body), (0..<1024).map { UInt8($0 % 256) }, "byte for byte")
 
-        let viaStub = try await URLSessionClient.send("GET", proxy.baseURL.appendingPathComponent("api/repos/octocat/hello-world"))
+        let viaStub = try await LoopbackClient.send("GET", proxy.baseURL.appendingPathComponent("api/repos/octocat/hello-world"))
         XCTAssertEqual(viaStub.status, 200, viaStub.text)
         XCTAssertEqual(viaStub.text, #"{"body": "", "method": "GET", "path": "/repos/octocat/hello-world", "xTest": "from-stub"}"#)
         XCTAssertEqual(upstream.requests.count, 3, upstream.requests.joined(separator: "\n"))
     }
 
     func testAnUntrustedUpstreamCertificateGets502NamingTheUpstreamAndTheTLSReason() async throws {
-        let upstream = try await offPool { try TLSUpstream() }
-        addTeardownBlock { upstream.stop() }
-        let temp = try TemporaryStubs()
         // Launched as usual: the machine's trust store does not hold this run's CA.
-        let proxy = try await offPool {
-            try StubServerProcess.launch(["--stubs", "stubs", "--proxy-all", upstream.baseURL.absoluteString], currentDirectory: temp.root)
-        }
-        addTeardownBlock { proxy.stop() }
+        let started = try await TLSUpstreamProxy.start(for: self, trusting: false)
+        let (upstream, proxy) = (started.upstream, started.proxy)
 
-        let answer = try await URLSessionClient.send("GET", proxy.baseURL.appendingPathComponent("users/octocat"))
+        let answer = try await LoopbackClient.send("GET", proxy.baseURL.appendingPathComponent("users/octocat"))
         XCTAssertEqual(answer.status, 502, answer.text)
         XCTAssertEqual(answer.header("Content-Type"), "text/plain; charset=utf-8")
         let text = answer.text
@@ -68,7 +59,7 @@ final class HTTPSUpstreamTests: XCTestCase {
         XCTAssertEqual(upstream.requests, [], "no request got past the handshake")
 
         // The proxy keeps serving: the next request gets the same clear answer, not a hang.
-        let again = try await URLSessionClient.send("GET", proxy.baseURL.appendingPathComponent("users/octocat"))
+        let again = try await LoopbackClient.send("GET", proxy.baseURL.appendingPathComponent("users/octocat"))
         XCTAssertEqual(again.status, 502)
     }
 }

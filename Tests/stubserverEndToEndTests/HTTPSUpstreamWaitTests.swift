@@ -18,7 +18,7 @@ final class HTTPSUpstreamWaitTests: XCTestCase {
     private static let maxShare = 0.25
 
     func testASilentHTTPSUpstreamGets504AtTheProxyTimeoutWithoutSpinning() async throws {
-        guard CurlClient.isAvailable else { throw XCTSkip("curl is not installed") }
+        guard Curl.isAvailable else { throw XCTSkip("curl is not installed") }
         let silent = try LoopbackListener()   // takes the connection, never reads the TLS hello, never answers
         let temp = try TemporaryStubs()
         try temp.write("mappings/hello.json", simpleMapping("/hello", body: "hello"))
@@ -28,58 +28,47 @@ final class HTTPSUpstreamWaitTests: XCTestCase {
         }
         addTeardownBlock { server.stop() }
         let url = server.baseURL.appendingPathComponent("waits")
-        let hello = try await offPool { try CurlClient.send([], server.baseURL.appendingPathComponent("hello")) }
+        let hello = try await offPool { try Curl.send([], server.baseURL.appendingPathComponent("hello")) }
         XCTAssertEqual(hello.text, "hello")
 
-        let (answer, cpu, wall) = try await ProcessCPU.measure(server.pid) { try await offPool { try CurlClient.send([], url) } }
+        let (answer, cpu, wall) = try await ProcessCPU.measure(server.pid) { try await offPool { try Curl.send([], url) } }
         XCTAssertEqual(answer.status, 504, answer.text)
         XCTAssertEqual(answer.text, "stubserver: proxying GET /waits to https://127.0.0.1:\(silent.port)/waits failed: no answer "
                        + "within 3.0 seconds (the proxy timeout; raise it with --proxy-timeout or Configuration.proxy.timeout)\n")
         XCTAssertLessThan(cpu, wall * Self.maxShare, "the server used \(cpu) s of CPU while the request waited \(wall) s")
 
         // The poller thread is still there, or starts again: the next request gets the same answer.
-        let again = try await offPool { try CurlClient.send([], url) }
+        let again = try await offPool { try Curl.send([], url) }
         XCTAssertEqual(again.status, 504, again.text)
     }
 
     func testASlowHTTPSUpstreamIsWaitedForWithoutSpinning() async throws {
-        guard CurlClient.isAvailable else { throw XCTSkip("curl is not installed") }
-        let upstream = try await offPool { try TLSUpstream() }
-        addTeardownBlock { upstream.stop() }
-        let temp = try TemporaryStubs()
-        let proxy = try await offPool {
-            try upstream.launchTrusting(["--stubs", "stubs", "--proxy-all", upstream.baseURL.absoluteString], currentDirectory: temp.root)
-        }
-        addTeardownBlock { proxy.stop() }
+        guard Curl.isAvailable else { throw XCTSkip("curl is not installed") }
+        let proxy = try await TLSUpstreamProxy.start(for: self).proxy
         // A first exchange, so that loading libcurl and its CA bundle is not counted as waiting.
-        let first = try await offPool { try CurlClient.send([], proxy.baseURL.appendingPathComponent("first")) }
+        let first = try await offPool { try Curl.send([], proxy.baseURL.appendingPathComponent("first")) }
         XCTAssertEqual(first.status, 200, first.text)
 
         let url = proxy.baseURL.appendingPathComponent("slow")
-        let (answer, cpu, wall) = try await ProcessCPU.measure(proxy.pid) { try await offPool { try CurlClient.send([], url) } }
+        let (answer, cpu, wall) = try await ProcessCPU.measure(proxy.pid) { try await offPool { try Curl.send([], url) } }
         XCTAssertEqual(answer.status, 200, answer.text)
         XCTAssertEqual(answer.text, #"{"body": "", "method": "GET", "path": "/slow", "xTest": null}"#)
         XCTAssertLessThan(cpu, wall * Self.maxShare, "the server used \(cpu) s of CPU while the request waited \(wall) s")
     }
 
     func testAnHTTPSUpstreamsGzipBodyComesBackInflatedAndItsRedirectIsReturned() async throws {
-        guard CurlClient.isAvailable else { throw XCTSkip("curl is not installed") }
-        let upstream = try await offPool { try TLSUpstream() }
-        addTeardownBlock { upstream.stop() }
-        let temp = try TemporaryStubs()
-        let proxy = try await offPool {
-            try upstream.launchTrusting(["--stubs", "stubs", "--proxy-all", upstream.baseURL.absoluteString], currentDirectory: temp.root)
-        }
-        addTeardownBlock { proxy.stop() }
+        guard Curl.isAvailable else { throw XCTSkip("curl is not installed") }
+        let started = try await TLSUpstreamProxy.start(for: self)
+        let (upstream, proxy) = (started.upstream, started.proxy)
 
-        let inflated = try await offPool { try CurlClient.send([], proxy.baseURL.appendingPathComponent("gzip")) }
+        let inflated = try await offPool { try Curl.send([], proxy.baseURL.appendingPathComponent("gzip")) }
         XCTAssertEqual(inflated.status, 200, inflated.text)
         XCTAssertEqual(inflated.text, String(repeating: "inflated by the proxy ", count: 20))
         XCTAssertNil(inflated.header("Content-Encoding"), "the body is no longer gzip")
         XCTAssertEqual(inflated.header("Content-Length"), "\(inflated.body.count)")
         XCTAssertEqual(inflated.header("X-Upstream"), "https")
 
-        let redirect = try await offPool { try CurlClient.send([], proxy.baseURL.appendingPathComponent("redirect")) }
+        let redirect = try await offPool { try Curl.send([], proxy.baseURL.appendingPathComponent("redirect")) }
         XCTAssertEqual(redirect.status, 302, redirect.text)
         XCTAssertEqual(redirect.header("Location"), "/elsewhere")
         XCTAssertFalse(upstream.requests.contains { $0.contains("/elsewhere") }, "the redirect was not followed")

@@ -25,9 +25,9 @@ final class HealthCommandEndToEndTests: XCTestCase {
             XCTAssertEqual(run.stderr, "")
         }
         // Not journaled and not logged with --verbose: a probe every second leaves nothing behind.
-        let journal = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("__admin/requests"))
+        let journal = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("__admin/requests"))
         XCTAssertTrue(journal.text.contains(#""total": 0"#), journal.text)
-        let hello = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("hello"))
+        let hello = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("hello"))
         XCTAssertEqual(hello.status, 200)
         XCTAssertTrue(server.waitForStandardError(containing: "GET /hello"), server.standardError)
         XCTAssertFalse(server.standardError.contains("__admin/health"), server.standardError)

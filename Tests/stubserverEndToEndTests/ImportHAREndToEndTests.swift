@@ -2,6 +2,7 @@
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
 import Foundation
+import StubTestSupport
 import StubClient
 import StubKit
 import XCTest
@@ -42,11 +43,11 @@ final class ImportHAREndToEndTests: XCTestCase {
         try await assertServes(recorded, served.map(\.exchange), jsonExact: false)
         try await withServer(recorded) { base in
             // The token is not needed to match, and any token matches; what was filtered out is not stubbed.
-            let search = try await URLSessionClient.send("GET", try url(base, "/search/users?q=octocat&per_page=2&access_token=other"))
+            let search = try await LoopbackClient.send("GET", try url(base, "/search/users?q=octocat&per_page=2&access_token=other"))
             XCTAssertEqual(search.status, 200)
-            let avatar = try await URLSessionClient.send("GET", try url(base, "/u/583231?v=4"))
+            let avatar = try await LoopbackClient.send("GET", try url(base, "/u/583231?v=4"))
             XCTAssertEqual(avatar.status, 404)
-            let favicon = try await URLSessionClient.send("GET", try url(base, "/favicon.ico"))
+            let favicon = try await LoopbackClient.send("GET", try url(base, "/favicon.ico"))
             XCTAssertEqual(favicon.status, 404)
         }
     }
@@ -117,11 +118,11 @@ final class ImportHAREndToEndTests: XCTestCase {
         try await withServer(temp.stubs.appendingPathComponent("out")) { base in
             var states: [String] = []
             for _ in 0..<4 {
-                let answer = try await URLSessionClient.send("GET", try url(base, "/jobs/1"))
+                let answer = try await LoopbackClient.send("GET", try url(base, "/jobs/1"))
                 states.append(String(describing: try JSONParser.parse([UInt8](answer.body))["state"] ?? .null))
             }
             XCTAssertEqual(states, [#""queued""#, #""running""#, #""done""#, #""done""#])
-            let report = try await URLSessionClient.send("GET", try url(base, "/report"))
+            let report = try await LoopbackClient.send("GET", try url(base, "/report"))
             XCTAssertEqual(report.status, 200)
             XCTAssertEqual(report.body.count, 0)
         }
@@ -137,7 +138,7 @@ final class ImportHAREndToEndTests: XCTestCase {
             for exchange in exchanges {
                 let (path, query) = Self.pathAndQuery(exchange.request.url)
                 let label = "\(exchange.request.method) \(path)\(query)"
-                let answer = try await URLSessionClient.send(exchange.request.method, try url(base, path + query),
+                let answer = try await LoopbackClient.send(exchange.request.method, try url(base, path + query),
                                                              body: exchange.request.body.isEmpty ? nil : Data(exchange.request.body))
                 XCTAssertEqual(answer.status, exchange.response.status, label, file: file, line: line)
                 for field in exchange.response.headers where Self.replayed(field.name) {

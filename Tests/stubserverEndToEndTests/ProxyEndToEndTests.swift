@@ -2,6 +2,7 @@
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
 import Foundation
+import StubTestSupport
 import StubClient
 import StubKit
 import XCTest
@@ -20,14 +21,14 @@ final class ProxyEndToEndTests: XCTestCase {
         try temp.write("mappings/hello.json", simpleMapping("/hello", body: "local hello"))
         let proxy = try launch(["--stubs", "stubs", "--port", "0", "--proxy-all", upstream.absoluteString], in: temp.root)
 
-        let local = try await URLSessionClient.send("GET", proxy.appendingPathComponent("hello"))
+        let local = try await LoopbackClient.send("GET", proxy.appendingPathComponent("hello"))
         XCTAssertEqual(local.text, "local hello")
-        let forwarded = try await URLSessionClient.send("GET", proxy.appendingPathComponent("users/octocat"))
+        let forwarded = try await LoopbackClient.send("GET", proxy.appendingPathComponent("users/octocat"))
         XCTAssertEqual(forwarded.status, 200)
         XCTAssertEqual(forwarded.header("Content-Type"), "application/json; charset=utf-8")
         XCTAssertEqual(forwarded.header("X-RateLimit-Limit"), "60")
         XCTAssertEqual(forwarded.body, try Data(contentsOf: Paths.demoStubs.appendingPathComponent("__files/users/octocat.json")))
-        let notFound = try await URLSessionClient.send("GET", proxy.appendingPathComponent("nowhere/at/all"))
+        let notFound = try await LoopbackClient.send("GET", proxy.appendingPathComponent("nowhere/at/all"))
         XCTAssertEqual(notFound.status, 404)
     }
 
@@ -39,7 +40,7 @@ final class ProxyEndToEndTests: XCTestCase {
         _ = gone.waitForExit(timeout: .seconds(10))
         let proxy = try launch(["--stubs", "stubs", "--port", "0", "--proxy-all", deadURL.absoluteString], in: temp.root)
 
-        let answer = try await URLSessionClient.send("GET", proxy.appendingPathComponent("users/octocat"))
+        let answer = try await LoopbackClient.send("GET", proxy.appendingPathComponent("users/octocat"))
         XCTAssertEqual(answer.status, 502)
         XCTAssertTrue(answer.text.contains("\(deadURL.absoluteString)/users/octocat"), answer.text)
     }

@@ -2,6 +2,7 @@
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
 import Foundation
+import StubTestSupport
 import StubClient
 import StubKit
 import XCTest
@@ -20,7 +21,7 @@ final class ProxyLoopEndToEndTests: XCTestCase {
     private func assertLoopAnswers(_ url: URL, naming forwarder: String, count: Int = 20,
                                    file: StaticString = #filePath, line: UInt = #line) async throws {
         for n in 0..<count {
-            let answer = try await URLSessionClient.send("GET", url.appendingPathComponent("loop/\(n)"))
+            let answer = try await LoopbackClient.send("GET", url.appendingPathComponent("loop/\(n)"))
             XCTAssertEqual(answer.status, 508, answer.text, file: file, line: line)
             XCTAssertTrue(answer.text.contains("stubserver: proxy loop: GET /loop/\(n) would be forwarded to "), answer.text,
                           file: file, line: line)
@@ -41,7 +42,7 @@ final class ProxyLoopEndToEndTests: XCTestCase {
         }
         let base = try XCTUnwrap(server).baseURL
         try await assertLoopAnswers(base, naming: "--proxy-all")
-        let hello = try await URLSessionClient.send("GET", base.appendingPathComponent("hello"))
+        let hello = try await LoopbackClient.send("GET", base.appendingPathComponent("hello"))
         XCTAssertEqual(hello.text, "hello")
     }
 
@@ -49,7 +50,7 @@ final class ProxyLoopEndToEndTests: XCTestCase {
         let temp = try TemporaryStubs()
         let server = try launch(["--stubs", "stubs"], in: temp.root)
         let mapping = #"{"name": "to myself", "request": {"urlPathPattern": "/loop/.*"}, "response": {"proxyBaseUrl": "\#(server.baseURL.absoluteString)"}}"#
-        let added = try await URLSessionClient.send("POST", server.baseURL.appendingPathComponent("__admin/mappings"),
+        let added = try await LoopbackClient.send("POST", server.baseURL.appendingPathComponent("__admin/mappings"),
                                                     body: Data(mapping.utf8))
         XCTAssertEqual(added.status, 201, added.text)
         try await assertLoopAnswers(server.baseURL, naming: "the stub to myself")
@@ -60,7 +61,7 @@ final class ProxyLoopEndToEndTests: XCTestCase {
         let first = try launch(["--stubs", "stubs"], in: temp.root)
         let second = try launch(["--stubs", "stubs", "--proxy-all", first.baseURL.absoluteString], in: temp.root)
         let mapping = #"{"name": "to the second", "request": {"urlPathPattern": "/loop/.*"}, "response": {"proxyBaseUrl": "\#(second.baseURL.absoluteString)"}}"#
-        let added = try await URLSessionClient.send("POST", first.baseURL.appendingPathComponent("__admin/mappings"),
+        let added = try await LoopbackClient.send("POST", first.baseURL.appendingPathComponent("__admin/mappings"),
                                                     body: Data(mapping.utf8))
         XCTAssertEqual(added.status, 201, added.text)
         // first → second → first: the first sees its own marker and answers; the answer goes back the way it came.
@@ -74,7 +75,7 @@ final class ProxyLoopEndToEndTests: XCTestCase {
         let temp = try TemporaryStubs()
         let server = try launch(["--stubs", "stubs", "--proxy-all", "http://127.0.0.1:\(upstream.port)"], in: temp.root)
         let via = (1...8).map { "1.1 stubserver-\(String(repeating: String($0), count: 16))" }.joined(separator: ", ")
-        let answer = try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("far"), headers: ["Via": via])
+        let answer = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("far"), headers: ["Via": via])
         XCTAssertEqual(answer.status, 508, answer.text)
         XCTAssertTrue(answer.text.contains("it already passed through 8 stubserver proxies (at most 8)"), answer.text)
     }

@@ -20,10 +20,10 @@ final class ProxySilentUpstreamTests: XCTestCase {
         let server = try StubServerProcess.launch(["--stubs", "stubs", "--proxy-all", "http://127.0.0.1:\(silent.port)",
                                                    "--proxy-timeout", "3000"], currentDirectory: temp.root)
         addTeardownBlock { server.stop() }
-        let waiting = Task { try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("waits")) }
-        let other = Task { try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("waits/too")) }
+        let waiting = Task { try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("waits")) }
+        let other = Task { try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("waits/too")) }
         // Until the forwarded requests are on their way (the server has answered something after they were sent).
-        let hello = try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("hello"))
+        let hello = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("hello"))
         XCTAssertEqual(hello.text, "hello")
         try await Task.sleep(for: .milliseconds(300))
 

@@ -2,6 +2,7 @@
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
 import Foundation
+import StubTestSupport
 import StubClient
 import StubKit
 import XCTest
@@ -36,9 +37,9 @@ final class RecordCommandEndToEndTests: XCTestCase {
         let secrets = ["Authorization": "token \(Self.token)", "Cookie": "session=\(Self.cookieValue)"]
         let paths = ["users/octocat?access_token=\(Self.token)", "users/octocat?access_token=\(Self.token)",
                      "avatars/u/583231", "users/nobody-at-all"]
-        var live: [String: ClientResponse] = [:]
+        var live: [String: Fetched] = [:]
         for path in paths {
-            live[path] = try await URLSessionClient.send("GET", try XCTUnwrap(URL(string: base.absoluteString + "/" + path)), headers: secrets)
+            live[path] = try await LoopbackClient.send("GET", try XCTUnwrap(URL(string: base.absoluteString + "/" + path)), headers: secrets)
         }
         XCTAssertEqual(live[paths[0]]?.status, 200)
         XCTAssertEqual(live["users/nobody-at-all"]?.status, 404)
@@ -59,13 +60,13 @@ final class RecordCommandEndToEndTests: XCTestCase {
         for path in paths {
             // Another token, or none: the stub matches the path and the other parameters.
             let replayPath = path.replacingOccurrences(of: Self.token, with: "other")
-            let answer = try await URLSessionClient.send("GET", try XCTUnwrap(URL(string: replayed.absoluteString + "/" + replayPath)))
+            let answer = try await LoopbackClient.send("GET", try XCTUnwrap(URL(string: replayed.absoluteString + "/" + replayPath)))
             let original = try XCTUnwrap(live[path])
             XCTAssertEqual(answer.status, original.status, path)
             XCTAssertEqual(answer.body, original.body, "\(path): not byte for byte what the upstream answered")
             XCTAssertEqual(answer.header("Content-Type"), original.header("Content-Type"), path)
         }
-        let direct = try await URLSessionClient.send("GET", upstream.appendingPathComponent("avatars/u/583231"))
+        let direct = try await LoopbackClient.send("GET", upstream.appendingPathComponent("avatars/u/583231"))
         XCTAssertEqual(direct.body, live["avatars/u/583231"]?.body)
     }
 
@@ -75,11 +76,11 @@ final class RecordCommandEndToEndTests: XCTestCase {
         let recorder = try launch(["record", "--target", upstream.absoluteString, "--stubs", "seq", "--record-sequences"],
                                   in: temp.root)
         let hello = recorder.baseURL.appendingPathComponent("hello")
-        let first = try await URLSessionClient.send("GET", hello)
+        let first = try await LoopbackClient.send("GET", hello)
         let changed = #"{"priority": 1, "request": {"method": "GET", "url": "/hello"}, "response": {"status": 200, "body": "changed"}}"#
-        let added = try await URLSessionClient.send("POST", upstream.appendingPathComponent("__admin/mappings"), body: Data(changed.utf8))
+        let added = try await LoopbackClient.send("POST", upstream.appendingPathComponent("__admin/mappings"), body: Data(changed.utf8))
         XCTAssertEqual(added.status, 201, added.text)
-        let second = try await URLSessionClient.send("GET", hello)
+        let second = try await LoopbackClient.send("GET", hello)
         XCTAssertEqual(second.text, "changed")
 
         recorder.signal(SIGINT)
@@ -87,8 +88,8 @@ final class RecordCommandEndToEndTests: XCTestCase {
         XCTAssertTrue(recorder.standardOutput.contains(#"(scenario "GET /hello", state 2)"#), recorder.standardOutput)
 
         let replayed = try launch(["--stubs", "seq"], in: temp.root).baseURL.appendingPathComponent("hello")
-        let answers = [try await URLSessionClient.send("GET", replayed), try await URLSessionClient.send("GET", replayed),
-                       try await URLSessionClient.send("GET", replayed)]
+        let answers = [try await LoopbackClient.send("GET", replayed), try await LoopbackClient.send("GET", replayed),
+                       try await LoopbackClient.send("GET", replayed)]
         XCTAssertEqual(answers.map(\.body), [first.body, second.body, second.body])
     }
 

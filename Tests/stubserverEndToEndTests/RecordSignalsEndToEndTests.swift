@@ -31,7 +31,7 @@ final class RecordSignalsEndToEndTests: XCTestCase {
         for (stop, name) in [(SIGINT, "int"), (SIGTERM, "term"), (Int32(1), "hup"), (Int32(3), "quit")] {
             let recorder = try launch(["record", "--target", upstream.absoluteString, "--stubs", name], in: temp.root)
             for path in Self.paths {
-                _ = try await URLSessionClient.send("GET", recorder.baseURL.appendingPathComponent(path))
+                _ = try await LoopbackClient.send("GET", recorder.baseURL.appendingPathComponent(path))
             }
             recorder.signal(stop)
             XCTAssertEqual(recorder.waitForExit(timeout: .seconds(30)), .exited(0), "\(name): \(recorder.standardError)")
@@ -88,13 +88,13 @@ final class RecordSignalsEndToEndTests: XCTestCase {
         let temp = try TemporaryStubs()
         let server = try launch(["--stubs", "stubs"], in: temp.root).baseURL
         let recordings = server.appendingPathComponent("__admin/recordings")
-        let started = try await URLSessionClient.send("POST", recordings.appendingPathComponent("start"),
+        let started = try await LoopbackClient.send("POST", recordings.appendingPathComponent("start"),
                                                       body: Data(#"{"targetBaseUrl": "\#(server.absoluteString)"}"#.utf8))
         XCTAssertEqual(started.status, 200, started.text)
-        let looped = try await URLSessionClient.send("GET", server.appendingPathComponent("users/octocat"))
+        let looped = try await LoopbackClient.send("GET", server.appendingPathComponent("users/octocat"))
         XCTAssertEqual(looped.status, 508, looped.text)
         XCTAssertTrue(looped.text.contains("by the recording"), looped.text)
-        let stopped = try await URLSessionClient.send("POST", recordings.appendingPathComponent("stop"))
+        let stopped = try await LoopbackClient.send("POST", recordings.appendingPathComponent("stop"))
         XCTAssertEqual(stopped.status, 200, stopped.text)
         let object = try JSONSerialization.jsonObject(with: stopped.body) as? [String: Any]
         XCTAssertEqual((object?["mappings"] as? [Any])?.count, 0, stopped.text)

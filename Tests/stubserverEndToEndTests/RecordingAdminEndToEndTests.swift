@@ -2,6 +2,7 @@
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
 import Foundation
+import StubTestSupport
 import StubClient
 import StubKit
 import XCTest
@@ -23,12 +24,12 @@ final class RecordingAdminEndToEndTests: XCTestCase {
         return server
     }
 
-    private func object(_ response: ClientResponse) throws -> [String: Any] {
+    private func object(_ response: Fetched) throws -> [String: Any] {
         try XCTUnwrap(try JSONSerialization.jsonObject(with: response.body) as? [String: Any], response.text)
     }
 
-    private func post(_ url: URL, _ json: String = "{}") async throws -> ClientResponse {
-        try await URLSessionClient.send("POST", url, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
+    private func post(_ url: URL, _ json: String = "{}") async throws -> Fetched {
+        try await LoopbackClient.send("POST", url, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
     }
 
     func testStartStatusStopRecordsStubsThatAFreshServerServesTheSame() async throws {
@@ -41,7 +42,7 @@ final class RecordingAdminEndToEndTests: XCTestCase {
         let server = process.baseURL
         let recordings = server.appendingPathComponent("__admin/recordings")
 
-        let never = try await URLSessionClient.send("GET", recordings.appendingPathComponent("status"))
+        let never = try await LoopbackClient.send("GET", recordings.appendingPathComponent("status"))
         XCTAssertEqual(try object(never)["status"] as? String, "NeverStarted")
         let notRecording = try await post(recordings.appendingPathComponent("stop"))
         XCTAssertEqual(notRecording.status, 400, notRecording.text)
@@ -52,14 +53,14 @@ final class RecordingAdminEndToEndTests: XCTestCase {
         let again = try await post(recordings.appendingPathComponent("start"), #"{"targetBaseUrl": "http://127.0.0.1:9"}"#)
         XCTAssertEqual(again.status, 409, again.text)
         XCTAssertTrue(again.text.contains(upstream.absoluteString), again.text)
-        let recording = try await URLSessionClient.send("GET", recordings.appendingPathComponent("status"))
+        let recording = try await LoopbackClient.send("GET", recordings.appendingPathComponent("status"))
         XCTAssertEqual(try object(recording)["status"] as? String, "Recording")
 
         let secrets = ["Authorization": "token \(Self.token)", "Cookie": Self.cookie]
-        let user = try await URLSessionClient.send("GET", server.appendingPathComponent("users/octocat"), headers: secrets)
+        let user = try await LoopbackClient.send("GET", server.appendingPathComponent("users/octocat"), headers: secrets)
         XCTAssertEqual(user.status, 200)
-        _ = try await URLSessionClient.send("GET", server.appendingPathComponent("users/octocat"), headers: secrets)
-        let avatar = try await URLSessionClient.send("GET", server.appendingPathComponent("avatars/u/583231"))
+        _ = try await LoopbackClient.send("GET", server.appendingPathComponent("users/octocat"), headers: secrets)
+        let avatar = try await LoopbackClient.send("GET", server.appendingPathComponent("avatars/u/583231"))
         XCTAssertEqual(avatar.header("Content-Type"), "image/png")
 
         let stopped = try await post(recordings.appendingPathComponent("stop"))
@@ -67,7 +68,7 @@ final class RecordingAdminEndToEndTests: XCTestCase {
         let mappings = try XCTUnwrap(try object(stopped)["mappings"] as? [[String: Any]], stopped.text)
         XCTAssertEqual(mappings.count, 2, stopped.text)   // the repeated request once
         XCTAssertTrue(mappings.allSatisfy { $0["persistent"] as? Bool == true }, stopped.text)
-        let status = try await URLSessionClient.send("GET", recordings.appendingPathComponent("status"))
+        let status = try await LoopbackClient.send("GET", recordings.appendingPathComponent("status"))
         XCTAssertEqual(try object(status)["status"] as? String, "Stopped")
 
         XCTAssertEqual(try String(contentsOf: temp.stubs.appendingPathComponent("mappings/get-users-octocat.json"), encoding: .utf8), mine)
@@ -80,14 +81,14 @@ final class RecordingAdminEndToEndTests: XCTestCase {
         let expectedAvatar = try Data(contentsOf: Paths.demoStubs.appendingPathComponent("__files/avatars/583231.png"))
         let replayed = try launch(["--stubs", "stubs"], in: temp.root)
         for base in [server, replayed] {
-            let avatar = try await URLSessionClient.send("GET", base.appendingPathComponent("avatars/u/583231"))
+            let avatar = try await LoopbackClient.send("GET", base.appendingPathComponent("avatars/u/583231"))
             XCTAssertEqual(avatar.body, expectedAvatar)
-            let user = try await URLSessionClient.send("GET", base.appendingPathComponent("users/octocat"))
+            let user = try await LoopbackClient.send("GET", base.appendingPathComponent("users/octocat"))
             XCTAssertEqual(user.status, 200)
             XCTAssertEqual(try JSONParser.parse(Array(user.body)),
                            try JSONParser.parse(Array(try Data(contentsOf: Paths.demoStubs.appendingPathComponent("__files/users/octocat.json")))))
             XCTAssertEqual(user.body, try Data(contentsOf: temp.stubs.appendingPathComponent("__files/get-users-octocat-2.json")))
-            let mineAnswer = try await URLSessionClient.send("GET", base.appendingPathComponent("mine"))
+            let mineAnswer = try await LoopbackClient.send("GET", base.appendingPathComponent("mine"))
             XCTAssertEqual(mineAnswer.text, "mine", "the user's own stub is still there")
         }
     }
@@ -98,7 +99,7 @@ final class RecordingAdminEndToEndTests: XCTestCase {
         try temp.write("mappings/hello.json", simpleMapping("/local", body: "local"))
         let server = try launch(["--stubs", "stubs", "--proxy-all", upstream.absoluteString], in: temp.root)
         for path in ["users/octocat", "users/octocat", "hello", "local", "avatars/u/583231"] {
-            _ = try await URLSessionClient.send("GET", server.appendingPathComponent(path))
+            _ = try await LoopbackClient.send("GET", server.appendingPathComponent(path))
         }
         let snapshot = try await post(server.appendingPathComponent("__admin/recordings/snapshot"),
                                       #"{"persist": false, "filters": {"urlPathPattern": "/(users|hello)/?.*", "method": "GET"}}"#)
@@ -135,14 +136,14 @@ final class RecordingAdminEndToEndTests: XCTestCase {
         }
         let during = try await client.recordingStatus
         XCTAssertEqual(during, .recording)
-        _ = try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("users/octocat"), headers: ["Accept": "application/json"])
-        _ = try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("hello"))
+        _ = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("users/octocat"), headers: ["Accept": "application/json"])
+        _ = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("hello"))
         let recorded = try await client.stopRecording()
         XCTAssertEqual(recorded.map(\.request.url), [.url("/users/octocat")])
         XCTAssertEqual(recorded.first?.request.headers.map(\.name), ["Accept"])
         let after = try await client.recordingStatus
         XCTAssertEqual(after, .stopped)
-        let replayed = try await URLSessionClient.send("GET", server.baseURL.appendingPathComponent("users/octocat"),
+        let replayed = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("users/octocat"),
                                                        headers: ["Accept": "application/json"])
         XCTAssertEqual(replayed.status, 200)
         XCTAssertEqual(replayed.header("X-RateLimit-Limit"), "60")

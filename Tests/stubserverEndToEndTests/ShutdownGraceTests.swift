@@ -2,6 +2,7 @@
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
 import Foundation
+import StubTestSupport
 import StubClient
 import StubKit
 #if canImport(Glibc)
@@ -56,7 +57,7 @@ final class ShutdownGraceTests: XCTestCase {
     }
 
     func testSIGTERMDoesNotWaitForADelayedResponseWhoseClientGaveUp() throws {
-        try XCTSkipUnless(CurlClient.isAvailable, "curl is not installed")
+        try XCTSkipUnless(Curl.isAvailable, "curl is not installed")
         let (server, baseURL, stubs) = try startServer(grace: "60")
         defer { _ = server.stop(); _ = stubs }
         let client = try curl(baseURL.appendingPathComponent("slow"), maxTime: 1)
@@ -68,14 +69,14 @@ final class ShutdownGraceTests: XCTestCase {
     }
 
     func testSIGTERMWaitsNoLongerThanTheShutdownGraceForAWaitingClient() throws {
-        try XCTSkipUnless(CurlClient.isAvailable, "curl is not installed")
+        try XCTSkipUnless(Curl.isAvailable, "curl is not installed")
         let (server, baseURL, stubs) = try startServer(grace: "0.5")
         defer { _ = server.stop(); _ = stubs }
         let client = try curl(baseURL.appendingPathComponent("slow"), maxTime: 60)
         defer { if client.isRunning { kill(client.processIdentifier, SIGKILL) } }
         // The request is in (journaled) before the stop.
         XCTAssertTrue(poll(timeout: .seconds(10)) {
-            (try? CurlClient.send([], baseURL.appendingPathComponent("__admin/requests")))?.text.contains("/slow") ?? false
+            (try? Curl.send([], baseURL.appendingPathComponent("__admin/requests")))?.text.contains("/slow") ?? false
         })
 
         assertSIGTERMExitsWithin10Seconds(server, "with --shutdown-grace 0.5 and a client waiting",

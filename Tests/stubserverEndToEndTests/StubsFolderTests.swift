@@ -76,7 +76,7 @@ final class StubsFolderTests: XCTestCase {
         let server = try StubServerProcess.launch(["--stubs", "stubs/mappings", "--port", "0"], currentDirectory: temp.root)
         defer { server.stop() }
         let baseURL = server.baseURL
-        let response = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("greeting"))
+        let response = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("greeting"))
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "hello from __files")
         // stderr is drained on its own thread: wait for the line rather than racing it.

@@ -2,6 +2,7 @@
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
 import Foundation
+import StubTestSupport
 import StubClient
 import StubKit
 #if canImport(FoundationNetworking)
@@ -46,11 +47,11 @@ final class StubsLayoutTests: XCTestCase {
             ("/scenario/2", "two"),
         ]
         for (path, body) in expectations {
-            let response = try await URLSessionClient.send("GET", baseURL.appendingPathComponent(path))
+            let response = try await LoopbackClient.send("GET", baseURL.appendingPathComponent(path))
             XCTAssertEqual(response.status, 200, path)
             XCTAssertEqual(response.text, body, path)
         }
-        let binary = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("bytes"))
+        let binary = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("bytes"))
         XCTAssertEqual(binary.header("Content-Type"), "application/octet-stream")
         XCTAssertEqual(binary.body, bytes)
 
@@ -65,7 +66,7 @@ final class StubsLayoutTests: XCTestCase {
         let temp = try TemporaryStubs()
         let (server, baseURL) = try launch(temp)
         XCTAssertTrue(server.waitForStandardError(containing: "stubserver: serving 0 stubs from stubs\n"), server.standardError)
-        let response = try await URLSessionClient.send("GET", baseURL.appendingPathComponent("anything"))
+        let response = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("anything"))
         XCTAssertEqual(response.status, 404)
         XCTAssertTrue(response.text.hasPrefix("No stub matched GET /anything\n"), response.text)
         XCTAssertTrue(response.text.hasSuffix("No stubs are loaded.\n"), response.text)

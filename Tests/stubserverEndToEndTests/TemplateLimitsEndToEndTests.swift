@@ -2,6 +2,7 @@
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
 import Foundation
+import StubTestSupport
 import StubClient
 import StubKit
 #if canImport(Glibc)
@@ -60,20 +61,20 @@ final class TemplateLimitsEndToEndTests: XCTestCase {
     }
 
     func testAPathSegmentsBombIsA500NamingTheStubAndTheLimit() throws {
-        try XCTSkipUnless(CurlClient.isAvailable, "curl is not installed")
+        try XCTSkipUnless(Curl.isAvailable, "curl is not installed")
         let (server, _) = try launch()
-        let response = try CurlClient.send([], try bombURL(server))
+        let response = try Curl.send([], try bombURL(server))
         XCTAssertEqual(response.status, 500)
         XCTAssertTrue(response.text.hasPrefix("stubserver: stub 'segments bomb' ("), response.text)
         XCTAssertTrue(response.text.contains("the template limit of 1000000 steps (--template-max-steps"), response.text)
         XCTAssertTrue(server.waitForStandardError(containing: "stubserver: stub 'segments bomb' ("), server.standardError)
         // A request the template fits is still rendered.
         let small = try XCTUnwrap(URL(string: server.baseURL.absoluteString + "/bomb/a/b"))
-        XCTAssertEqual(try CurlClient.send([], small).text, String(repeating: "x", count: 27))
+        XCTAssertEqual(try Curl.send([], small).text, String(repeating: "x", count: 27))
     }
 
     func testHelloIsAnsweredWhileBombsRenderAndSIGTERMStopsThem() throws {
-        try XCTSkipUnless(CurlClient.isAvailable, "curl is not installed")
+        try XCTSkipUnless(Curl.isAvailable, "curl is not installed")
         let (server, _) = try launch()
         let url = try bombURL(server)
         let attackers = try (0..<4).map { _ in try bombs(url, count: 20) }
@@ -81,7 +82,7 @@ final class TemplateLimitsEndToEndTests: XCTestCase {
         XCTAssertTrue(server.waitForStandardError(containing: "stubserver: stub 'segments bomb' ("), "no bomb was answered")
         // The single event loop is never held by a render: every /hello is answered during the attack.
         for _ in 0..<20 {
-            XCTAssertEqual(try CurlClient.send([], server.baseURL.appendingPathComponent("hello")).text, "hello")
+            XCTAssertEqual(try Curl.send([], server.baseURL.appendingPathComponent("hello")).text, "hello")
         }
         server.signal(SIGTERM)
         XCTAssertEqual(server.waitForExit(timeout: .seconds(30)), .exited(0),
@@ -89,23 +90,23 @@ final class TemplateLimitsEndToEndTests: XCTestCase {
     }
 
     func testTheOutputLimitCountsHTMLEscapingAndIsSetByAFlag() throws {
-        try XCTSkipUnless(CurlClient.isAvailable, "curl is not installed")
+        try XCTSkipUnless(Curl.isAvailable, "curl is not installed")
         let (server, stubs) = try launch(["--template-max-output", "512KiB"])
         // 200 KB of `<`: 200 KB raw, 800 KB escaped.
         let body = try stubs.writeOutside("body.txt", String(repeating: "<", count: 200_000))
-        let escaped = try CurlClient.send(["--data-binary", "@\(body.path)"], server.baseURL.appendingPathComponent("echo"))
+        let escaped = try Curl.send(["--data-binary", "@\(body.path)"], server.baseURL.appendingPathComponent("echo"))
         XCTAssertEqual(escaped.status, 500)
         XCTAssertTrue(escaped.text.contains("the template limit of 524288 output bytes (--template-max-output"), escaped.text)
-        let raw = try CurlClient.send(["--data-binary", "@\(body.path)"], server.baseURL.appendingPathComponent("raw"))
+        let raw = try Curl.send(["--data-binary", "@\(body.path)"], server.baseURL.appendingPathComponent("raw"))
         XCTAssertEqual(raw.status, 200)
         XCTAssertEqual(raw.body.count, 200_000)
     }
 
     func testTheStepLimitIsSetByAFlag() throws {
-        try XCTSkipUnless(CurlClient.isAvailable, "curl is not installed")
+        try XCTSkipUnless(Curl.isAvailable, "curl is not installed")
         let (server, _) = try launch(["--template-max-steps", "100"])
         let url = try XCTUnwrap(URL(string: server.baseURL.absoluteString + "/bomb/" + Array(repeating: "s", count: 9).joined(separator: "/")))
-        let response = try CurlClient.send([], url)
+        let response = try Curl.send([], url)
         XCTAssertEqual(response.status, 500)
         XCTAssertTrue(response.text.contains("the template limit of 100 steps"), response.text)
     }

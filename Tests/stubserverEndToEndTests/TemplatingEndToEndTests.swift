@@ -2,6 +2,7 @@
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
 import Foundation
+import StubTestSupport
 import StubClient
 import StubKit
 import XCTest
@@ -28,8 +29,8 @@ final class TemplatingEndToEndTests: XCTestCase {
         let temp = try stubs()
         for flags in [[], ["--local-response-templating"]] {
             let (server, base) = try launch(temp, flags)
-            XCTAssertEqual(try CurlClient.send([], base.appendingPathComponent("plain")).text, "{{request.method}} {{request.query.x}}", "\(flags)")
-            XCTAssertEqual(try CurlClient.send([], try XCTUnwrap(URL(string: base.absoluteString + "/local?x=yo"))).text, "hi YO", "\(flags)")
+            XCTAssertEqual(try Curl.send([], base.appendingPathComponent("plain")).text, "{{request.method}} {{request.query.x}}", "\(flags)")
+            XCTAssertEqual(try Curl.send([], try XCTUnwrap(URL(string: base.absoluteString + "/local?x=yo"))).text, "hi YO", "\(flags)")
             XCTAssertEqual(server.stop(), .exited(0))
         }
     }
@@ -37,8 +38,8 @@ final class TemplatingEndToEndTests: XCTestCase {
     func testGlobalResponseTemplatingRendersEveryStub() throws {
         let temp = try stubs()
         let (server, base) = try launch(temp, ["--global-response-templating"])
-        XCTAssertEqual(try CurlClient.send([], try XCTUnwrap(URL(string: base.absoluteString + "/plain?x=1"))).text, "GET 1")
-        XCTAssertEqual(try CurlClient.send([], try XCTUnwrap(URL(string: base.absoluteString + "/local?x=yo"))).text, "hi YO")
+        XCTAssertEqual(try Curl.send([], try XCTUnwrap(URL(string: base.absoluteString + "/plain?x=1"))).text, "GET 1")
+        XCTAssertEqual(try Curl.send([], try XCTUnwrap(URL(string: base.absoluteString + "/local?x=yo"))).text, "hi YO")
         XCTAssertEqual(server.stop(), .exited(0))
     }
 
@@ -46,7 +47,7 @@ final class TemplatingEndToEndTests: XCTestCase {
         let temp = try TemporaryStubs()
         try temp.write("mappings/bad.json", simpleMapping("/bad", body: "line {{#if x}}"))
         let (server, base) = try launch(temp, [])
-        XCTAssertEqual(try CurlClient.send([], base.appendingPathComponent("bad")).text, "line {{#if x}}")
+        XCTAssertEqual(try Curl.send([], base.appendingPathComponent("bad")).text, "line {{#if x}}")
         server.stop()
         let run = try StubServerProcess.run(["--stubs", "stubs", "--port", "0", "--global-response-templating"],
                                             currentDirectory: temp.root)

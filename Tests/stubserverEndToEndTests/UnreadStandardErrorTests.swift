@@ -29,7 +29,7 @@ final class UnreadStandardErrorTests: XCTestCase {
         XCTAssertEqual(try answered.get(1), 5_000)
 
         server.signal(SIGTERM)
-        // The issue asks for 2 s; the bound here is generous for a shared, loaded machine.
+        // A stop with stderr blocked should take about 2 s; the bound here is generous for a shared, loaded machine.
         let exit = try XCTUnwrap(server.waitForExit(timeout: .seconds(30)), "still running 30 s after SIGTERM")
         print("stubserver exited \(exit.took) after SIGTERM with stderr blocked")
         XCTAssertEqual(exit.reason, .exit)

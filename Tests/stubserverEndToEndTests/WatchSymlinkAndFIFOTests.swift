@@ -12,7 +12,7 @@ import XCTest
 /// opened: that would block) without stopping later edits from being seen.
 final class WatchSymlinkAndFIFOTests: XCTestCase {
     private func body(_ url: URL) async throws -> String {
-        try await URLSessionClient.send("GET", url).text
+        try await LoopbackClient.send("GET", url).text
     }
 
     /// Makes a FIFO with the `mkfifo` tool (Linux and macOS alike).

@@ -2,6 +2,7 @@
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
 import Foundation
+import StubTestSupport
 import StubClient
 import StubKit
 #if canImport(FoundationNetworking)
@@ -12,7 +13,7 @@ import XCTest
 /// `--watch`: edits to the stubs directory are served without a restart; a bad edit keeps the last good stubs.
 final class WatchTests: XCTestCase {
     private func body(_ url: URL) async throws -> String {
-        try await URLSessionClient.send("GET", url).text
+        try await LoopbackClient.send("GET", url).text
     }
 
     func testEditsAreReloadedAndABadEditKeepsTheLastGoodStubs() async throws {
