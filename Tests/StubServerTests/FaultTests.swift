@@ -33,6 +33,7 @@ struct FaultTests {
     func curlSeesFault(_ fault: ResponseFault, _ code: Int32, _ message: String, _: Set<URLError.Code>) async throws {
         let server = try StubServer.start()
         try await shuttingDown(server) {
+            let stubLine = #line + 1
             server.stub(.get("/dsl"), .fault(fault))
             try server.stub(mappingJSON: #"{"request": {"url": "/file"}, "response": {"fault": "\#(fault.rawValue)"}}"#)
             server.stub(.get("/hello"), .text("hello"))
@@ -46,7 +47,7 @@ struct FaultTests {
             // The journal says which fault was sent, in-process, in the admin API's serve events (as WireMock:
             // "response": {"status": 200, "fault": "…"}) and through a client reading them back.
             #expect(server.requests.map(\.fault) == [fault, fault, nil])
-            #expect(server.requests[0].description == "GET /dsl → 200, fault \(fault.rawValue) (GET /dsl (FaultTests.swift:36))")
+            #expect(server.requests[0].description == "GET /dsl → 200, fault \(fault.rawValue) (GET /dsl (FaultTests.swift:\(stubLine)))")
             let remote = try await StubServerClient(baseURL: server.baseURL).requests
             #expect(remote.map(\.fault) == [fault, fault, nil])
             let events = try await HTTP.get(server, "/__admin/requests").text

@@ -44,6 +44,7 @@ final class FailureReportXCTests: FailureCapturingTestCase {
         server.stub(.get("/users/octocat"), .json(["login": "mona"]))
         _ = try await HTTP.get(server, "/hello")
         _ = try await HTTP.get(server, "/users/octocat")
+        let assertLine = #line + 1
         let failures = capturingFailures { XCTAssertNoUnusedStubs(server, "profile screen") }
         XCTAssertEqual(failures.map { $0.message.replacingOccurrences(of: "failed - ", with: "") }, ["""
             1 stub added at run time answered no request: - profile screen
@@ -51,6 +52,6 @@ final class FailureReportXCTests: FailureCapturingTestCase {
             (Stubs/mappings/users-octocat.json [0]) always wins (priority 1 beats 5) and matches every request it matches
 
             """])
-        XCTAssertEqual(failures.first?.line, #line - 7)
+        XCTAssertEqual(failures.first?.line, assertLine)
     }
 }

@@ -177,8 +177,10 @@ final class StubServerXCTests: FailureCapturingTestCase {
         _ = try await HTTP.get(server, "/users/octokat")
         _ = try await HTTP.get(server, "/hello")
 
-        let line = #line + 1
-        let failures = capturingFailures { XCTAssertRequested(server, .get("/users/octocat"), count: 1, "profile loaded") }
+        let line = #line + 2
+        let failures = capturingFailures {
+            XCTAssertRequested(server, .get("/users/octocat"), count: 1, "profile loaded")
+        }
         XCTAssertEqual(failures.count, 1)
         XCTAssertEqual(failures.first?.line, line)
         let message = failures.first?.message ?? ""
