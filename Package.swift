@@ -11,14 +11,16 @@ let package = Package(
         .library(name: "StubKit", targets: ["StubKit"]),
         .library(name: "StubClient", targets: ["StubClient"]),
         .library(name: "StubTesting", targets: ["StubTesting"]),
-        .executable(name: "stubserver", targets: ["stubserver"]),
+        .executable(name: "stubserver", targets: ["stubserver"])
     ],
     // Off unless asked for (Xcode does not evaluate package traits): `swift build -c release --product stubserver
     // --traits Slim` builds the executable on FoundationEssentials alone, without URLSession, Process, curl or ICU,
     // for the Docker image. It takes proxying and recording out of StubKit, so it is for that executable only, never
     // for a package depending on this one (see docker/README.md). The executable does not use StubClient either way.
     traits: [
-        .trait(name: "Slim", description: "The stubserver executable on FoundationEssentials only: no proxying or recording"),
+        .trait(
+            name: "Slim",
+            description: "The stubserver executable on FoundationEssentials only: no proxying or recording")
     ],
     dependencies: [],
     targets: [
@@ -49,21 +51,27 @@ let package = Package(
         .testTarget(name: "StubKitTests", dependencies: ["StubKit", "StubHTTP", "StubRegex", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
-        .testTarget(name: "stubserverEndToEndTests", dependencies: ["stubserver", "StubKit", "StubClient", "StubTesting", "StubTestSupport"]),
+        .testTarget(
+            name: "stubserverEndToEndTests",
+            dependencies: ["stubserver", "StubKit", "StubClient", "StubTesting", "StubTestSupport"]),
         // The StubTesting helpers themselves: the trait, XCTest integration, verification, failure reports, waiting.
-        .testTarget(name: "StubTestingTests", dependencies: ["StubTesting", "StubClient", "StubTestSupport", "StubServerTestSupport"]),
+        .testTarget(
+            name: "StubTestingTests",
+            dependencies: ["StubTesting", "StubClient", "StubTestSupport", "StubServerTestSupport"]),
         // The in-process server's features over real sockets: admin API, proxy, recording, scenarios, templating,
         // delays, faults, limits.
-        .testTarget(name: "StubServerTests",
-                    dependencies: ["StubTesting", "StubKit", "StubHTTP", "StubTestSupport", "StubServerTestSupport"]),
+        .testTarget(
+            name: "StubServerTests",
+            dependencies: ["StubTesting", "StubKit", "StubHTTP", "StubTestSupport", "StubServerTestSupport"]),
         // The tests' loopback HTTP client (raw bytes or URLSession), raw sockets for what HTTP clients will not do
         // (malformed bytes, holding a port), child processes; tests only. Foundation only, so that StubHTTPTests,
         // which uses it, stays free of StubKit.
         .target(name: "StubTestSupport", path: "Tests/TestSupport"),
         // What the StubTesting and StubServer tests share about a `StubServer` (fetching from it, shutting it
         // down, the demo stubs); tests only.
-        .target(name: "StubServerTestSupport", dependencies: ["StubTesting", "StubTestSupport"],
-                path: "Tests/ServerTestSupport"),
+        .target(
+            name: "StubServerTestSupport", dependencies: ["StubTesting", "StubTestSupport"],
+            path: "Tests/ServerTestSupport")
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,9 +5,9 @@
 // counts must stay within what was fed; and a request's body must respect the limits.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 private struct Outcome: Equatable {
@@ -64,7 +64,8 @@ private func run(_ chunks: [UnsafeBufferPointer<UInt8>], limits: ParserLimits) -
 
 private func compare(_ a: Outcome, _ b: Outcome, _ what: String) {
     check(a.requests == b.requests, "\(what): requests differ")
-    check(a.error == b.error, "\(what): errors differ: \(String(describing: a.error)) vs \(String(describing: b.error))")
+    check(
+        a.error == b.error, "\(what): errors differ: \(String(describing: a.error)) vs \(String(describing: b.error))")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -11,7 +11,7 @@ import StubKit
 
 let body: JSONValue = [
     "login": "octocat", "id": 583231, "name": "The Octocat", "company": "@github", "location": "San Francisco",
-    "public_repos": 8, "followers": 20, "following": 9, "site_admin": false,
+    "public_repos": 8, "followers": 20, "following": 9, "site_admin": false
 ]
 
 var port = 0

@@ -5,15 +5,17 @@
 //
 // Prints "Listening on http://127.0.0.1:PORT" once the socket is bound. Benchmarks/bench-engine.sh drives it.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StubHTTP
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The body both servers send: a GitHub-like user, 298 bytes, no `$`, `'` or `\` (nginx's `return` keeps it as is).
-let body = #"{"login":"octocat","id":583231,"node_id":"MDQ6VXNlcjU4MzIzMQ==","type":"User","#
+let body =
+    #"{"login":"octocat","id":583231,"node_id":"MDQ6VXNlcjU4MzIzMQ==","type":"User","#
     + #""name":"The Octocat","company":"@github","blog":"https://github.blog","location":"San Francisco","#
     + #""public_repos":8,"public_gists":8,"followers":9999,"#
     + #""created_at":"2011-01-25T18:44:36Z","updated_at":"2024-01-22T12:13:54Z"}"#
@@ -46,7 +48,9 @@ func parseOptions(_ arguments: [String]) -> Options {
     var remaining = arguments[...]
     func number(after flag: String, atLeast minimum: Int) -> Int {
         guard let text = remaining.popFirst() else { fail("\(flag) needs a value") }
-        guard let value = Int(text), value >= minimum else { fail("\(flag) must be a whole number >= \(minimum), not '\(text)'") }
+        guard let value = Int(text), value >= minimum else {
+            fail("\(flag) must be a whole number >= \(minimum), not '\(text)'")
+        }
         return value
     }
     while let argument = remaining.popFirst() {
@@ -76,11 +80,12 @@ sigaddset(&stopSignals, SIGINT)
 sigaddset(&stopSignals, SIGTERM)
 pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
-let response = PreparedResponse(HTTPResponse(
-    status: .ok,
-    headers: ["Content-Type": "application/json"],
-    body: Array(body.utf8)
-))
+let response = PreparedResponse(
+    HTTPResponse(
+        status: .ok,
+        headers: ["Content-Type": "application/json"],
+        body: Array(body.utf8)
+    ))
 let server = HTTPServer(
     configuration: HTTPServerConfiguration(host: "127.0.0.1", port: options.port, eventLoopCount: options.threads)
 ) { _, responder in

@@ -24,7 +24,7 @@ let cases = [
     Case(name: "header, (?i)", pattern: "(?i)bearer .+", value: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc"),
     Case(name: "300-byte query, .*…=…{8,}.*", pattern: ".*(?:token|key)=[A-Za-z0-9]{8,}.*", value: longQuery),
     Case(name: "64 KiB body, .*\"id\": ?42.*", pattern: ".*\"id\": ?42.*", value: body64k),
-    Case(name: "64 KiB body, no match", pattern: ".*\"id\": ?43.*", value: body64k),
+    Case(name: "64 KiB body, no match", pattern: ".*\"id\": ?43.*", value: body64k)
 ]
 
 let rounds = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 5
@@ -35,7 +35,8 @@ func measure(_ iterations: Int, _ body: () -> Bool) -> Double {
     var hits = 0
     let elapsed = clock.measure { for _ in 0..<iterations where body() { hits += 1 } }
     precondition(hits == 0 || hits == iterations)
-    return Double(elapsed.components.seconds) * 1e9 / Double(iterations) + Double(elapsed.components.attoseconds) / 1e9 / Double(iterations)
+    return Double(elapsed.components.seconds) * 1e9 / Double(iterations) + Double(elapsed.components.attoseconds) / 1e9
+        / Double(iterations)
 }
 
 func column(_ text: String, _ width: Int, left: Bool = false) -> String {
@@ -49,16 +50,20 @@ for c in cases {
     let ours = try! JavaRegex(c.pattern)
     let length = c.value.utf16.count
     let expected = icu.firstMatch(in: c.value, range: NSRange(location: 0, length: length)) != nil
-    precondition((ours.wholeMatch(c.value, stepBudget: Int.max) == .matched) == expected, "engines disagree on \(c.name)")
+    precondition(
+        (ours.wholeMatch(c.value, stepBudget: Int.max) == .matched) == expected, "engines disagree on \(c.name)")
     // Enough iterations for ~20 ms per engine per round, at most 100,000, at least 3.
     let probe = measure(3) { icu.firstMatch(in: c.value, range: NSRange(location: 0, length: length)) != nil }
     let iterations = max(3, min(100_000, Int(20e6 / max(probe, 1))))
     var icuBest = Double.infinity, oursBest = Double.infinity
     let started = clock.now
     for _ in 0..<rounds where clock.now - started < .seconds(10) {
-        icuBest = min(icuBest, measure(iterations) { icu.firstMatch(in: c.value, range: NSRange(location: 0, length: length)) != nil })
+        icuBest = min(
+            icuBest,
+            measure(iterations) { icu.firstMatch(in: c.value, range: NSRange(location: 0, length: length)) != nil })
         oursBest = min(oursBest, measure(iterations) { ours.wholeMatch(c.value, stepBudget: Int.max) == .matched })
     }
-    print(column(c.name, 34, left: true), column(String(Int(icuBest)), 12), column(String(Int(oursBest)), 14),
-          column(String(format: "%.2f", icuBest / oursBest), 7))
+    print(
+        column(c.name, 34, left: true), column(String(Int(icuBest)), 12), column(String(Int(oursBest)), 14),
+        column(String(format: "%.2f", icuBest / oursBest), 7))
 }

@@ -11,10 +11,11 @@
 // Usage: startup-bench [--stubs DIR] [--runs N]     (DIR defaults to ./Stubs)
 import Foundation
 import StubKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 struct Options {
@@ -41,9 +42,9 @@ func fail(_ message: String) -> Never {
 /// GET /hello on a new connection to 127.0.0.1:port with `Connection: close`; returns the whole response.
 func getHello(port: Int) -> String {
     #if canImport(Glibc)
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
-    let fd = socket(AF_INET, SOCK_STREAM, 0)
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard fd >= 0 else { fail("socket: errno \(errno)") }
     defer { close(fd) }
@@ -75,9 +76,12 @@ func milliseconds(_ duration: Duration) -> Double {
 
 func report(_ label: String, _ samples: [Double]) {
     let sorted = samples.sorted()
-    func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] }
-    let figures = String(format: "median %7.3f ms   p90 %7.3f ms   min %7.3f ms   max %7.3f ms   (%d runs)",
-                         percentile(0.5), percentile(0.9), sorted[0], sorted[sorted.count - 1], sorted.count)
+    func percentile(_ p: Double) -> Double {
+        sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+    }
+    let figures = String(
+        format: "median %7.3f ms   p90 %7.3f ms   min %7.3f ms   max %7.3f ms   (%d runs)",
+        percentile(0.5), percentile(0.9), sorted[0], sorted[sorted.count - 1], sorted.count)
     print(label.padding(toLength: 19, withPad: " ", startingAt: 0) + figures)
 }
 

@@ -8,12 +8,12 @@ let package = Package(
     name: "GitHubUserApp",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
-        .library(name: "GitHubUserFeature", targets: ["GitHubUserFeature"]),
+        .library(name: "GitHubUserFeature", targets: ["GitHubUserFeature"])
     ],
     dependencies: [
         // In your project: .package(url: "https://github.com/YOUR-ORG/stubserver.git", from: "0.1.0")
         .package(name: "stubserver", path: "../.."),
-        .package(name: "GitHubUserTests", path: "../GitHubUserTests"),
+        .package(name: "GitHubUserTests", path: "../GitHubUserTests")
     ],
     targets: [
         .target(
@@ -23,7 +23,7 @@ let package = Package(
         .testTarget(
             name: "GitHubUserFeatureTests",
             dependencies: ["GitHubUserFeature", .product(name: "StubTesting", package: "stubserver")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

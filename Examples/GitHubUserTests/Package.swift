@@ -7,11 +7,11 @@ let package = Package(
     name: "GitHubUserTests",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
-        .library(name: "GitHubUserClient", targets: ["GitHubUserClient"]),
+        .library(name: "GitHubUserClient", targets: ["GitHubUserClient"])
     ],
     dependencies: [
         // In your project: .package(url: "https://github.com/YOUR-ORG/stubserver.git", from: "0.1.0")
-        .package(name: "stubserver", path: "../.."),
+        .package(name: "stubserver", path: "../..")
     ],
     targets: [
         .target(name: "GitHubUserClient"),
@@ -20,7 +20,7 @@ let package = Package(
         .testTarget(
             name: "GitHubUserClientTests",
             dependencies: ["GitHubUserClient", "HTTPTypesStandIn", .product(name: "StubTesting", package: "stubserver")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,10 @@
-import StubKit
 import StubHTTP
+import StubKit
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Reading journal entries back from the admin API's JSON (``StubServerClient``).
@@ -23,7 +24,10 @@ extension LoggedRequest {
         let status = json["response"]?["status"]?.intValue ?? json["responseDefinition"]?["status"]?.intValue ?? 0
         var response: HTTPResponse?
         if let responseJSON = json["response"], status > 0 {
-            let headers = (try? StubHTTPRequest(loggedRequestJSON: .object([("url", "/"), ("headers", responseJSON["headers"] ?? .object([]))])))?.headers
+            let headers =
+                (try? StubHTTPRequest(
+                    loggedRequestJSON: .object([("url", "/"), ("headers", responseJSON["headers"] ?? .object([]))])))?
+                .headers
             var body: [UInt8] = []
             if let encoded = responseJSON["bodyAsBase64"]?.stringValue, let bytes = try? Base64.decode(encoded) {
                 body = bytes
@@ -35,15 +39,17 @@ extension LoggedRequest {
         func millisDuration(_ key: String) -> Duration {
             .milliseconds(json["timing"]?[key]?.intValue ?? 0)
         }
-        self.init(id: json["id"]?.stringValue.flatMap(Self.sequenceNumber(fromAdminID:)) ?? position,
-                  receivedAt: Date(timeIntervalSince1970: millis / 1000), request: request, matchedStub: matchedStub,
-                  responseStatus: status, response: response,
-                  timing: ServeTiming(processTime: millisDuration("processTime"), addedDelay: millisDuration("addedDelay")),
-                  originalBodyLength: request.body.count,
-                  originalResponseBodyLength: max(response?.body.count ?? 0,
-                                                  json["response"]?["originalBodyLength"]?.intValue ?? 0),
-                  journalCost: 0,
-                  fault: json["response"]?["fault"]?.stringValue.flatMap(ResponseFault.init(rawValue:)))
+        self.init(
+            id: json["id"]?.stringValue.flatMap(Self.sequenceNumber(fromAdminID:)) ?? position,
+            receivedAt: Date(timeIntervalSince1970: millis / 1000), request: request, matchedStub: matchedStub,
+            responseStatus: status, response: response,
+            timing: ServeTiming(processTime: millisDuration("processTime"), addedDelay: millisDuration("addedDelay")),
+            originalBodyLength: request.body.count,
+            originalResponseBodyLength: max(
+                response?.body.count ?? 0,
+                json["response"]?["originalBodyLength"]?.intValue ?? 0),
+            journalCost: 0,
+            fault: json["response"]?["fault"]?.stringValue.flatMap(ResponseFault.init(rawValue:)))
     }
 }
 
@@ -54,18 +60,24 @@ extension MatchResult {
         var mismatches: [Mismatch] = []
         if case .array(let items)? = json["mismatches"] {
             for item in items {
-                let actual: [String] = if case .array(let values)? = item["actual"] { values.compactMap(\.stringValue) } else { [] }
-                let details: [String] = if case .array(let lines)? = item["details"] { lines.compactMap(\.stringValue) } else { [] }
-                mismatches.append(Mismatch(part: Mismatch.Part(described: item["part"]?.stringValue ?? ""),
-                                           expected: item["expected"]?.stringValue ?? "",
-                                           actual: actual,
-                                           distance: item["distance"]?.doubleValue ?? 0, details: details))
+                let actual: [String] =
+                    if case .array(let values)? = item["actual"] { values.compactMap(\.stringValue) } else { [] }
+                let details: [String] =
+                    if case .array(let lines)? = item["details"] { lines.compactMap(\.stringValue) } else { [] }
+                mismatches.append(
+                    Mismatch(
+                        part: Mismatch.Part(described: item["part"]?.stringValue ?? ""),
+                        expected: item["expected"]?.stringValue ?? "",
+                        actual: actual,
+                        distance: item["distance"]?.doubleValue ?? 0, details: details))
             }
         }
         if mismatches.isEmpty, distance > 0 {
             // WireMock gives only a distance: keep the result a miss.
-            mismatches.append(Mismatch(part: .url, expected: "a match (the server gave only a distance)", actual: [],
-                                       distance: distance))
+            mismatches.append(
+                Mismatch(
+                    part: .url, expected: "a match (the server gave only a distance)", actual: [],
+                    distance: distance))
         }
         self.init(distance: distance, mismatches: mismatches)
     }
@@ -75,7 +87,9 @@ extension Mismatch.Part {
     /// The part a ``description`` names (`header "Accept"` → `.header("Accept")`); `.url` if unknown.
     init(described text: String) {
         func quoted(after prefix: String) -> String? {
-            guard text.hasPrefix(prefix + " \""), text.hasSuffix("\""), text.count >= prefix.count + 3 else { return nil }
+            guard text.hasPrefix(prefix + " \""), text.hasSuffix("\""), text.count >= prefix.count + 3 else {
+                return nil
+            }
             return String(text.dropFirst(prefix.count + 2).dropLast())
         }
         switch text {
@@ -83,10 +97,15 @@ extension Mismatch.Part {
         case "basic auth": self = .basicAuth
         case "body": self = .body
         default:
-            if let name = quoted(after: "query") { self = .queryParameter(name) }
-            else if let name = quoted(after: "header") { self = .header(name) }
-            else if let name = quoted(after: "cookie") { self = .cookie(name) }
-            else { self = .url }
+            if let name = quoted(after: "query") {
+                self = .queryParameter(name)
+            } else if let name = quoted(after: "header") {
+                self = .header(name)
+            } else if let name = quoted(after: "cookie") {
+                self = .cookie(name)
+            } else {
+                self = .url
+            }
         }
     }
 }

@@ -1,37 +1,47 @@
-import StubKit
 import Foundation
+import StubKit
 
 /// ``StubServer``'s operations over the admin API.
 extension StubServerClient {
     /// Adds a stub (`POST /__admin/mappings`). A `.file(name)` body is read by the server from its `__files`.
     @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition,
-                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+    public func stub(
+        _ request: RequestPattern, _ response: ResponseDefinition,
+        priority: Int = StubMapping.defaultPriority, name: String? = nil
+    ) async throws -> StubHandle {
         try await add(StubMapping(request, response, priority: priority, name: name))
     }
 
     /// Adds a stub that answers at most `times` times (`metadata.stubserver.times`).
     @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, times: Int,
-                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+    public func stub(
+        _ request: RequestPattern, _ response: ResponseDefinition, times: Int,
+        priority: Int = StubMapping.defaultPriority, name: String? = nil
+    ) async throws -> StubHandle {
         try await add(.limited(request, response, times: times, priority: priority, name: name))
     }
 
     /// Adds a step of a WireMock scenario (`scenarioName`, `requiredScenarioState`, `newScenarioState`).
     @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
-                     whenState: String? = nil, newState: String? = nil,
-                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
-        try await add(.scenarioStep(request, response, scenario: scenario, whenState: whenState, newState: newState,
-                                    priority: priority, name: name))
+    public func stub(
+        _ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
+        whenState: String? = nil, newState: String? = nil,
+        priority: Int = StubMapping.defaultPriority, name: String? = nil
+    ) async throws -> StubHandle {
+        try await add(
+            .scenarioStep(
+                request, response, scenario: scenario, whenState: whenState, newState: newState,
+                priority: priority, name: name))
     }
 
     /// Adds a stub answering each request with the next of `responses` (`metadata.stubserver.then`, and
     /// `times` for `.thenNotFound`).
     @discardableResult
-    public func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition],
-                             _ end: StubServer.SequenceEnd = .repeatLast,
-                             priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+    public func stubSequence(
+        _ request: RequestPattern, _ responses: [ResponseDefinition],
+        _ end: StubServer.SequenceEnd = .repeatLast,
+        priority: Int = StubMapping.defaultPriority, name: String? = nil
+    ) async throws -> StubHandle {
         try await add(.sequence(request, responses, thenNotFound: end == .thenNotFound, priority: priority, name: name))
     }
 
@@ -40,7 +50,8 @@ extension StubServerClient {
     public func stub(mappingJSON: String) async throws -> StubHandle {
         let answer = try await send(.addMapping, rawBody: Array(mappingJSON.utf8))
         guard let id = try answer.json()["id"]?.stringValue else {
-            throw StubServerClientError(kind: .unexpectedAnswer, call: answer.call, status: answer.status, detail: "no 'id' in the answer")
+            throw StubServerClientError(
+                kind: .unexpectedAnswer, call: answer.call, status: answer.status, detail: "no 'id' in the answer")
         }
         return StubHandle(id: id, remote: self)
     }
@@ -86,7 +97,8 @@ extension StubServerClient {
     public func received(_ pattern: RequestPattern) async throws -> Int {
         let answer = try await send(.countRequests, body: pattern.json)
         guard let count = try answer.json()["count"]?.intValue else {
-            throw StubServerClientError(kind: .unexpectedAnswer, call: answer.call, status: answer.status, detail: "no 'count'")
+            throw StubServerClientError(
+                kind: .unexpectedAnswer, call: answer.call, status: answer.status, detail: "no 'count'")
         }
         return count
     }
@@ -97,7 +109,9 @@ extension StubServerClient {
     }
 
     /// The received requests closest to `pattern` that miss it (`POST /__admin/near-misses/request-pattern`).
-    public func nearMisses(for pattern: RequestPattern, limit: Int = 3) async throws -> [(request: LoggedRequest, result: MatchResult)] {
+    public func nearMisses(for pattern: RequestPattern, limit: Int = 3) async throws -> [(
+        request: LoggedRequest, result: MatchResult
+    )] {
         let answer = try await send(.nearMisses, body: pattern.json)
         guard case .array(let items)? = try answer.json()["nearMisses"] else { return [] }
         var misses: [(request: LoggedRequest, result: MatchResult)] = []
@@ -110,7 +124,9 @@ extension StubServerClient {
 
     /// Every request received, oldest first, with how it matches `pattern`: the journal is fetched
     /// once and matched here with the server's own matcher code.
-    public func matchResults(for pattern: RequestPattern) async throws -> [(request: LoggedRequest, result: MatchResult)] {
+    public func matchResults(for pattern: RequestPattern) async throws -> [(
+        request: LoggedRequest, result: MatchResult
+    )] {
         let compiled = CompiledRequestPattern(pattern)
         return try await requests.map { (request: $0, result: compiled.match($0.request)) }
     }
@@ -143,7 +159,8 @@ extension StubServerClient {
         get async throws {
             let answer = try await send(.getSettings)
             do { return try StubServerSettings(json: answer.json()["settings"] ?? .object([])) } catch {
-                throw StubServerClientError(kind: .unexpectedAnswer, call: answer.call, status: answer.status, detail: "\(error)")
+                throw StubServerClientError(
+                    kind: .unexpectedAnswer, call: answer.call, status: answer.status, detail: "\(error)")
             }
         }
     }
@@ -173,8 +190,10 @@ extension StubServerClient {
             // A file body is the server's business: keep its name, without reading it here.
             var json = item
             var bodyFileName: String?
-            if case .object(var members) = item, let responseIndex = members.firstIndex(where: { $0.key == "response" }),
-               case .object(let response) = members[responseIndex].value {
+            if case .object(var members) = item,
+                let responseIndex = members.firstIndex(where: { $0.key == "response" }),
+                case .object(let response) = members[responseIndex].value
+            {
                 bodyFileName = item["response"]?["bodyFileName"]?.stringValue
                 members[responseIndex].value = .object(response.filter { $0.key != "bodyFileName" })
                 json = .object(members)
@@ -184,7 +203,8 @@ extension StubServerClient {
                 if let bodyFileName { mapping.response.body = .file(name: bodyFileName, bytes: []) }
                 mappings.append(mapping)
             } catch {
-                throw StubServerClientError(kind: .unexpectedAnswer, call: answer.call, status: answer.status, detail: "\(error)")
+                throw StubServerClientError(
+                    kind: .unexpectedAnswer, call: answer.call, status: answer.status, detail: "\(error)")
             }
         }
         return mappings
@@ -192,10 +212,14 @@ extension StubServerClient {
 
     private static func decodeRequests(_ answer: Answer, key: String) throws -> [LoggedRequest] {
         guard case .array(let items)? = try answer.json()[key] else { return [] }
-        return try items.enumerated().map { position, item in try decode(item, position: items.count - position, call: answer.call) }
+        return try items.enumerated().map { position, item in
+            try decode(item, position: items.count - position, call: answer.call)
+        }
     }
 
-    private static func decode(_ json: JSONValue, position: Int, call: String) throws(StubServerClientError) -> LoggedRequest {
+    private static func decode(_ json: JSONValue, position: Int, call: String) throws(StubServerClientError)
+        -> LoggedRequest
+    {
         do { return try LoggedRequest(adminJSON: json, position: position) } catch {
             throw StubServerClientError(kind: .unexpectedAnswer, call: call, status: 200, detail: "a request: \(error)")
         }

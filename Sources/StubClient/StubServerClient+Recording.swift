@@ -1,5 +1,5 @@
-import StubKit
 import Foundation
+import StubKit
 
 /// Recording on a server in another process, over `/__admin/recordings`.
 ///
@@ -33,9 +33,11 @@ extension StubServerClient {
     public var recordingStatus: RecordingStatus {
         get async throws {
             let answer = try await send(.recordingStatus)
-            guard let text = try answer.json()["status"]?.stringValue, let status = RecordingStatus(rawValue: text) else {
-                throw StubServerClientError(kind: .unexpectedAnswer, call: answer.call, status: answer.status,
-                                            detail: "no known 'status' in the answer")
+            guard let text = try answer.json()["status"]?.stringValue, let status = RecordingStatus(rawValue: text)
+            else {
+                throw StubServerClientError(
+                    kind: .unexpectedAnswer, call: answer.call, status: answer.status,
+                    detail: "no known 'status' in the answer")
             }
             return status
         }
@@ -49,15 +51,28 @@ extension RecordingSpec {
         if includingTarget { members.append(("targetBaseUrl", .string(target.absoluteString))) }
         if let filter { members.append(("filters", filter.json)) }
         if !writer.captureHeaders.isEmpty {
-            members.append(("captureHeaders", .object(writer.captureHeaders.map { name in
-                (name, JSONValue.object(writer.ignoresCase(ofHeader: name) ? [("caseInsensitive", .bool(true))] : []))
-            })))
+            members.append(
+                (
+                    "captureHeaders",
+                    .object(
+                        writer.captureHeaders.map { name in
+                            (
+                                name,
+                                JSONValue.object(
+                                    writer.ignoresCase(ofHeader: name) ? [("caseInsensitive", .bool(true))] : [])
+                            )
+                        })
+                ))
         }
         if let extraction = writer.inlineBodies {
-            members.append(("extractBodyCriteria", .object([
-                ("textSizeThreshold", .string(String(extraction.textSizeThreshold))),
-                ("binarySizeThreshold", .string(String(extraction.binarySizeThreshold))),
-            ])))
+            members.append(
+                (
+                    "extractBodyCriteria",
+                    .object([
+                        ("textSizeThreshold", .string(String(extraction.textSizeThreshold))),
+                        ("binarySizeThreshold", .string(String(extraction.binarySizeThreshold)))
+                    ])
+                ))
         }
         members.append(("repeatsAsScenarios", .bool(writer.recordsSequences)))
         members.append(("persist", .bool(persist)))

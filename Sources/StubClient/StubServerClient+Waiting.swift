@@ -1,5 +1,5 @@
-import StubKit
 import Foundation
+import StubKit
 
 extension StubServerClient {
     /// First pause between two looks at the journal while waiting; it doubles up to ``longestPollInterval``.
@@ -19,8 +19,10 @@ extension StubServerClient {
     /// let requests = try await client.awaitRequests(matching: .get("/users/octocat"), timeout: .seconds(5))
     /// ```
     /// - Throws: ``StubServerClientError`` if the server cannot be asked.
-    public func awaitRequests(matching pattern: RequestPattern, count: Int = 1,
-                              timeout: Duration) async throws -> [LoggedRequest] {
+    public func awaitRequests(
+        matching pattern: RequestPattern, count: Int = 1,
+        timeout: Duration
+    ) async throws -> [LoggedRequest] {
         let deadline = ContinuousClock.now + timeout
         var pause = Self.firstPollInterval
         while true {

@@ -1,8 +1,9 @@
-import StubKit
-import StubHTTP
 import Foundation
+import StubHTTP
+import StubKit
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A stub server reached through its admin API (`/__admin`) — the CLI, a Docker container, a
@@ -59,17 +60,21 @@ public final class StubServerClient: StubServerAdmin {
         /// The body as JSON.
         func json() throws(StubServerClientError) -> JSONValue {
             do { return try JSONParser.parse(body) } catch {
-                throw StubServerClientError(kind: .unexpectedAnswer, call: call, status: status,
-                                            detail: "not JSON (\(error)): \(String(decoding: body.prefix(200), as: UTF8.self))")
+                throw StubServerClientError(
+                    kind: .unexpectedAnswer, call: call, status: status,
+                    detail: "not JSON (\(error)): \(String(decoding: body.prefix(200), as: UTF8.self))")
             }
         }
     }
 
     /// Calls `endpoint` with its `parameters` (`{id}`, `{name}`) and `body`; throws for a status of 400 or more
     /// unless it is in `accepting`.
-    func send(_ endpoint: AdminCall.Endpoint, _ parameters: String..., body: JSONValue? = nil, rawBody: [UInt8]? = nil,
-              accepting: Set<Int> = []) async throws(StubServerClientError) -> Answer {
-        let (request, call) = makeRequest(AdminCall(endpoint, parameters), body: rawBody ?? body.map { Array($0.serialized(.compact).utf8) })
+    func send(
+        _ endpoint: AdminCall.Endpoint, _ parameters: String..., body: JSONValue? = nil, rawBody: [UInt8]? = nil,
+        accepting: Set<Int> = []
+    ) async throws(StubServerClientError) -> Answer {
+        let (request, call) = makeRequest(
+            AdminCall(endpoint, parameters), body: rawBody ?? body.map { Array($0.serialized(.compact).utf8) })
         let data: Data
         let response: URLResponse
         do {
@@ -90,7 +95,9 @@ public final class StubServerClient: StubServerAdmin {
         session.dataTask(with: request) { data, response, error in
             let result: Result<Answer, StubServerClientError>
             if let error {
-                result = .failure(StubServerClientError(kind: .unreachable, call: call, status: 0, detail: error.localizedDescription))
+                result = .failure(
+                    StubServerClientError(kind: .unreachable, call: call, status: 0, detail: error.localizedDescription)
+                )
             } else {
                 result = Result { () throws(StubServerClientError) in
                     try Self.answer(data ?? Data(), response, call: call, accepting: [])
@@ -106,7 +113,8 @@ public final class StubServerClient: StubServerAdmin {
 
     private func makeRequest(_ call: AdminCall, body: [UInt8]?) -> (URLRequest, String) {
         let shown = "\(call.method) /__admin\(call.path)"
-        let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+        let base =
+            baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
         // AdminCall percent-encodes its parameters, so the path always parses.
         let url = URL(string: base + "/__admin" + call.path) ?? baseURL
         var request = URLRequest(url: url)
@@ -119,8 +127,10 @@ public final class StubServerClient: StubServerAdmin {
         return (request, shown)
     }
 
-    private static func answer(_ data: Data, _ response: URLResponse?, call: String,
-                               accepting: Set<Int>) throws(StubServerClientError) -> Answer {
+    private static func answer(
+        _ data: Data, _ response: URLResponse?, call: String,
+        accepting: Set<Int>
+    ) throws(StubServerClientError) -> Answer {
         guard let http = response as? HTTPURLResponse else {
             throw StubServerClientError(kind: .unexpectedAnswer, call: call, status: 0, detail: "not an HTTP response")
         }
@@ -128,7 +138,8 @@ public final class StubServerClient: StubServerAdmin {
         if answer.status >= 400, !accepting.contains(answer.status) {
             var detail = errorDetail(answer.body)
             if answer.status == 401 {
-                detail += " (the server was started with an admin token: set STUBSERVER_ADMIN_TOKEN beside STUBSERVER_URL, "
+                detail +=
+                    " (the server was started with an admin token: set STUBSERVER_ADMIN_TOKEN beside STUBSERVER_URL, "
                     + "or pass StubServerClient(baseURL:adminToken:))"
             }
             throw StubServerClientError(kind: .rejected, call: call, status: answer.status, detail: detail)
@@ -139,7 +150,8 @@ public final class StubServerClient: StubServerAdmin {
     /// The `detail` of WireMock's `{"errors": [{"detail": …}]}`, else the body's start.
     private static func errorDetail(_ body: [UInt8]) -> String {
         if let json = try? JSONParser.parse(body), case .array(let errors)? = json["errors"],
-           let detail = errors.first?["detail"]?.stringValue {
+            let detail = errors.first?["detail"]?.stringValue
+        {
             return detail
         }
         let text = String(decoding: body.prefix(500), as: UTF8.self)

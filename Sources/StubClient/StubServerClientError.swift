@@ -1,4 +1,5 @@
 import StubKit
+
 /// A ``StubServerClient`` call that failed: the server could not be reached, or it refused the call.
 public struct StubServerClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.

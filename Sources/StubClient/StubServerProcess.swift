@@ -1,238 +1,272 @@
-import StubKit
 import StubHTTP
+import StubKit
+
 #if os(macOS) || os(Linux)
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+    import Foundation
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Darwin)
+        import Darwin
+    #endif
 
-/// The `stubserver` command line running as a child process, driven through its admin API — what a
-/// test uses to check the real binary, or a server shared by several test processes.
-///
-/// It starts the CLI with `--port 0`, reads the port from its first line (`Listening on http://…`),
-/// keeps reading its stdout and stderr (the last 64 KiB of each are kept for messages) so it never
-/// blocks on a full pipe, and stops it on ``stop()`` or when released: SIGTERM, then SIGKILL if it is
-/// still running after ``stopTimeout``.
-///
-/// ```swift
-/// let server = try StubServerProcess.launch(executable: binaryURL, stubs: stubsURL)
-/// defer { server.stop() }
-/// try await server.stub(.get("/hello"), .text("hi"))
-/// // … point the app at server.baseURL …
-/// #expect(try await server.received(.get("/hello")) == 1)
-/// ```
-public final class StubServerProcess: StubServerAdmin {
-    /// How the process ended.
-    public enum Termination: Sendable, Hashable, CustomStringConvertible {
-        case exited(Int32)
-        case signalled(Int32)
+    /// The `stubserver` command line running as a child process, driven through its admin API — what a
+    /// test uses to check the real binary, or a server shared by several test processes.
+    ///
+    /// It starts the CLI with `--port 0`, reads the port from its first line (`Listening on http://…`),
+    /// keeps reading its stdout and stderr (the last 64 KiB of each are kept for messages) so it never
+    /// blocks on a full pipe, and stops it on ``stop()`` or when released: SIGTERM, then SIGKILL if it is
+    /// still running after ``stopTimeout``.
+    ///
+    /// ```swift
+    /// let server = try StubServerProcess.launch(executable: binaryURL, stubs: stubsURL)
+    /// defer { server.stop() }
+    /// try await server.stub(.get("/hello"), .text("hi"))
+    /// // … point the app at server.baseURL …
+    /// #expect(try await server.received(.get("/hello")) == 1)
+    /// ```
+    public final class StubServerProcess: StubServerAdmin {
+        /// How the process ended.
+        public enum Termination: Sendable, Hashable, CustomStringConvertible {
+            case exited(Int32)
+            case signalled(Int32)
 
-        public var description: String {
-            switch self {
-            case let .exited(code): "exit \(code)"
-            case let .signalled(signal): "signal \(signal)"
+            public var description: String {
+                switch self {
+                case let .exited(code): "exit \(code)"
+                case let .signalled(signal): "signal \(signal)"
+                }
             }
         }
-    }
 
-    /// The server's address, from its first line.
-    public let baseURL: URL
-    /// A client to the server's admin API; every `StubServerAdmin` call goes through it.
-    public let client: StubServerClient
-    /// How long ``stop()`` waits after SIGTERM before SIGKILL. Default 10 seconds.
-    public let stopTimeout: Duration
-    private let process: Process
-    private let output: OutputDrain
-    private let errors: OutputDrain
-    private let termination = LockedValue<Termination?>(nil)
+        /// The server's address, from its first line.
+        public let baseURL: URL
+        /// A client to the server's admin API; every `StubServerAdmin` call goes through it.
+        public let client: StubServerClient
+        /// How long ``stop()`` waits after SIGTERM before SIGKILL. Default 10 seconds.
+        public let stopTimeout: Duration
+        private let process: Process
+        private let output: OutputDrain
+        private let errors: OutputDrain
+        private let termination = LockedValue<Termination?>(nil)
 
-    /// The child's process id.
-    public var pid: Int32 { process.processIdentifier }
-    /// The last 64 KiB the server wrote to stdout.
-    public var standardOutput: String { output.text }
-    /// The last 64 KiB the server wrote to stderr (warnings, near-miss reports, request log).
-    public var standardError: String { errors.text }
+        /// The child's process id.
+        public var pid: Int32 { process.processIdentifier }
+        /// The last 64 KiB the server wrote to stdout.
+        public var standardOutput: String { output.text }
+        /// The last 64 KiB the server wrote to stderr (warnings, near-miss reports, request log).
+        public var standardError: String { errors.text }
 
-    /// Starts `executable` (the `stubserver` binary) with `--stubs stubs --port 0` and `arguments`, and
-    /// waits for its `Listening on` line.
-    /// - Parameters:
-    ///   - executable: the `stubserver` binary.
-    ///   - stubs: its stubs directory, or `nil` to pass none (the CLI then uses `./Stubs`).
-    ///   - arguments: more options, e.g. `["--verbose"]`. `--port 0` comes first, so a `--port` here wins;
-    ///     a first word that is not an option (a serving subcommand: `["record", "--target", URL]`) stays first.
-    ///   - currentDirectory: its working directory. Default: this process's.
-    ///   - environment: variables added to this process's environment for it (e.g. `STUBSERVER_OPTIONS`).
-    ///   - startTimeout: how long to wait for the first line. Default 30 seconds.
-    ///   - stopTimeout: how long ``stop()`` waits after SIGTERM before SIGKILL. Default 10 seconds.
-    /// - Throws: ``StubServerProcessError`` with the process's stderr if it cannot start, exits, or
-    ///   prints something else first.
-    public static func launch(executable: URL, stubs: URL? = nil, arguments: [String] = [],
-                              currentDirectory: URL? = nil, environment: [String: String] = [:],
-                              startTimeout: Duration = .seconds(30),
-                              stopTimeout: Duration = .seconds(10)) throws(StubServerProcessError) -> StubServerProcess {
-        let process = Process()
-        let output = OutputDrain()
-        let errors = OutputDrain()
-        process.executableURL = executable
-        // A serving subcommand (`record`) stays the first word: `--port 0` goes after it.
-        let subcommand = arguments.first.map { !$0.hasPrefix("-") } == true ? Array(arguments.prefix(1)) : []
-        process.arguments = subcommand + (stubs.map { ["--stubs", $0.path] } ?? []) + ["--port", "0"] + arguments.dropFirst(subcommand.count)
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        /// Starts `executable` (the `stubserver` binary) with `--stubs stubs --port 0` and `arguments`, and
+        /// waits for its `Listening on` line.
+        /// - Parameters:
+        ///   - executable: the `stubserver` binary.
+        ///   - stubs: its stubs directory, or `nil` to pass none (the CLI then uses `./Stubs`).
+        ///   - arguments: more options, e.g. `["--verbose"]`. `--port 0` comes first, so a `--port` here wins;
+        ///     a first word that is not an option (a serving subcommand: `["record", "--target", URL]`) stays first.
+        ///   - currentDirectory: its working directory. Default: this process's.
+        ///   - environment: variables added to this process's environment for it (e.g. `STUBSERVER_OPTIONS`).
+        ///   - startTimeout: how long to wait for the first line. Default 30 seconds.
+        ///   - stopTimeout: how long ``stop()`` waits after SIGTERM before SIGKILL. Default 10 seconds.
+        /// - Throws: ``StubServerProcessError`` with the process's stderr if it cannot start, exits, or
+        ///   prints something else first.
+        public static func launch(
+            executable: URL, stubs: URL? = nil, arguments: [String] = [],
+            currentDirectory: URL? = nil, environment: [String: String] = [:],
+            startTimeout: Duration = .seconds(30),
+            stopTimeout: Duration = .seconds(10)
+        ) throws(StubServerProcessError) -> StubServerProcess {
+            let process = Process()
+            let output = OutputDrain()
+            let errors = OutputDrain()
+            process.executableURL = executable
+            // A serving subcommand (`record`) stays the first word: `--port 0` goes after it.
+            let subcommand = arguments.first.map { !$0.hasPrefix("-") } == true ? Array(arguments.prefix(1)) : []
+            process.arguments =
+                subcommand + (stubs.map { ["--stubs", $0.path] } ?? []) + ["--port", "0"]
+                + arguments.dropFirst(subcommand.count)
+            if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+            if !environment.isEmpty {
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            }
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = output.pipe
+            process.standardError = errors.pipe
+            do {
+                try process.run()
+            } catch {
+                throw StubServerProcessError(
+                    description: "cannot start \(executable.path): \(error.localizedDescription)")
+            }
+            output.start()
+            errors.start()
+            let line = output.waitForFirstLine(timeout: startTimeout)
+            guard let line, line.hasPrefix("Listening on "),
+                let url = URL(string: String(line.dropFirst("Listening on ".count)))
+            else {
+                Self.kill(process, output: output, errors: errors, timeout: .seconds(5))
+                let reason =
+                    line.map { "printed '\($0)' instead of 'Listening on URL'" }
+                    ?? "printed no 'Listening on' line within \(startTimeout)"
+                errors.waitForEnd(timeout: .seconds(2))
+                throw StubServerProcessError(
+                    description: "\(executable.lastPathComponent) \(reason); stderr:\n\(errors.text)")
+            }
+            return StubServerProcess(
+                process: process, output: output, errors: errors, baseURL: url, stopTimeout: stopTimeout)
         }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output.pipe
-        process.standardError = errors.pipe
-        do {
-            try process.run()
-        } catch {
-            throw StubServerProcessError(description: "cannot start \(executable.path): \(error.localizedDescription)")
+
+        private init(process: Process, output: OutputDrain, errors: OutputDrain, baseURL: URL, stopTimeout: Duration) {
+            self.process = process
+            self.output = output
+            self.errors = errors
+            self.baseURL = baseURL
+            self.stopTimeout = stopTimeout
+            client = StubServerClient(baseURL: baseURL)
         }
-        output.start()
-        errors.start()
-        let line = output.waitForFirstLine(timeout: startTimeout)
-        guard let line, line.hasPrefix("Listening on "), let url = URL(string: String(line.dropFirst("Listening on ".count))) else {
-            Self.kill(process, output: output, errors: errors, timeout: .seconds(5))
-            let reason = line.map { "printed '\($0)' instead of 'Listening on URL'" } ?? "printed no 'Listening on' line within \(startTimeout)"
-            errors.waitForEnd(timeout: .seconds(2))
-            throw StubServerProcessError(description: "\(executable.lastPathComponent) \(reason); stderr:\n\(errors.text)")
+
+        deinit { stop() }
+
+        /// Stops the server: SIGTERM (a graceful stop, exit 0), then SIGKILL if it is still running after
+        /// ``stopTimeout``. Idempotent. Returns how it ended.
+        @discardableResult
+        public func stop() -> Termination {
+            if let ended = termination.withLock({ $0 }) { return ended }
+            let ended = Self.kill(process, output: output, errors: errors, timeout: stopTimeout)
+            termination.withLock { $0 = ended }
+            return ended
         }
-        return StubServerProcess(process: process, output: output, errors: errors, baseURL: url, stopTimeout: stopTimeout)
-    }
 
-    private init(process: Process, output: OutputDrain, errors: OutputDrain, baseURL: URL, stopTimeout: Duration) {
-        self.process = process
-        self.output = output
-        self.errors = errors
-        self.baseURL = baseURL
-        self.stopTimeout = stopTimeout
-        client = StubServerClient(baseURL: baseURL)
-    }
+        /// Sends `signal` (e.g. `SIGTERM`) to the server, by PID, if it is still running, and returns at
+        /// once: to watch a graceful stop while requests are in flight. ``waitForExit(timeout:)`` reaps it.
+        public func signal(_ signal: Int32) {
+            guard termination.withLock({ $0 == nil }), process.isRunning else { return }
+            sendSignal(signal, to: process.processIdentifier)
+        }
 
-    deinit { stop() }
-
-    /// Stops the server: SIGTERM (a graceful stop, exit 0), then SIGKILL if it is still running after
-    /// ``stopTimeout``. Idempotent. Returns how it ended.
-    @discardableResult
-    public func stop() -> Termination {
-        if let ended = termination.withLock({ $0 }) { return ended }
-        let ended = Self.kill(process, output: output, errors: errors, timeout: stopTimeout)
-        termination.withLock { $0 = ended }
-        return ended
-    }
-
-    /// Sends `signal` (e.g. `SIGTERM`) to the server, by PID, if it is still running, and returns at
-    /// once: to watch a graceful stop while requests are in flight. ``waitForExit(timeout:)`` reaps it.
-    public func signal(_ signal: Int32) {
-        guard termination.withLock({ $0 == nil }), process.isRunning else { return }
-        sendSignal(signal, to: process.processIdentifier)
-    }
-
-    /// Waits up to `timeout` for the process to exit by itself (e.g. after `POST /__admin/shutdown`);
-    /// `nil` if it is still running. Once it has exited, ``standardOutput`` and ``standardError`` hold
-    /// everything it wrote last.
-    public func waitForExit(timeout: Duration) -> Termination? {
-        if let ended = termination.withLock({ $0 }) { return ended }
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
-        guard !process.isRunning else { return nil }
-        let ended = Self.reap(process)
-        output.waitForEnd(timeout: .seconds(2))
-        errors.waitForEnd(timeout: .seconds(2))
-        termination.withLock { $0 = ended }
-        return ended
-    }
-
-    /// SIGTERM, wait up to `timeout`, SIGKILL; then reap the child and let the readers reach EOF.
-    @discardableResult
-    private static func kill(_ process: Process, output: OutputDrain, errors: OutputDrain, timeout: Duration) -> Termination {
-        if process.isRunning {
-            process.terminate()   // SIGTERM
+        /// Waits up to `timeout` for the process to exit by itself (e.g. after `POST /__admin/shutdown`);
+        /// `nil` if it is still running. Once it has exited, ``standardOutput`` and ``standardError`` hold
+        /// everything it wrote last.
+        public func waitForExit(timeout: Duration) -> Termination? {
+            if let ended = termination.withLock({ $0 }) { return ended }
             let deadline = ContinuousClock.now + timeout
             while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
-            if process.isRunning { sendSignal(SIGKILL, to: process.processIdentifier) }
+            guard !process.isRunning else { return nil }
+            let ended = Self.reap(process)
+            output.waitForEnd(timeout: .seconds(2))
+            errors.waitForEnd(timeout: .seconds(2))
+            termination.withLock { $0 = ended }
+            return ended
         }
-        let ended = reap(process)
-        output.waitForEnd(timeout: .seconds(2))
-        errors.waitForEnd(timeout: .seconds(2))
-        return ended
+
+        /// SIGTERM, wait up to `timeout`, SIGKILL; then reap the child and let the readers reach EOF.
+        @discardableResult
+        private static func kill(_ process: Process, output: OutputDrain, errors: OutputDrain, timeout: Duration)
+            -> Termination
+        {
+            if process.isRunning {
+                process.terminate()  // SIGTERM
+                let deadline = ContinuousClock.now + timeout
+                while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+                if process.isRunning { sendSignal(SIGKILL, to: process.processIdentifier) }
+            }
+            let ended = reap(process)
+            output.waitForEnd(timeout: .seconds(2))
+            errors.waitForEnd(timeout: .seconds(2))
+            return ended
+        }
+
+        private static func reap(_ process: Process) -> Termination {
+            process.waitUntilExit()
+            return process.terminationReason == .exit
+                ? .exited(process.terminationStatus) : .signalled(process.terminationStatus)
+        }
     }
 
-    private static func reap(_ process: Process) -> Termination {
-        process.waitUntilExit()
-        return process.terminationReason == .exit ? .exited(process.terminationStatus) : .signalled(process.terminationStatus)
+    /// `kill(pid, signal)`: the C function, which ``StubServerProcess``'s static `kill` hides.
+    private func sendSignal(_ signal: Int32, to pid: Int32) {
+        _ = kill(pid, signal)
     }
-}
 
-/// `kill(pid, signal)`: the C function, which ``StubServerProcess``'s static `kill` hides.
-private func sendSignal(_ signal: Int32, to pid: Int32) {
-    _ = kill(pid, signal)
-}
+    /// ``StubServerProcess`` could not start the server.
+    public struct StubServerProcessError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What happened, with the process's stderr.
+        public let description: String
+    }
 
-/// ``StubServerProcess`` could not start the server.
-public struct StubServerProcessError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What happened, with the process's stderr.
-    public let description: String
-}
-
-/// Every operation goes to the server through ``StubServerProcess/client``.
-extension StubServerProcess {
-    @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition,
-                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
-        try await client.stub(request, response, priority: priority, name: name)
+    /// Every operation goes to the server through ``StubServerProcess/client``.
+    extension StubServerProcess {
+        @discardableResult
+        public func stub(
+            _ request: RequestPattern, _ response: ResponseDefinition,
+            priority: Int = StubMapping.defaultPriority, name: String? = nil
+        ) async throws -> StubHandle {
+            try await client.stub(request, response, priority: priority, name: name)
+        }
+        @discardableResult
+        public func stub(
+            _ request: RequestPattern, _ response: ResponseDefinition, times: Int,
+            priority: Int = StubMapping.defaultPriority, name: String? = nil
+        ) async throws -> StubHandle {
+            try await client.stub(request, response, times: times, priority: priority, name: name)
+        }
+        @discardableResult
+        public func stub(
+            _ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
+            whenState: String? = nil, newState: String? = nil,
+            priority: Int = StubMapping.defaultPriority, name: String? = nil
+        ) async throws -> StubHandle {
+            try await client.stub(
+                request, response, scenario: scenario, whenState: whenState, newState: newState,
+                priority: priority, name: name)
+        }
+        @discardableResult
+        public func stubSequence(
+            _ request: RequestPattern, _ responses: [ResponseDefinition],
+            _ end: StubServer.SequenceEnd = .repeatLast,
+            priority: Int = StubMapping.defaultPriority, name: String? = nil
+        ) async throws -> StubHandle {
+            try await client.stubSequence(request, responses, end, priority: priority, name: name)
+        }
+        @discardableResult
+        public func stub(mappingJSON: String) async throws -> StubHandle {
+            try await client.stub(mappingJSON: mappingJSON)
+        }
+        @discardableResult
+        public func add(_ mapping: StubMapping) async throws -> StubHandle { try await client.add(mapping) }
+        @discardableResult
+        public func removeStub(id: String) async throws -> Bool { try await client.removeStub(id: id) }
+        public var mappings: [StubMapping] { get async throws { try await client.mappings } }
+        public var unusedStubs: [StubMapping] { get async throws { try await client.unusedStubs } }
+        public var requests: [LoggedRequest] { get async throws { try await client.requests } }
+        public var unmatchedRequests: [LoggedRequest] { get async throws { try await client.unmatchedRequests } }
+        public func received(_ pattern: RequestPattern) async throws -> Int { try await client.received(pattern) }
+        public func requests(matching pattern: RequestPattern) async throws -> [LoggedRequest] {
+            try await client.requests(matching: pattern)
+        }
+        public func nearMisses(for pattern: RequestPattern, limit: Int = 3) async throws -> [(
+            request: LoggedRequest, result: MatchResult
+        )] {
+            try await client.nearMisses(for: pattern, limit: limit)
+        }
+        public func matchResults(for pattern: RequestPattern) async throws -> [(
+            request: LoggedRequest, result: MatchResult
+        )] {
+            try await client.matchResults(for: pattern)
+        }
+        public func awaitRequests(matching pattern: RequestPattern, count: Int = 1, timeout: Duration) async throws
+            -> [LoggedRequest]
+        {
+            try await client.awaitRequests(matching: pattern, count: count, timeout: timeout)
+        }
+        public func reset() async throws { try await client.reset() }
+        public func scenarioState(_ name: String) async throws -> String { try await client.scenarioState(name) }
+        public func setScenarioState(_ name: String, to state: String) async throws {
+            try await client.setScenarioState(name, to: state)
+        }
+        public func resetScenarios() async throws { try await client.resetScenarios() }
+        public var settings: StubServerSettings { get async throws { try await client.settings } }
+        public func updateSettings(_ settings: StubServerSettings) async throws {
+            try await client.updateSettings(settings)
+        }
     }
-    @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, times: Int,
-                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
-        try await client.stub(request, response, times: times, priority: priority, name: name)
-    }
-    @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
-                     whenState: String? = nil, newState: String? = nil,
-                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
-        try await client.stub(request, response, scenario: scenario, whenState: whenState, newState: newState,
-                              priority: priority, name: name)
-    }
-    @discardableResult
-    public func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition],
-                             _ end: StubServer.SequenceEnd = .repeatLast,
-                             priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
-        try await client.stubSequence(request, responses, end, priority: priority, name: name)
-    }
-    @discardableResult
-    public func stub(mappingJSON: String) async throws -> StubHandle { try await client.stub(mappingJSON: mappingJSON) }
-    @discardableResult
-    public func add(_ mapping: StubMapping) async throws -> StubHandle { try await client.add(mapping) }
-    @discardableResult
-    public func removeStub(id: String) async throws -> Bool { try await client.removeStub(id: id) }
-    public var mappings: [StubMapping] { get async throws { try await client.mappings } }
-    public var unusedStubs: [StubMapping] { get async throws { try await client.unusedStubs } }
-    public var requests: [LoggedRequest] { get async throws { try await client.requests } }
-    public var unmatchedRequests: [LoggedRequest] { get async throws { try await client.unmatchedRequests } }
-    public func received(_ pattern: RequestPattern) async throws -> Int { try await client.received(pattern) }
-    public func requests(matching pattern: RequestPattern) async throws -> [LoggedRequest] {
-        try await client.requests(matching: pattern)
-    }
-    public func nearMisses(for pattern: RequestPattern, limit: Int = 3) async throws -> [(request: LoggedRequest, result: MatchResult)] {
-        try await client.nearMisses(for: pattern, limit: limit)
-    }
-    public func matchResults(for pattern: RequestPattern) async throws -> [(request: LoggedRequest, result: MatchResult)] {
-        try await client.matchResults(for: pattern)
-    }
-    public func awaitRequests(matching pattern: RequestPattern, count: Int = 1, timeout: Duration) async throws -> [LoggedRequest] {
-        try await client.awaitRequests(matching: pattern, count: count, timeout: timeout)
-    }
-    public func reset() async throws { try await client.reset() }
-    public func scenarioState(_ name: String) async throws -> String { try await client.scenarioState(name) }
-    public func setScenarioState(_ name: String, to state: String) async throws {
-        try await client.setScenarioState(name, to: state)
-    }
-    public func resetScenarios() async throws { try await client.resetScenarios() }
-    public var settings: StubServerSettings { get async throws { try await client.settings } }
-    public func updateSettings(_ settings: StubServerSettings) async throws { try await client.updateSettings(settings) }
-}
 #endif

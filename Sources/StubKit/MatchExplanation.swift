@@ -46,8 +46,11 @@ public struct MatchExplanation: Sendable {
         self.winner = winner
         outranked = matching.filter { fresh($0) && $0.index != winner?.index }
         waiting = matching.filter { !fresh($0) }
-        nearMissReport = winner == nil
-            ? table.nearMissReport(for: table.context(for: request)) { StubStates.notAnswering($0, scenarios: scenarioStates, uses: [:]) }
+        nearMissReport =
+            winner == nil
+            ? table.nearMissReport(for: table.context(for: request)) {
+                StubStates.notAnswering($0, scenarios: scenarioStates, uses: [:])
+            }
             : ""
     }
 }

@@ -10,18 +10,24 @@ extension StubRequestHandler {
     /// rendered to a file (`spilledBody`).
     /// - Parameter stub: names the stub in the 500 for a body file that cannot be read any more (only
     ///   evaluated for a streamed file: the hot path builds no name).
-    func deliver(_ prepared: PreparedResponse, of response: StubResponse, spilledBody: TemplateSpillFile? = nil,
-                 stub: @autoclosure () -> String, via responder: HTTPResponder, after delay: Duration?) {
-        guard response.fault == nil else { return response.send(prepared, via: responder, after: delay, network: network) }
+    func deliver(
+        _ prepared: PreparedResponse, of response: StubResponse, spilledBody: TemplateSpillFile? = nil,
+        stub: @autoclosure () -> String, via responder: HTTPResponder, after delay: Duration?
+    ) {
+        guard response.fault == nil else {
+            return response.send(prepared, via: responder, after: delay, network: network)
+        }
         if let spilledBody {
-            return stream(prepared.response, of: response, stub: stub(), via: responder, after: delay) { () throws(BodyFiles.ReadError) in
+            return stream(prepared.response, of: response, stub: stub(), via: responder, after: delay) {
+                () throws(BodyFiles.ReadError) in
                 try BodyFileReader(spilled: spilledBody)
             }
         }
         guard let file = response.streamedFile else {
             return response.send(prepared, via: responder, after: delay, network: network)
         }
-        stream(prepared.response, of: response, stub: stub(), via: responder, after: delay) { () throws(BodyFiles.ReadError) in
+        stream(prepared.response, of: response, stub: stub(), via: responder, after: delay) {
+            () throws(BodyFiles.ReadError) in
             try file.open()
         }
     }
@@ -29,8 +35,10 @@ extension StubRequestHandler {
     /// Opens the body with `open` on ``fileWorkers``, then sends `head` with the body's size as its
     /// `Content-Length` and the body a bounded piece at a time; a body that cannot be opened gets a 500
     /// naming `stub`.
-    private func stream(_ head: HTTPResponse, of response: StubResponse, stub: String, via responder: HTTPResponder,
-                        after delay: Duration?, open: @escaping @Sendable () throws(BodyFiles.ReadError) -> BodyFileReader) {
+    private func stream(
+        _ head: HTTPResponse, of response: StubResponse, stub: String, via responder: HTTPResponder,
+        after delay: Duration?, open: @escaping @Sendable () throws(BodyFiles.ReadError) -> BodyFileReader
+    ) {
         let pacing = response.pacing(network: network)
         let workers = fileWorkers, log = configuration.log
         let queued = workers.submit {
@@ -41,14 +49,17 @@ extension StubRequestHandler {
                 // The file was there when the stub loaded: it has gone or cannot be read now.
                 let reason = "stubserver: \(stub): \(error.description)\n"
                 log.write(reason.dropLast().description)
-                return responder.respond(HTTPResponse(status: .internalServerError,
-                                                      headers: ["Content-Type": "text/plain; charset=utf-8"],
-                                                      body: Array(reason.utf8)))
+                return responder.respond(
+                    HTTPResponse(
+                        status: .internalServerError,
+                        headers: ["Content-Type": "text/plain; charset=utf-8"],
+                        body: Array(reason.utf8)))
             }
             // Each piece is read by the same pool; at most one per response waits, and it is never refused.
             let executor = HTTPBodyExecutor { job in workers.submit(continuing: true, job) }
-            responder.respond(streaming: head, contentLength: reader.size, from: BodyFileSource(reader), on: executor,
-                              pacing: pacing, after: delay ?? .zero)
+            responder.respond(
+                streaming: head, contentLength: reader.size, from: BodyFileSource(reader), on: executor,
+                pacing: pacing, after: delay ?? .zero)
         }
         if !queued { responder.respond(WorkerPool.busyResponse) }
     }

@@ -23,22 +23,30 @@ extension StubRequestHandler {
 
     /// Journals `conclusion`, runs `send` (which hands the answer to the responder), then reports the
     /// request to `onRequest`.
-    func conclude(_ request: StubHTTPRequest, _ conclusion: Conclusion, started: ContinuousClock.Instant, send: () -> Void) {
-        let entry = journal.record(request, matchedStub: conclusion.stub, status: conclusion.response.status.code,
-                                   response: conclusion.response,
-                                   timing: ServeTiming(processTime: ContinuousClock.now - started,
-                                                       addedDelay: conclusion.addedDelay ?? .zero),
-                                   ownsResponseBody: conclusion.ownsBody, proxiedTo: conclusion.proxiedTo,
-                                   fault: conclusion.fault)
+    func conclude(
+        _ request: StubHTTPRequest, _ conclusion: Conclusion, started: ContinuousClock.Instant, send: () -> Void
+    ) {
+        let entry = journal.record(
+            request, matchedStub: conclusion.stub, status: conclusion.response.status.code,
+            response: conclusion.response,
+            timing: ServeTiming(
+                processTime: ContinuousClock.now - started,
+                addedDelay: conclusion.addedDelay ?? .zero),
+            ownsResponseBody: conclusion.ownsBody, proxiedTo: conclusion.proxiedTo,
+            fault: conclusion.fault)
         send()
         configuration.onRequest?(entry, ContinuousClock.now - started)
     }
 
     /// Answers `response` at once (a refusal, a loop, a `503` when workers are busy), through ``conclude``.
-    func conclude(_ request: StubHTTPRequest, answering response: HTTPResponse, stub: LoggedRequest.MatchedStub?,
-                  proxiedTo: String? = nil, responder: HTTPResponder, started: ContinuousClock.Instant) {
-        conclude(request, Conclusion(response: response, stub: stub, ownsBody: true, proxiedTo: proxiedTo),
-                 started: started) {
+    func conclude(
+        _ request: StubHTTPRequest, answering response: HTTPResponse, stub: LoggedRequest.MatchedStub?,
+        proxiedTo: String? = nil, responder: HTTPResponder, started: ContinuousClock.Instant
+    ) {
+        conclude(
+            request, Conclusion(response: response, stub: stub, ownsBody: true, proxiedTo: proxiedTo),
+            started: started
+        ) {
             responder.respond(response)
         }
     }
@@ -48,14 +56,20 @@ extension StubRequestHandler {
     /// - Parameters:
     ///   - spilledBody: the body, when its render spilled it to a file (`prepared` then has the head).
     ///   - ownsBody: the body was made for this request (rendered, from a closure).
-    func conclude(_ request: StubHTTPRequest, sending prepared: PreparedResponse, of response: StubResponse,
-                  spilledBody: TemplateSpillFile? = nil, stub: LoggedRequest.MatchedStub,
-                  displayName: @autoclosure () -> String, ownsBody: Bool,
-                  responder: HTTPResponder, started: ContinuousClock.Instant) {
+    func conclude(
+        _ request: StubHTTPRequest, sending prepared: PreparedResponse, of response: StubResponse,
+        spilledBody: TemplateSpillFile? = nil, stub: LoggedRequest.MatchedStub,
+        displayName: @autoclosure () -> String, ownsBody: Bool,
+        responder: HTTPResponder, started: ContinuousClock.Instant
+    ) {
         let delay = response.delay(network: network, globalDelay: store.fixedDelay)
-        conclude(request, Conclusion(response: prepared.response, stub: stub, addedDelay: delay, ownsBody: ownsBody,
-                                     fault: response.fault),
-                 started: started) {
+        conclude(
+            request,
+            Conclusion(
+                response: prepared.response, stub: stub, addedDelay: delay, ownsBody: ownsBody,
+                fault: response.fault),
+            started: started
+        ) {
             deliver(prepared, of: response, spilledBody: spilledBody, stub: displayName(), via: responder, after: delay)
         }
     }

@@ -12,8 +12,10 @@ extension StubRequestHandler {
     /// Runs `closure` off the event loop, then answers with what it returned (delays, pacing and
     /// faults included), or with a 500 naming the error it threw, or with a 503 when the closure
     /// workers' queue is full. Journals the request when answered.
-    func answer(_ request: StubHTTPRequest, with closure: StubClosure, match: RouteMatch, responder: HTTPResponder,
-                started: ContinuousClock.Instant) {
+    func answer(
+        _ request: StubHTTPRequest, with closure: StubClosure, match: RouteMatch, responder: HTTPResponder,
+        started: ContinuousClock.Instant
+    ) {
         let stubRequest = StubRequest(request, pathParameters: match.pathParameters)
         let mapping = match.mapping
         let finish: @Sendable (Result<ResponseDefinition, any Error>) -> Void = { [self] result in
@@ -31,8 +33,9 @@ extension StubRequestHandler {
             definition = resolved.response
             let response = StubResponse(definition, stubID: mapping.id, stubName: mapping.name)
             // Made by the closure for this request: the journal keeps its body.
-            conclude(request, sending: response.prepared, of: response, stub: LoggedRequest.MatchedStub(mapping),
-                     displayName: mapping.displayName, ownsBody: true, responder: responder, started: started)
+            conclude(
+                request, sending: response.prepared, of: response, stub: LoggedRequest.MatchedStub(mapping),
+                displayName: mapping.displayName, ownsBody: true, responder: responder, started: started)
         }
         switch closure {
         case .sync(let body):
@@ -41,8 +44,9 @@ extension StubRequestHandler {
             }
             if !submitted {
                 // The stub matched; its closure did not run.
-                conclude(request, answering: WorkerPool.busyResponse, stub: LoggedRequest.MatchedStub(mapping),
-                         responder: responder, started: started)
+                conclude(
+                    request, answering: WorkerPool.busyResponse, stub: LoggedRequest.MatchedStub(mapping),
+                    responder: responder, started: started)
             }
         case .async(let body):
             Task {

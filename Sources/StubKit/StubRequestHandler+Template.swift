@@ -11,8 +11,10 @@ extension StubRequestHandler {
     /// Request bodies from this size on are never rendered on an event loop.
     static let largestBodyRenderedOnLoop = 64 << 10
 
-    func answer(_ request: StubHTTPRequest, with template: ResponseTemplate, response: StubResponse, match: RouteMatch,
-                responder: HTTPResponder, started: ContinuousClock.Instant) {
+    func answer(
+        _ request: StubHTTPRequest, with template: ResponseTemplate, response: StubResponse, match: RouteMatch,
+        responder: HTTPResponder, started: ContinuousClock.Instant
+    ) {
         let limits = {
             var limits = configuration.templateLimits
             limits.maxJSONBytes = max(0, configuration.jsonMatchBodyLimit)
@@ -22,41 +24,53 @@ extension StubRequestHandler {
         let serverOrigin = origin.value
         let result: Result<ResponseTemplate.Rendered, TemplateLimitExceeded>
         if request.body.count < Self.largestBodyRenderedOnLoop {
-            result = template.render(request, pathParameters: match.pathParameters, serverOrigin: serverOrigin, limits: onLoop)
+            result = template.render(
+                request, pathParameters: match.pathParameters, serverOrigin: serverOrigin, limits: onLoop)
         } else {
             result = .failure(TemplateLimitExceeded(limit: .steps(0)))  // not started: the body is too large
         }
         if case let .failure(exceeded) = result, exceeded.isBelow(limits) {
             let submitted = renderWorkers.submit { [self] in
-                let result = template.render(request, pathParameters: match.pathParameters, serverOrigin: serverOrigin,
-                                             limits: limits, spills: true)
-                finish(result, request: request, template: template, response: response, match: match,
-                       responder: responder, started: started)
+                let result = template.render(
+                    request, pathParameters: match.pathParameters, serverOrigin: serverOrigin,
+                    limits: limits, spills: true)
+                finish(
+                    result, request: request, template: template, response: response, match: match,
+                    responder: responder, started: started)
             }
             if !submitted {
-                conclude(request, answering: WorkerPool.busyResponse, stub: match.matchedStub, responder: responder,
-                         started: started)
+                conclude(
+                    request, answering: WorkerPool.busyResponse, stub: match.matchedStub, responder: responder,
+                    started: started)
             }
             return
         }
-        finish(result, request: request, template: template, response: response, match: match, responder: responder, started: started)
+        finish(
+            result, request: request, template: template, response: response, match: match, responder: responder,
+            started: started)
     }
 
     /// Sends the rendered response, or the `500` for the limit the render reached (and logs it).
-    private func finish(_ result: Result<ResponseTemplate.Rendered, TemplateLimitExceeded>, request: StubHTTPRequest, template: ResponseTemplate,
-                        response: StubResponse, match: RouteMatch, responder: HTTPResponder, started: ContinuousClock.Instant) {
+    private func finish(
+        _ result: Result<ResponseTemplate.Rendered, TemplateLimitExceeded>, request: StubHTTPRequest,
+        template: ResponseTemplate,
+        response: StubResponse, match: RouteMatch, responder: HTTPResponder, started: ContinuousClock.Instant
+    ) {
         let rendered: ResponseTemplate.Rendered
         switch result {
         case let .success(success):
             rendered = success
         case let .failure(exceeded):
-            let target = request.target.utf8.count > 200 ? "\(request.target.prefix(200))… (\(request.target.utf8.count) bytes)" : request.target
+            let target =
+                request.target.utf8.count > 200
+                ? "\(request.target.prefix(200))… (\(request.target.utf8.count) bytes)" : request.target
             configuration.log.write("\(template.overLimitMessage(exceeded)): \(request.method) \(target)")
             rendered = ResponseTemplate.Rendered(response: template.overLimitResponse(exceeded))
         }
-        conclude(request, sending: PreparedResponse(rendered.response), of: response, spilledBody: rendered.spilledBody,
-                 stub: match.matchedStub, displayName: match.mapping.displayName, ownsBody: true, responder: responder,
-                 started: started)
+        conclude(
+            request, sending: PreparedResponse(rendered.response), of: response, spilledBody: rendered.spilledBody,
+            stub: match.matchedStub, displayName: match.mapping.displayName, ownsBody: true, responder: responder,
+            started: started)
     }
 }
 

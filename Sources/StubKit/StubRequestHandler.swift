@@ -52,7 +52,9 @@ struct StubRequestHandler: HTTPHandler {
     /// Matches `request` and answers it.
     /// - Parameter onEventLoop: whether this runs on an event loop: an unmatched request's near-miss
     ///   report (which compares stubs) is then made on ``matchWorkers``.
-    private func serve(_ request: StubHTTPRequest, responder: HTTPResponder, started: ContinuousClock.Instant, onEventLoop: Bool) {
+    private func serve(
+        _ request: StubHTTPRequest, responder: HTTPResponder, started: ContinuousClock.Instant, onEventLoop: Bool
+    ) {
         let snapshot = store.snapshot
         // One context for matching and the near-miss report: the body is parsed at most once.
         let context = snapshot.table.context(for: request)
@@ -64,12 +66,15 @@ struct StubRequestHandler: HTTPHandler {
             let response = snapshot.response(at: match.index, use: use)
             switch response.kind {
             case .prepared, .streamedFile:
-                conclude(request, sending: response.prepared, of: response, stub: match.matchedStub,
-                         displayName: match.mapping.displayName, ownsBody: false, responder: responder, started: started)
+                conclude(
+                    request, sending: response.prepared, of: response, stub: match.matchedStub,
+                    displayName: match.mapping.displayName, ownsBody: false, responder: responder, started: started)
             case .template(let template):
-                answer(request, with: template, response: response, match: match, responder: responder, started: started)
+                answer(
+                    request, with: template, response: response, match: match, responder: responder, started: started)
             case .proxy(let definition, _):
-                forward(request, via: definition, stub: (response, match.mapping), responder: responder, started: started)
+                forward(
+                    request, via: definition, stub: (response, match.mapping), responder: responder, started: started)
             }
         } else if let definition = proxy.settings.proxyAll {
             forward(request, via: definition, stub: nil, responder: responder, started: started)
@@ -79,12 +84,17 @@ struct StubRequestHandler: HTTPHandler {
             // The report is bounded work, but still too much for an event loop under a flood of misses.
             let queued = matchWorkers.submit { [self] in
                 let snapshot = store.snapshot
-                answerUnmatched(request, report: explain(request, in: snapshot, context: snapshot.table.context(for: request)),
-                                responder: responder, started: started)
+                answerUnmatched(
+                    request, report: explain(request, in: snapshot, context: snapshot.table.context(for: request)),
+                    responder: responder, started: started)
             }
-            if !queued { answerUnmatched(request, report: Self.skippedReport(request), responder: responder, started: started) }
+            if !queued {
+                answerUnmatched(request, report: Self.skippedReport(request), responder: responder, started: started)
+            }
         } else {
-            answerUnmatched(request, report: explain(request, in: snapshot, context: context), responder: responder, started: started)
+            answerUnmatched(
+                request, report: explain(request, in: snapshot, context: context), responder: responder,
+                started: started)
         }
     }
 
@@ -100,9 +110,12 @@ struct StubRequestHandler: HTTPHandler {
     }
 
     /// Answers 404 with `report`, journals and logs it.
-    private func answerUnmatched(_ request: StubHTTPRequest, report: String, responder: HTTPResponder, started: ContinuousClock.Instant) {
-        let notFound = HTTPResponse(status: .notFound, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                                    body: Array(report.utf8))
+    private func answerUnmatched(
+        _ request: StubHTTPRequest, report: String, responder: HTTPResponder, started: ContinuousClock.Instant
+    ) {
+        let notFound = HTTPResponse(
+            status: .notFound, headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: Array(report.utf8))
         conclude(request, Conclusion(response: notFound, ownsBody: true), started: started) {
             // Queued (never written here) before the response goes out, so a client that got its 404
             // can flush the log and find the report.
@@ -118,8 +131,9 @@ struct StubRequestHandler: HTTPHandler {
     }
 
     func didReject(_ error: ParserError, remoteAddress: String) {
-        let rejection = journal.recordRejection(remoteAddress: remoteAddress, status: error.status.code,
-                                                reason: error.description)
+        let rejection = journal.recordRejection(
+            remoteAddress: remoteAddress, status: error.status.code,
+            reason: error.description)
         configuration.log.write("stubserver: \(rejection)")
     }
 }

@@ -11,10 +11,13 @@ extension StubServer {
     /// The returned response may use every feature of a stub's response (delays, bandwidth, faults);
     /// a `.file` body is read from `__files` per request.
     @discardableResult
-    public func stub(_ request: RequestPattern, priority: Int = StubMapping.defaultPriority, name: String? = nil,
-                     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-                     respond: @escaping @Sendable (StubRequest) throws -> ResponseDefinition) -> StubHandle {
-        add(StubMapping(request, .ok, priority: priority, name: name), closure: .sync(respond),
+    public func stub(
+        _ request: RequestPattern, priority: Int = StubMapping.defaultPriority, name: String? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        respond: @escaping @Sendable (StubRequest) throws -> ResponseDefinition
+    ) -> StubHandle {
+        add(
+            StubMapping(request, .ok, priority: priority, name: name), closure: .sync(respond),
             at: StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -27,10 +30,13 @@ extension StubServer {
     /// }
     /// ```
     @discardableResult
-    public func stub(_ request: RequestPattern, priority: Int = StubMapping.defaultPriority, name: String? = nil,
-                     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
-                     respond: @escaping @Sendable (StubRequest) async throws -> ResponseDefinition) -> StubHandle {
-        add(StubMapping(request, .ok, priority: priority, name: name), closure: .async(respond),
+    public func stub(
+        _ request: RequestPattern, priority: Int = StubMapping.defaultPriority, name: String? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        respond: @escaping @Sendable (StubRequest) async throws -> ResponseDefinition
+    ) -> StubHandle {
+        add(
+            StubMapping(request, .ok, priority: priority, name: name), closure: .async(respond),
             at: StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -41,9 +47,11 @@ extension StubServer {
     /// server.stub(.get("/feed"), .status(503), times: 1, priority: 1)   // one failure, then the normal feed
     /// ```
     @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, times: Int,
-                     priority: Int = StubMapping.defaultPriority, name: String? = nil,
-                     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> StubHandle {
+    public func stub(
+        _ request: RequestPattern, _ response: ResponseDefinition, times: Int,
+        priority: Int = StubMapping.defaultPriority, name: String? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> StubHandle {
         let callSite = StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let response = resolvingBodyFile(response, stub: Self.title(request, name: name, at: callSite))
         return add(.limited(request, response, times: times, priority: priority, name: name), at: callSite)
@@ -64,13 +72,17 @@ extension StubServer {
     /// server.stubSequence(.post("/token"), [.status(500), .json(["token": "t"])], .thenNotFound)
     /// ```
     @discardableResult
-    public func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition], _ end: SequenceEnd = .repeatLast,
-                             priority: Int = StubMapping.defaultPriority, name: String? = nil,
-                             fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> StubHandle {
+    public func stubSequence(
+        _ request: RequestPattern, _ responses: [ResponseDefinition], _ end: SequenceEnd = .repeatLast,
+        priority: Int = StubMapping.defaultPriority, name: String? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> StubHandle {
         let callSite = StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let title = Self.title(request, name: name, at: callSite)
         let resolved = responses.map { resolvingBodyFile($0, stub: title) }
-        return add(.sequence(request, resolved, thenNotFound: end == .thenNotFound, priority: priority, name: name), at: callSite)
+        return add(
+            .sequence(request, resolved, thenNotFound: end == .thenNotFound, priority: priority, name: name),
+            at: callSite)
     }
 
     /// Adds a stub of a WireMock scenario: it matches only while `scenario` is in `whenState` (any state
@@ -82,14 +94,18 @@ extension StubServer {
     /// server.stub(.get("/todo"), .json(["items": ["milk"]]), scenario: "Todo", whenState: "Added")
     /// ```
     @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
-                     whenState: String? = nil, newState: String? = nil,
-                     priority: Int = StubMapping.defaultPriority, name: String? = nil,
-                     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> StubHandle {
+    public func stub(
+        _ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
+        whenState: String? = nil, newState: String? = nil,
+        priority: Int = StubMapping.defaultPriority, name: String? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> StubHandle {
         let callSite = StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let response = resolvingBodyFile(response, stub: Self.title(request, name: name, at: callSite))
-        return add(.scenarioStep(request, response, scenario: scenario, whenState: whenState, newState: newState,
-                                 priority: priority, name: name), at: callSite)
+        return add(
+            .scenarioStep(
+                request, response, scenario: scenario, whenState: whenState, newState: newState,
+                priority: priority, name: name), at: callSite)
     }
 
     private func add(_ mapping: StubMapping, closure: StubClosure, at callSite: StubCallSite) -> StubHandle {

@@ -25,9 +25,13 @@ extension StubServer {
     }
 
     /// The received requests closest to `pattern` that do not match it, closest first, with how they differ.
-    public func nearMisses(for pattern: RequestPattern, limit: Int = 3) -> [(request: LoggedRequest, result: MatchResult)] {
+    public func nearMisses(for pattern: RequestPattern, limit: Int = 3) -> [(
+        request: LoggedRequest, result: MatchResult
+    )] {
         let compiled = CompiledRequestPattern(pattern)
         let misses = journal.entries.map { ($0, compiled.match($0.request)) }.filter { !$0.1.isMatch }
-        return Array(misses.sorted { $0.1.distance < $1.1.distance }.prefix(limit)).map { (request: $0.0, result: $0.1) }
+        return Array(misses.sorted { $0.1.distance < $1.1.distance }.prefix(limit)).map {
+            (request: $0.0, result: $0.1)
+        }
     }
 }

@@ -28,9 +28,10 @@ extension Shadowing {
         let hidden = mappings[hiddenIndex]
         for (winnerIndex, winner) in mappings.enumerated() where winnerIndex != hiddenIndex {
             guard winner.alwaysMatches,
-                  winner.priority < hidden.priority || (winner.priority == hidden.priority && winnerIndex > hiddenIndex),
-                  winner.request.matchesEverything(of: hidden.request),
-                  CompiledRequestPattern(winner.request).compileErrors.isEmpty else { continue }
+                winner.priority < hidden.priority || (winner.priority == hidden.priority && winnerIndex > hiddenIndex),
+                winner.request.matchesEverything(of: hidden.request),
+                CompiledRequestPattern(winner.request).compileErrors.isEmpty
+            else { continue }
             return Shadowing(hidden: hidden, hiddenIndex: hiddenIndex, winner: winner, winnerIndex: winnerIndex)
         }
         return nil

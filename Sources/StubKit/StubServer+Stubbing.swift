@@ -1,12 +1,12 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A stub added at run time. ``remove()`` takes it away again.
@@ -44,7 +44,8 @@ public struct StubHandle: Sendable, Hashable {
             Task {
                 do { try await remote.removeStub(id: id) } catch {
                     let message = "stubserver: removing stub \(id) from \(remote.baseURL.absoluteString): \(error)\n"
-                    _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }   // 2: standard error
+                    // 2: standard error
+                    _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
                 }
             }
         }
@@ -68,13 +69,17 @@ extension StubServer {
     /// `GET /users/octocat (ProfileTests.swift:42)`.
     /// - Returns: a handle that removes the stub.
     @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition,
-                     priority: Int = StubMapping.defaultPriority, name: String? = nil,
-                     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> StubHandle {
+    public func stub(
+        _ request: RequestPattern, _ response: ResponseDefinition,
+        priority: Int = StubMapping.defaultPriority, name: String? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> StubHandle {
         let callSite = StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        return add(StubMapping(request, resolvingBodyFile(response, stub: Self.title(request, name: name, at: callSite)),
-                               priority: priority, name: name),
-                   at: callSite)
+        return add(
+            StubMapping(
+                request, resolvingBodyFile(response, stub: Self.title(request, name: name, at: callSite)),
+                priority: priority, name: name),
+            at: callSite)
     }
 
     /// Adds a stub given as WireMock mapping JSON (one mapping object).

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Dispatch
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension StubServer {
     /// Suspends until the journal holds at least `count` requests matching `pattern`, or `timeout`
@@ -18,14 +19,17 @@ extension StubServer {
     /// app.buttons["Search"].tap()
     /// let requests = await server.awaitRequests(matching: .get("/users/octocat"), timeout: .seconds(5))
     /// ```
-    public func awaitRequests(matching pattern: RequestPattern, count: Int = 1,
-                              timeout: Duration) async -> [LoggedRequest] {
+    public func awaitRequests(
+        matching pattern: RequestPattern, count: Int = 1,
+        timeout: Duration
+    ) async -> [LoggedRequest] {
         let once = ResumeOnce()
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 once.set(continuation)
-                let token = journal.waiters.register(pattern, count: count, entries: { journal.entries },
-                                                     onSatisfied: { once.resume() })
+                let token = journal.waiters.register(
+                    pattern, count: count, entries: { journal.entries },
+                    onSatisfied: { once.resume() })
                 guard let token else { return once.resume() }
                 once.onResume { [journal] in journal.waiters.cancel(token) }
                 let (seconds, attoseconds) = timeout.components
@@ -41,10 +45,15 @@ extension StubServer {
     /// Calls `onSatisfied` once the journal holds `count` requests matching `pattern` (at once, if it
     /// already does). Returns a cancel function. For test helpers that wait synchronously
     /// (`XCTWaiter`); it runs on whatever thread recorded the request: keep it short.
-    public func whenReceived(_ pattern: RequestPattern, count: Int = 1,
-                             _ onSatisfied: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
-        guard let token = journal.waiters.register(pattern, count: count, entries: { journal.entries },
-                                                   onSatisfied: onSatisfied) else {
+    public func whenReceived(
+        _ pattern: RequestPattern, count: Int = 1,
+        _ onSatisfied: @escaping @Sendable () -> Void
+    ) -> @Sendable () -> Void {
+        guard
+            let token = journal.waiters.register(
+                pattern, count: count, entries: { journal.entries },
+                onSatisfied: onSatisfied)
+        else {
             onSatisfied()
             return {}
         }
@@ -81,7 +90,8 @@ private final class ResumeOnce: Sendable {
     }
 
     func resume() {
-        let (continuation, cleanup) = state.withLock { state -> (CheckedContinuation<Void, Never>?, (@Sendable () -> Void)?) in
+        let (continuation, cleanup) = state.withLock {
+            state -> (CheckedContinuation<Void, Never>?, (@Sendable () -> Void)?) in
             guard !state.resumed else { return (nil, nil) }
             state.resumed = true
             defer { state.continuation = nil; state.cleanup = nil }

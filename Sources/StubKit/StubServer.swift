@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A stub HTTP server: answers requests from WireMock-style stubs loaded from a directory and
 /// added at run time, and journals every request.
@@ -148,9 +149,10 @@ public final class StubServer: Sendable {
         if let note { log.write("stubserver: \(note)") }
         for warning in loaded.warnings { log.write("stubserver: \(warning)") }
         let log = log
-        store = StubStore(fileMappings: loaded.mappings, loadOptions: loadOptions,
-                          jsonBodyLimit: max(0, configuration.jsonMatchBodyLimit),
-                          regexWarnings: { log.write($0) })
+        store = StubStore(
+            fileMappings: loaded.mappings, loadOptions: loadOptions,
+            jsonBodyLimit: max(0, configuration.jsonMatchBodyLimit),
+            regexWarnings: { log.write($0) })
         journal = RequestJournal(limits: configuration.journal)
         let adminState = AdminState()
         var httpConfiguration = HTTPServerConfiguration()
@@ -160,31 +162,39 @@ public final class StubServer: Sendable {
         httpConfiguration.maxConnections = configuration.maxConnections
         httpConfiguration.shutdownGracePeriod = configuration.shutdownGrace
         closureWorkers = WorkerPool(name: "closure", threadLimit: configuration.closureThreadLimit, queueLimit: 1024)
-        matchWorkers = WorkerPool(name: "match", threadLimit: configuration.matchThreadLimit, queueLimit: 64, isBackground: true)
-        adminWorkers = WorkerPool(name: "admin", threadLimit: configuration.adminThreadLimit,
-                                  queueLimit: configuration.adminQueueLimit, isBackground: true)
+        matchWorkers = WorkerPool(
+            name: "match", threadLimit: configuration.matchThreadLimit, queueLimit: 64, isBackground: true)
+        adminWorkers = WorkerPool(
+            name: "admin", threadLimit: configuration.adminThreadLimit,
+            queueLimit: configuration.adminQueueLimit, isBackground: true)
         // One core fewer than the machine has (1 to 4 threads), below the loops' priority: a flood of long
         // renders never takes the core the event loop needs, and beyond 64 waiting ones gets 503 at once.
-        renderWorkers = WorkerPool(name: "render", threadLimit: min(4, ProcessInfo.processInfo.activeProcessorCount - 1),
-                                   queueLimit: 64, isBackground: true)
+        renderWorkers = WorkerPool(
+            name: "render", threadLimit: min(4, ProcessInfo.processInfo.activeProcessorCount - 1),
+            queueLimit: 64, isBackground: true)
         // Each streamed body waits for at most one read at a time, so the queue holds one job per download.
         fileWorkers = WorkerPool(name: "files", threadLimit: 2, queueLimit: configuration.maxConnections)
         let recorder = Recorder()
         recordings = Recordings(recorder: recorder, store: store, journal: journal, stubsDirectory: root)
-        let admin = AdminAPI(store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
-                             stubsDirectory: root, state: adminState, log: log, recordings: recordings)
+        let admin = AdminAPI(
+            store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
+            stubsDirectory: root, state: adminState, log: log, recordings: recordings)
         proxy = ProxyForwarding(settings: configuration.proxy)
-        http = HTTPServer(configuration: httpConfiguration,
-                          handler: StubRequestHandler(store: store, journal: journal, configuration: configuration,
-                                                      admin: AdminEndpoint(admin, configuration: configuration,
-                                                                           workers: adminWorkers),
-                                                      network: configuration.effectiveNetwork,
-                                                      closureWorkers: closureWorkers, renderWorkers: renderWorkers, matchWorkers: matchWorkers,
-                                                      fileWorkers: fileWorkers,
-                                                      bodyFileResolver: BodyFileResolver(bodyFiles: Self.bodyFiles(in: root), options: StubsLoadOptions()),
-                                                      unmatchedLog: UnmatchedRequestLog(mode: configuration.unmatchedRequestLogging,
-                                                                                        sink: log),
-                                                      origin: origin, proxy: proxy, recorder: recorder))
+        http = HTTPServer(
+            configuration: httpConfiguration,
+            handler: StubRequestHandler(
+                store: store, journal: journal, configuration: configuration,
+                admin: AdminEndpoint(
+                    admin, configuration: configuration,
+                    workers: adminWorkers),
+                network: configuration.effectiveNetwork,
+                closureWorkers: closureWorkers, renderWorkers: renderWorkers, matchWorkers: matchWorkers,
+                fileWorkers: fileWorkers,
+                bodyFileResolver: BodyFileResolver(bodyFiles: Self.bodyFiles(in: root), options: StubsLoadOptions()),
+                unmatchedLog: UnmatchedRequestLog(
+                    mode: configuration.unmatchedRequestLogging,
+                    sink: log),
+                origin: origin, proxy: proxy, recorder: recorder))
         if let onShutdownRequest = configuration.onShutdownRequest {
             adminState.onShutdown(onShutdownRequest)
         } else {
@@ -200,7 +210,9 @@ public final class StubServer: Sendable {
     ///   - host: the address to listen on. Default `127.0.0.1`.
     ///   - port: the port; 0 (the default) picks a free one.
     /// - Throws: ``StubServerError``.
-    public static func start(stubs: URL? = nil, host: String = "127.0.0.1", port: Int = 0) throws(StubServerError) -> StubServer {
+    public static func start(stubs: URL? = nil, host: String = "127.0.0.1", port: Int = 0) throws(StubServerError)
+        -> StubServer
+    {
         let server = try StubServer(stubs: stubs, configuration: Configuration(host: host, port: port))
         try server.start()
         return server
@@ -282,8 +294,9 @@ public final class StubServer: Sendable {
     private static func load(_ directory: URL?, options: StubsLoadOptions) throws(StubServerError) -> StubsLoadResult {
         guard let directory else { return StubsLoadResult(mappings: [], warningDetails: []) }
         do {
-            return try StubsDirectory.load(directory, displayRoot: StubsDirectory.displayPath(of: directory),
-                                           options: options)
+            return try StubsDirectory.load(
+                directory, displayRoot: StubsDirectory.displayPath(of: directory),
+                options: options)
         } catch {
             throw .badStubs(error)
         }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What a test can do with a stub server, wherever it runs: in this process (``StubServer``), behind
@@ -26,19 +26,25 @@ public protocol StubServerAdmin: Sendable {
     /// Adds a stub that wins over earlier stubs of the same priority.
     /// - Returns: a handle naming the stub; ``removeStub(id:)`` removes it.
     @discardableResult
-    func stub(_ request: RequestPattern, _ response: ResponseDefinition, priority: Int, name: String?) async throws -> StubHandle
+    func stub(_ request: RequestPattern, _ response: ResponseDefinition, priority: Int, name: String?) async throws
+        -> StubHandle
     /// Adds a stub that answers at most `times` times, then stops matching (other stubs answer, or 404).
     @discardableResult
-    func stub(_ request: RequestPattern, _ response: ResponseDefinition, times: Int, priority: Int, name: String?) async throws -> StubHandle
+    func stub(_ request: RequestPattern, _ response: ResponseDefinition, times: Int, priority: Int, name: String?)
+        async throws -> StubHandle
     /// Adds a step of a WireMock scenario: it matches only while `scenario` is in `whenState` (any state when
     /// `nil`), and moves it to `newState` (if given) when it answers.
     @discardableResult
-    func stub(_ request: RequestPattern, _ response: ResponseDefinition, scenario: String, whenState: String?,
-              newState: String?, priority: Int, name: String?) async throws -> StubHandle
+    func stub(
+        _ request: RequestPattern, _ response: ResponseDefinition, scenario: String, whenState: String?,
+        newState: String?, priority: Int, name: String?
+    ) async throws -> StubHandle
     /// Adds a stub answering each request with the next of `responses`; after the last, as `end` says.
     @discardableResult
-    func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition], _ end: StubServer.SequenceEnd,
-                      priority: Int, name: String?) async throws -> StubHandle
+    func stubSequence(
+        _ request: RequestPattern, _ responses: [ResponseDefinition], _ end: StubServer.SequenceEnd,
+        priority: Int, name: String?
+    ) async throws -> StubHandle
     /// Adds a stub given as WireMock mapping JSON (one mapping object).
     @discardableResult
     func stub(mappingJSON: String) async throws -> StubHandle
@@ -62,7 +68,9 @@ public protocol StubServerAdmin: Sendable {
     /// The received requests that match `pattern`, oldest first.
     func requests(matching pattern: RequestPattern) async throws -> [LoggedRequest]
     /// The received requests closest to `pattern` that do not match it, closest first.
-    func nearMisses(for pattern: RequestPattern, limit: Int) async throws -> [(request: LoggedRequest, result: MatchResult)]
+    func nearMisses(for pattern: RequestPattern, limit: Int) async throws -> [(
+        request: LoggedRequest, result: MatchResult
+    )]
     /// Every request received, oldest first, with how it matches `pattern` (one snapshot of the journal).
     func matchResults(for pattern: RequestPattern) async throws -> [(request: LoggedRequest, result: MatchResult)]
     /// Suspends until `count` received requests match `pattern` or `timeout` passes; returns the matching
@@ -91,14 +99,21 @@ extension StubServer: StubServerAdmin {
     /// ``stub(_:_:priority:name:fileID:filePath:line:column:)``, which records one.
     @_disfavoredOverload
     @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, priority: Int, name: String?) -> StubHandle {
-        add(StubMapping(request, resolvingBodyFile(response, stub: Self.title(request, name: name)), priority: priority, name: name))
+    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, priority: Int, name: String?)
+        -> StubHandle
+    {
+        add(
+            StubMapping(
+                request, resolvingBodyFile(response, stub: Self.title(request, name: name)), priority: priority,
+                name: name))
     }
 
     /// The protocol's form of ``stub(_:_:times:priority:name:fileID:filePath:line:column:)``, without a call site.
     @_disfavoredOverload
     @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, times: Int, priority: Int, name: String?) -> StubHandle {
+    public func stub(
+        _ request: RequestPattern, _ response: ResponseDefinition, times: Int, priority: Int, name: String?
+    ) -> StubHandle {
         let response = resolvingBodyFile(response, stub: Self.title(request, name: name))
         return add(.limited(request, response, times: times, priority: priority, name: name))
     }
@@ -107,20 +122,28 @@ extension StubServer: StubServerAdmin {
     /// without a call site.
     @_disfavoredOverload
     @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, scenario: String, whenState: String?,
-                     newState: String?, priority: Int, name: String?) -> StubHandle {
+    public func stub(
+        _ request: RequestPattern, _ response: ResponseDefinition, scenario: String, whenState: String?,
+        newState: String?, priority: Int, name: String?
+    ) -> StubHandle {
         let response = resolvingBodyFile(response, stub: Self.title(request, name: name))
-        return add(.scenarioStep(request, response, scenario: scenario, whenState: whenState, newState: newState,
-                                 priority: priority, name: name))
+        return add(
+            .scenarioStep(
+                request, response, scenario: scenario, whenState: whenState, newState: newState,
+                priority: priority, name: name))
     }
 
     /// The protocol's form of ``stubSequence(_:_:_:priority:name:fileID:filePath:line:column:)``, without a call site.
     @_disfavoredOverload
     @discardableResult
-    public func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition], _ end: SequenceEnd,
-                             priority: Int, name: String?) -> StubHandle {
+    public func stubSequence(
+        _ request: RequestPattern, _ responses: [ResponseDefinition], _ end: SequenceEnd,
+        priority: Int, name: String?
+    ) -> StubHandle {
         let title = Self.title(request, name: name)
-        return add(.sequence(request, responses.map { resolvingBodyFile($0, stub: title) }, thenNotFound: end == .thenNotFound,
-                             priority: priority, name: name))
+        return add(
+            .sequence(
+                request, responses.map { resolvingBodyFile($0, stub: title) }, thenNotFound: end == .thenNotFound,
+                priority: priority, name: name))
     }
 }

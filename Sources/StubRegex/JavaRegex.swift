@@ -20,7 +20,8 @@ package struct JavaRegex: Sendable {
         self.pattern = pattern
         var parser = RegexParser(pattern, flags: flags)
         let node = try parser.parse()
-        program = try RegexCompiler.compile(node, groups: parser.groupCount, references: parser.highestReference, pattern: pattern)
+        program = try RegexCompiler.compile(
+            node, groups: parser.groupCount, references: parser.highestReference, pattern: pattern)
     }
 
     /// Whether all of `value` matches, within `stepBudget` steps.

@@ -75,7 +75,10 @@ package enum RegexCaseFolding {
         if let upper, upper != c { result.append(upper) }
         if let lower = single(scalar.properties.lowercaseMapping), lower != c { result.append(lower) }
         if let upper, let u = Unicode.Scalar(upper), let lower = single(u.properties.lowercaseMapping), lower != c,
-           !result.contains(lower) { result.append(lower) }
+            !result.contains(lower)
+        {
+            result.append(lower)
+        }
         return result
     }
 

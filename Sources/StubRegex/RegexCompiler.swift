@@ -10,7 +10,9 @@ package struct RegexCompiler {
     private let pattern: String
 
     /// - Parameter references: the highest group number a back reference names.
-    package static func compile(_ node: RegexNode, groups: Int, references: Int, pattern: String) throws(RegexSyntaxError) -> RegexProgram {
+    package static func compile(_ node: RegexNode, groups: Int, references: Int, pattern: String)
+        throws(RegexSyntaxError) -> RegexProgram
+    {
         var compiler = RegexCompiler(pattern: pattern)
         compiler.program.groupCount = groups
         compiler.program.registerCount = 2 * (Swift.max(groups, references) + 1)
@@ -33,7 +35,8 @@ package struct RegexCompiler {
 
     private mutating func compile(_ node: RegexNode) throws(RegexSyntaxError) {
         guard program.code.count <= Self.maxInstructions else {
-            throw RegexSyntaxError(pattern: pattern, position: 0, reason: "Pattern too large once its counted repetitions are expanded")
+            throw RegexSyntaxError(
+                pattern: pattern, position: 0, reason: "Pattern too large once its counted repetitions are expanded")
         }
         switch node {
         case .empty: break
@@ -104,7 +107,7 @@ package struct RegexCompiler {
             case .notNewline: return .notNewline
             }
         case let .set(set): return addClass(set)
-        default: return .any // unreachable: callers pass single atoms only
+        default: return .any  // unreachable: callers pass single atoms only
         }
     }
 
@@ -113,7 +116,9 @@ package struct RegexCompiler {
         return .set(program.classes.count - 1)
     }
 
-    private mutating func compileQuantified(_ body: RegexNode, min: Int, max: Int?, _ kind: RegexQuantifierKind) throws(RegexSyntaxError) {
+    private mutating func compileQuantified(_ body: RegexNode, min: Int, max: Int?, _ kind: RegexQuantifierKind)
+        throws(RegexSyntaxError)
+    {
         if max == 0 { return }
         if RegexLength.range(of: body) == (0, 0), min > 1 || (max ?? 2) > 1 {
             // A zero-width body (`(?:)`, `(?=a)`) repeated is the same as once: no need to expand it.
@@ -165,9 +170,11 @@ package struct RegexCompiler {
 
     /// One iteration of a loop body, between ``RegexInstruction/loopMark(_:)`` and
     /// ``RegexInstruction/loopCheck(_:exit:)`` when the body can match the empty string.
-    private mutating func iteration(_ body: RegexNode, _ register: Int?, _ checks: inout [Int]) throws(RegexSyntaxError) {
+    private mutating func iteration(_ body: RegexNode, _ register: Int?, _ checks: inout [Int]) throws(RegexSyntaxError)
+    {
         guard program.code.count <= Self.maxInstructions else {
-            throw RegexSyntaxError(pattern: pattern, position: 0, reason: "Pattern too large once its counted repetitions are expanded")
+            throw RegexSyntaxError(
+                pattern: pattern, position: 0, reason: "Pattern too large once its counted repetitions are expanded")
         }
         if let register { emit(.loopMark(register)) }
         try compile(body)

@@ -2,7 +2,9 @@ extension RegexMachine {
     /// Runs a quantified atom at `pos`: a greedy loop takes all it can and leaves one ``RegexFrame/Kind/giveBack``
     /// entry, a lazy one takes the minimum and leaves a ``RegexFrame/Kind/takeMore``, a possessive one
     /// leaves nothing.
-    package mutating func repeatAtom(_ atom: RegexAtom, min: Int, max: Int, _ kind: RegexQuantifierKind, pc: Int, pos: inout Int) -> Bool {
+    package mutating func repeatAtom(
+        _ atom: RegexAtom, min: Int, max: Int, _ kind: RegexQuantifierKind, pc: Int, pos: inout Int
+    ) -> Bool {
         var count = 0, at = pos
         while count < min {
             let next = match(atom, at: at)

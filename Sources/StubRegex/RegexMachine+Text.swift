@@ -8,8 +8,10 @@ extension RegexMachine {
         if b0 < 0xF0 {
             return ((b0 & 0x0F) << 12 | (UInt32(text[i + 1]) & 0x3F) << 6 | UInt32(text[i + 2]) & 0x3F, 3)
         }
-        return ((b0 & 0x07) << 18 | (UInt32(text[i + 1]) & 0x3F) << 12 | (UInt32(text[i + 2]) & 0x3F) << 6
-                | UInt32(text[i + 3]) & 0x3F, 4)
+        return (
+            (b0 & 0x07) << 18 | (UInt32(text[i + 1]) & 0x3F) << 12 | (UInt32(text[i + 2]) & 0x3F) << 6
+                | UInt32(text[i + 3]) & 0x3F, 4
+        )
     }
 
     /// The start of the scalar before byte `i` (`i > 0`).
@@ -36,7 +38,7 @@ extension RegexMachine {
             let (value, length) = scalar(at: pos)
             return value == c ? pos + length : -1
         case let .either(a, b):
-            let value = UInt32(byte) // ASCII letters only
+            let value = UInt32(byte)  // ASCII letters only
             return value == a || value == b ? pos + 1 : -1
         case .any:
             return pos + Self.length(leadingByte: byte)

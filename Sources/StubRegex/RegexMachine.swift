@@ -28,8 +28,10 @@ package struct RegexMachine {
     package var steps = 0
     package var exhausted = false
 
-    package init(code: UnsafeBufferPointer<RegexInstruction>, classes: UnsafeBufferPointer<RegexClass>, registerCount: Int,
-         text: UnsafeBufferPointer<UInt8>, budget: Int) {
+    package init(
+        code: UnsafeBufferPointer<RegexInstruction>, classes: UnsafeBufferPointer<RegexClass>, registerCount: Int,
+        text: UnsafeBufferPointer<UInt8>, budget: Int
+    ) {
         self.code = code
         self.classes = classes
         self.text = text

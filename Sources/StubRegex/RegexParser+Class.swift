@@ -8,7 +8,7 @@ extension RegexParser {
         defer { depth -= 1 }
         let open = i - 1
         var negated = false
-        if consume, i < p.count, p[i] == 0x5E { // '^'
+        if consume, i < p.count, p[i] == 0x5E {  // '^'
             negated = true
             i += 1
         }
@@ -17,12 +17,12 @@ extension RegexParser {
             skipIgnorable()
             guard i < p.count else { throw error("Unclosed character class", at: Swift.max(open, p.count - 1)) }
             let c = p[i]
-            if c == 0x5B { // '[': a nested class, united
+            if c == 0x5B {  // '[': a nested class, united
                 i += 1
                 acc = Self.union(acc, try parseClass(consume: true))
                 continue
             }
-            if c == 0x26, i + 1 < p.count, p[i + 1] == 0x26 { // "&&"
+            if c == 0x26, i + 1 < p.count, p[i + 1] == 0x26 {  // "&&"
                 i += 2
                 var right: RegexCharSet?
                 skipIgnorable()
@@ -42,7 +42,7 @@ extension RegexParser {
                 }
                 continue
             }
-            if c == 0x5D, let set = acc { // ']' closes a class that has something in it
+            if c == 0x5D, let set = acc {  // ']' closes a class that has something in it
                 if consume { i += 1 }
                 return negated ? .negated(set) : set
             }
@@ -73,7 +73,7 @@ extension RegexParser {
             i += 1
         }
         guard i + 1 < p.count, p[i] == 0x2D, p[i + 1] != 0x5D, p[i + 1] != 0x5B else { return folded(start...start) }
-        i += 1 // '-'
+        i += 1  // '-'
         let end: UInt32
         if p[i] == 0x5C {
             guard case let .scalar(c) = try parseEscape(inClass: true) else { throw error("Illegal character range") }

@@ -6,7 +6,7 @@ extension RegexParser {
         defer { depth -= 1 }
         let saved = flags
         let open = i - 1
-        guard i < p.count, p[i] == 0x3F else { // '(' without '?': a capturing group
+        guard i < p.count, p[i] == 0x3F else {  // '(' without '?': a capturing group
             groupCount += 1
             let index = groupCount
             let body = try groupBody(open: open, restoring: saved)
@@ -16,16 +16,16 @@ extension RegexParser {
         guard i < p.count else { throw error("Unknown inline modifier") }
         let kind = p[i]
         switch kind {
-        case 0x3A: // ':'
+        case 0x3A:  // ':'
             i += 1
             return .group(try groupBody(open: open, restoring: saved), capture: nil)
-        case 0x3D, 0x21: // '=', '!'
+        case 0x3D, 0x21:  // '=', '!'
             i += 1
             return .look(try groupBody(open: open, restoring: saved), RegexLook(behind: false, negative: kind == 0x21))
-        case 0x3E: // '>'
+        case 0x3E:  // '>'
             i += 1
             return .atomic(try groupBody(open: open, restoring: saved))
-        case 0x3C: // '<'
+        case 0x3C:  // '<'
             i += 1
             guard i < p.count else { throw error("Unknown look-behind group") }
             if p[i] == 0x3D || p[i] == 0x21 {
@@ -34,7 +34,8 @@ extension RegexParser {
                 let body = try groupBody(open: open, restoring: saved)
                 // Java 17 accepts an unbounded body (`(?<=a+)`) and tries every start back to the beginning.
                 let (minLength, maxLength) = RegexLength.range(of: body)
-                let look = RegexLook(behind: true, negative: negative, minLength: minLength, maxLength: maxLength ?? Int(Int32.max))
+                let look = RegexLook(
+                    behind: true, negative: negative, minLength: minLength, maxLength: maxLength ?? Int(Int32.max))
                 return .look(body, look)
             }
             let name = try groupName()
@@ -43,12 +44,12 @@ extension RegexParser {
             let index = groupCount
             groupNames[name] = index
             return .group(try groupBody(open: open, restoring: saved), capture: index)
-        case 0x24, 0x40: // '$', '@'
+        case 0x24, 0x40:  // '$', '@'
             throw error("Unknown group type")
         default:
             try parseFlags()
             guard i < p.count else { throw error("Unknown inline modifier") }
-            if p[i] == 0x29 { // ')': the flags apply from here on
+            if p[i] == 0x29 {  // ')': the flags apply from here on
                 i += 1
                 return nil
             }
@@ -69,7 +70,9 @@ extension RegexParser {
 
     /// A group name `[a-zA-Z][a-zA-Z0-9]*` and its closing `>`.
     package mutating func groupName() throws(RegexSyntaxError) -> String {
-        guard i < p.count, Self.isASCIILetter(p[i]) else { throw error("capturing group name does not start with a Latin letter") }
+        guard i < p.count, Self.isASCIILetter(p[i]) else {
+            throw error("capturing group name does not start with a Latin letter")
+        }
         var name = ""
         while i < p.count, Self.isASCIILetter(p[i]) || Self.isDigit(p[i]) {
             name.unicodeScalars.append(Unicode.Scalar(UInt8(p[i])))
@@ -86,13 +89,13 @@ extension RegexParser {
         while i < p.count {
             let flag: RegexFlags
             switch p[i] {
-            case 0x69: flag = .caseInsensitive // i
-            case 0x6D: flag = .multiline // m
-            case 0x73: flag = .dotAll // s
-            case 0x64: flag = .unixLines // d
-            case 0x75: flag = .unicodeCase // u
-            case 0x78: flag = .comments // x
-            case 0x2D: // '-'
+            case 0x69: flag = .caseInsensitive  // i
+            case 0x6D: flag = .multiline  // m
+            case 0x73: flag = .dotAll  // s
+            case 0x64: flag = .unixLines  // d
+            case 0x75: flag = .unicodeCase  // u
+            case 0x78: flag = .comments  // x
+            case 0x2D:  // '-'
                 on = false
                 i += 1
                 continue

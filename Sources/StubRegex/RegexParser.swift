@@ -51,7 +51,7 @@ package struct RegexParser {
             let c = p[i]
             if c == 0x20 || (0x09...0x0D).contains(c) {
                 i += 1
-            } else if c == 0x23 { // '#': to the end of the line
+            } else if c == 0x23 {  // '#': to the end of the line
                 while i < p.count, !Self.isLineTerminator(p[i]) { i += 1 }
             } else {
                 return
@@ -71,7 +71,7 @@ package struct RegexParser {
 
     package mutating func parseAlternation() throws(RegexSyntaxError) -> RegexNode {
         var branches = [try parseSequence()]
-        while i < p.count, p[i] == 0x7C { // '|'
+        while i < p.count, p[i] == 0x7C {  // '|'
             i += 1
             branches.append(try parseSequence())
         }
@@ -86,30 +86,33 @@ package struct RegexParser {
             let c = p[i]
             let atom: RegexNode
             switch c {
-            case 0x7C, 0x29: // '|', ')'
+            case 0x7C, 0x29:  // '|', ')'
                 return items.count == 1 ? items[0] : .sequence(items)
-            case 0x28: // '('
+            case 0x28:  // '('
                 i += 1
                 guard let group = try parseGroup() else { continue }
                 atom = group
-            case 0x5B: // '['
+            case 0x5B:  // '['
                 i += 1
                 atom = .set(try parseClass(consume: true))
-            case 0x5C: // '\'
+            case 0x5C:  // '\'
                 atom = try parseEscapeNode()
-            case 0x5E: // '^'
+            case 0x5E:  // '^'
                 i += 1
-                atom = .assertion(flags.contains(.multiline) ? .lineStart(unixLines: flags.contains(.unixLines)) : .start)
-            case 0x24: // '$'
+                atom = .assertion(
+                    flags.contains(.multiline) ? .lineStart(unixLines: flags.contains(.unixLines)) : .start)
+            case 0x24:  // '$'
                 i += 1
                 let unix = flags.contains(.unixLines)
-                atom = .assertion(flags.contains(.multiline) ? .lineEnd(unixLines: unix) : .endBeforeFinalTerminator(unixLines: unix))
-            case 0x2E: // '.'
+                atom = .assertion(
+                    flags.contains(.multiline) ? .lineEnd(unixLines: unix) : .endBeforeFinalTerminator(unixLines: unix))
+            case 0x2E:  // '.'
                 i += 1
-                atom = .any(flags.contains(.dotAll) ? .all : flags.contains(.unixLines) ? .notNewline : .notLineTerminator)
-            case 0x2A, 0x2B, 0x3F: // '*', '+', '?'
+                atom = .any(
+                    flags.contains(.dotAll) ? .all : flags.contains(.unixLines) ? .notNewline : .notLineTerminator)
+            case 0x2A, 0x2B, 0x3F:  // '*', '+', '?'
                 throw error("Dangling meta character '\(Character(Unicode.Scalar(UInt8(c))))'")
-            case 0x7B: // '{' with nothing before it: a repetition of the empty string, or an error
+            case 0x7B:  // '{' with nothing before it: a repetition of the empty string, or an error
                 atom = .empty
             default:
                 i += 1
@@ -150,7 +153,7 @@ package struct RegexParser {
         i += 1
         let min = try number()
         var max: Int? = min
-        if i < p.count, p[i] == 0x2C { // ','
+        if i < p.count, p[i] == 0x2C {  // ','
             i += 1
             max = i < p.count && Self.isDigit(p[i]) ? try number() : nil
         }
@@ -180,7 +183,7 @@ package struct RegexParser {
         var k = 0
         while k < s.count {
             if s[k] == 0x5C, k + 1 < s.count {
-                if s[k + 1] != 0x51 { // not 'Q'
+                if s[k + 1] != 0x51 {  // not 'Q'
                     out.append(s[k])
                     out.append(s[k + 1])
                     k += 2
@@ -192,7 +195,7 @@ package struct RegexParser {
                     out.append(s[k])
                     k += 1
                 }
-                k += 2 // past "\E"
+                k += 2  // past "\E"
                 continue
             }
             out.append(s[k])

@@ -5,9 +5,11 @@ package enum RegexPredefined {
     package static let word: RegexCharSet = .ranges([0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
     package static let space: RegexCharSet = .ranges([0x09...0x0D, 0x20...0x20])
     /// `\h`.
-    package static let horizontalSpace: RegexCharSet = .ranges([0x09...0x09, 0x20...0x20, 0xA0...0xA0, 0x1680...0x1680,
-                                                        0x180E...0x180E, 0x2000...0x200A, 0x202F...0x202F,
-                                                        0x205F...0x205F, 0x3000...0x3000])
+    package static let horizontalSpace: RegexCharSet = .ranges([
+        0x09...0x09, 0x20...0x20, 0xA0...0xA0, 0x1680...0x1680,
+        0x180E...0x180E, 0x2000...0x200A, 0x202F...0x202F,
+        0x205F...0x205F, 0x3000...0x3000
+    ])
     /// `\v` (Java 8+: vertical whitespace, not U+000B alone).
     package static let verticalSpace: RegexCharSet = .ranges([0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
 
@@ -38,24 +40,32 @@ package enum RegexPredefined {
             "Alnum": lower + upper + digit, "Punct": punct, "Graph": [0x21...0x7E], "Print": [0x20...0x7E],
             "Blank": [0x09...0x09, 0x20...0x20], "Cntrl": [0x00...0x1F, 0x7F...0x7F],
             "XDigit": [0x30...0x39, 0x41...0x46, 0x61...0x66], "Space": [0x09...0x0D, 0x20...0x20],
-            "L1": [0x00...0xFF], "all": [0x00...0x10FFFF],
+            "L1": [0x00...0xFF], "all": [0x00...0x10FFFF]
         ]
     }()
 
     /// Names that `(?i)` widens to both cases (Java 16+): `(?i)\p{Lower}` matches `A`.
-    private static let caseSensitiveNames: Set<String> = ["Lower", "Upper", "Lu", "Ll", "Lt", "javaLowerCase",
-                                                         "javaUpperCase", "javaTitleCase", "IsLowercase",
-                                                         "IsUppercase", "IsTitlecase"]
+    private static let caseSensitiveNames: Set<String> = [
+        "Lower", "Upper", "Lu", "Ll", "Lt", "javaLowerCase",
+        "javaUpperCase", "javaTitleCase", "IsLowercase",
+        "IsUppercase", "IsTitlecase"
+    ]
 
     /// The set `\p{name}` stands for, as Java resolves it; `nil` if Java would not know the name, or a
     /// message when Java knows it and this engine does not (scripts, blocks).
-    package static func property(named name: String, caseInsensitive: Bool) -> Result<RegexCharSet, UnsupportedProperty>? {
+    package static func property(named name: String, caseInsensitive: Bool) -> Result<
+        RegexCharSet, UnsupportedProperty
+    >? {
         guard let set = resolve(name) else {
             if name.hasPrefix("In") || name.hasPrefix("block=") || name.hasPrefix("blk=") {
                 return .failure(UnsupportedProperty(reason: "Unicode blocks (\\p{\(name)}) are not supported"))
             }
             if name.hasPrefix("Is") || name.hasPrefix("script=") || name.hasPrefix("sc=") {
-                return .failure(UnsupportedProperty(reason: "Unicode scripts and properties such as \\p{\(name)} are not supported; use \\p{L} or a character range"))
+                return .failure(
+                    UnsupportedProperty(
+                        reason:
+                            "Unicode scripts and properties such as \\p{\(name)} are not supported; use \\p{L} or a character range"
+                    ))
             }
             return nil
         }
@@ -119,7 +129,10 @@ package enum RegexPredefined {
         case "CONTROL": return category("Cc")
         case "WHITESPACE": return .property(.whiteSpace)
         case "DIGIT": return category("Nd")
-        case "HEXDIGIT": return .union([category("Nd") ?? .ranges([]), .ranges([0x41...0x46, 0x61...0x66, 0xFF21...0xFF26, 0xFF41...0xFF46])])
+        case "HEXDIGIT":
+            return .union([
+                category("Nd") ?? .ranges([]), .ranges([0x41...0x46, 0x61...0x66, 0xFF21...0xFF26, 0xFF41...0xFF46])
+            ])
         case "ASSIGNED": return .negated(.property(.categories(RegexProperty.mask("Cn"))))
         case "NONCHARACTERCODEPOINT": return .property(.noncharacter)
         case "JOINCONTROL": return .ranges([0x200C...0x200D])

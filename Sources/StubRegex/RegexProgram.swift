@@ -8,10 +8,13 @@ package struct RegexProgram: Sendable {
     package var groupCount = 0
 
     /// Runs the program over `text` and hands the finished machine (its registers hold the captures) to `body`.
-    package func evaluate<R>(_ text: UnsafeBufferPointer<UInt8>, budget: Int, _ body: (RegexOutcome, RegexMachine) -> R) -> R {
+    package func evaluate<R>(_ text: UnsafeBufferPointer<UInt8>, budget: Int, _ body: (RegexOutcome, RegexMachine) -> R)
+        -> R
+    {
         code.withUnsafeBufferPointer { code in
             classes.withUnsafeBufferPointer { classes in
-                var machine = RegexMachine(code: code, classes: classes, registerCount: registerCount, text: text, budget: budget)
+                var machine = RegexMachine(
+                    code: code, classes: classes, registerCount: registerCount, text: text, budget: budget)
                 let outcome = machine.run()
                 return body(outcome, machine)
             }

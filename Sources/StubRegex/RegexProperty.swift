@@ -48,46 +48,49 @@ package enum RegexProperty: Sendable {
     package static let wordCategoryMask = mask("Mn") | mask("Mc") | mask("Me") | mask("Nd") | mask("Pc")
 
     package static func categoryBit(_ category: Unicode.GeneralCategory) -> UInt32 {
-        let index: UInt32 = switch category {
-        case .uppercaseLetter: 0
-        case .lowercaseLetter: 1
-        case .titlecaseLetter: 2
-        case .modifierLetter: 3
-        case .otherLetter: 4
-        case .nonspacingMark: 5
-        case .spacingMark: 6
-        case .enclosingMark: 7
-        case .decimalNumber: 8
-        case .letterNumber: 9
-        case .otherNumber: 10
-        case .connectorPunctuation: 11
-        case .dashPunctuation: 12
-        case .openPunctuation: 13
-        case .closePunctuation: 14
-        case .initialPunctuation: 15
-        case .finalPunctuation: 16
-        case .otherPunctuation: 17
-        case .mathSymbol: 18
-        case .currencySymbol: 19
-        case .modifierSymbol: 20
-        case .otherSymbol: 21
-        case .spaceSeparator: 22
-        case .lineSeparator: 23
-        case .paragraphSeparator: 24
-        case .control: 25
-        case .format: 26
-        case .surrogate: 27
-        case .privateUse: 28
-        case .unassigned: 29
-        @unknown default: 29
-        }
+        let index: UInt32 =
+            switch category {
+            case .uppercaseLetter: 0
+            case .lowercaseLetter: 1
+            case .titlecaseLetter: 2
+            case .modifierLetter: 3
+            case .otherLetter: 4
+            case .nonspacingMark: 5
+            case .spacingMark: 6
+            case .enclosingMark: 7
+            case .decimalNumber: 8
+            case .letterNumber: 9
+            case .otherNumber: 10
+            case .connectorPunctuation: 11
+            case .dashPunctuation: 12
+            case .openPunctuation: 13
+            case .closePunctuation: 14
+            case .initialPunctuation: 15
+            case .finalPunctuation: 16
+            case .otherPunctuation: 17
+            case .mathSymbol: 18
+            case .currencySymbol: 19
+            case .modifierSymbol: 20
+            case .otherSymbol: 21
+            case .spaceSeparator: 22
+            case .lineSeparator: 23
+            case .paragraphSeparator: 24
+            case .control: 25
+            case .format: 26
+            case .surrogate: 27
+            case .privateUse: 28
+            case .unassigned: 29
+            @unknown default: 29
+            }
         return 1 << index
     }
 
     /// Two-letter category names in bit order.
-    private static let categoryNames = ["Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc", "Pd",
-                                        "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl", "Zp", "Cc",
-                                        "Cf", "Cs", "Co", "Cn"]
+    private static let categoryNames = [
+        "Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc", "Pd",
+        "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl", "Zp", "Cc",
+        "Cf", "Cs", "Co", "Cn"
+    ]
 
     /// The mask of a general category name: `Lu`, or a one-letter group (`L`), or Java's `LC` (cased
     /// letters) and `LD` (letters and digits); 0 if unknown.
@@ -98,7 +101,8 @@ package enum RegexProperty: Sendable {
         default: break
         }
         var result: UInt32 = 0
-        for (i, category) in categoryNames.enumerated() where category == name || (name.count == 1 && category.hasPrefix(name)) {
+        for (i, category) in categoryNames.enumerated()
+        where category == name || (name.count == 1 && category.hasPrefix(name)) {
             result |= 1 << UInt32(i)
         }
         return result

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Runs `stubserver`: parse the arguments, then serve until SIGINT, SIGTERM, SIGHUP or SIGQUIT.
 public enum Runner {
@@ -11,17 +12,22 @@ public enum Runner {
     /// - Parameters:
     ///   - arguments: the arguments after the program name.
     ///   - environment: the process environment, for ``OptionsEnvironment`` (`STUBSERVER_OPTIONS`).
-    public static func main(_ arguments: [String],
-                            environment: [String: String] = ProcessInfo.processInfo.environment) -> ExitCode {
+    public static func main(
+        _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> ExitCode {
         let command: Command
         do {
-            command = try CommandParser.parse(OptionsEnvironment.arguments(arguments, environment: environment),
-                                              environment: environment)
+            command = try CommandParser.parse(
+                OptionsEnvironment.arguments(arguments, environment: environment),
+                environment: environment)
         } catch {
             let usage = error.subcommand.flatMap(Subcommands.named)?.usage ?? usageText
             // Subcommands do not read STUBSERVER_OPTIONS: name it only for errors in serving options.
-            let source = error.subcommand == nil
-                ? environment[OptionsEnvironment.name].map { " (arguments and \(OptionsEnvironment.name)='\($0)')" } ?? "" : ""
+            let source =
+                error.subcommand == nil
+                ? environment[OptionsEnvironment.name].map { " (arguments and \(OptionsEnvironment.name)='\($0)')" }
+                    ?? "" : ""
             StandardStreams.error("Error: \(error)\(source)\n\n\(usage)\n")
             return .usage
         }
@@ -96,16 +102,18 @@ public enum Runner {
                 log.write("stubserver: error: \(error)")
                 return .badStubs
             case let .cannotListen(error):
-                let hint = switch error.kind {
-                case .addressInUse: " Use --port 0 to pick a free port."
-                case .invalidAddress: " Use an address of this machine, e.g. --host 127.0.0.1 or --host ::1."
-                default: ""
-                }
+                let hint =
+                    switch error.kind {
+                    case .addressInUse: " Use --port 0 to pick a free port."
+                    case .invalidAddress: " Use an address of this machine, e.g. --host 127.0.0.1 or --host ::1."
+                    default: ""
+                    }
                 log.write("stubserver: error: \(error).\(hint)")
                 return .cannotListen
             }
         }
-        let watcher = options.watch
+        let watcher =
+            options.watch
             ? StubsWatcher(server: server, directory: options.stubs, baseline: baseline, log: log) : nil
         StandardStreams.output("Listening on \(server.baseURL.absoluteString)\n")
         log.write("stubserver: serving \(stubCount(server.mappings.count)) from \(options.stubs)")

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One option of `stubserver` when it serves: its spellings, the value it takes, its help, and what it
 /// sets. The table, ``all``, is the one place an option is declared: ``CommandParser`` parses with it,
@@ -34,8 +35,10 @@ struct ServeOption: Sendable {
     let help: [String]
     let action: Action
 
-    init(_ names: String..., value: String? = nil, help: String...,
-         set: @escaping @Sendable (inout Options, _ value: String, _ name: String) throws -> Void) {
+    init(
+        _ names: String..., value: String? = nil, help: String...,
+        set: @escaping @Sendable (inout Options, _ value: String, _ name: String) throws -> Void
+    ) {
         self.names = names
         self.value = value
         self.help = help
@@ -74,7 +77,9 @@ struct ServeOption: Sendable {
     static let allNames: [String] = all.flatMap(\.names)
 
     /// `text` as an integer in `range`, else an error naming the option, the range and the text.
-    static func integer(_ text: String, for name: String, in range: ClosedRange<Int>, unit: String = "a number") throws(CLIError) -> Int {
+    static func integer(_ text: String, for name: String, in range: ClosedRange<Int>, unit: String = "a number")
+        throws(CLIError) -> Int
+    {
         guard let number = Int(text), range.contains(number) else {
             throw CLIError("\(name) expects \(unit) from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
         }
@@ -93,137 +98,195 @@ struct ServeOption: Sendable {
 extension ServeOption {
     /// Every serving option, in the order of the usage text.
     static let all: [ServeOption] = [
-        ServeOption("--stubs", "--root-dir", value: "DIR", help: "The stubs directory (alias: --root-dir). Default: Stubs") { options, text, name in
+        ServeOption(
+            "--stubs", "--root-dir", value: "DIR", help: "The stubs directory (alias: --root-dir). Default: Stubs"
+        ) { options, text, name in
             if text.isEmpty { throw CLIError("\(name) needs a directory") }
             options.stubs = text
         },
-        ServeOption("--port", value: "N", help: "The port to listen on; 0 picks a free port. Default: 8080") { options, text, name in
+        ServeOption("--port", value: "N", help: "The port to listen on; 0 picks a free port. Default: 8080") {
+            options, text, name in
             options.port = try integer(text, for: name, in: 0...65535)
         },
-        ServeOption("--host", "--bind-address", value: "ADDR",
-                    help: "The address to listen on (e.g. 127.0.0.1, ::1, 0.0.0.0; alias: --bind-address).", "Default: 127.0.0.1") { options, text, name in
+        ServeOption(
+            "--host", "--bind-address", value: "ADDR",
+            help: "The address to listen on (e.g. 127.0.0.1, ::1, 0.0.0.0; alias: --bind-address).",
+            "Default: 127.0.0.1"
+        ) { options, text, name in
             if text.isEmpty { throw CLIError("\(name) needs an address, e.g. 127.0.0.1") }
             options.host = text
         },
-        ServeOption("--verbose", help: "Log one line per request to stderr.") { options, _, _ in options.verbose = true },
-        ServeOption("--watch", help: "Reload the stubs when a file changes; a bad edit keeps the last good routes.") { options, _, _ in
+        ServeOption("--verbose", help: "Log one line per request to stderr.") { options, _, _ in options.verbose = true
+        },
+        ServeOption("--watch", help: "Reload the stubs when a file changes; a bad edit keeps the last good routes.") {
+            options, _, _ in
             options.watch = true
         },
-        ServeOption("--global-delay", value: "MS",
-                    help: "Delay every response by MS milliseconds (as POST /__admin/settings fixedDelay).") { options, text, name in
+        ServeOption(
+            "--global-delay", value: "MS",
+            help: "Delay every response by MS milliseconds (as POST /__admin/settings fixedDelay)."
+        ) { options, text, name in
             options.globalDelayMilliseconds = try integer(text, for: name, in: 0...3_600_000, unit: "milliseconds")
         },
-        ServeOption("--network", value: "NAME", help: "Simulate a slow network for every response: edge, 3g, lte or wifi",
-                    "(latency and bandwidth of Apple's Network Link Conditioner presets).") { options, text, name in
+        ServeOption(
+            "--network", value: "NAME", help: "Simulate a slow network for every response: edge, 3g, lte or wifi",
+            "(latency and bandwidth of Apple's Network Link Conditioner presets)."
+        ) { options, text, name in
             guard let profile = NetworkProfile(named: text) else {
-                throw CLIError("--network expects one of \(NetworkProfile.named.map(\.name).joined(separator: ", ")), got '\(text)'")
+                throw CLIError(
+                    "--network expects one of \(NetworkProfile.named.map(\.name).joined(separator: ", ")), got '\(text)'"
+                )
             }
             options.network = profile
         },
-        ServeOption("--bandwidth", value: "BYTES", help: "Send every response at most BYTES bytes per second.") { options, text, name in
+        ServeOption("--bandwidth", value: "BYTES", help: "Send every response at most BYTES bytes per second.") {
+            options, text, name in
             guard let rate = Int(text), rate > 0 else {
                 throw CLIError("--bandwidth expects bytes per second (a number above 0), got '\(text)'")
             }
             options.bytesPerSecond = rate
         },
-        ServeOption("--log-unmatched", value: "full|line|none",
-                    help: "What an unmatched request logs: its near-miss report (repeats of the same",
-                    "request within a minute as one line), one line, or nothing. Default: full") { options, text, name in
+        ServeOption(
+            "--log-unmatched", value: "full|line|none",
+            help: "What an unmatched request logs: its near-miss report (repeats of the same",
+            "request within a minute as one line), one line, or nothing. Default: full"
+        ) { options, text, name in
             guard let mode = UnmatchedRequestLogging(rawValue: text) else {
                 throw CLIError("--log-unmatched expects full, line or none, got '\(text)'")
             }
             options.logUnmatched = mode
         },
-        ServeOption("--journal-max-bytes", value: "SIZE",
-                    help: "The most memory the request journal keeps (e.g. 64MiB); oldest entries go",
-                    "first. Bodies over 1 MiB are kept cut. Default: 64MiB") { options, text, name in
+        ServeOption(
+            "--journal-max-bytes", value: "SIZE",
+            help: "The most memory the request journal keeps (e.g. 64MiB); oldest entries go",
+            "first. Bodies over 1 MiB are kept cut. Default: 64MiB"
+        ) { options, text, name in
             guard let bytes = ByteCount.parse(text) else {
-                throw CLIError("--journal-max-bytes expects a size in bytes such as 67108864, 64MiB or 512KiB, got '\(text)'")
+                throw CLIError(
+                    "--journal-max-bytes expects a size in bytes such as 67108864, 64MiB or 512KiB, got '\(text)'")
             }
             options.journal.maxBytes = bytes
         },
-        ServeOption("--max-request-journal-entries", value: "N", help: "The most requests the journal keeps. Default: 10000") { options, text, name in
+        ServeOption(
+            "--max-request-journal-entries", value: "N", help: "The most requests the journal keeps. Default: 10000"
+        ) { options, text, name in
             guard let entries = Int(text), entries >= 1 else {
                 throw CLIError("--max-request-journal-entries expects a number of at least 1, got '\(text)'")
             }
             options.journal.maxEntries = entries
         },
-        ServeOption("--no-request-journal", help: "Keep no journal (for load tests); /__admin/requests says so.") { options, _, _ in
+        ServeOption("--no-request-journal", help: "Keep no journal (for load tests); /__admin/requests says so.") {
+            options, _, _ in
             options.journal.isEnabled = false
         },
-        ServeOption("--global-response-templating",
-                    help: "Render every response as a Handlebars template, not only stubs with",
-                    "\"transformers\": [\"response-template\"] (--local-response-templating, the default).") { options, _, _ in
+        ServeOption(
+            "--global-response-templating",
+            help: "Render every response as a Handlebars template, not only stubs with",
+            "\"transformers\": [\"response-template\"] (--local-response-templating, the default)."
+        ) { options, _, _ in
             options.globalResponseTemplating = true
         },
         // WireMock 2's flag for the default: only stubs that ask for "response-template".
-        ServeOption("--local-response-templating", help: "Only stubs with \"transformers\": [\"response-template\"] are templates (the default).") { options, _, _ in
+        ServeOption(
+            "--local-response-templating",
+            help: "Only stubs with \"transformers\": [\"response-template\"] are templates (the default)."
+        ) { options, _, _ in
             options.globalResponseTemplating = false
         },
         // WireMock's flag: stubserver prints no banner (its first line is `Listening on …`).
-        ServeOption("--disable-banner", help: "Accepted for WireMock's command lines; stubserver prints no banner.") { _, _, _ in },
-        ServeOption("--admin-token", value: "TOKEN", help: "Admin calls (/__admin) need `Authorization: Bearer TOKEN`, else 401.",
-                    "Default: $STUBSERVER_ADMIN_TOKEN, else none (loopback clients only).") { options, text, name in
+        ServeOption("--disable-banner", help: "Accepted for WireMock's command lines; stubserver prints no banner.") {
+            _, _, _ in
+        },
+        ServeOption(
+            "--admin-token", value: "TOKEN",
+            help: "Admin calls (/__admin) need `Authorization: Bearer TOKEN`, else 401.",
+            "Default: $STUBSERVER_ADMIN_TOKEN, else none (loopback clients only)."
+        ) { options, text, name in
             if text.isEmpty { throw CLIError("--admin-token needs a token, e.g. --admin-token \"$(uuidgen)\"") }
             options.adminToken = text
         },
-        ServeOption("--allowed-host", value: "NAME",
-                    help: "Also answer admin calls for Host NAME (repeatable). Without a token the admin API",
-                    "answers only IP addresses, localhost and single-label names (DNS-rebinding guard).") { options, text, name in
+        ServeOption(
+            "--allowed-host", value: "NAME",
+            help: "Also answer admin calls for Host NAME (repeatable). Without a token the admin API",
+            "answers only IP addresses, localhost and single-label names (DNS-rebinding guard)."
+        ) { options, text, name in
             guard !text.isEmpty, !text.contains(where: { ":/ []".contains($0) }) else {
-                throw CLIError("--allowed-host expects a host name without scheme or port, e.g. --allowed-host stubs.ci.example, got '\(text)'")
+                throw CLIError(
+                    "--allowed-host expects a host name without scheme or port, e.g. --allowed-host stubs.ci.example, got '\(text)'"
+                )
             }
             options.allowedHosts.append(text.lowercased())
         },
-        ServeOption("--no-admin", help: "Turn the admin API off: /__admin paths are stub traffic (404 unless stubbed).") { options, _, _ in
+        ServeOption("--no-admin", help: "Turn the admin API off: /__admin paths are stub traffic (404 unless stubbed).")
+        { options, _, _ in
             options.adminAPIEnabled = false
         },
-        ServeOption("--proxy-all", value: "URL", help: "Forward every request no stub matches to URL (http or https) and return its",
-                    "answer; stubs still win. Upstream errors are a 502, timeouts a 504.") { options, text, name in
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil else {
-                throw CLIError("--proxy-all expects an http:// or https:// URL such as https://api.github.com, got '\(text)'")
+        ServeOption(
+            "--proxy-all", value: "URL",
+            help: "Forward every request no stub matches to URL (http or https) and return its",
+            "answer; stubs still win. Upstream errors are a 502, timeouts a 504."
+        ) { options, text, name in
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil
+            else {
+                throw CLIError(
+                    "--proxy-all expects an http:// or https:// URL such as https://api.github.com, got '\(text)'")
             }
-            guard ProxySettings.isForwardingAvailable else { throw CLIError("--proxy-all: \(ProxySettings.unavailableReason)") }
+            guard ProxySettings.isForwardingAvailable else {
+                throw CLIError("--proxy-all: \(ProxySettings.unavailableReason)")
+            }
             options.proxyAll = url
         },
-        ServeOption("--proxy-timeout", value: "MS",
-                    help: "How long a forwarded request may take before the client gets a 504. Default: 30000") { options, text, name in
+        ServeOption(
+            "--proxy-timeout", value: "MS",
+            help: "How long a forwarded request may take before the client gets a 504. Default: 30000"
+        ) { options, text, name in
             options.proxyTimeoutMilliseconds = try integer(text, for: name, in: 1...3_600_000, unit: "milliseconds")
         },
-        ServeOption("--shutdown-grace", value: "SECONDS",
-                    help: "How long SIGINT/SIGTERM let in-flight (e.g. delayed) responses finish before",
-                    "closing them; a response whose client left never holds it. Default: 5") { options, text, name in
+        ServeOption(
+            "--shutdown-grace", value: "SECONDS",
+            help: "How long SIGINT/SIGTERM let in-flight (e.g. delayed) responses finish before",
+            "closing them; a response whose client left never holds it. Default: 5"
+        ) { options, text, name in
             guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
                 throw CLIError("--shutdown-grace expects seconds from 0 to 3600 (e.g. 5 or 0.5), got '\(text)'")
             }
             options.shutdownGrace = .milliseconds(Int64((seconds * 1000).rounded()))
         },
-        ServeOption("--max-connections", value: "N",
-                    help: "The most connections open at once. Near it, connections that never sent a",
-                    "byte are closed, oldest first, to make room; with none to close, a new",
-                    "connection gets 503. Default: 4096") { options, text, name in
+        ServeOption(
+            "--max-connections", value: "N",
+            help: "The most connections open at once. Near it, connections that never sent a",
+            "byte are closed, oldest first, to make room; with none to close, a new",
+            "connection gets 503. Default: 4096"
+        ) { options, text, name in
             options.maxConnections = try integer(text, for: name, in: 1...1_000_000)
         },
-        ServeOption("--max-json-match-body", value: "SIZE",
-                    help: "The largest request body parsed as JSON, by equalToJson and matchesJsonPath",
-                    "(they do not match a larger body; its near-miss report says why) and by a",
-                    "template's jsonPath (a larger one answers 500 naming this). Default: 4MiB") { options, text, name in
+        ServeOption(
+            "--max-json-match-body", value: "SIZE",
+            help: "The largest request body parsed as JSON, by equalToJson and matchesJsonPath",
+            "(they do not match a larger body; its near-miss report says why) and by a",
+            "template's jsonPath (a larger one answers 500 naming this). Default: 4MiB"
+        ) { options, text, name in
             guard let bytes = ByteCount.parse(text) else {
-                throw CLIError("--max-json-match-body expects a size in bytes such as 4194304, 4MiB or 512KiB, got '\(text)'")
+                throw CLIError(
+                    "--max-json-match-body expects a size in bytes such as 4194304, 4MiB or 512KiB, got '\(text)'")
             }
             options.jsonMatchBodyLimit = bytes
         },
-        ServeOption("--template-max-steps", value: "N",
-                    help: "The most evaluation steps of one templated response (one per tag and per",
-                    "#each element); beyond it the request gets a 500 naming the stub. Default: 1000000") { options, text, name in
+        ServeOption(
+            "--template-max-steps", value: "N",
+            help: "The most evaluation steps of one templated response (one per tag and per",
+            "#each element); beyond it the request gets a 500 naming the stub. Default: 1000000"
+        ) { options, text, name in
             options.templateLimits.maxSteps = try integer(text, for: name, in: 1...1_000_000_000)
         },
-        ServeOption("--template-max-output", value: "SIZE",
-                    help: "The most bytes one templated response renders (escaping included); beyond",
-                    "it the request gets a 500 naming the stub. Default: 16MiB") { options, text, name in
+        ServeOption(
+            "--template-max-output", value: "SIZE",
+            help: "The most bytes one templated response renders (escaping included); beyond",
+            "it the request gets a 500 naming the stub. Default: 16MiB"
+        ) { options, text, name in
             options.templateLimits.maxOutputBytes = try size(text, for: name, example: "16777216, 16MiB or 512KiB")
         },
         ServeOption(["--version"], help: "Print the version and exit.", action: .version),
-        ServeOption(["-h", "--help"], help: "Print this help and exit.", action: .help),
+        ServeOption(["-h", "--help"], help: "Print this help and exit.", action: .help)
     ]
 }

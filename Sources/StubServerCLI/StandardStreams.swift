@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Direct, unbuffered writes to stdout and stderr from the main thread, for what is printed before the
@@ -19,9 +19,9 @@ enum StandardStreams {
             var offset = 0
             while offset < bytes.count {
                 #if canImport(Glibc)
-                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+                    let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
                 #else
-                let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
+                    let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
                 #endif
                 if written > 0 {
                     offset += written

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// WireMock's Docker layout recognised by the CLI: when the stubs directory holds no stubs at all and
@@ -15,12 +15,18 @@ enum StubsRoot {
     /// The directory to serve for `given`, and a note when it is not `given`.
     static func resolve(_ given: String, wireMockRoot: String = wireMockDocker) -> (path: String, note: String?) {
         let files = FileManager.default
-        guard URL(fileURLWithPath: given).standardizedFileURL.path != URL(fileURLWithPath: wireMockRoot).standardizedFileURL.path,
-              holdsNoStubs(given),
-              let fallback = try? files.contentsOfDirectory(atPath: wireMockRoot + "/mappings"),
-              !fallback.isEmpty else { return (given, nil) }
-        return (wireMockRoot, "note: no stubs in '\(given)', but \(wireMockRoot)/mappings has some (WireMock's "
-                + "Docker layout): serving '\(wireMockRoot)'")
+        guard
+            URL(fileURLWithPath: given).standardizedFileURL.path
+                != URL(fileURLWithPath: wireMockRoot).standardizedFileURL.path,
+            holdsNoStubs(given),
+            let fallback = try? files.contentsOfDirectory(atPath: wireMockRoot + "/mappings"),
+            !fallback.isEmpty
+        else { return (given, nil) }
+        return (
+            wireMockRoot,
+            "note: no stubs in '\(given)', but \(wireMockRoot)/mappings has some (WireMock's "
+                + "Docker layout): serving '\(wireMockRoot)'"
+        )
     }
 
     /// Whether `directory` has nothing to load: no entries in `mappings/` (or no `mappings/`) and no

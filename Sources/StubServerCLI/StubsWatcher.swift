@@ -1,14 +1,15 @@
+import StubKit
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import StubKit
 
 /// `--watch`: polls the stubs directory twice a second and reloads it when a file changes.
 ///
@@ -26,8 +27,10 @@ struct StubsWatcher: Sendable {
     /// Starts watching `directory` for `server`, logging reloads and errors to `log`.
     /// - Parameter baseline: the directory's ``fingerprint(of:)`` taken before `server` loaded it, so an
     ///   edit made while loading or right after startup is not missed.
-    init(server: StubServer, directory: String, baseline: Fingerprint, log: LogSink,
-         interval: Duration = .milliseconds(500)) {
+    init(
+        server: StubServer, directory: String, baseline: Fingerprint, log: LogSink,
+        interval: Duration = .milliseconds(500)
+    ) {
         task = Task.detached {
             var previous = baseline
             while !Task.isCancelled {
@@ -66,7 +69,8 @@ struct StubsWatcher: Sendable {
         var seen = 0
         while let folder = pending.popLast() {
             guard let real = realPath(folder), visited.insert(real).inserted,
-                  let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+                let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+            else { continue }
             for name in names {
                 seen += 1
                 guard seen <= maxEntries else { return result }
@@ -92,25 +96,27 @@ struct StubsWatcher: Sendable {
     /// The entry at `path`, through symlinks, without opening it.
     private static func entry(_ path: String) -> Entry {
         #if canImport(Glibc)
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .other("unreachable \(errno)") }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .folder
-        case S_IFREG:
-            let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            return .file("\(info.st_size) \(nanoseconds) \(info.st_dev) \(info.st_ino)")
-        default: return .other("special \(info.st_mode & S_IFMT)")
-        }
+            var info = stat()
+            guard stat(path, &info) == 0 else { return .other("unreachable \(errno)") }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: return .folder
+            case S_IFREG:
+                let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+                return .file("\(info.st_size) \(nanoseconds) \(info.st_dev) \(info.st_ino)")
+            default: return .other("special \(info.st_mode & S_IFMT)")
+            }
         #else
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { return .other("unreachable") }
-        let type = attributes[.type] as? FileAttributeType
-        if type == .typeDirectory { return .folder }
-        guard type == .typeRegular else { return .other("special \(type?.rawValue ?? "?")") }
-        let stamp = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        let size = attributes[.size].map { "\($0)" } ?? "-1"
-        let number = attributes[.systemFileNumber].map { "\($0)" } ?? "-"
-        return .file("\(size) \(stamp) \(resolved) \(number)")
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else {
+                return .other("unreachable")
+            }
+            let type = attributes[.type] as? FileAttributeType
+            if type == .typeDirectory { return .folder }
+            guard type == .typeRegular else { return .other("special \(type?.rawValue ?? "?")") }
+            let stamp = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            let size = attributes[.size].map { "\($0)" } ?? "-1"
+            let number = attributes[.systemFileNumber].map { "\($0)" } ?? "-"
+            return .file("\(size) \(stamp) \(resolved) \(number)")
         #endif
     }
 

@@ -46,29 +46,40 @@ public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible 
     public var isExternal: Bool { inProcess == nil }
 
     public var baseURL: URL { base.baseURL }
-    public var description: String { (isExternal ? "external stub server at " : "stub server at ") + baseURL.absoluteString }
+    public var description: String {
+        (isExternal ? "external stub server at " : "stub server at ") + baseURL.absoluteString
+    }
 
     @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition,
-                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+    public func stub(
+        _ request: RequestPattern, _ response: ResponseDefinition,
+        priority: Int = StubMapping.defaultPriority, name: String? = nil
+    ) async throws -> StubHandle {
         try await base.stub(request, response, priority: priority, name: name)
     }
     @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, times: Int,
-                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+    public func stub(
+        _ request: RequestPattern, _ response: ResponseDefinition, times: Int,
+        priority: Int = StubMapping.defaultPriority, name: String? = nil
+    ) async throws -> StubHandle {
         try await base.stub(request, response, times: times, priority: priority, name: name)
     }
     @discardableResult
-    public func stub(_ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
-                     whenState: String? = nil, newState: String? = nil,
-                     priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
-        try await base.stub(request, response, scenario: scenario, whenState: whenState, newState: newState,
-                            priority: priority, name: name)
+    public func stub(
+        _ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
+        whenState: String? = nil, newState: String? = nil,
+        priority: Int = StubMapping.defaultPriority, name: String? = nil
+    ) async throws -> StubHandle {
+        try await base.stub(
+            request, response, scenario: scenario, whenState: whenState, newState: newState,
+            priority: priority, name: name)
     }
     @discardableResult
-    public func stubSequence(_ request: RequestPattern, _ responses: [ResponseDefinition],
-                             _ end: StubServer.SequenceEnd = .repeatLast,
-                             priority: Int = StubMapping.defaultPriority, name: String? = nil) async throws -> StubHandle {
+    public func stubSequence(
+        _ request: RequestPattern, _ responses: [ResponseDefinition],
+        _ end: StubServer.SequenceEnd = .repeatLast,
+        priority: Int = StubMapping.defaultPriority, name: String? = nil
+    ) async throws -> StubHandle {
         try await base.stubSequence(request, responses, end, priority: priority, name: name)
     }
     @discardableResult
@@ -85,13 +96,19 @@ public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible 
     public func requests(matching pattern: RequestPattern) async throws -> [LoggedRequest] {
         try await base.requests(matching: pattern)
     }
-    public func nearMisses(for pattern: RequestPattern, limit: Int = 3) async throws -> [(request: LoggedRequest, result: MatchResult)] {
+    public func nearMisses(for pattern: RequestPattern, limit: Int = 3) async throws -> [(
+        request: LoggedRequest, result: MatchResult
+    )] {
         try await base.nearMisses(for: pattern, limit: limit)
     }
-    public func matchResults(for pattern: RequestPattern) async throws -> [(request: LoggedRequest, result: MatchResult)] {
+    public func matchResults(for pattern: RequestPattern) async throws -> [(
+        request: LoggedRequest, result: MatchResult
+    )] {
         try await base.matchResults(for: pattern)
     }
-    public func awaitRequests(matching pattern: RequestPattern, count: Int = 1, timeout: Duration) async throws -> [LoggedRequest] {
+    public func awaitRequests(matching pattern: RequestPattern, count: Int = 1, timeout: Duration) async throws
+        -> [LoggedRequest]
+    {
         try await base.awaitRequests(matching: pattern, count: count, timeout: timeout)
     }
     public func reset() async throws { try await base.reset() }

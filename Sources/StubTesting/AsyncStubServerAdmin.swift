@@ -5,5 +5,5 @@ public protocol AsyncStubServerAdmin: StubServerAdmin {}
 
 extension StubServerClient: AsyncStubServerAdmin {}
 #if os(macOS) || os(Linux)
-extension StubServerProcess: AsyncStubServerAdmin {}
+    extension StubServerProcess: AsyncStubServerAdmin {}
 #endif

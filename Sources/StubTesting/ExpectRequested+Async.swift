@@ -1,46 +1,54 @@
 #if canImport(Testing)
-import Testing
+    import Testing
 
-/// Expects the server behind `server` (a ``StubServerClient``, a `StubServerProcess` or an
-/// ``AnyStubServer``) to have received requests matching `pattern` (see
-/// `expectRequested(_:_:count:_:sourceLocation:)`).
-///
-/// ```swift
-/// await expectRequested(client, .get("/users/octocat"), count: 1)
-/// ```
-@discardableResult
-public func expectRequested(_ server: some AsyncStubServerAdmin, _ pattern: RequestPattern, count: Int? = nil,
-                            _ comment: @autoclosure () -> String = "",
-                            sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-    let userComment = comment()
-    guard let failure = await RemoteVerification.requested(server, pattern, count: count) else { return true }
-    reportFailure(RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation))
-    return false
-}
+    /// Expects the server behind `server` (a ``StubServerClient``, a `StubServerProcess` or an
+    /// ``AnyStubServer``) to have received requests matching `pattern` (see
+    /// `expectRequested(_:_:count:_:sourceLocation:)`).
+    ///
+    /// ```swift
+    /// await expectRequested(client, .get("/users/octocat"), count: 1)
+    /// ```
+    @discardableResult
+    public func expectRequested(
+        _ server: some AsyncStubServerAdmin, _ pattern: RequestPattern, count: Int? = nil,
+        _ comment: @autoclosure () -> String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Bool {
+        let userComment = comment()
+        guard let failure = await RemoteVerification.requested(server, pattern, count: count) else { return true }
+        reportFailure(RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation))
+        return false
+    }
 
-/// Waits up to `within` for the requests, then expects as `expectRequested(_:_:count:_:sourceLocation:)`.
-///
-/// ```swift
-/// app.buttons["Search"].tap()
-/// await expectRequested(server, .get("/users/octocat"), within: .seconds(5))
-/// ```
-@discardableResult
-public func expectRequested(_ server: some AsyncStubServerAdmin, _ pattern: RequestPattern, count: Int? = nil,
-                            within timeout: Duration, _ comment: @autoclosure () -> String = "",
-                            sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-    let userComment = comment()
-    guard let failure = await RemoteVerification.requested(server, pattern, count: count, within: timeout) else { return true }
-    reportFailure(RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation))
-    return false
-}
+    /// Waits up to `within` for the requests, then expects as `expectRequested(_:_:count:_:sourceLocation:)`.
+    ///
+    /// ```swift
+    /// app.buttons["Search"].tap()
+    /// await expectRequested(server, .get("/users/octocat"), within: .seconds(5))
+    /// ```
+    @discardableResult
+    public func expectRequested(
+        _ server: some AsyncStubServerAdmin, _ pattern: RequestPattern, count: Int? = nil,
+        within timeout: Duration, _ comment: @autoclosure () -> String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Bool {
+        let userComment = comment()
+        guard let failure = await RemoteVerification.requested(server, pattern, count: count, within: timeout) else {
+            return true
+        }
+        reportFailure(RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation))
+        return false
+    }
 
-/// Expects every request the server behind `server` received to have matched a stub.
-@discardableResult
-public func expectNoUnmatchedRequests(_ server: some AsyncStubServerAdmin, _ comment: @autoclosure () -> String = "",
-                                      sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-    let userComment = comment()
-    guard let failure = await RemoteVerification.noUnmatchedRequests(server) else { return true }
-    reportFailure(RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation))
-    return false
-}
+    /// Expects every request the server behind `server` received to have matched a stub.
+    @discardableResult
+    public func expectNoUnmatchedRequests(
+        _ server: some AsyncStubServerAdmin, _ comment: @autoclosure () -> String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Bool {
+        let userComment = comment()
+        guard let failure = await RemoteVerification.noUnmatchedRequests(server) else { return true }
+        reportFailure(RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation))
+        return false
+    }
 #endif

@@ -44,11 +44,15 @@ public struct ExternalStubServer: Sendable {
     /// The external server's base URL, or `nil` for in-process.
     /// - Throws: ``ExternalStubServerError`` when the value is not an `http://HOST:PORT` URL.
     public func resolve() throws(ExternalStubServerError) -> URL? {
-        guard let text = lookUp(Self.environmentVariable)?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = lookUp(Self.environmentVariable)?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+            return nil
+        }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty else {
-            throw ExternalStubServerError(description: "\(Self.environmentVariable)='\(text)' is not a server URL; "
-                                          + "set it to http://HOST:PORT, or unset it to start a server in-process")
+            let host = url.host, !host.isEmpty
+        else {
+            throw ExternalStubServerError(
+                description: "\(Self.environmentVariable)='\(text)' is not a server URL; "
+                    + "set it to http://HOST:PORT, or unset it to start a server in-process")
         }
         return url
     }

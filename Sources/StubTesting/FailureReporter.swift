@@ -1,9 +1,10 @@
 import Foundation
+
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 #if canImport(XCTest)
-import XCTest
+    import XCTest
 #endif
 
 /// Where a failed check was written, in the form its caller had at hand.
@@ -11,8 +12,8 @@ enum FailureLocation {
     /// From an XCTest-style helper (`file: StaticString = #filePath, line: UInt = #line`).
     case xctest(file: StaticString, line: UInt)
     #if canImport(Testing)
-    /// From a Swift Testing-style helper (`sourceLocation: SourceLocation = #_sourceLocation`).
-    case testing(SourceLocation)
+        /// From a Swift Testing-style helper (`sourceLocation: SourceLocation = #_sourceLocation`).
+        case testing(SourceLocation)
     #endif
 }
 
@@ -24,42 +25,44 @@ enum FailureLocation {
 ///   test (once; see ``JournalAttachment``).
 func reportFailure(_ message: String, at location: FailureLocation, server: StubServer? = nil) {
     #if canImport(Testing)
-    if Test.current != nil {
-        let attached = server.map { JournalAttachment.recordInSwiftTesting($0, at: location) } ?? false
-        Issue.record(Comment(rawValue: attached ? message + JournalAttachment.whereToFind : message),
-                     sourceLocation: location.sourceLocation)
-        return
-    }
+        if Test.current != nil {
+            let attached = server.map { JournalAttachment.recordInSwiftTesting($0, at: location) } ?? false
+            Issue.record(
+                Comment(rawValue: attached ? message + JournalAttachment.whereToFind : message),
+                sourceLocation: location.sourceLocation)
+            return
+        }
     #endif
     #if canImport(XCTest)
-    switch location {
-    case let .xctest(file, line):
-        XCTFail(message, file: file, line: line)
-    #if canImport(Testing)
-    case let .testing(sourceLocation):
-        // XCTFail takes only a StaticString file, so the location goes into the message.
-        XCTFail("\(sourceLocation): \(message)")
-    #endif
-    }
+        switch location {
+        case let .xctest(file, line):
+            XCTFail(message, file: file, line: line)
+        #if canImport(Testing)
+            case let .testing(sourceLocation):
+                // XCTFail takes only a StaticString file, so the location goes into the message.
+                XCTFail("\(sourceLocation): \(message)")
+        #endif
+        }
     #else
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     #endif
 }
 
 #if canImport(Testing)
-extension FailureLocation {
-    var sourceLocation: SourceLocation {
-        switch self {
-        case let .testing(location):
-            return location
-        case let .xctest(file, line):
-            let path = "\(file)"
-            // `#fileID` is `Module/File.swift`; in a SwiftPM target the folder is named after the module.
-            let components = path.split(separator: "/")
-            let fileID = components.suffix(2).joined(separator: "/")
-            return SourceLocation(fileID: components.count >= 2 ? fileID : "Tests/" + fileID,
-                                  filePath: path, line: Int(line), column: 1)
+    extension FailureLocation {
+        var sourceLocation: SourceLocation {
+            switch self {
+            case let .testing(location):
+                return location
+            case let .xctest(file, line):
+                let path = "\(file)"
+                // `#fileID` is `Module/File.swift`; in a SwiftPM target the folder is named after the module.
+                let components = path.split(separator: "/")
+                let fileID = components.suffix(2).joined(separator: "/")
+                return SourceLocation(
+                    fileID: components.count >= 2 ? fileID : "Tests/" + fileID,
+                    filePath: path, line: Int(line), column: 1)
+            }
         }
     }
-}
 #endif

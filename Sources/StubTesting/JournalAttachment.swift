@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 
 /// The server's journal as readable JSON, attached to a failed test (a Swift Testing `Attachment`
@@ -42,7 +43,9 @@ enum JournalAttachment {
         var members: [(key: String, value: JSONValue)] = [("requests", .array(shown.map(entry)))]
         members.append(("total", JSONValue(entries.count)))
         if shown.count < entries.count { members.append(("omitted", JSONValue(entries.count - shown.count))) }
-        if server.journal.droppedCount > 0 { members.append(("droppedByJournal", JSONValue(server.journal.droppedCount))) }
+        if server.journal.droppedCount > 0 {
+            members.append(("droppedByJournal", JSONValue(server.journal.droppedCount)))
+        }
         return JSONValue.object(members).serialized(.pretty)
     }
 
@@ -52,14 +55,16 @@ enum JournalAttachment {
             ("receivedAt", .string(logged.receivedAt.formatted(.iso8601))),
             ("method", .string(logged.request.method.rawValue)),
             ("url", .string(logged.request.target)),
-            ("headers", .array(logged.request.headers.map { .string($0.name + ": " + $0.value) })),
+            ("headers", .array(logged.request.headers.map { .string($0.name + ": " + $0.value) }))
         ]
         if !logged.request.body.isEmpty { members.append(("body", text(logged.request.body, limit: bodyLimit))) }
         if logged.bodyTruncated { members.append(("originalBodyLength", JSONValue(logged.originalBodyLength))) }
         members.append(("status", JSONValue(logged.responseStatus)))
         members.append(("stub", logged.matchedStub.map { .string($0.displayName) } ?? .null))
         if let fault = logged.fault { members.append(("fault", .string(fault.rawValue))) }
-        if let body = logged.response?.body, !body.isEmpty { members.append(("response", text(body, limit: responseLimit))) }
+        if let body = logged.response?.body, !body.isEmpty {
+            members.append(("response", text(body, limit: responseLimit)))
+        }
         if logged.responseBodyTruncated {
             members.append(("originalResponseLength", JSONValue(logged.originalResponseBodyLength)))
         }
@@ -69,14 +74,18 @@ enum JournalAttachment {
     /// A JSON body as JSON (so it reads as such), other UTF-8 text cut to `limit` bytes, or a byte
     /// count for binary data.
     private static func text(_ bytes: [UInt8], limit: Int) -> JSONValue {
-        if bytes.count <= limit, let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
-           first == UInt8(ascii: "{") || first == UInt8(ascii: "["), let json = try? JSONParser.parse(bytes) {
+        if bytes.count <= limit,
+            let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
+            first == UInt8(ascii: "{") || first == UInt8(ascii: "["), let json = try? JSONParser.parse(bytes)
+        {
             return json
         }
         let prefix = bytes.prefix(limit)
         // A cut may split the last character: up to 3 bytes are dropped before deciding it is binary.
         for trim in 0...min(3, prefix.count) {
-            guard let decoded = String(bytes: prefix.dropLast(trim), encoding: .utf8), !decoded.contains("\0") else { continue }
+            guard let decoded = String(bytes: prefix.dropLast(trim), encoding: .utf8), !decoded.contains("\0") else {
+                continue
+            }
             let cut = bytes.count - (prefix.count - trim)
             return .string(cut > 0 ? decoded + "… (\(cut) more bytes)" : decoded)
         }
@@ -91,16 +100,17 @@ enum JournalAttachment {
     @discardableResult
     static func recordInSwiftTesting(_ server: StubServer, at location: FailureLocation) -> Bool {
         #if compiler(>=6.2) && canImport(Testing)
-        guard Test.current != nil, server.failureLedger.shouldAttachJournal() else { return false }
-        Attachment.record(json(server), named: fileName, sourceLocation: location.sourceLocation)
-        return true
+            guard Test.current != nil, server.failureLedger.shouldAttachJournal() else { return false }
+            Attachment.record(json(server), named: fileName, sourceLocation: location.sourceLocation)
+            return true
         #else
-        return false
+            return false
         #endif
     }
 
     /// Appended to the issue whose failure attached the journal: Xcode shows attachments in its test
     /// report, but `swift test` saves them only when told where.
-    static let whereToFind = "\n(The server's journal is attached as \(fileName): in Xcode's test report, or on the command line "
+    static let whereToFind =
+        "\n(The server's journal is attached as \(fileName): in Xcode's test report, or on the command line "
         + "with `swift test --attachments-path DIR` (an existing directory), which saves it there.)"
 }

@@ -4,14 +4,17 @@ import Foundation
 /// launched process, an ``AnyStubServer``): the same messages as for an in-process ``StubServer``.
 /// An ``AnyStubServer`` holding an in-process server is checked in-process.
 enum RemoteVerification {
-    static func requested(_ server: some AsyncStubServerAdmin, _ pattern: RequestPattern, count: Int?,
-                          atLeast: Int = 1) async -> String? {
+    static func requested(
+        _ server: some AsyncStubServerAdmin, _ pattern: RequestPattern, count: Int?,
+        atLeast: Int = 1
+    ) async -> String? {
         if let local = (server as? AnyStubServer)?.inProcess {
             return RequestVerification.requested(local, pattern, count: count, atLeast: atLeast)
         }
         do {
-            return RequestVerification.requested(try await server.matchResults(for: pattern), pattern,
-                                                 count: count, atLeast: atLeast, journal: nil)
+            return RequestVerification.requested(
+                try await server.matchResults(for: pattern), pattern,
+                count: count, atLeast: atLeast, journal: nil)
         } catch {
             return "Could not check the requests at \(server.baseURL.absoluteString): \(error)"
         }
@@ -29,9 +32,13 @@ enum RemoteVerification {
     }
 
     /// Waits up to `timeout` for `count` matching requests (not for `count: 0`), then checks as ``requested(_:_:count:atLeast:)``.
-    static func requested(_ server: some AsyncStubServerAdmin, _ pattern: RequestPattern, count: Int?,
-                          within timeout: Duration) async -> String? {
-        if count != 0 { _ = try? await server.awaitRequests(matching: pattern, count: max(1, count ?? 1), timeout: timeout) }
+    static func requested(
+        _ server: some AsyncStubServerAdmin, _ pattern: RequestPattern, count: Int?,
+        within timeout: Duration
+    ) async -> String? {
+        if count != 0 {
+            _ = try? await server.awaitRequests(matching: pattern, count: max(1, count ?? 1), timeout: timeout)
+        }
         guard let failure = await requested(server, pattern, count: count) else { return nil }
         return (count == 0 ? "" : "After waiting \(RequestVerification.describe(timeout)): ") + failure
     }
@@ -54,19 +61,24 @@ extension AsyncStubServerAdmin {
     ///   - file: where a failure points; leave the default.
     ///   - line: where a failure points; leave the default.
     @discardableResult
-    public func waitForRequest(matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5),
-                               file: StaticString = #filePath, line: UInt = #line) async -> [LoggedRequest] {
+    public func waitForRequest(
+        matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5),
+        file: StaticString = #filePath, line: UInt = #line
+    ) async -> [LoggedRequest] {
         let requests: [LoggedRequest]
         do {
             requests = try await awaitRequests(matching: pattern, count: count, timeout: timeout)
         } catch {
-            reportFailure("Could not wait for requests at \(baseURL.absoluteString): \(error)", at: .xctest(file: file, line: line))
+            reportFailure(
+                "Could not wait for requests at \(baseURL.absoluteString): \(error)",
+                at: .xctest(file: file, line: line))
             return []
         }
         if requests.count < count {
             let report = await RemoteVerification.requested(self, pattern, count: nil, atLeast: count) ?? ""
-            reportFailure("Timed out after \(RequestVerification.describe(timeout)) waiting: " + report,
-                          at: .xctest(file: file, line: line))
+            reportFailure(
+                "Timed out after \(RequestVerification.describe(timeout)) waiting: " + report,
+                at: .xctest(file: file, line: line))
         }
         return requests
     }

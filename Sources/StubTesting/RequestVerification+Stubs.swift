@@ -12,8 +12,10 @@ extension RequestVerification {
         let unused = server.unusedRuntimeStubs
         guard !unused.isEmpty else { return nil }
         let shadows = Dictionary(server.shadowedRuntimeStubs.map { ($0.hidden.id, $0) }) { first, _ in first }
-        var message = unused.count == 1 ? "1 stub added at run time answered no request:\n"
-                                         : "\(unused.count) stubs added at run time answered no request:\n"
+        var message =
+            unused.count == 1
+            ? "1 stub added at run time answered no request:\n"
+            : "\(unused.count) stubs added at run time answered no request:\n"
         if unused.count > listLimit { message += "  (\(unused.count - listLimit) earlier not shown)\n" }
         for stub in unused.suffix(listLimit) {
             message += "  " + (shadows[stub.id]?.description ?? NearMissReport.title(stub)) + "\n"

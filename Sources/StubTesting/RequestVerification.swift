@@ -26,14 +26,18 @@ enum RequestVerification {
     /// else the failure message.
     static func requested(_ server: StubServer, _ pattern: RequestPattern, count: Int?, atLeast: Int = 1) -> String? {
         let results = server.matchResults(for: pattern)
-        guard let message = requested(results, pattern, count: count, atLeast: atLeast, journal: server.journal) else { return nil }
+        guard let message = requested(results, pattern, count: count, atLeast: atLeast, journal: server.journal) else {
+            return nil
+        }
         return message + shadowNotes(server, answered: results.suffix(listLimit).map(\.request))
     }
 
     /// The same check on a journal snapshot (`results`, oldest first), wherever it came from.
     /// - Parameter journal: the in-process journal, for the note on dropped entries; `nil` for a remote server.
-    static func requested(_ results: [(request: LoggedRequest, result: MatchResult)], _ pattern: RequestPattern,
-                          count: Int?, atLeast: Int = 1, journal: RequestJournal?) -> String? {
+    static func requested(
+        _ results: [(request: LoggedRequest, result: MatchResult)], _ pattern: RequestPattern,
+        count: Int?, atLeast: Int = 1, journal: RequestJournal?
+    ) -> String? {
         let matching = results.count(where: { $0.result.isMatch })
         let passed = count.map { matching == $0 } ?? (matching >= atLeast)
         if passed { return nil }

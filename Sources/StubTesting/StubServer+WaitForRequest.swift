@@ -20,12 +20,15 @@ extension StubServer {
     ///   - file: where a failure points; leave the default.
     ///   - line: where a failure points; leave the default.
     @discardableResult
-    public func waitForRequest(matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5),
-                               file: StaticString = #filePath, line: UInt = #line) async -> [LoggedRequest] {
+    public func waitForRequest(
+        matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5),
+        file: StaticString = #filePath, line: UInt = #line
+    ) async -> [LoggedRequest] {
         let requests = await awaitRequests(matching: pattern, count: count, timeout: timeout)
         if requests.count < count {
-            reportFailure(RequestVerification.timedOut(self, pattern, count: count, after: timeout),
-                          at: .xctest(file: file, line: line), server: self)
+            reportFailure(
+                RequestVerification.timedOut(self, pattern, count: count, after: timeout),
+                at: .xctest(file: file, line: line), server: self)
         }
         return requests
     }
@@ -33,7 +36,8 @@ extension StubServer {
 
 extension RequestVerification {
     /// `Timed out after 5 seconds waiting for at least one request matching …` and the usual report.
-    static func timedOut(_ server: StubServer, _ pattern: RequestPattern, count: Int, after timeout: Duration) -> String {
+    static func timedOut(_ server: StubServer, _ pattern: RequestPattern, count: Int, after timeout: Duration) -> String
+    {
         let report = requested(server, pattern, count: nil, atLeast: count) ?? ""
         return "Timed out after \(describe(timeout)) waiting: " + report
     }

@@ -1,67 +1,76 @@
 #if canImport(Testing)
-import Foundation
-import Testing
+    import Foundation
+    import Testing
 
-extension StubServerTrait {
-    /// Runs `function` with a client to the external server at `url` as ``AnyStubServer/current``: one
-    /// test at a time in this process (they share one server), after a reset.
-    /// - Parameter location: where failures found after the test are reported (the test's declaration).
-    func withExternalServer(at url: URL, reportingAt location: SourceLocation,
-                            performing function: @Sendable () async throws -> Void) async throws {
-        // A test's own `.stubServer` runs inside its suite's: the outer scope already holds the turn.
-        if Self.holdsExternalTurn { return try await runWithExternalServer(at: url, reportingAt: location, performing: function) }
-        await Self.externalTurns.enter()
-        do {
-            try await Self.$holdsExternalTurn.withValue(true) { try await runWithExternalServer(at: url, reportingAt: location, performing: function) }
-        } catch {
+    extension StubServerTrait {
+        /// Runs `function` with a client to the external server at `url` as ``AnyStubServer/current``: one
+        /// test at a time in this process (they share one server), after a reset.
+        /// - Parameter location: where failures found after the test are reported (the test's declaration).
+        func withExternalServer(
+            at url: URL, reportingAt location: SourceLocation,
+            performing function: @Sendable () async throws -> Void
+        ) async throws {
+            // A test's own `.stubServer` runs inside its suite's: the outer scope already holds the turn.
+            if Self.holdsExternalTurn {
+                return try await runWithExternalServer(at: url, reportingAt: location, performing: function)
+            }
+            await Self.externalTurns.enter()
+            do {
+                try await Self.$holdsExternalTurn.withValue(true) {
+                    try await runWithExternalServer(at: url, reportingAt: location, performing: function)
+                }
+            } catch {
+                await Self.externalTurns.leave()
+                throw error
+            }
             await Self.externalTurns.leave()
-            throw error
         }
-        await Self.externalTurns.leave()
+
+        private func runWithExternalServer(
+            at url: URL, reportingAt location: SourceLocation,
+            performing function: @Sendable () async throws -> Void
+        ) async throws {
+            let client = StubServerClient(baseURL: url, headers: external.adminHeaders)
+            do {
+                try await client.reset()
+            } catch {
+                throw ExternalStubServerError(
+                    description: "the stub server at \(ExternalStubServer.environmentVariable)=\(url.absoluteString) "
+                        + "did not reset: \(error)")
+            }
+            let server = AnyStubServer(client)
+            try await AnyStubServer.$current.withValue(server) {
+                try await function()
+            }
+            if failOnUnmatchedRequests, let message = await RemoteVerification.noUnmatchedRequests(server) {
+                Issue.record(Comment(rawValue: "failOnUnmatchedRequests: " + message), sourceLocation: location)
+            }
+        }
+
+        /// Whether the running task's test already holds the external server.
+        @TaskLocal static var holdsExternalTurn = false
+
+        /// Tests against an external server take turns: they share its stubs and journal.
+        static let externalTurns = TurnGate()
     }
 
-    private func runWithExternalServer(at url: URL, reportingAt location: SourceLocation,
-                                       performing function: @Sendable () async throws -> Void) async throws {
-        let client = StubServerClient(baseURL: url, headers: external.adminHeaders)
-        do {
-            try await client.reset()
-        } catch {
-            throw ExternalStubServerError(description: "the stub server at \(ExternalStubServer.environmentVariable)=\(url.absoluteString) "
-                                          + "did not reset: \(error)")
+    /// One holder at a time, the others waiting in arrival order (an async mutex).
+    actor TurnGate {
+        private var held = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        /// Waits until no one else holds the gate, then holds it.
+        func enter() async {
+            guard held else {
+                held = true
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
         }
-        let server = AnyStubServer(client)
-        try await AnyStubServer.$current.withValue(server) {
-            try await function()
-        }
-        if failOnUnmatchedRequests, let message = await RemoteVerification.noUnmatchedRequests(server) {
-            Issue.record(Comment(rawValue: "failOnUnmatchedRequests: " + message), sourceLocation: location)
+
+        /// Hands the gate to the next waiter, or frees it.
+        func leave() {
+            if waiting.isEmpty { held = false } else { waiting.removeFirst().resume() }
         }
     }
-
-    /// Whether the running task's test already holds the external server.
-    @TaskLocal static var holdsExternalTurn = false
-
-    /// Tests against an external server take turns: they share its stubs and journal.
-    static let externalTurns = TurnGate()
-}
-
-/// One holder at a time, the others waiting in arrival order (an async mutex).
-actor TurnGate {
-    private var held = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    /// Waits until no one else holds the gate, then holds it.
-    func enter() async {
-        guard held else {
-            held = true
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    /// Hands the gate to the next waiter, or frees it.
-    func leave() {
-        if waiting.isEmpty { held = false } else { waiting.removeFirst().resume() }
-    }
-}
 #endif

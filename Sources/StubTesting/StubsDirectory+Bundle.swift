@@ -24,8 +24,10 @@ extension StubsDirectory {
     ///   - filePath: the file to walk up from; pass `#filePath` (the default is the caller's).
     /// - Returns: the folder's URL.
     /// - Throws: ``StubsLocateError`` listing every place looked at.
-    public static func locate(named name: String = "Stubs", bundle: Bundle?,
-                              from filePath: String = #filePath) throws(StubsLocateError) -> URL {
+    public static func locate(
+        named name: String = "Stubs", bundle: Bundle?,
+        from filePath: String = #filePath
+    ) throws(StubsLocateError) -> URL {
         var candidates: [String] = []
         for root in bundleResourceRoots(first: bundle) {
             let candidate = root.appendingPathComponent(name, isDirectory: true)
@@ -34,18 +36,18 @@ extension StubsDirectory {
             if hasStubs(candidate) { return candidate }
         }
         #if (os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)) && !targetEnvironment(simulator) && !targetEnvironment(macCatalyst)
-        var error = StubsLocateError(name: name, filePath: filePath, searched: [])
-        error.skippedFilePathOnDevice = true
-        error.bundleCandidates = candidates
-        throw error
-        #else
-        do {
-            return try locate(named: name, from: filePath)
-        } catch {
-            var error = error
+            var error = StubsLocateError(name: name, filePath: filePath, searched: [])
+            error.skippedFilePathOnDevice = true
             error.bundleCandidates = candidates
             throw error
-        }
+        #else
+            do {
+                return try locate(named: name, from: filePath)
+            } catch {
+                var error = error
+                error.bundleCandidates = candidates
+                throw error
+            }
         #endif
     }
 
@@ -59,8 +61,9 @@ extension StubsDirectory {
     private static func hasStubs(_ folder: URL) -> Bool {
         ["mappings", "__files"].contains { child in
             var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(child).path,
-                                                  isDirectory: &isDirectory) && isDirectory.boolValue
+            return FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(child).path,
+                isDirectory: &isDirectory) && isDirectory.boolValue
         }
     }
 }

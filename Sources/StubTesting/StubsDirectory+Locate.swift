@@ -22,7 +22,9 @@ extension StubsDirectory {
     ///   - filePath: the file to start from; pass `#filePath` (the default is the caller's).
     /// - Returns: the folder's URL.
     /// - Throws: ``StubsLocateError`` listing the directories searched.
-    public static func locate(named name: String = "Stubs", from filePath: String = #filePath) throws(StubsLocateError) -> URL {
+    public static func locate(named name: String = "Stubs", from filePath: String = #filePath) throws(StubsLocateError)
+        -> URL
+    {
         let fileManager = FileManager.default
         var directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().standardizedFileURL
         var searched: [String] = []
@@ -30,8 +32,9 @@ extension StubsDirectory {
             let candidate = directory.appendingPathComponent(name, isDirectory: true)
             searched.append(directory.path)
             if isDirectory(candidate, fileManager),
-               isDirectory(candidate.appendingPathComponent("mappings"), fileManager)
-                || fileManager.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+                isDirectory(candidate.appendingPathComponent("mappings"), fileManager)
+                    || fileManager.fileExists(atPath: directory.appendingPathComponent("Package.swift").path)
+            {
                 return candidate
             }
             let parent = directory.deletingLastPathComponent().standardizedFileURL
@@ -81,11 +84,11 @@ public struct StubsLocateError: Error, Sendable, CustomStringConvertible {
         }
         text += """
 
-        To use it on a device, copy it into the test bundle: in Xcode drag the '\(name)' folder into the \
-        project, choose "Create folder references" (a blue folder) and tick the UI-test target, so Build \
-        Phases › Copy Bundle Resources lists it; then call StubsDirectory.locate(named: "\(name)", \
-        bundle: Bundle(for: Self.self)). On a simulator or Mac, creating \(name)/mappings beside the tests also works.
-        """
+            To use it on a device, copy it into the test bundle: in Xcode drag the '\(name)' folder into the \
+            project, choose "Create folder references" (a blue folder) and tick the UI-test target, so Build \
+            Phases › Copy Bundle Resources lists it; then call StubsDirectory.locate(named: "\(name)", \
+            bundle: Bundle(for: Self.self)). On a simulator or Mac, creating \(name)/mappings beside the tests also works.
+            """
         return text
     }
 }

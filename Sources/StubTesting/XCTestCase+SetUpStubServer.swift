@@ -1,68 +1,71 @@
 #if canImport(XCTest)
-import Foundation
-@_spi(StubTesting) import StubClient
-@_spi(StubTesting) import StubKit
-import XCTest
+    import Foundation
+    @_spi(StubTesting) import StubClient
+    @_spi(StubTesting) import StubKit
+    import XCTest
 
-extension XCTestCase {
-    /// A stub server for this test, wherever CI runs it: with `STUBSERVER_URL` set (see
-    /// ``ExternalStubServer``), a client to that server, reset now (stubs back to its files, journal
-    /// cleared, scenarios back to `Started`); otherwise a ``StubServer`` started in this process as
-    /// ``startStubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:file:line:)`` does, stopped at teardown.
-    ///
-    /// ```swift
-    /// final class ProfileTests: XCTestCase {
-    ///     var server: AnyStubServer!
-    ///
-    ///     override func setUpWithError() throws {
-    ///         server = try setUpStubServer(stubs: StubsDirectory.locate(from: #filePath), failOnUnmatchedRequests: true)
-    ///     }
-    ///
-    ///     func testShowsOctocat() async throws {
-    ///         let user = try await GitHubClient(baseURL: server.baseURL).user("octocat")
-    ///         XCTAssertEqual(user.login, "octocat")
-    ///         await XCTAssertRequested(server, .get("/users/octocat"), count: 1)
-    ///     }
-    /// }
-    /// ```
-    /// An external server is shared: run the tests that use it one at a time (XCTest runs a process's
-    /// tests serially; do not use `swift test --parallel` against one server).
-    /// - Parameters:
-    ///   - stubs: the stubs directory for an in-process server. An external server serves the stubs it
-    ///     was started with.
-    ///   - configuration: for an in-process server.
-    ///   - failOnUnmatchedRequests: fail the test at teardown if any request it caused matched no stub.
-    ///   - external: where to look for an external server. Default: `STUBSERVER_URL`.
-    /// - Throws: ``StubServerError`` when an in-process server cannot start; ``ExternalStubServerError``
-    ///   when `STUBSERVER_URL` is not a URL or the server there does not answer the reset.
-    public func setUpStubServer(
-        stubs: URL? = nil,
-        configuration: StubServer.Configuration = StubServer.Configuration(),
-        failOnUnmatchedRequests: Bool = false,
-        external: ExternalStubServer = .environment,
-        file: StaticString = #filePath,
-        line: UInt = #line
-    ) throws -> AnyStubServer {
-        guard let url = try external.resolve() else {
-            return AnyStubServer(try startStubServer(stubs: stubs, configuration: configuration,
-                                                     failOnUnmatchedRequests: failOnUnmatchedRequests, file: file, line: line))
-        }
-        let client = StubServerClient(baseURL: url, headers: external.adminHeaders)
-        do {
-            _ = try client.resetAndWait()
-        } catch {
-            throw ExternalStubServerError(description: "the stub server at \(ExternalStubServer.environmentVariable)=\(url.absoluteString) "
-                                          + "did not reset: \(error)")
-        }
-        let server = AnyStubServer(client)
-        if failOnUnmatchedRequests {
-            addTeardownBlock {
-                if let message = await RemoteVerification.noUnmatchedRequests(server) {
-                    reportFailure("failOnUnmatchedRequests: " + message, at: .xctest(file: file, line: line))
+    extension XCTestCase {
+        /// A stub server for this test, wherever CI runs it: with `STUBSERVER_URL` set (see
+        /// ``ExternalStubServer``), a client to that server, reset now (stubs back to its files, journal
+        /// cleared, scenarios back to `Started`); otherwise a ``StubServer`` started in this process as
+        /// ``startStubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:file:line:)`` does, stopped at teardown.
+        ///
+        /// ```swift
+        /// final class ProfileTests: XCTestCase {
+        ///     var server: AnyStubServer!
+        ///
+        ///     override func setUpWithError() throws {
+        ///         server = try setUpStubServer(stubs: StubsDirectory.locate(from: #filePath), failOnUnmatchedRequests: true)
+        ///     }
+        ///
+        ///     func testShowsOctocat() async throws {
+        ///         let user = try await GitHubClient(baseURL: server.baseURL).user("octocat")
+        ///         XCTAssertEqual(user.login, "octocat")
+        ///         await XCTAssertRequested(server, .get("/users/octocat"), count: 1)
+        ///     }
+        /// }
+        /// ```
+        /// An external server is shared: run the tests that use it one at a time (XCTest runs a process's
+        /// tests serially; do not use `swift test --parallel` against one server).
+        /// - Parameters:
+        ///   - stubs: the stubs directory for an in-process server. An external server serves the stubs it
+        ///     was started with.
+        ///   - configuration: for an in-process server.
+        ///   - failOnUnmatchedRequests: fail the test at teardown if any request it caused matched no stub.
+        ///   - external: where to look for an external server. Default: `STUBSERVER_URL`.
+        /// - Throws: ``StubServerError`` when an in-process server cannot start; ``ExternalStubServerError``
+        ///   when `STUBSERVER_URL` is not a URL or the server there does not answer the reset.
+        public func setUpStubServer(
+            stubs: URL? = nil,
+            configuration: StubServer.Configuration = StubServer.Configuration(),
+            failOnUnmatchedRequests: Bool = false,
+            external: ExternalStubServer = .environment,
+            file: StaticString = #filePath,
+            line: UInt = #line
+        ) throws -> AnyStubServer {
+            guard let url = try external.resolve() else {
+                return AnyStubServer(
+                    try startStubServer(
+                        stubs: stubs, configuration: configuration,
+                        failOnUnmatchedRequests: failOnUnmatchedRequests, file: file, line: line))
+            }
+            let client = StubServerClient(baseURL: url, headers: external.adminHeaders)
+            do {
+                _ = try client.resetAndWait()
+            } catch {
+                throw ExternalStubServerError(
+                    description: "the stub server at \(ExternalStubServer.environmentVariable)=\(url.absoluteString) "
+                        + "did not reset: \(error)")
+            }
+            let server = AnyStubServer(client)
+            if failOnUnmatchedRequests {
+                addTeardownBlock {
+                    if let message = await RemoteVerification.noUnmatchedRequests(server) {
+                        reportFailure("failOnUnmatchedRequests: " + message, at: .xctest(file: file, line: line))
+                    }
                 }
             }
+            return server
         }
-        return server
     }
-}
 #endif

@@ -1,23 +1,23 @@
 #if canImport(XCTest) && (os(iOS) || os(tvOS) || os(macOS) || os(visionOS))
-import XCTest
+    import XCTest
 
-@MainActor
-extension XCUIApplication {
-    /// Points the app at `server`: sets `launchEnvironment[key]` to its base URL (other variables are kept).
-    ///
-    /// ```swift
-    /// let app = XCUIApplication()
-    /// app.useStubServer(server)            // BASEURL=http://127.0.0.1:53127
-    /// app.launch()
-    /// ```
-    public func useStubServer(_ server: StubServer, key: String = "BASEURL") {
-        launchEnvironment.merge(server.launchEnvironment(key: key)) { _, new in new }
-    }
+    @MainActor
+    extension XCUIApplication {
+        /// Points the app at `server`: sets `launchEnvironment[key]` to its base URL (other variables are kept).
+        ///
+        /// ```swift
+        /// let app = XCUIApplication()
+        /// app.useStubServer(server)            // BASEURL=http://127.0.0.1:53127
+        /// app.launch()
+        /// ```
+        public func useStubServer(_ server: StubServer, key: String = "BASEURL") {
+            launchEnvironment.merge(server.launchEnvironment(key: key)) { _, new in new }
+        }
 
-    /// Points the app at `server` (see ``useStubServer(_:key:)``) and launches it.
-    public func launch(with server: StubServer, key: String = "BASEURL") {
-        useStubServer(server, key: key)
-        launch()
+        /// Points the app at `server` (see ``useStubServer(_:key:)``) and launches it.
+        public func launch(with server: StubServer, key: String = "BASEURL") {
+            useStubServer(server, key: key)
+            launch()
+        }
     }
-}
 #endif

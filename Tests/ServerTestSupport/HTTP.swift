@@ -4,12 +4,16 @@ import StubTesting
 
 /// The loopback client's URLSession mode (``LoopbackClient``) aimed at a `StubServer`.
 public enum HTTP {
-    public static func get(_ server: StubServer, _ path: String, headers: [String: String] = [:]) async throws -> Fetched {
+    public static func get(_ server: StubServer, _ path: String, headers: [String: String] = [:]) async throws
+        -> Fetched
+    {
         try await send(server, "GET", path, headers: headers)
     }
 
-    public static func send(_ server: StubServer, _ method: String, _ path: String,
-                            headers: [String: String] = [:], body: Data? = nil) async throws -> Fetched {
+    public static func send(
+        _ server: StubServer, _ method: String, _ path: String,
+        headers: [String: String] = [:], body: Data? = nil
+    ) async throws -> Fetched {
         guard let url = URL(string: server.baseURL.absoluteString + path) else {
             throw HTTPTestError("bad path \(path)")
         }

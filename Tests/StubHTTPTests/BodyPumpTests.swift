@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import StubHTTP
 
 /// ``BodyPump``, driven byte by byte against a simulated connection queue: every body size, piece size
@@ -14,9 +15,12 @@ final class BodyPumpTests: XCTestCase {
 
     /// A source of `available` bytes giving at most `pieceLimit` per call, and a client taking `drain` bytes
     /// per step once the pump has nothing to do.
-    private func simulate(available: Int, announced: Int?, pieceLimit: Int, drain: Int,
-                          highWater: Int = 16, lowWater: Int = 8, overhead: Int = 0) -> Run {
-        var pump = BodyPump(contentLength: announced, framingOverhead: overhead, highWater: highWater, lowWater: lowWater)
+    private func simulate(
+        available: Int, announced: Int?, pieceLimit: Int, drain: Int,
+        highWater: Int = 16, lowWater: Int = 8, overhead: Int = 0
+    ) -> Run {
+        var pump = BodyPump(
+            contentLength: announced, framingOverhead: overhead, highWater: highWater, lowWater: lowWater)
         var run = Run()
         var queued = 0
         for _ in 0..<100_000 {
@@ -58,7 +62,8 @@ final class BodyPumpTests: XCTestCase {
             for pieceLimit in 1...12 {
                 for drain in 1...5 {
                     for announced in [nil, size] as [Int?] {
-                        let label = "size \(size), pieces ≤ \(pieceLimit), drain \(drain), length \(announced.map(String.init) ?? "unknown")"
+                        let label =
+                            "size \(size), pieces ≤ \(pieceLimit), drain \(drain), length \(announced.map(String.init) ?? "unknown")"
                         let run = simulate(available: size, announced: announced, pieceLimit: pieceLimit, drain: drain)
                         XCTAssertTrue(run.finished, label)
                         XCTAssertNil(run.failure, label)
@@ -73,7 +78,8 @@ final class BodyPumpTests: XCTestCase {
 
     func testChunkFramingCountsAgainstTheBound() {
         for size in [0, 1, 30, 100] {
-            let run = simulate(available: size, announced: nil, pieceLimit: 100, drain: 3, highWater: 32, lowWater: 8, overhead: 5)
+            let run = simulate(
+                available: size, announced: nil, pieceLimit: 100, drain: 3, highWater: 32, lowWater: 8, overhead: 5)
             XCTAssertTrue(run.finished)
             XCTAssertEqual(run.produced, size)
             XCTAssertLessThanOrEqual(run.peakQueued, 32, "size \(size)")

@@ -1,19 +1,21 @@
 import Dispatch
 import Foundation
-import XCTest
-@testable import StubHTTP
 import StubTestSupport
+import XCTest
+
+@testable import StubHTTP
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Bodies pulled from an ``HTTPBodySource``, over real loopback sockets: whole and exact, bounded while the
 /// client stalls, cancelled when it leaves.
 final class BodySourceTests: XCTestCase {
     /// `total` bytes (`nil`: endless) of a known pattern, at most `pieceLimit` per call; counts what it does.
-    final class PatternSource: HTTPBodySource, @unchecked Sendable { // state under `state`'s lock
+    final class PatternSource: HTTPBodySource, @unchecked Sendable {  // state under `state`'s lock
         struct State {
             var produced = 0
             var calls = 0
@@ -63,8 +65,9 @@ final class BodySourceTests: XCTestCase {
         let executor = executor
         return try startServer { request, responder in
             if request.path == "/again" { return responder.respond(.text("again")) }
-            responder.respond(streaming: HTTPResponse(headers: ["Content-Type": "application/octet-stream"]),
-                              contentLength: contentLength, from: source, on: executor)
+            responder.respond(
+                streaming: HTTPResponse(headers: ["Content-Type": "application/octet-stream"]),
+                contentLength: contentLength, from: source, on: executor)
         }
     }
 
@@ -97,8 +100,9 @@ final class BodySourceTests: XCTestCase {
         let executor = executor
         let server = try startServer { request, responder in
             if request.path == "/again" { return responder.respond(.text("again")) }
-            responder.respond(streaming: HTTPResponse(), contentLength: total, from: source, on: executor,
-                              pacing: .bytesPerSecond(1_000_000), after: .milliseconds(20))
+            responder.respond(
+                streaming: HTTPResponse(), contentLength: total, from: source, on: executor,
+                pacing: .bytesPerSecond(1_000_000), after: .milliseconds(20))
         }
         defer { server.stop() }
         let client = try RawClient(port: server.port)
@@ -114,8 +118,9 @@ final class BodySourceTests: XCTestCase {
         let source = PatternSource(total: total, pieceLimit: .max)
         let executor = executor
         let server = try startServer { _, responder in
-            responder.respond(streaming: HTTPResponse(), contentLength: total, from: source, on: executor,
-                              pacing: .chunks(4, over: .milliseconds(100)))
+            responder.respond(
+                streaming: HTTPResponse(), contentLength: total, from: source, on: executor,
+                pacing: .chunks(4, over: .milliseconds(100)))
         }
         defer { server.stop() }
         let response = try RawClient(port: server.port).roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -151,14 +156,16 @@ final class BodySourceTests: XCTestCase {
         XCTAssertEqual(response.header("Content-Length"), "10")
         XCTAssertEqual(source.cancelledSignal.wait(timeout: .now() + 30), .success)
         XCTAssertEqual(source.state.withLock { $0.calls }, 0, "nothing is produced for HEAD")
-        XCTAssertEqual(try client.roundTrip("GET /again HTTP/1.1\r\nHost: x\r\n\r\n").text, "again", "no stray body bytes")
+        XCTAssertEqual(
+            try client.roundTrip("GET /again HTTP/1.1\r\nHost: x\r\n\r\n").text, "again", "no stray body bytes")
     }
 
     func testASourceEndingShortOfTheLengthClosesTheConnection() throws {
         let server = try server(PatternSource(total: 1_000), contentLength: 5_000)
         defer { server.stop() }
         let client = try RawClient(port: server.port)
-        XCTAssertThrowsError(try client.roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), "closed mid-body, never a cut body as complete")
+        XCTAssertThrowsError(
+            try client.roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), "closed mid-body, never a cut body as complete")
     }
 
     /// The client reads the head, then nothing while the source could give 16 MiB: the server queues at most
@@ -188,7 +195,8 @@ final class BodySourceTests: XCTestCase {
         let response = try client.readResponse()
         expectPattern(response.body, count: total)
         let reading = server.context.streamedBodies.reading
-        XCTAssertLessThanOrEqual(reading.peakQueuedBytes, HTTPBodyStreaming.highWater, "never more than the bound queued")
+        XCTAssertLessThanOrEqual(
+            reading.peakQueuedBytes, HTTPBodyStreaming.highWater, "never more than the bound queued")
         XCTAssertGreaterThanOrEqual(reading.pulls, total / HTTPBodyStreaming.highWater, "produced piece by piece")
     }
 
@@ -201,7 +209,7 @@ final class BodySourceTests: XCTestCase {
             try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             var header = [UInt8](repeating: 0, count: 4096)
             XCTAssertGreaterThan(header.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }, 0)
-        } // closes the socket with bytes unread: a reset
+        }  // closes the socket with bytes unread: a reset
         XCTAssertEqual(source.cancelledSignal.wait(timeout: .now() + 60), .success, "the source is cancelled")
         let state = source.state.withLock { $0 }
         XCTAssertLessThanOrEqual(state.callsStartedAfterCancel, 1, "at most the call already under way")

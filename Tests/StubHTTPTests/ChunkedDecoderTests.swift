@@ -1,11 +1,13 @@
 import Testing
+
 @testable import StubHTTP
 
 @Suite("ChunkedDecoder")
 struct ChunkedDecoderTests {
     /// Decodes `bytes` fed in pieces of `step` bytes, keeping unconsumed bytes as a connection would.
     private func decode(_ text: String, step: Int, limits: ParserLimits = ParserLimits())
-        throws(ParserError) -> (decoder: ChunkedDecoder, leftover: [UInt8]) {
+        throws(ParserError) -> (decoder: ChunkedDecoder, leftover: [UInt8])
+    {
         var decoder = ChunkedDecoder(limits: limits)
         var pending: [UInt8] = []
         let bytes = Array(text.utf8)
@@ -21,7 +23,8 @@ struct ChunkedDecoderTests {
 
     @Test("Decodes data, extensions and trailers the same whatever the read size", arguments: [1, 2, 3, 7, 1000])
     func decodesInPieces(step: Int) throws {
-        let text = "4;x=1\r\nWiki\r\n5 ;y=\"a b\"\r\npedia\r\nE\r\n in\r\n\r\nchunks.\r\n0\r\nExpires: never\r\n\r\nNEXT"
+        let text =
+            "4;x=1\r\nWiki\r\n5 ;y=\"a b\"\r\npedia\r\nE\r\n in\r\n\r\nchunks.\r\n0\r\nExpires: never\r\n\r\nNEXT"
         let (decoder, leftover) = try decode(text, step: step)
         #expect(decoder.isComplete)
         #expect(decoder.body == Array("Wikipedia in\r\n\r\nchunks.".utf8))
@@ -63,11 +66,13 @@ struct ChunkedDecoderTests {
         }
     }
 
-    @Test("Validates chunk extension syntax", arguments: [
-        ("1;a\r\n", true), ("1;a=b\r\n", true), ("1 ; a = \"x\\\"y\" ; b\r\n", true), ("1;a=\"\"\r\n", true),
-        ("1;\r\n", false), ("1;=b\r\n", false), ("1;a=\r\n", false), ("1;a=\"x\r\n", false), ("1 \r\n", false),
-        ("1a;b c\r\n", false), ("1;a=b\u{0}\r\n", false), ("1,a\r\n", false),
-    ])
+    @Test(
+        "Validates chunk extension syntax",
+        arguments: [
+            ("1;a\r\n", true), ("1;a=b\r\n", true), ("1 ; a = \"x\\\"y\" ; b\r\n", true), ("1;a=\"\"\r\n", true),
+            ("1;\r\n", false), ("1;=b\r\n", false), ("1;a=\r\n", false), ("1;a=\"x\r\n", false), ("1 \r\n", false),
+            ("1a;b c\r\n", false), ("1;a=b\u{0}\r\n", false), ("1,a\r\n", false)
+        ])
     func extensions(line: String, valid: Bool) {
         var decoder = ChunkedDecoder()
         let result = Result { () throws(ParserError) -> Int in try decoder.decode(Array(line.utf8)) }

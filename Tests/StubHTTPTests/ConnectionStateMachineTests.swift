@@ -1,10 +1,12 @@
 import XCTest
+
 @testable import StubHTTP
 
 /// The connection state machine driven by made-up instants: no sockets, no sleeping.
 final class ConnectionStateMachineTests: XCTestCase {
     typealias Machine = ConnectionStateMachine
-    let timeouts = Machine.Timeouts(headerReadTimeout: .seconds(10), idleTimeout: .seconds(60), lingerTimeout: .seconds(2))
+    let timeouts = Machine.Timeouts(
+        headerReadTimeout: .seconds(10), idleTimeout: .seconds(60), lingerTimeout: .seconds(2))
 
     func at(_ seconds: Int64) -> Instant { Instant(nanoseconds: seconds * 1_000_000_000) }
 
@@ -67,8 +69,9 @@ final class ConnectionStateMachineTests: XCTestCase {
         var pipelined = Machine(timeouts: timeouts, now: at(0))
         _ = pipelined.requestParsed(keepAlive: true)
         XCTAssertEqual(pipelined.responseReady(requestedClose: true, now: at(1)), .write(close: true))
-        XCTAssertEqual(pipelined.outputFlushed(now: at(1), inputPending: true), .linger(until: at(3)),
-                       "the client is still sending: a close now could reset the response away")
+        XCTAssertEqual(
+            pipelined.outputFlushed(now: at(1), inputPending: true), .linger(until: at(3)),
+            "the client is still sending: a close now could reset the response away")
         XCTAssertFalse(pipelined.acceptsInput)
         XCTAssertEqual(pipelined.inputEnded(), .close)
 
@@ -96,8 +99,9 @@ final class ConnectionStateMachineTests: XCTestCase {
         var machine = Machine(timeouts: timeouts, now: at(0))
         XCTAssertEqual(machine.requestFailed(now: at(0)), .write(close: true))
         XCTAssertFalse(machine.acceptsInput)
-        XCTAssertEqual(machine.outputFlushed(now: at(0), inputPending: false), .linger(until: at(2)),
-                       "the rest of the refused request may still be on its way, even with nothing buffered")
+        XCTAssertEqual(
+            machine.outputFlushed(now: at(0), inputPending: false), .linger(until: at(2)),
+            "the rest of the refused request may still be on its way, even with nothing buffered")
     }
 
     func testStalledReaderIsClosedAfterTheIdleTimeout() {
@@ -105,8 +109,9 @@ final class ConnectionStateMachineTests: XCTestCase {
         _ = machine.start()
         _ = machine.requestParsed(keepAlive: true)
         _ = machine.responseReady(requestedClose: false, now: at(10))
-        XCTAssertEqual(machine.outputBlocked(progressed: false, now: at(10)), .none,
-                       "the idle timer at 60 s is earlier than 70 s")
+        XCTAssertEqual(
+            machine.outputBlocked(progressed: false, now: at(10)), .none,
+            "the idle timer at 60 s is earlier than 70 s")
         XCTAssertEqual(machine.timerFired(now: at(60)), .armTimer(at(70)))
         XCTAssertEqual(machine.timerFired(now: at(70)), .close)
     }
@@ -155,7 +160,8 @@ final class ConnectionStateMachineTests: XCTestCase {
     func testSlowButSteadyUploadIsTimedByInactivityOnceTheHeadIsIn() {
         var machine = Machine(timeouts: timeouts, now: at(0))
         _ = machine.start()
-        XCTAssertEqual(machine.needsMoreInput(parserIdle: false, now: at(1)), .armTimer(at(11)), "head: from its first byte")
+        XCTAssertEqual(
+            machine.needsMoreInput(parserIdle: false, now: at(1)), .armTimer(at(11)), "head: from its first byte")
         XCTAssertEqual(machine.needsMoreInput(parserIdle: false, inBody: true, now: at(2)), .none)
         XCTAssertEqual(machine.state, .receivingBody(since: at(2)))
         for second in stride(from: Int64(30), through: 300, by: 30) {
@@ -195,7 +201,8 @@ final class ConnectionStateMachineTests: XCTestCase {
         var machine = Machine(timeouts: timeouts, now: at(0))
         _ = machine.requestParsed(keepAlive: true)
         XCTAssertEqual(machine.streamStarted(requestedClose: false, framingCloses: false), .write(close: false))
-        XCTAssertEqual(machine.outputFlushed(now: at(1), inputPending: false), .none, "partial flushes do not end the response")
+        XCTAssertEqual(
+            machine.outputFlushed(now: at(1), inputPending: false), .none, "partial flushes do not end the response")
         XCTAssertEqual(machine.streamFinished(now: at(2)), .none)
         XCTAssertEqual(machine.outputFlushed(now: at(2), inputPending: false), .parseNext)
 

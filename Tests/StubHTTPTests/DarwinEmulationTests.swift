@@ -1,12 +1,14 @@
 import Foundation
-import XCTest
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import StubHTTP
 import StubTestSupport
+import XCTest
+
+@testable import StubHTTP
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The Darwin emulation behaves as Darwin's poll(2) does where it differs from Linux's (see
 /// ``DarwinEmulation``), so the engine's handling of those differences is tested on Linux.
@@ -19,9 +21,9 @@ final class DarwinEmulationTests: XCTestCase {
 
     func shutdownWrite(_ fd: Int32) {
         #if canImport(Glibc)
-        shutdown(fd, Int32(SHUT_WR))
+            shutdown(fd, Int32(SHUT_WR))
         #else
-        shutdown(fd, SHUT_WR)
+            shutdown(fd, SHUT_WR)
         #endif
     }
 
@@ -59,7 +61,7 @@ final class DarwinEmulationTests: XCTestCase {
         XCTAssertEqual(SelectorBackend.darwinEmulation.loopThreadStackSize, 512 * 1024)
         XCTAssertTrue(try Waker(pipe: true).isPipe)
         #if os(Linux)
-        XCTAssertFalse(SelectorBackend.epoll.usesPipeWaker)
+            XCTAssertFalse(SelectorBackend.epoll.usesPipeWaker)
         #endif
         for backend in [SelectorBackend.platformDefault, .darwinEmulation] {
             let loop = try EventLoop(index: 0, backend: backend)
@@ -82,9 +84,8 @@ final class DarwinEmulationTests: XCTestCase {
         let requested = ProcessInfo.processInfo.environment[DarwinEmulation.environmentVariable] == "1"
         XCTAssertEqual(DarwinEmulation.isRequested, requested)
         #if os(Linux)
-        XCTAssertEqual(SelectorBackend.platformDefault, requested ? .darwinEmulation : .epoll)
-        XCTAssertEqual(HTTPServerConfiguration().selectorBackend, SelectorBackend.platformDefault)
+            XCTAssertEqual(SelectorBackend.platformDefault, requested ? .darwinEmulation : .epoll)
+            XCTAssertEqual(HTTPServerConfiguration().selectorBackend, SelectorBackend.platformDefault)
         #endif
     }
 }
-

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import StubHTTP
 
 /// Selector backends, the timer heap and the event loop, without HTTP.
@@ -52,7 +53,7 @@ final class EventLoopTests: XCTestCase {
         try selector.whenReady(timeoutMilliseconds: 0) { events[$0.token] = $0 }
         XCTAssertTrue(events.isEmpty, "a closed descriptor reports nothing")
 
-        let (r2, w2) = makePipe() // likely the same numbers again
+        let (r2, w2) = makePipe()  // likely the same numbers again
         defer { close(r2); close(w2) }
         XCTAssertEqual(write(w2, &byte, 1), 1)
         try selector.register(fd: r2, interest: .readable, token: 9)
@@ -91,7 +92,7 @@ final class EventLoopTests: XCTestCase {
         XCTAssertTrue(heap.reschedule(c, to: Instant(nanoseconds: 5)))
         XCTAssertEqual(heap.deadline(of: c), Instant(nanoseconds: 5))
         XCTAssertTrue(heap.reschedule(a, to: Instant(nanoseconds: 50)))
-        let d = heap.insert("d", at: Instant(nanoseconds: 40)) // reuses b's slot
+        let d = heap.insert("d", at: Instant(nanoseconds: 40))  // reuses b's slot
         XCTAssertNil(heap.deadline(of: b), "a stale handle does not name the slot's new timer")
         XCTAssertFalse(heap.reschedule(b, to: Instant(nanoseconds: 1)))
         XCTAssertEqual(heap.count, 3)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import StubHTTP
 
 final class HTTPHeadersTests: XCTestCase {
@@ -28,11 +29,12 @@ final class HTTPHeadersTests: XCTestCase {
             ("closed", "close", false), ("clos", "close", false), ("close-x, x-close", "close", false),
             ("", "close", false), (",", "close", false), ("a b,close c", "close", false),
             ("\u{e9}t\u{e9}, close", "close", true), ("\u{e9}t\u{e9}, closed", "close", false),
-            ("keep-alive", "keep-alive", true), ("Keep-Alive, Upgrade", "upgrade", true),
+            ("keep-alive", "keep-alive", true), ("Keep-Alive, Upgrade", "upgrade", true)
         ]
         for row in rows {
             let headers: HTTPHeaders = ["Connection": row.value]
-            XCTAssertEqual(headers.containsToken(row.token, in: "Connection"), row.expected, "\(row.value) / \(row.token)")
+            XCTAssertEqual(
+                headers.containsToken(row.token, in: "Connection"), row.expected, "\(row.value) / \(row.token)")
         }
         var two: HTTPHeaders = ["Connection": "upgrade"]
         two.add(name: "connection", value: "close")

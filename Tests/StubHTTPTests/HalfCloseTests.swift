@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import StubHTTP
 import StubTestSupport
+import XCTest
+
+@testable import StubHTTP
 
 /// A client that sends its request and then shuts its sending side (`shutdown(SHUT_WR)`, as `curl
 /// --http1.0`-style tools and some proxies do) still gets its response. Darwin's poll(2) reports POLLHUP
@@ -10,8 +11,10 @@ import StubTestSupport
 final class HalfCloseTests: XCTestCase {
     static let backends: [SelectorBackend] = [.platformDefault, .poll, .darwinEmulation]
 
-    func server(_ backend: SelectorBackend,
-                handler: @escaping @Sendable (HTTPRequest, HTTPResponder) -> Void = echoHandler) throws -> HTTPServer {
+    func server(
+        _ backend: SelectorBackend,
+        handler: @escaping @Sendable (HTTPRequest, HTTPResponder) -> Void = echoHandler
+    ) throws -> HTTPServer {
         var configuration = HTTPServerConfiguration()
         configuration.selectorBackend = backend
         return try startServer(configuration, handler: handler)
@@ -35,7 +38,9 @@ final class HalfCloseTests: XCTestCase {
             let server = try server(backend)
             defer { server.stop() }
             let client = try RawClient(port: server.port)
-            try client.send("GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\nGET /3 HTTP/1.1\r\nHost: x\r\n\r\n")
+            try client.send(
+                "GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\nGET /3 HTTP/1.1\r\nHost: x\r\n\r\n"
+            )
             client.shutdownWrite()
             for n in 1...3 { XCTAssertEqual(try client.readResponse().text, "GET /\(n) ", "\(backend)") }
             XCTAssertTrue(client.waitForClose(), "\(backend)")
@@ -57,8 +62,9 @@ final class HalfCloseTests: XCTestCase {
             XCTAssertEqual(try client.readResponse().text, "later /delayed", "\(backend)")
             XCTAssertTrue(client.waitForClose(), "\(backend)")
             // The server still serves others.
-            XCTAssertEqual(try RawClient(port: server.port).roundTrip("GET /next HTTP/1.1\r\nHost: x\r\n\r\n").text,
-                           "later /next", "\(backend)")
+            XCTAssertEqual(
+                try RawClient(port: server.port).roundTrip("GET /next HTTP/1.1\r\nHost: x\r\n\r\n").text,
+                "later /next", "\(backend)")
         }
     }
 
@@ -116,13 +122,17 @@ final class HalfCloseTests: XCTestCase {
 
     func testAClientThatClosesBeforeItsDelayedResponseLeavesTheServerServing() throws {
         for backend in Self.backends {
-            let server = try server(backend) { _, responder in responder.respond(.text("late"), after: .milliseconds(100)) }
+            let server = try server(backend) { _, responder in
+                responder.respond(.text("late"), after: .milliseconds(100))
+            }
             defer { server.stop() }
             do {
                 let gone = try RawClient(port: server.port)
                 try gone.send("GET /gone HTTP/1.1\r\nHost: x\r\n\r\n")
-            } // closed here, before the answer
-            XCTAssertEqual(try RawClient(port: server.port).roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n").text, "late", "\(backend)")
+            }  // closed here, before the answer
+            XCTAssertEqual(
+                try RawClient(port: server.port).roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n").text, "late",
+                "\(backend)")
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import StubHTTP
 import StubTestSupport
+import XCTest
+
+@testable import StubHTTP
 
 /// Connections that never send a byte cannot lock real clients out. Near the connection
 /// limit the server closes the oldest connections that never sent a byte (as nginx and HAProxy do), so a
@@ -20,14 +21,17 @@ final class IdleFloodTests: XCTestCase {
         try assertNewClientServedDuringFlood(eventLoops: 2)
     }
 
-    private func assertNewClientServedDuringFlood(eventLoops: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertNewClientServedDuringFlood(eventLoops: Int, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         let server = try startServer(.init(eventLoopCount: eventLoops, maxConnections: 16), handler: Self.hello)
         defer { server.stop() }
         // Connections that sent a request and wait, idle, for the next one.
         let keptAlive = try (0..<2).map { index in
             let client = try RawClient(port: server.port, timeout: .seconds(30))
-            XCTAssertEqual(try client.roundTrip("GET /keep/\(index) HTTP/1.1\r\nHost: x\r\n\r\n").text, "hello /keep/\(index)",
-                           file: file, line: line)
+            XCTAssertEqual(
+                try client.roundTrip("GET /keep/\(index) HTTP/1.1\r\nHost: x\r\n\r\n").text, "hello /keep/\(index)",
+                file: file, line: line)
             return client
         }
         // Connections half-way through a request head.
@@ -39,7 +43,8 @@ final class IdleFloodTests: XCTestCase {
         // More silent connections than the limit allows.
         let flood = try (0..<24).map { _ in try RawClient(port: server.port, timeout: .seconds(30)) }
 
-        let response = try RawClient(port: server.port, timeout: .seconds(30)).roundTrip("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        let response = try RawClient(port: server.port, timeout: .seconds(30)).roundTrip(
+            "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(response.status, 200, "a new client got \(response.statusLine)", file: file, line: line)
         XCTAssertEqual(response.text, "hello /hello", file: file, line: line)
         // Silent connections were closed without a byte (EOF, not a 503) before the new client was answered.
@@ -55,8 +60,9 @@ final class IdleFloodTests: XCTestCase {
             XCTAssertEqual(try client.readResponse().text, "hello /partial/\(index)", file: file, line: line)
         }
         for (index, client) in keptAlive.enumerated() {
-            XCTAssertEqual(try client.roundTrip("GET /again/\(index) HTTP/1.1\r\nHost: x\r\n\r\n").text, "hello /again/\(index)",
-                           file: file, line: line)
+            XCTAssertEqual(
+                try client.roundTrip("GET /again/\(index) HTTP/1.1\r\nHost: x\r\n\r\n").text, "hello /again/\(index)",
+                file: file, line: line)
         }
     }
 
@@ -91,7 +97,8 @@ final class IdleFloodTests: XCTestCase {
             XCTAssertEqual(try client.readResponse().text, "hello /partial/\(index)")
         }
         for (index, client) in keptAlive.enumerated() {
-            XCTAssertEqual(try client.roundTrip("GET /again/\(index) HTTP/1.1\r\nHost: x\r\n\r\n").text, "hello /again/\(index)")
+            XCTAssertEqual(
+                try client.roundTrip("GET /again/\(index) HTTP/1.1\r\nHost: x\r\n\r\n").text, "hello /again/\(index)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StubHTTP
 
 /// A connection's output: the buffer, then a shared body; pure, no sockets.

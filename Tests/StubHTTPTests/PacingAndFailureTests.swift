@@ -1,11 +1,13 @@
 import Foundation
-import XCTest
-@testable import StubHTTP
 import StubTestSupport
+import XCTest
+
+@testable import StubHTTP
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The engine's paced responses and deliberate failures, over real loopback sockets.
@@ -19,7 +21,7 @@ final class PacingAndFailureTests: XCTestCase {
             case "/chunks": responder.respond(prepared, pacing: .chunks(3, over: .milliseconds(300)))
             case "/chunks-then-stream":
                 responder.respond(prepared, pacing: .chunks(3, over: .milliseconds(300)))
-                let late = responder.startStreaming(.text("")) // too late: the paced answer won
+                let late = responder.startStreaming(.text(""))  // too late: the paced answer won
                 late.write(Array("late".utf8))
                 late.finish()
             case "/rate": responder.respond(prepared, pacing: .bytesPerSecond(20_000), after: .milliseconds(50))
@@ -66,7 +68,7 @@ final class PacingAndFailureTests: XCTestCase {
         do {
             let leaving = try RawClient(port: server.port)
             try leaving.send("GET /chunks HTTP/1.1\r\nHost: x\r\n\r\n")
-        } // closed at once
+        }  // closed at once
         let client = try RawClient(port: server.port)
         XCTAssertEqual(try client.roundTrip("GET /chunks HTTP/1.1\r\nHost: x\r\n\r\n").body, body)
         XCTAssertEqual(try client.roundTrip("GET /plain HTTP/1.1\r\nHost: x\r\n\r\n").text, "plain")
@@ -86,7 +88,8 @@ final class PacingAndFailureTests: XCTestCase {
         try raw.send("GET /raw HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertTrue(raw.waitForClose())
         XCTAssertEqual(String(decoding: raw.unread, as: UTF8.self), "not http\r\n")
-        XCTAssertEqual(try RawClient(port: server.port).roundTrip("GET /plain HTTP/1.1\r\nHost: x\r\n\r\n").text, "plain")
+        XCTAssertEqual(
+            try RawClient(port: server.port).roundTrip("GET /plain HTTP/1.1\r\nHost: x\r\n\r\n").text, "plain")
     }
 
     func testPacingSlices() {

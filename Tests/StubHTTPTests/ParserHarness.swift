@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StubHTTP
 
 /// What feeding bytes to a ``RequestParser`` produced: the events returned, then the error that stopped it.
@@ -33,20 +34,26 @@ struct ParserCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { label }
 
     /// A row that parses into `requests`.
-    static func ok(_ label: String, _ raw: String, _ requests: HTTPRequest...,
-                   limits: ParserLimits = ParserLimits()) -> ParserCase {
+    static func ok(
+        _ label: String, _ raw: String, _ requests: HTTPRequest...,
+        limits: ParserLimits = ParserLimits()
+    ) -> ParserCase {
         ParserCase(label: label, bytes: Array(raw.utf8), requests: requests, error: nil, limits: limits)
     }
 
     /// A row that fails with `error` (after producing `requests`, if any).
-    static func fails(_ label: String, _ raw: String, _ error: ParserError.Kind, after requests: [HTTPRequest] = [],
-                      limits: ParserLimits = ParserLimits()) -> ParserCase {
+    static func fails(
+        _ label: String, _ raw: String, _ error: ParserError.Kind, after requests: [HTTPRequest] = [],
+        limits: ParserLimits = ParserLimits()
+    ) -> ParserCase {
         ParserCase(label: label, bytes: Array(raw.utf8), requests: requests, error: error, limits: limits)
     }
 
     /// A row of raw bytes (for NUL, obs-text, …) that fails with `error`.
-    static func fails(_ label: String, bytes: [UInt8], _ error: ParserError.Kind,
-                      limits: ParserLimits = ParserLimits()) -> ParserCase {
+    static func fails(
+        _ label: String, bytes: [UInt8], _ error: ParserError.Kind,
+        limits: ParserLimits = ParserLimits()
+    ) -> ParserCase {
         ParserCase(label: label, bytes: bytes, requests: [], error: error, limits: limits)
     }
 }
@@ -92,8 +99,9 @@ enum ParserHarness {
     /// Checks one row in all four ways.
     static func verify(_ row: ParserCase, sourceLocation: SourceLocation = #_sourceLocation) {
         let whole = whole(row.bytes, limits: row.limits)
-        #expect(whole.events == row.requests.map(ParseEvent.request), "\(row.label): whole buffer: \(whole)",
-                sourceLocation: sourceLocation)
+        #expect(
+            whole.events == row.requests.map(ParseEvent.request), "\(row.label): whole buffer: \(whole)",
+            sourceLocation: sourceLocation)
         #expect(whole.error?.kind == row.error, "\(row.label): whole buffer: \(whole)", sourceLocation: sourceLocation)
 
         let perByte = byteByByte(row.bytes, limits: row.limits)
@@ -107,24 +115,29 @@ enum ParserHarness {
         if row.error == nil {
             let tripled = row.bytes + row.bytes + row.bytes
             let expected = ParseOutcome(events: whole.events + whole.events + whole.events)
-            #expect(ParserHarness.whole(tripled, limits: row.limits) == expected, "\(row.label): pipelined x3",
-                    sourceLocation: sourceLocation)
-            expectSame(byteByByte(tripled, limits: row.limits), as: expected, "\(row.label): pipelined x3 per byte",
-                       sourceLocation)
+            #expect(
+                ParserHarness.whole(tripled, limits: row.limits) == expected, "\(row.label): pipelined x3",
+                sourceLocation: sourceLocation)
+            expectSame(
+                byteByByte(tripled, limits: row.limits), as: expected, "\(row.label): pipelined x3 per byte",
+                sourceLocation)
         } else {
             let simple = Array("GET / HTTP/1.1\r\nHost: a\r\n\r\n".utf8)
             let outcome = ParserHarness.whole(simple + row.bytes, limits: row.limits)
             let first = HTTPRequest(method: .get, target: "/", headers: ["Host": "a"])
-            #expect(outcome.events == [.request(first)] + whole.events && outcome.error == whole.error,
-                    "\(row.label): after a pipelined request: \(outcome)", sourceLocation: sourceLocation)
+            #expect(
+                outcome.events == [.request(first)] + whole.events && outcome.error == whole.error,
+                "\(row.label): after a pipelined request: \(outcome)", sourceLocation: sourceLocation)
         }
     }
 
     /// Same requests and the same error (kind and detail); `.expectContinue` may appear only just before a request
     /// carrying `Expect: 100-continue`, at most once each.
     @discardableResult
-    static func expectSame(_ outcome: ParseOutcome, as reference: ParseOutcome, _ label: String,
-                           _ sourceLocation: SourceLocation) -> Bool {
+    static func expectSame(
+        _ outcome: ParseOutcome, as reference: ParseOutcome, _ label: String,
+        _ sourceLocation: SourceLocation
+    ) -> Bool {
         let same = outcome.requests == reference.requests && outcome.error == reference.error
         #expect(same, "\(label): \(outcome) but whole buffer gave \(reference)", sourceLocation: sourceLocation)
         var pendingContinue = false

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StubHTTP
 
 /// A connection's peer-probe bookkeeping; pure, no sockets.

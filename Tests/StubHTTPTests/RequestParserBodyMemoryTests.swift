@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StubHTTP
 
 /// A big `Content-Length` body is held once, in storage of its own length, not in a read
@@ -19,7 +20,8 @@ struct RequestParserBodyMemoryTests {
         while request == nil && sent < length + chunk.count {
             let piece = chunk.prefix(length - sent)
             sent += piece.count
-            parser.append(contentsOf: piece + (sent == length ? Array("GET /next HTTP/1.1\r\nHost: x\r\n\r\n".utf8) : []))
+            parser.append(
+                contentsOf: piece + (sent == length ? Array("GET /next HTTP/1.1\r\nHost: x\r\n\r\n".utf8) : []))
             if case .request(let complete)? = try parser.next() { request = complete }
             largestBuffer = max(largestBuffer, parser.storageCapacity)
         }
@@ -38,14 +40,17 @@ struct RequestParserBodyMemoryTests {
         var parser = RequestParser()
         let length = 2 << 20
         // Head and body in one append: the buffer holds it all, the body is copied out in one piece.
-        parser.append(contentsOf: Array("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\n".utf8)
-                      + [UInt8](repeating: 0x62, count: length))
+        parser.append(
+            contentsOf: Array("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\n".utf8)
+                + [UInt8](repeating: 0x62, count: length))
         guard case .request(let request)? = try parser.next() else {
             Issue.record("no request")
             return
         }
         #expect(request.body.count == length)
-        #expect(parser.storageCapacity <= 1 << 20, "the 2 MiB buffer is held until the next read: \(parser.storageCapacity)")
+        #expect(
+            parser.storageCapacity <= 1 << 20, "the 2 MiB buffer is held until the next read: \(parser.storageCapacity)"
+        )
         #expect(parser.isIdle)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StubHTTP
 
 /// The parser's state between calls: 100-continue, sticky errors, idleness, byte counts and buffer compaction.
@@ -32,17 +33,23 @@ struct RequestParserStateTests {
         feed(&parser, "POST /u HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n")
         #expect(try parser.next() == .expectContinue)
         feed(&parser, "x\r\n0\r\n\r\n")
-        #expect(try parser.next() == .request(HTTPRequest(
-            method: .post, target: "/u", headers: ["Host": "a", "Expect": "100-continue", "Transfer-Encoding": "chunked"],
-            body: Array("x".utf8))))
+        #expect(
+            try parser.next()
+                == .request(
+                    HTTPRequest(
+                        method: .post, target: "/u",
+                        headers: ["Host": "a", "Expect": "100-continue", "Transfer-Encoding": "chunked"],
+                        body: Array("x".utf8))))
     }
 
     @Test("Does not emit expectContinue without a body, on HTTP/1.0, or when the body is already buffered")
     func skipsExpectContinue() throws {
-        for text in ["GET / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\n\r\n",
-                     "POST / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n",
-                     "POST / HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n",
-                     "POST / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\nx"] {
+        for text in [
+            "GET / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\n\r\n",
+            "POST / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n",
+            "POST / HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n",
+            "POST / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\nx"
+        ] {
             var parser = RequestParser()
             feed(&parser, text)
             let first = try parser.next()
@@ -138,8 +145,12 @@ struct RequestParserStateTests {
         var largest = 0
         for _ in 0..<10_000 {
             request.withUnsafeBytes { parser.append($0) }
-            #expect(try parser.next() == .request(HTTPRequest(method: .get, target: "/",
-                                                              headers: ["Host": "127.0.0.1:8080"])))
+            #expect(
+                try parser.next()
+                    == .request(
+                        HTTPRequest(
+                            method: .get, target: "/",
+                            headers: ["Host": "127.0.0.1:8080"])))
             largest = max(largest, parser.storageCapacity)
         }
         #expect(largest <= 4 * request.count)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import StubHTTP
 
 final class ResponseSerializerTests: XCTestCase {
@@ -12,20 +13,26 @@ final class ResponseSerializerTests: XCTestCase {
 
     func testPlainResponseGetsContentLengthAndDate() {
         let text = serialize(HTTPResponse(headers: ["X-A": "1", "Connection": "ignored"], body: Array("hi".utf8)))
-        XCTAssertEqual(text, "HTTP/1.1 200 OK\r\nX-A: 1\r\nContent-Length: 2\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\nhi")
+        XCTAssertEqual(
+            text, "HTTP/1.1 200 OK\r\nX-A: 1\r\nContent-Length: 2\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\nhi")
     }
 
     func testTheEngineOwnsTheFraming() {
         // A wrong length or a chunked coding from the handler would make clients hang or misread the body.
-        XCTAssertEqual(serialize(HTTPResponse(headers: ["content-length": "999"], body: Array("hi".utf8))),
-                       "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\(dateText)\r\n\r\nhi")
-        XCTAssertEqual(serialize(HTTPResponse(headers: ["Transfer-Encoding": "chunked", "X-A": "1"], body: Array("hi".utf8))),
-                       "HTTP/1.1 200 OK\r\nX-A: 1\r\nContent-Length: 2\r\n\(dateText)\r\n\r\nhi")
-        let prepared = PreparedResponse(HTTPResponse(headers: ["Content-Length": "7", "Transfer-Encoding": "gzip"],
-                                                     body: Array("hi".utf8)))
+        XCTAssertEqual(
+            serialize(HTTPResponse(headers: ["content-length": "999"], body: Array("hi".utf8))),
+            "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\(dateText)\r\n\r\nhi")
+        XCTAssertEqual(
+            serialize(HTTPResponse(headers: ["Transfer-Encoding": "chunked", "X-A": "1"], body: Array("hi".utf8))),
+            "HTTP/1.1 200 OK\r\nX-A: 1\r\nContent-Length: 2\r\n\(dateText)\r\n\r\nhi")
+        let prepared = PreparedResponse(
+            HTTPResponse(
+                headers: ["Content-Length": "7", "Transfer-Encoding": "gzip"],
+                body: Array("hi".utf8)))
         var out: [UInt8] = []
         ResponseSerializer.serialize(prepared, context: .init(), dateLine: date, into: &out)
-        XCTAssertEqual(String(decoding: out, as: UTF8.self), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\(dateText)\r\n\r\nhi")
+        XCTAssertEqual(
+            String(decoding: out, as: UTF8.self), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\(dateText)\r\n\r\nhi")
     }
 
     var dateText: String { "Date: Sun, 06 Nov 1994 08:49:37 GMT" }
@@ -37,10 +44,12 @@ final class ResponseSerializerTests: XCTestCase {
     }
 
     func testNoContentAndNotModifiedHaveNoBody() {
-        XCTAssertEqual(serialize(HTTPResponse(status: .noContent, body: Array("x".utf8))),
-                       "HTTP/1.1 204 No Content\r\n\(dateText)\r\n\r\n")
-        XCTAssertEqual(serialize(HTTPResponse(status: HTTPStatus(code: 304))),
-                       "HTTP/1.1 304 Not Modified\r\n\(dateText)\r\n\r\n")
+        XCTAssertEqual(
+            serialize(HTTPResponse(status: .noContent, body: Array("x".utf8))),
+            "HTTP/1.1 204 No Content\r\n\(dateText)\r\n\r\n")
+        XCTAssertEqual(
+            serialize(HTTPResponse(status: HTTPStatus(code: 304))),
+            "HTTP/1.1 304 Not Modified\r\n\(dateText)\r\n\r\n")
     }
 
     func testConnectionHeaderFollowsTheContext() {
@@ -51,7 +60,8 @@ final class ResponseSerializerTests: XCTestCase {
     }
 
     func testPreparedResponseMatchesThePlainSerialization() {
-        let response = HTTPResponse(status: .created, headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
+        let response = HTTPResponse(
+            status: .created, headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
         let prepared = PreparedResponse(response)
         for context in [ResponseContext(), .init(isHead: true), .init(requestVersion: .http1_0), .init(close: true)] {
             var out: [UInt8] = []
@@ -67,10 +77,13 @@ final class ResponseSerializerTests: XCTestCase {
             HTTPResponse(headers: ["Content-Length": "9"]), context: .init(), dateLine: date, into: &out)
         XCTAssertEqual(framing, .chunked)
         XCTAssertFalse(closes)
-        XCTAssertEqual(String(decoding: out, as: UTF8.self), "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\(dateText)\r\n\r\n")
+        XCTAssertEqual(
+            String(decoding: out, as: UTF8.self), "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\(dateText)\r\n\r\n"
+        )
 
         out.removeAll()
-        let legacy = ResponseSerializer.serializeStreamingHead(HTTPResponse(), context: .init(requestVersion: .http1_0), dateLine: date, into: &out)
+        let legacy = ResponseSerializer.serializeStreamingHead(
+            HTTPResponse(), context: .init(requestVersion: .http1_0), dateLine: date, into: &out)
         XCTAssertEqual(legacy.0, .closeDelimited)
         XCTAssertTrue(legacy.closes)
         XCTAssertTrue(String(decoding: out, as: UTF8.self).contains("Connection: close"))
@@ -89,11 +102,16 @@ final class ResponseSerializerTests: XCTestCase {
     }
 
     func testIMFDateFormat() {
-        XCTAssertEqual(String(decoding: IMFDate.format(epochSeconds: 784_111_777), as: UTF8.self), "Sun, 06 Nov 1994 08:49:37 GMT")
-        XCTAssertEqual(String(decoding: IMFDate.format(epochSeconds: 0), as: UTF8.self), "Thu, 01 Jan 1970 00:00:00 GMT")
-        XCTAssertEqual(String(decoding: IMFDate.format(epochSeconds: 1_709_251_199), as: UTF8.self), "Thu, 29 Feb 2024 23:59:59 GMT")
+        XCTAssertEqual(
+            String(decoding: IMFDate.format(epochSeconds: 784_111_777), as: UTF8.self), "Sun, 06 Nov 1994 08:49:37 GMT")
+        XCTAssertEqual(
+            String(decoding: IMFDate.format(epochSeconds: 0), as: UTF8.self), "Thu, 01 Jan 1970 00:00:00 GMT")
+        XCTAssertEqual(
+            String(decoding: IMFDate.format(epochSeconds: 1_709_251_199), as: UTF8.self),
+            "Thu, 29 Feb 2024 23:59:59 GMT")
         var cache = DateCache()
-        XCTAssertEqual(String(decoding: cache.line(forEpochSecond: 0), as: UTF8.self), "Date: Thu, 01 Jan 1970 00:00:00 GMT\r\n")
+        XCTAssertEqual(
+            String(decoding: cache.line(forEpochSecond: 0), as: UTF8.self), "Date: Thu, 01 Jan 1970 00:00:00 GMT\r\n")
         XCTAssertEqual(cache.currentLine().count, 37)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StubTestSupport
 import XCTest
+
 @testable import StubHTTP
 
 /// Black-box tests over real loopback sockets: the basics of HTTP/1.1 and 1.0.
@@ -54,7 +55,7 @@ final class ServerBasicsTests: XCTestCase {
         XCTAssertEqual(get.text, "GET /a ")
         let head = try client.roundTrip("HEAD /a HTTP/1.1\r\nHost: x\r\n\r\n", head: true)
         XCTAssertEqual(head.status, 200)
-        XCTAssertEqual(head.header("Content-Length"), "8") // "HEAD /a " — the GET-like length, no body
+        XCTAssertEqual(head.header("Content-Length"), "8")  // "HEAD /a " — the GET-like length, no body
         let post = try client.roundTrip("POST /p HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello")
         XCTAssertEqual(post.text, "POST /p hello")
         XCTAssertTrue(client.unread.isEmpty, "HEAD must not carry a body")
@@ -110,7 +111,9 @@ final class ServerBasicsTests: XCTestCase {
         let server = try startServer { request, responder in
             let n = Int(request.path.dropFirst()) ?? 0
             if n % 2 == 1 {
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { responder.respond(.text("r\(n)")) }
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+                    responder.respond(.text("r\(n)"))
+                }
             } else {
                 responder.respond(.text("r\(n)"))
             }
@@ -164,7 +167,8 @@ final class ServerBasicsTests: XCTestCase {
     }
 
     func testPreparedResponseIsServedRepeatedly() throws {
-        let prepared = PreparedResponse(HTTPResponse(status: .created, headers: ["X-Kind": "prepared"], body: Array("ok".utf8)))
+        let prepared = PreparedResponse(
+            HTTPResponse(status: .created, headers: ["X-Kind": "prepared"], body: Array("ok".utf8)))
         let server = try startServer { _, responder in responder.respond(prepared) }
         defer { server.stop() }
         let client = try RawClient(port: server.port)
@@ -179,10 +183,12 @@ final class ServerBasicsTests: XCTestCase {
     func testCurlIsServed() throws {
         let server = try startServer()
         defer { server.stop() }
-        let curl = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/curl"), [
-            "-s", "--max-time", "10", "-X", "POST", "--data-binary", "from curl",
-            "http://127.0.0.1:\(server.port)/curl?x=1", "http://127.0.0.1:\(server.port)/again",
-        ], timeout: .seconds(20))
+        let curl = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/curl"),
+            [
+                "-s", "--max-time", "10", "-X", "POST", "--data-binary", "from curl",
+                "http://127.0.0.1:\(server.port)/curl?x=1", "http://127.0.0.1:\(server.port)/again"
+            ], timeout: .seconds(20))
         XCTAssertEqual(curl.status, 0)
         XCTAssertEqual(curl.standardOutput, "POST /curl?x=1 from curlPOST /again from curl")
     }
@@ -191,17 +197,18 @@ final class ServerBasicsTests: XCTestCase {
         let server = try startServer()
         defer { server.stop() }
         let script = """
-        import http.client
-        c = http.client.HTTPConnection("127.0.0.1", \(server.port), timeout=10)
-        for i in range(3):
-            c.request("POST", "/py/%d" % i, body=b"abc", headers={"Expect": "100-continue"} if i == 1 else {})
+            import http.client
+            c = http.client.HTTPConnection("127.0.0.1", \(server.port), timeout=10)
+            for i in range(3):
+                c.request("POST", "/py/%d" % i, body=b"abc", headers={"Expect": "100-continue"} if i == 1 else {})
+                r = c.getresponse()
+                print(r.status, r.read().decode())
+            c.request("HEAD", "/py")
             r = c.getresponse()
-            print(r.status, r.read().decode())
-        c.request("HEAD", "/py")
-        r = c.getresponse()
-        print(r.status, r.getheader("Content-Length"), r.read())
-        """
-        let python = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], timeout: .seconds(20))
+            print(r.status, r.getheader("Content-Length"), r.read())
+            """
+        let python = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], timeout: .seconds(20))
         XCTAssertEqual(python.status, 0)
         XCTAssertEqual(python.standardOutput, "200 POST /py/0 abc\n200 POST /py/1 abc\n200 POST /py/2 abc\n200 9 b''\n")
     }
@@ -215,7 +222,9 @@ final class ServerBasicsTests: XCTestCase {
         for n in 0..<4 {
             let client = try RawClient(port: server.port)
             XCTAssertEqual(try client.roundTrip("GET /\(n) HTTP/1.1\r\nHost: x\r\n\r\n").text, "GET /\(n) ")
-            XCTAssertEqual(try client.roundTrip("POST /\(n) HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n\r\nz").text, "POST /\(n) z")
+            XCTAssertEqual(
+                try client.roundTrip("POST /\(n) HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n\r\nz").text,
+                "POST /\(n) z")
         }
     }
 }

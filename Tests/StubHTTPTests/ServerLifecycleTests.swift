@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import StubHTTP
 import StubTestSupport
+import XCTest
+
+@testable import StubHTTP
 
 /// Start, stop and resource tests over real loopback sockets.
 final class ServerLifecycleTests: XCTestCase {
@@ -11,7 +12,7 @@ final class ServerLifecycleTests: XCTestCase {
         }
         let client = try RawClient(port: server.port)
         try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        usleep(50_000) // the request reaches the handler
+        usleep(50_000)  // the request reaches the handler
         let idle = try RawClient(port: server.port)
         server.stop()
         let response = try client.readResponse()
@@ -50,7 +51,7 @@ final class ServerLifecycleTests: XCTestCase {
         box.server = server
         let client = try RawClient(port: server.port)
         XCTAssertEqual(try client.roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n").text, "bye")
-        server.stop() // waits for the background stop
+        server.stop()  // waits for the background stop
         XCTAssertThrowsError(try RawClient(port: server.port))
     }
 
@@ -69,7 +70,7 @@ final class ServerLifecycleTests: XCTestCase {
             _ = try client.roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             server.stop()
         }
-        try cycle() // warm up lazily opened descriptors
+        try cycle()  // warm up lazily opened descriptors
         let before = openFileDescriptorCount()
         XCTAssertGreaterThan(before, 0, "/dev/fd lists this process's descriptors")
         for _ in 0..<50 { try cycle() }

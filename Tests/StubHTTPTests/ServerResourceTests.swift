@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import StubHTTP
 import StubTestSupport
+import XCTest
+
+@testable import StubHTTP
 
 /// What a connection leaves behind on its event loop once it is closed, and how the close happens.
 final class ServerResourceTests: XCTestCase {
@@ -62,8 +63,9 @@ final class ServerResourceTests: XCTestCase {
         }
         let loop = try XCTUnwrap(seen.currentLoop)
         XCTAssertEqual(seen.count, 20)
-        XCTAssertTrue(eventually(on: loop) { loop.channelCount == 1 && loop.timerCount == 0 },
-                      "only the listener stays registered, and no timer is left")
+        XCTAssertTrue(
+            eventually(on: loop) { loop.channelCount == 1 && loop.timerCount == 0 },
+            "only the listener stays registered, and no timer is left")
         XCTAssertEqual(seen.alive, 0, "every closed connection was released")
     }
 
@@ -116,8 +118,9 @@ final class ServerResourceTests: XCTestCase {
         let body = String(repeating: "x", count: 4 << 20)
         for _ in 0..<3 {
             let client = try RawClient(port: server.port)
-            try client.send("GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-                + "POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            try client.send(
+                "GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                    + "POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
             let response = try client.readResponse()
             XCTAssertEqual(response.text, "GET /a ")
             XCTAssertEqual(response.header("Connection"), "close")

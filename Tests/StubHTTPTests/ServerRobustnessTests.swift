@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import StubHTTP
 import StubTestSupport
+import XCTest
+
+@testable import StubHTTP
 
 /// Black-box tests over real loopback sockets: bad input, limits, timeouts and load.
 final class ServerRobustnessTests: XCTestCase {
@@ -49,7 +50,7 @@ final class ServerRobustnessTests: XCTestCase {
             ("GET / HTTP/1.1\r\n\r\n", 400),
             ("GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", 400),
             ("GET / HTTP/1.0\r\nHost: x\r\nHost: y\r\n\r\n", 400),
-            ("GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505),
+            ("GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505)
         ]
         for (request, status) in cases {
             let client = try RawClient(port: server.port)
@@ -102,7 +103,8 @@ final class ServerRobustnessTests: XCTestCase {
         try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\nX-A: ")
         // Served meanwhile.
         for n in 0..<3 {
-            XCTAssertEqual(try RawClient(port: server.port).roundTrip("GET /\(n) HTTP/1.1\r\nHost: x\r\n\r\n").status, 200)
+            XCTAssertEqual(
+                try RawClient(port: server.port).roundTrip("GET /\(n) HTTP/1.1\r\nHost: x\r\n\r\n").status, 200)
         }
         // Eventually answered 408 and closed.
         let response = try slow.readResponse()
@@ -171,7 +173,7 @@ final class ServerRobustnessTests: XCTestCase {
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         try client.send("GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\n")
-        usleep(100_000) // let the server hit EAGAIN before we read
+        usleep(100_000)  // let the server hit EAGAIN before we read
         XCTAssertEqual(try client.readResponse().body.count, big.count)
         XCTAssertEqual(try client.readResponse().body.count, big.count)
     }

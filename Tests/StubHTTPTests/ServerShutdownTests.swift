@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import StubHTTP
 import StubTestSupport
+import XCTest
+
+@testable import StubHTTP
 
 /// `shutdown() async`: the same stop as `stop()`, without blocking the caller's thread.
 final class ServerShutdownTests: XCTestCase {
@@ -11,7 +12,7 @@ final class ServerShutdownTests: XCTestCase {
         }
         let client = try RawClient(port: server.port)
         try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        usleep(50_000) // the request reaches the handler
+        usleep(50_000)  // the request reaches the handler
         await server.shutdown()
         let response = try client.readResponse()
         XCTAssertEqual(response.text, "late")
@@ -38,13 +39,15 @@ final class ServerShutdownTests: XCTestCase {
             for _ in 0..<4 { group.addTask { await server.shutdown() } }
             group.addTask {
                 await withCheckedContinuation { continuation in
-                    Thread { server.stop(); continuation.resume() }.start()
+                    Thread {
+                        server.stop(); continuation.resume()
+                    }.start()
                 }
             }
         }
         XCTAssertTrue(client.waitForClose())
         XCTAssertThrowsError(try RawClient(port: server.port))
-        await server.shutdown() // idempotent
+        await server.shutdown()  // idempotent
     }
 
     func testShutdownOfAServerNeverStartedReturns() async {

@@ -1,10 +1,12 @@
-import XCTest
-@testable import StubHTTP
 import StubTestSupport
+import XCTest
+
+@testable import StubHTTP
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Timeouts measure inactivity on real sockets: slow but steady clients are served in full, and a slow
@@ -18,8 +20,8 @@ final class ServerTimeoutTests: XCTestCase {
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         #if os(Linux)
-        var small: Int32 = 32 * 1024 // no receive-buffer autotuning: the server's writes block sooner
-        setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+            var small: Int32 = 32 * 1024  // no receive-buffer autotuning: the server's writes block sooner
+            setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
         #endif
         try client.send("GET /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         // 32 KB every 10 ms: never a second without progress, but the whole body takes several idle timeouts.
@@ -44,7 +46,7 @@ final class ServerTimeoutTests: XCTestCase {
         let length = 48 * 1024
         try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\n")
         let piece = [UInt8](repeating: UInt8(ascii: "u"), count: 1024)
-        for _ in 0..<(length / piece.count) { // 48 pieces, 40 ms apart: about twice the header-read timeout
+        for _ in 0..<(length / piece.count) {  // 48 pieces, 40 ms apart: about twice the header-read timeout
             try client.send(piece)
             usleep(40_000)
         }
@@ -65,7 +67,7 @@ final class ServerTimeoutTests: XCTestCase {
 
     func testDelayAfterASlowHandlerCountsFromTheAnswerNotTheWakeUp() throws {
         let server = try startServer { _, responder in
-            usleep(400_000) // a handler that (wrongly) blocks its loop thread
+            usleep(400_000)  // a handler that (wrongly) blocks its loop thread
             responder.respond(.text("late"), after: .milliseconds(400))
         }
         defer { server.stop() }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StubHTTP
 
 /// A connection's silence accounting for eviction; pure, no sockets.
@@ -13,7 +14,7 @@ struct SilenceTallyTests {
         #expect(tally.withLock { $0 } == [0, 1])
         silence.endSilence(in: tally, loop: 1)
         #expect(!silence.isCounted && silence.hasSentBytes)
-        silence.endSilence(in: tally, loop: 1) // closing after bytes arrived
+        silence.endSilence(in: tally, loop: 1)  // closing after bytes arrived
         #expect(tally.withLock { $0 } == [0, 0])
     }
 

@@ -1,6 +1,7 @@
-import XCTest
-@testable import StubHTTP
 import StubTestSupport
+import XCTest
+
+@testable import StubHTTP
 
 final class SocketTests: XCTestCase {
     func testResolvesLiteralsAndLocalhost() throws {
@@ -64,6 +65,8 @@ final class SocketTests: XCTestCase {
     }
 
     func testSocketErrorDescription() {
-        XCTAssertEqual(SocketError(errno: EADDRINUSE, call: "bind").description, "bind failed: Address already in use (errno \(EADDRINUSE))")
+        XCTAssertEqual(
+            SocketError(errno: EADDRINUSE, call: "bind").description,
+            "bind failed: Address already in use (errno \(EADDRINUSE))")
     }
 }

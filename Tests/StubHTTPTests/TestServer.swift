@@ -1,10 +1,13 @@
 import Foundation
-@testable import StubHTTP
 import StubTestSupport
 
+@testable import StubHTTP
+
 /// Starts a server for a test; the caller stops it.
-func startServer(_ configuration: HTTPServerConfiguration = .init(),
-                 handler: @escaping @Sendable (HTTPRequest, HTTPResponder) -> Void = echoHandler) throws -> HTTPServer {
+func startServer(
+    _ configuration: HTTPServerConfiguration = .init(),
+    handler: @escaping @Sendable (HTTPRequest, HTTPResponder) -> Void = echoHandler
+) throws -> HTTPServer {
     let server = HTTPServer(configuration: configuration, handler: handler)
     try server.start()
     return server
@@ -12,7 +15,8 @@ func startServer(_ configuration: HTTPServerConfiguration = .init(),
 
 /// Answers `METHOD target body` with a few request facts in headers.
 let echoHandler: @Sendable (HTTPRequest, HTTPResponder) -> Void = { request, responder in
-    var response = HTTPResponse.text("\(request.method) \(request.target) \(String(decoding: request.body, as: UTF8.self))")
+    var response = HTTPResponse.text(
+        "\(request.method) \(request.target) \(String(decoding: request.body, as: UTF8.self))")
     response.headers.add(name: "X-Body-Length", value: String(request.body.count))
     responder.respond(response)
 }

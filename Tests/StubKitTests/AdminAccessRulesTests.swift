@@ -1,6 +1,7 @@
-import Testing
-@testable import StubKit
 import StubHTTP
+import Testing
+
+@testable import StubKit
 
 /// The origin, host and exposure rules of ``AdminAccess`` (the socket-level behaviour is in StubServerTests).
 struct AdminAccessRulesTests {
@@ -16,11 +17,16 @@ struct AdminAccessRulesTests {
 
     @Test("Names a web page cannot point here by DNS rebinding: addresses, loopback and single-label names")
     func cannotBeRebound() {
-        for name in ["127.0.0.1", "10.1.2.3", "0.0.0.0", "::1", "fe80::1%25en0", "2001:db8::7", "localhost", "app.localhost",
-                     "stubserver", "build-agent", ""] {
+        for name in [
+            "127.0.0.1", "10.1.2.3", "0.0.0.0", "::1", "fe80::1%25en0", "2001:db8::7", "localhost", "app.localhost",
+            "stubserver", "build-agent", ""
+        ] {
             #expect(AdminAccess.cannotBeRebound(name), "\(name)")
         }
-        for name in ["evil.example", "evil.", "1.2.3.4.evil", "1.2.3", "256.1.1.1", "a.b.c.d", "::1.evil", "localhost.evil.example"] {
+        for name in [
+            "evil.example", "evil.", "1.2.3.4.evil", "1.2.3", "256.1.1.1", "a.b.c.d", "::1.evil",
+            "localhost.evil.example"
+        ] {
             #expect(!AdminAccess.cannotBeRebound(name), "\(name)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StubKit
 
 /// The admin route table: which row a method and path resolve to, with what parameters, and the
@@ -34,7 +35,8 @@ import Testing
         #expect(pattern(stub) == "mappings/{}")
         #expect(stub.parameters == ["2f1b"])
         // A fixed name with another method is a 405, never the stub with that id.
-        #expect(throws: AdminError.methodNotAllowed(method: "GET", path: "/__admin/mappings/reset", allowed: ["POST"])) {
+        #expect(throws: AdminError.methodNotAllowed(method: "GET", path: "/__admin/mappings/reset", allowed: ["POST"]))
+        {
             try resolve("GET", "mappings/reset")
         }
         #expect(pattern(try resolve("GET", "requests/unmatched/near-misses")) == "requests/unmatched/near-misses")
@@ -55,8 +57,11 @@ import Testing
 
     @Test func headTakesTheGetRouteAndIsAllowedWhereGetIs() throws {
         #expect(try resolve("HEAD", "health").route.method == "GET")
-        #expect(throws: AdminError.methodNotAllowed(method: "PATCH", path: "/__admin/mappings",
-                                                     allowed: ["GET", "HEAD", "POST", "DELETE"])) {
+        #expect(
+            throws: AdminError.methodNotAllowed(
+                method: "PATCH", path: "/__admin/mappings",
+                allowed: ["GET", "HEAD", "POST", "DELETE"])
+        ) {
             try resolve("PATCH", "mappings")
         }
     }
@@ -83,7 +88,8 @@ import Testing
 @Suite struct AdminCallTests {
     /// The route the server resolves `call` to, from its path as sent.
     private func resolve(_ call: AdminCall) throws(AdminError) -> AdminRoute.Resolved {
-        try AdminRoute.resolve(method: call.method, segments: AdminRoute.segments(ofRawPath: Substring("/__admin" + call.path)))
+        try AdminRoute.resolve(
+            method: call.method, segments: AdminRoute.segments(ofRawPath: Substring("/__admin" + call.path)))
     }
 
     @Test func everyCallOfTheClientResolvesToItsRow() throws {

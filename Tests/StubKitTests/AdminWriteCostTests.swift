@@ -1,15 +1,17 @@
 import Foundation
-import XCTest
-@testable import StubKit
 import StubHTTP
 import StubTestSupport
+import XCTest
+
+@testable import StubKit
 
 /// Adding one stub compiles one pattern, whatever the stub count, and an import of
 /// many mappings builds one route table.
 final class AdminWriteCostTests: XCTestCase {
     private func mapping(_ i: Int) -> StubMapping {
-        StubMapping(id: "m\(i)", request: RequestPattern.get("/items/\(i)").withHeader("X-Key", .matches("k[0-9]+")),
-                    response: .text("\(i)"))
+        StubMapping(
+            id: "m\(i)", request: RequestPattern.get("/items/\(i)").withHeader("X-Key", .matches("k[0-9]+")),
+            response: .text("\(i)"))
     }
 
     func testAddingAStubReusesEveryOtherStubsCompiledPattern() {
@@ -20,7 +22,8 @@ final class AdminWriteCostTests: XCTestCase {
         XCTAssertEqual(after.count, 301)
         let reused = (0..<300).filter { after.patterns[$0] === before.patterns[$0] }.count
         XCTAssertEqual(reused, 300)
-        XCTAssertEqual(after.match(HTTPRequest(method: .get, target: "/items/300", headers: ["X-Key": "k1"]))?.mapping.id, "m300")
+        XCTAssertEqual(
+            after.match(HTTPRequest(method: .get, target: "/items/300", headers: ["X-Key": "k1"]))?.mapping.id, "m300")
 
         // A changed stub is compiled anew.
         var changed = mapping(5)
@@ -68,8 +71,11 @@ final class AdminWriteCostTests: XCTestCase {
         store.replace(id: "m20", with: impostor)
         let table = store.snapshot.table
         let impostorIndex = table.match(HTTPRequest(method: .get, target: "/impostor"))?.index
-        XCTAssertEqual(impostorIndex.map { String(decoding: store.snapshot.responses[$0].prepared.response.body, as: UTF8.self) }, "impostor")
-        XCTAssertEqual(table.match(HTTPRequest(method: .get, target: "/items/10", headers: ["X-Key": "k1"]))?.mapping.id, "m10")
+        XCTAssertEqual(
+            impostorIndex.map { String(decoding: store.snapshot.responses[$0].prepared.response.body, as: UTF8.self) },
+            "impostor")
+        XCTAssertEqual(
+            table.match(HTTPRequest(method: .get, target: "/items/10", headers: ["X-Key": "k1"]))?.mapping.id, "m10")
         XCTAssertNil(table.match(HTTPRequest(method: .get, target: "/items/20", headers: ["X-Key": "k1"])))
         XCTAssertEqual(store.snapshot.responses.count, table.count)
 
@@ -77,22 +83,24 @@ final class AdminWriteCostTests: XCTestCase {
         let twins = StubStore(fileMappings: [
             StubMapping(id: "twin", request: RequestPattern.get("/one"), response: .text("one")),
             StubMapping(id: "gone", request: RequestPattern.get("/gone"), response: .text("gone")),
-            StubMapping(id: "twin", request: RequestPattern.get("/two"), response: .text("two")),
+            StubMapping(id: "twin", request: RequestPattern.get("/two"), response: .text("two"))
         ])
         twins.remove(id: "gone")
         let pair = twins.snapshot
         for (path, body) in [("/one", "one"), ("/two", "two")] {
             let index = pair.table.match(HTTPRequest(method: .get, target: path))?.index
-            XCTAssertEqual(index.map { String(decoding: pair.responses[$0].prepared.response.body, as: UTF8.self) }, body)
+            XCTAssertEqual(
+                index.map { String(decoding: pair.responses[$0].prepared.response.body, as: UTF8.self) }, body)
         }
     }
 
     /// Stubs added one at a time (indexed apart from the older ones) answer as a table built at once would.
     func testStubsAddedOneAtATimeMatchAsAFullBuildDoes() {
         func stub(_ i: Int) -> StubMapping {
-            StubMapping(id: "p\(i)", priority: [5, 1, 9][i % 3],
-                        request: i % 4 == 0 ? RequestPattern.get(urlPattern: "/a/.*") : RequestPattern.get("/a/\(i % 7)"),
-                        response: .text("\(i)"))
+            StubMapping(
+                id: "p\(i)", priority: [5, 1, 9][i % 3],
+                request: i % 4 == 0 ? RequestPattern.get(urlPattern: "/a/.*") : RequestPattern.get("/a/\(i % 7)"),
+                response: .text("\(i)"))
         }
         let store = StubStore(fileMappings: (0..<40).map(stub))
         let requests = (0..<8).map { HTTPRequest(method: .get, target: "/a/\($0)") }
@@ -101,7 +109,9 @@ final class AdminWriteCostTests: XCTestCase {
             let table = store.snapshot.table
             let reference = RouteTable(table.mappings)
             for request in requests {
-                XCTAssertEqual(table.match(request)?.index, reference.match(request)?.index, "after \(i + 1) stubs: \(request.target)")
+                XCTAssertEqual(
+                    table.match(request)?.index, reference.match(request)?.index,
+                    "after \(i + 1) stubs: \(request.target)")
             }
         }
         XCTAssertNotNil(store.snapshot.table.recent, "some stubs were indexed apart")
@@ -118,12 +128,16 @@ final class AdminWriteCostTests: XCTestCase {
         let next = table.match(HTTPRequest(method: .get, target: "/items/1501", headers: ["X-Key": "k1"]))
         XCTAssertEqual(next?.mapping.id, "m1501")
         XCTAssertEqual(next?.index, 1500)
-        XCTAssertEqual(next.map { String(decoding: store.snapshot.responses[$0.index].prepared.response.body, as: UTF8.self) }, "1501")
+        XCTAssertEqual(
+            next.map { String(decoding: store.snapshot.responses[$0.index].prepared.response.body, as: UTF8.self) },
+            "1501")
 
         // Appended after a removal: indexed apart, at the right mapping index.
         store.add(mapping(3000))
         XCTAssertTrue(store.snapshot.table.base === full.base)
-        XCTAssertEqual(store.snapshot.table.match(HTTPRequest(method: .get, target: "/items/3000", headers: ["X-Key": "k1"]))?.index, 2999)
+        XCTAssertEqual(
+            store.snapshot.table.match(HTTPRequest(method: .get, target: "/items/3000", headers: ["X-Key": "k1"]))?
+                .index, 2999)
     }
 
     func testReplacingAStubSharesTheIndexInsteadOfRebuildingIt() {
@@ -144,7 +158,8 @@ final class AdminWriteCostTests: XCTestCase {
         let removed = store.snapshot.table
         XCTAssertTrue(removed.base === full.base)
         XCTAssertNil(removed.match(HTTPRequest(method: .get, target: "/changed")))
-        XCTAssertEqual(removed.match(HTTPRequest(method: .get, target: "/items/701", headers: ["X-Key": "k1"]))?.index, 700)
+        XCTAssertEqual(
+            removed.match(HTTPRequest(method: .get, target: "/items/701", headers: ["X-Key": "k1"]))?.index, 700)
     }
 
     /// Past about √n stubs removed or replaced since the last full build, the next change builds the index anew.
@@ -158,7 +173,9 @@ final class AdminWriteCostTests: XCTestCase {
         let rebuilt = store.snapshot.table
         XCTAssertFalse(rebuilt.base === full.base)
         XCTAssertTrue(rebuilt.frame.isIdentity)
-        XCTAssertEqual(rebuilt.match(HTTPRequest(method: .get, target: "/items/2999", headers: ["X-Key": "k1"]))?.index, 2999 - limit - 1)
+        XCTAssertEqual(
+            rebuilt.match(HTTPRequest(method: .get, target: "/items/2999", headers: ["X-Key": "k1"]))?.index,
+            2999 - limit - 1)
     }
 
     /// Stubs appended, removed and replaced in a seeded random order (indexes shared, tombstones, side
@@ -170,20 +187,25 @@ final class AdminWriteCostTests: XCTestCase {
         func stub(id: String? = nil) -> StubMapping {
             serial += 1
             let k = Int.random(in: 0..<8, using: &random)
-            let url: URLMatcher? = switch Int.random(in: 0..<7, using: &random) {
-            case 0: .urlPath("/a/\(k)")
-            case 1: .url("/b/\(k)")
-            case 2: .urlPathPattern("/a/[0-\(k)]")
-            case 3: .urlPathTemplate("/b/{id}")
-            case 4: .urlPattern(".*/[\(k)-7]")
-            case 5: .urlPathTemplate("/a/\(k)")
-            default: k == 0 ? .urlPattern("/a/[") : nil  // sometimes a pattern that does not compile
-            }
-            let method: MethodMatcher = [.any, .exactly("GET"), .exactly("GET"), .exactly("POST")].randomElement(using: &random)!
+            let url: URLMatcher? =
+                switch Int.random(in: 0..<7, using: &random) {
+                case 0: .urlPath("/a/\(k)")
+                case 1: .url("/b/\(k)")
+                case 2: .urlPathPattern("/a/[0-\(k)]")
+                case 3: .urlPathTemplate("/b/{id}")
+                case 4: .urlPattern(".*/[\(k)-7]")
+                case 5: .urlPathTemplate("/a/\(k)")
+                default: k == 0 ? .urlPattern("/a/[") : nil  // sometimes a pattern that does not compile
+                }
+            let method: MethodMatcher = [.any, .exactly("GET"), .exactly("GET"), .exactly("POST")].randomElement(
+                using: &random)!
             var request = RequestPattern(method: method, url: url)
-            if Int.random(in: 0..<5, using: &random) == 0 { request.headers = [NamedMatcher("X-Key", .single(.matches("k[0-4]")))] }
-            var stub = StubMapping(id: id ?? "s\(serial)", priority: [1, 3, 5, 5, 5, 9].randomElement(using: &random)!,
-                                   request: request, response: .text("body \(serial)"))
+            if Int.random(in: 0..<5, using: &random) == 0 {
+                request.headers = [NamedMatcher("X-Key", .single(.matches("k[0-4]")))]
+            }
+            var stub = StubMapping(
+                id: id ?? "s\(serial)", priority: [1, 3, 5, 5, 5, 9].randomElement(using: &random)!,
+                request: request, response: .text("body \(serial)"))
             if Int.random(in: 0..<10, using: &random) == 0 { stub.thenResponses = [.text("then \(serial)")] }
             return stub
         }
@@ -194,7 +216,9 @@ final class AdminWriteCostTests: XCTestCase {
                 requests.append(HTTPRequest(method: method, target: path, headers: ["X-Key": "k2"]))
             }
         }
-        func body(_ response: StubResponse) -> String { String(decoding: response.prepared.response.body, as: UTF8.self) }
+        func body(_ response: StubResponse) -> String {
+            String(decoding: response.prepared.response.body, as: UTF8.self)
+        }
 
         // What the store should hold, changed as a plain array.
         var model = (0..<200).map { _ in stub() }
@@ -238,18 +262,22 @@ final class AdminWriteCostTests: XCTestCase {
                 XCTAssertEqual(found?.index, expected?.index, "step \(step): \(request.method) \(request.target)")
                 XCTAssertEqual(found?.pathParameters, expected?.pathParameters, "step \(step): \(request.target)")
                 let odd = table.match(request) { $0 % 2 == 1 }?.index
-                XCTAssertEqual(odd, reference.match(request) { $0 % 2 == 1 }?.index, "step \(step), odd stubs: \(request.target)")
+                XCTAssertEqual(
+                    odd, reference.match(request) { $0 % 2 == 1 }?.index, "step \(step), odd stubs: \(request.target)")
             }
             if step % 20 == 0 {
                 let request = requests[step % requests.count]
-                XCTAssertEqual(table.nearMisses(for: request).map(\.index), reference.nearMisses(for: request).map(\.index))
+                XCTAssertEqual(
+                    table.nearMisses(for: request).map(\.index), reference.nearMisses(for: request).map(\.index))
             }
             XCTAssertEqual(snapshot.responses.count, table.count)
             for (index, mapping) in table.mappings.enumerated() where step % 10 == 0 {
-                XCTAssertEqual(body(snapshot.responses[index]), body(StubResponse(mapping)), "step \(step): stub \(index)")
-                XCTAssertEqual(snapshot.response(at: index, use: 1).prepared.response.body,
-                               (mapping.thenResponses.first.map { StubResponse($0, stubID: mapping.id, stubName: mapping.name) }
-                                ?? snapshot.responses[index]).prepared.response.body, "step \(step): stub \(index)")
+                XCTAssertEqual(
+                    body(snapshot.responses[index]), body(StubResponse(mapping)), "step \(step): stub \(index)")
+                XCTAssertEqual(
+                    snapshot.response(at: index, use: 1).prepared.response.body,
+                    (mapping.thenResponses.first.map { StubResponse($0, stubID: mapping.id, stubName: mapping.name) }
+                        ?? snapshot.responses[index]).prepared.response.body, "step \(step): stub \(index)")
             }
             XCTAssertEqual(snapshot.isStateful, table.mappings.contains(where: \.isStateful))
         }
@@ -270,21 +298,26 @@ final class AdminWriteCostTests: XCTestCase {
 
     /// The raw response to a JSON `POST path` on a connection of its own.
     private func post(_ server: StubServer, _ path: String, _ body: [UInt8]) throws -> String {
-        try LoopbackClient.request(port: server.port, "POST", path, headers: ["Content-Type: application/json"], body: body,
-                                   timeoutSeconds: 60).whole
+        try LoopbackClient.request(
+            port: server.port, "POST", path, headers: ["Content-Type: application/json"], body: body,
+            timeoutSeconds: 60
+        ).whole
     }
 
     func testAnImportBuildsOneRouteTable() throws {
         let server = try StubServer.startQuietly()
         defer { server.stop() }
-        let items = (0..<300).map { #"{"id": "i\#($0)", "request": {"method": "GET", "url": "/i/\#($0)"}, "response": {"status": 200}}"# }
+        let items = (0..<300).map {
+            #"{"id": "i\#($0)", "request": {"method": "GET", "url": "/i/\#($0)"}, "response": {"status": 200}}"#
+        }
         let body = Array(#"{"mappings": [\#(items.joined(separator: ","))]}"#.utf8)
         let builds = server.store.snapshotBuilds
         let text = try post(server, "/__admin/mappings/import", body)
         XCTAssertTrue(text.hasPrefix("HTTP/1.1 200 "), text)
         XCTAssertEqual(server.store.snapshotBuilds - builds, 1)
         XCTAssertEqual(server.mappings.count, 300)
-        XCTAssertEqual(server.store.snapshot.table.match(HTTPRequest(method: .get, target: "/i/299"))?.mapping.id, "i299")
+        XCTAssertEqual(
+            server.store.snapshot.table.match(HTTPRequest(method: .get, target: "/i/299"))?.mapping.id, "i299")
     }
 
     /// `remove-by-metadata` removing 300 of 301 stubs: one route table, not one per stub removed (O(n²)).
@@ -292,7 +325,10 @@ final class AdminWriteCostTests: XCTestCase {
         let server = try StubServer.startQuietly()
         defer { server.stop() }
         for index in 0..<300 {
-            _ = try server.stub(mappingJSON: #"{"id": "m\#(index)", "request": {"url": "/m/\#(index)"}, "response": {"status": 200}, "metadata": {"team": "ios"}}"#)
+            _ = try server.stub(
+                mappingJSON:
+                    #"{"id": "m\#(index)", "request": {"url": "/m/\#(index)"}, "response": {"status": 200}, "metadata": {"team": "ios"}}"#
+            )
         }
         server.stub(.get("/kept"), .text("kept"))
         let body = Array(#"{"matchesJsonPath": {"expression": "$.team", "equalTo": "ios"}}"#.utf8)
@@ -303,4 +339,3 @@ final class AdminWriteCostTests: XCTestCase {
         XCTAssertEqual(server.mappings.map(\.request.url), [.urlPath("/kept")])
     }
 }
-

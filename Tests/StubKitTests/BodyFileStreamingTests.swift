@@ -1,8 +1,9 @@
 import Foundation
 import StubHTTP
-@testable import StubKit
 import StubTestSupport
 import XCTest
+
+@testable import StubKit
 
 /// A body file over ``BodyFiles/cacheLimit`` is not read at load but opened when served
 /// and streamed from disk, so it costs no memory with its stub and a bounded buffer per connection.
@@ -14,18 +15,22 @@ final class BodyFileStreamingTests: XCTestCase {
 
     override func setUpWithError() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("body-file-streaming-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("__files"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("__files"), withIntermediateDirectories: true)
         try write("big.bin", big)
         try write("small.json", Array(#"{"small": true}"#.utf8))
-        try Data(#"""
+        try Data(
+            #"""
             {"mappings": [
              {"name": "big file", "request": {"method": "ANY", "url": "/big"}, "response": {"status": 200, "bodyFileName": "big.bin"}},
              {"request": {"method": "GET", "url": "/small"}, "response": {"status": 200, "bodyFileName": "small.json"}},
              {"request": {"method": "GET", "url": "/dribbled"},
               "response": {"status": 200, "bodyFileName": "big.bin", "chunkedDribbleDelay": {"numberOfChunks": 4, "totalDuration": 200}}}
             ]}
-            """#.utf8).write(to: root.appendingPathComponent("mappings/stubs.json"))
+            """#.utf8
+        ).write(to: root.appendingPathComponent("mappings/stubs.json"))
     }
 
     override func tearDownWithError() throws {
@@ -47,7 +52,9 @@ final class BodyFileStreamingTests: XCTestCase {
     }
 
     /// The head and the body of `method target`, read until the server closes.
-    private func fetch(_ server: StubServer, _ target: String, method: String = "GET") throws -> (head: String, body: [UInt8]) {
+    private func fetch(_ server: StubServer, _ target: String, method: String = "GET") throws -> (
+        head: String, body: [UInt8]
+    ) {
         let response = try LoopbackClient.request(port: server.port, method, target)
         return (response.head, response.body)
     }
@@ -55,8 +62,11 @@ final class BodyFileStreamingTests: XCTestCase {
     /// Compares bodies without printing megabytes on a failure.
     private func assertSame(_ body: [UInt8], _ expected: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
         guard body != expected else { return }
-        let differs = (0..<min(body.count, expected.count)).first { body[$0] != expected[$0] } ?? min(body.count, expected.count)
-        XCTFail("body of \(body.count) bytes, expected \(expected.count); first difference at \(differs)", file: file, line: line)
+        let differs =
+            (0..<min(body.count, expected.count)).first { body[$0] != expected[$0] } ?? min(body.count, expected.count)
+        XCTFail(
+            "body of \(body.count) bytes, expected \(expected.count); first difference at \(differs)", file: file,
+            line: line)
     }
 
     func testAFileOverTheCacheLimitStaysOnDiskUntilServedAndArrivesWhole() throws {
@@ -77,7 +87,9 @@ final class BodyFileStreamingTests: XCTestCase {
     func testAFileUnderTheLimitIsKeptWithItsStub() throws {
         let server = try startServer()
         let mapping = try XCTUnwrap(server.mappings.first { $0.request.url == .url("/small") })
-        XCTAssertEqual(mapping.response.body, ResponseDefinition.Body.file(name: "small.json", bytes: Array(#"{"small": true}"#.utf8)))
+        XCTAssertEqual(
+            mapping.response.body,
+            ResponseDefinition.Body.file(name: "small.json", bytes: Array(#"{"small": true}"#.utf8)))
         XCTAssertNil(mapping.response.streamedBodyFile)
         XCTAssertEqual(try fetch(server, "/small").body, Array(#"{"small": true}"#.utf8))
         XCTAssertEqual(server.fileWorkers.startedThreads, 0)

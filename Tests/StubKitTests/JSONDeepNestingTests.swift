@@ -1,6 +1,7 @@
-import Testing
-@testable import StubKit
 import StubTestSupport
+import Testing
+
+@testable import StubKit
 
 /// Darwin runs secondary threads (XCTest's and Swift Testing's too) on 512 KiB stacks, and a stack overflow
 /// takes the whole test runner down. These run on such a thread, in the debug build `swift test` makes.
@@ -23,21 +24,23 @@ struct JSONDeepNestingTests {
             let copy = try? JSONParser.parse(value.serialized(.pretty))
             guard copy == value, value.serialized() == text else { return "did not round-trip" }
             guard JSONEquivalence.matches(value, value, ignoreArrayOrder: true, ignoreExtraElements: true),
-                  JSONEquivalence.distance(value, value, ignoreArrayOrder: false, ignoreExtraElements: false) == 0
+                JSONEquivalence.distance(value, value, ignoreArrayOrder: false, ignoreExtraElements: false) == 0
             else { return "not equivalent to itself" }
             guard let path = try? JSONPathExpression("$..a"),
-                  path.evaluate(value).count == JSONParser.defaultMaximumDepth / 2
+                path.evaluate(value).count == JSONParser.defaultMaximumDepth / 2
             else { return "JSONPath did not find every level" }
             return "ok"
         }
         #expect(outcome == "ok")
     }
 
-    @Test("Hostile nesting gets a clear error, not a crash", arguments: [
-        String(repeating: "[", count: 1_000_000),
-        String(repeating: #"{"a":"#, count: 200_000),
-        nested(levels: JSONParser.defaultMaximumDepth + 1),
-    ])
+    @Test(
+        "Hostile nesting gets a clear error, not a crash",
+        arguments: [
+            String(repeating: "[", count: 1_000_000),
+            String(repeating: #"{"a":"#, count: 200_000),
+            nested(levels: JSONParser.defaultMaximumDepth + 1)
+        ])
     func hostile(_ text: String) {
         let message: String = SmallStackThread.run {
             do throws(JSONParseError) {

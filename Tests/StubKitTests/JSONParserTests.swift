@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StubKit
 
 @Suite("JSON parser")
@@ -23,7 +24,7 @@ struct JSONParserTests {
         (#""\uD83D\uDE00""#, "😀"),
         (#""\u0000""#, "\u{0}"),
         ("\"héllo 😀\"", "héllo 😀"),
-        ("\u{FEFF}{\"bom\": true}", ["bom": true]),
+        ("\u{FEFF}{\"bom\": true}", ["bom": true])
     ]
 
     @Test("Parses valid documents", arguments: validDocuments)
@@ -60,7 +61,7 @@ struct JSONParserTests {
         (#""\uDE00""#, "line 1, column 2: unpaired low surrogate \\uDE00"),
         ("[\"é\", x]", "line 1, column 7: unexpected 'x', expected a value"),
         ("\u{201C}a\u{201D}", "line 1, column 1: unexpected character U+201C, expected a value"),
-        ("'a'", "line 1, column 1: unexpected ''', expected a value"),
+        ("'a'", "line 1, column 1: unexpected ''', expected a value")
     ]
 
     @Test("Reports errors with line and column", arguments: invalidDocuments)
@@ -78,7 +79,7 @@ struct JSONParserTests {
         ([0x22, 0xC0, 0xAF, 0x22], "line 1, column 2: invalid UTF-8 byte 0xC0 in string"),  // overlong '/'
         ([0x22, 0xED, 0xA0, 0x80, 0x22], "line 1, column 2: invalid UTF-8 byte 0xED in string"),  // encoded surrogate
         ([0x22, 0xE4, 0xB8, 0x22], "line 1, column 2: invalid UTF-8 byte 0xE4 in string"),  // truncated
-        ([0x5B, 0x0A, 0xFE, 0x5D], "line 2, column 1: unexpected byte 0xFE (invalid UTF-8), expected a value"),
+        ([0x5B, 0x0A, 0xFE, 0x5D], "line 2, column 1: unexpected byte 0xFE (invalid UTF-8), expected a value")
     ]
 
     @Test("Rejects invalid UTF-8", arguments: invalidBytes)
@@ -109,8 +110,11 @@ struct JSONParserTests {
 
     @Test("Serializes compactly, keeping key order and number text")
     func serializesCompact() {
-        let value: JSONValue = ["login": "octocat", "followers": 20, "ratio": .number("1.50"), "tags": ["a", nil, true], "empty": [:]]
-        #expect(value.serialized() == #"{"login":"octocat","followers":20,"ratio":1.50,"tags":["a",null,true],"empty":{}}"#)
+        let value: JSONValue = [
+            "login": "octocat", "followers": 20, "ratio": .number("1.50"), "tags": ["a", nil, true], "empty": [:]
+        ]
+        #expect(
+            value.serialized() == #"{"login":"octocat","followers":20,"ratio":1.50,"tags":["a",null,true],"empty":{}}"#)
         #expect(value.description == value.serialized())
         #expect(JSONValue.string("q\"b\\n\n\t\u{1}\u{7F}é/").serialized() == #""q\"b\\n\n\t\u0001\u007Fé/""#)
     }
@@ -118,19 +122,20 @@ struct JSONParserTests {
     @Test("Serializes prettily with two-space indentation")
     func serializesPretty() {
         let value: JSONValue = ["a": [1, 2], "b": ["c": nil], "d": [], "e": [:]]
-        #expect(value.serialized(.pretty) == """
-        {
-          "a": [
-            1,
-            2
-          ],
-          "b": {
-            "c": null
-          },
-          "d": [],
-          "e": {}
-        }
-        """)
+        #expect(
+            value.serialized(.pretty) == """
+                {
+                  "a": [
+                    1,
+                    2
+                  ],
+                  "b": {
+                    "c": null
+                  },
+                  "d": [],
+                  "e": {}
+                }
+                """)
     }
 
     @Test("Serialized output parses back to the same value", arguments: validDocuments.map(\.1))

@@ -1,7 +1,8 @@
+import StubTestSupport
 import Testing
+
 @testable import StubKit
 @testable import StubRegex
-import StubTestSupport
 
 /// Parsing, evaluating and releasing a JSONPath filter recurse once per `!`, `(` and nested `[?(`. A path
 /// comes from a stub file, the admin API or (in a template) a request, and is parsed on a thread with a
@@ -40,12 +41,15 @@ struct JSONPathDeepNestingTests {
     @Test("Each kind of nesting at the limit parses, evaluates and is released in half a Mac's stack")
     func atTheLimit() {
         let limit = JSONPathParser.maxDepth
-        #expect(Self.outcome(Self.negations(limit), stackSize: Self.halfStack) == "selected \((limit - 1) % 2 == 0 ? 1 : 0)")
+        #expect(
+            Self.outcome(Self.negations(limit), stackSize: Self.halfStack) == "selected \((limit - 1) % 2 == 0 ? 1 : 0)"
+        )
         #expect(Self.outcome(Self.parentheses(limit), stackSize: Self.halfStack) == "selected 1")
         #expect(Self.outcome(Self.filters(limit), stackSize: Self.halfStack) == "selected 1")
         #expect(Self.outcome(Self.filters(limit, start: "$"), stackSize: Self.halfStack) == "selected 1")
         // All kinds mixed, 16 levels in all.
-        let mixed = "$[?(" + String(repeating: "!!(", count: 2) + "@" + String(repeating: "[?(@", count: 9) + ".a"
+        let mixed =
+            "$[?(" + String(repeating: "!!(", count: 2) + "@" + String(repeating: "[?(@", count: 9) + ".a"
             + String(repeating: ")]", count: 9) + String(repeating: ")", count: 2) + ")]"
         #expect(Self.outcome(mixed, stackSize: Self.halfStack) == "selected 1")
     }
@@ -57,19 +61,23 @@ struct JSONPathDeepNestingTests {
         #expect(Self.outcome("$[?(" + terms.joined(separator: " && ") + ")]") == "selected 0")
     }
 
-    @Test("Nesting past the limit is a syntax error at the level that goes too deep, not a crash", arguments: [
-        (negations(JSONPathParser.maxDepth + 1), 19),
-        (negations(10_000), 19),
-        (parentheses(JSONPathParser.maxDepth + 1), 19),
-        (parentheses(8_000), 19),
-        (filters(JSONPathParser.maxDepth + 1), 68),
-        (filters(2_500), 68),
-        (filters(2_500, start: "$"), 68),
-    ])
+    @Test(
+        "Nesting past the limit is a syntax error at the level that goes too deep, not a crash",
+        arguments: [
+            (negations(JSONPathParser.maxDepth + 1), 19),
+            (negations(10_000), 19),
+            (parentheses(JSONPathParser.maxDepth + 1), 19),
+            (parentheses(8_000), 19),
+            (filters(JSONPathParser.maxDepth + 1), 68),
+            (filters(2_500), 68),
+            (filters(2_500, start: "$"), 68)
+        ])
     func tooDeep(_ row: (expression: String, offset: Int)) {
         let outcome = Self.outcome(row.expression)
-        #expect(outcome.hasSuffix("at offset \(row.offset): filters nested deeper than 16 (each '!', '(' and '[?(' counts as one level)"),
-                "\(outcome)")
+        #expect(
+            outcome.hasSuffix(
+                "at offset \(row.offset): filters nested deeper than 16 (each '!', '(' and '[?(' counts as one level)"),
+            "\(outcome)")
         #expect(outcome.count < 300, "the message quotes the start of the expression, not all of it")
     }
 
@@ -91,9 +99,12 @@ struct JSONPathDeepNestingTests {
         return (try? JSONParser.parse(open + "1" + close)) ?? .null
     }()
 
-    @Test("Filters that scan from the root at every level, or chained deep scans, give up within the budget on a small stack",
-          arguments: [filters(JSONPathParser.maxDepth, start: "$..", leaf: "a"), filters(8, start: "@..", leaf: "a"),
-                      "$" + String(repeating: "..*", count: 40), "$..a" + String(repeating: "..a", count: 60)])
+    @Test(
+        "Filters that scan from the root at every level, or chained deep scans, give up within the budget on a small stack",
+        arguments: [
+            filters(JSONPathParser.maxDepth, start: "$..", leaf: "a"), filters(8, start: "@..", leaf: "a"),
+            "$" + String(repeating: "..*", count: 40), "$..a" + String(repeating: "..a", count: 60)
+        ])
     func givesUp(_ expression: String) {
         let outcome: String = SmallStackThread.run {
             guard let path = try? JSONPathExpression(expression) else { return "did not parse" }
@@ -103,11 +114,14 @@ struct JSONPathDeepNestingTests {
         #expect(outcome == "gave up")
     }
 
-    @Test("A deep scan over a document at the depth limit, inside filters at the depth limit, fits the budget and the stack")
+    @Test(
+        "A deep scan over a document at the depth limit, inside filters at the depth limit, fits the budget and the stack"
+    )
     func deepScanAtTheLimits() {
         let outcome: String = SmallStackThread.run {
             guard let path = try? JSONPathExpression(Self.filters(JSONPathParser.maxDepth, leaf: "..a")),
-                  let found = path.evaluate(Self.deepDocument, budget: JSONPathWork.budget(forLength: 1024)) else { return "gave up" }
+                let found = path.evaluate(Self.deepDocument, budget: JSONPathWork.budget(forLength: 1024))
+            else { return "gave up" }
             return "selected \(found.count)"
         }
         #expect(outcome == "selected 1")
@@ -117,7 +131,8 @@ struct JSONPathDeepNestingTests {
     func regexAtBothLimits() {
         let half = RegexParser.maxDepth / 2
         let regex = String(repeating: "(?:a|(", count: half) + "b" + String(repeating: "))", count: half)
-        let expression = "$" + String(repeating: "[?(@", count: JSONPathParser.maxDepth - 1) + "[?(@.a =~ /\(regex)/)]"
+        let expression =
+            "$" + String(repeating: "[?(@", count: JSONPathParser.maxDepth - 1) + "[?(@.a =~ /\(regex)/)]"
             + String(repeating: ")]", count: JSONPathParser.maxDepth - 1)
         let outcome: String = SmallStackThread.run {
             do throws(JSONPathError) {

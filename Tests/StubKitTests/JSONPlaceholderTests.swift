@@ -1,6 +1,7 @@
-import Testing
-@testable import StubKit
 import StubHTTP
+import Testing
+
+@testable import StubKit
 
 /// JsonUnit placeholders in `equalToJson`. Every row was sent to WireMock 2.35.1 (standalone jar) with the
 /// same stub and body, and has its answer.
@@ -62,15 +63,17 @@ struct JSONPlaceholderTests {
         Row(#"{"a":"${json-unit.matches:foo}bar"}"#, #"{"a":"bar"}"#, false),
         Row(#"{"a":"${json-unit.matches:foo}bar"}"#, #"{"a":"${json-unit.matches:foo}bar"}"#, false),
         Row(##"{"a":"#{json-unit.ignore-element}","b":1}"##, #"{"a":[1],"b":1}"#, false),
-        Row(##"{"a":"#{json-unit.ignore-element}","b":1}"##, #"{"b":1}"#, false),
+        Row(##"{"a":"#{json-unit.ignore-element}","b":1}"##, #"{"b":1}"#, false)
     ]
 
     @Test("equalToJson with JsonUnit placeholders", arguments: rows)
     func placeholders(_ row: Row) throws {
-        let matcher = StringMatcher.equalToJson(try JSONParser.parse(row.expected), ignoreArrayOrder: row.order,
-                                                ignoreExtraElements: row.extra)
-        let request = HTTPRequest(method: .post, target: "/", headers: ["Content-Type": "application/json"],
-                                  body: Array(row.actual.utf8))
+        let matcher = StringMatcher.equalToJson(
+            try JSONParser.parse(row.expected), ignoreArrayOrder: row.order,
+            ignoreExtraElements: row.extra)
+        let request = HTTPRequest(
+            method: .post, target: "/", headers: ["Content-Type": "application/json"],
+            body: Array(row.actual.utf8))
         let result = RequestPattern(bodyPatterns: [matcher]).match(request)
         #expect(result.isMatch == row.matches)
         #expect((result.distance == 0) == row.matches)
@@ -79,16 +82,20 @@ struct JSONPlaceholderTests {
     @Test("A JSONPath filter's == compares placeholders as plain text")
     func filtersTakeThemLiterally() throws {
         let placeholder = JSONValue.string("${json-unit.any-string}")
-        #expect(!JSONEquivalence.matches(placeholder, .string("x"), ignoreArrayOrder: false, ignoreExtraElements: false))
-        #expect(JSONEquivalence.matches(placeholder, .string("x"), ignoreArrayOrder: false, ignoreExtraElements: false,
-                                        placeholders: true))
+        #expect(
+            !JSONEquivalence.matches(placeholder, .string("x"), ignoreArrayOrder: false, ignoreExtraElements: false))
+        #expect(
+            JSONEquivalence.matches(
+                placeholder, .string("x"), ignoreArrayOrder: false, ignoreExtraElements: false,
+                placeholders: true))
     }
 
     @Test("The near-miss diff names a placeholder that did not accept the value, and only that")
     func diffNamesThePlaceholder() throws {
-        let lines = JSONDiff.lines(expected: try JSONParser.parse(#"{"id":"${json-unit.any-number}","n":"${json-unit.ignore}"}"#),
-                                   actual: try JSONParser.parse(#"{"id":"7","n":[1]}"#),
-                                   ignoreArrayOrder: false, ignoreExtraElements: false)
+        let lines = JSONDiff.lines(
+            expected: try JSONParser.parse(#"{"id":"${json-unit.any-number}","n":"${json-unit.ignore}"}"#),
+            actual: try JSONParser.parse(#"{"id":"7","n":[1]}"#),
+            ignoreArrayOrder: false, ignoreExtraElements: false)
         #expect(lines.count == 1)
         #expect(lines.first?.contains("$.id") == true)
         #expect(lines.first?.contains("${json-unit.any-number}") == true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StubKit
 @testable import StubRegex
 
@@ -39,7 +40,9 @@ struct JavaRegexCorpusTests {
                     let expected = pair[1] == "match" ? RegexOutcome.matched : .noMatch
                     let outcome = regex.wholeMatch(pair[0], stepBudget: 10_000_000)
                     if outcome != expected {
-                        mismatches.append("\(entry.pattern.debugDescription) on \(pair[0].debugDescription): Java \(pair[1]), here \(outcome)")
+                        mismatches.append(
+                            "\(entry.pattern.debugDescription) on \(pair[0].debugDescription): Java \(pair[1]), here \(outcome)"
+                        )
                     }
                 }
             case let ("ok", .failure(error)):
@@ -47,17 +50,22 @@ struct JavaRegexCorpusTests {
             case ("error", .failure):
                 cases += entry.cases.count
             case ("error", .success):
-                mismatches.append("\(entry.pattern.debugDescription): Java refuses it (\(entry.error ?? "")), here it compiles")
+                mismatches.append(
+                    "\(entry.pattern.debugDescription): Java refuses it (\(entry.error ?? "")), here it compiles")
             case let ("unsupported", .failure(error)):
                 cases += entry.cases.count
                 if !error.reason.contains("not supported") {
-                    mismatches.append("\(entry.pattern.debugDescription): should say it is not supported, says \(error)")
+                    mismatches.append(
+                        "\(entry.pattern.debugDescription): should say it is not supported, says \(error)")
                 }
             default:
                 mismatches.append("\(entry.pattern.debugDescription): status \(entry.status), here \(compiled)")
             }
         }
         #expect(cases >= 300)
-        #expect(mismatches.isEmpty, "\(mismatches.count) disagreements with Java \(fixture.java):\n\(mismatches.prefix(60).joined(separator: "\n"))")
+        #expect(
+            mismatches.isEmpty,
+            "\(mismatches.count) disagreements with Java \(fixture.java):\n\(mismatches.prefix(60).joined(separator: "\n"))"
+        )
     }
 }

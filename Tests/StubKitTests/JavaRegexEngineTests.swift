@@ -1,8 +1,9 @@
 import Foundation
+import StubTestSupport
 import Testing
+
 @testable import StubKit
 @testable import StubRegex
-import StubTestSupport
 
 /// The regex engine's own contract, beyond agreeing with Java (``JavaRegexCorpusTests``): bounded work,
 /// no thread-stack recursion, characters beyond the BMP, captures, and errors that name the position.
@@ -49,8 +50,10 @@ struct JavaRegexEngineTests {
 
     @Test("Groups or classes nested 5,000 deep are refused, not a stack overflow")
     func tooDeep() {
-        for pattern in [String(repeating: "(", count: 5_000) + "a" + String(repeating: ")", count: 5_000),
-                        String(repeating: "[a", count: 5_000) + String(repeating: "]", count: 5_000)] {
+        for pattern in [
+            String(repeating: "(", count: 5_000) + "a" + String(repeating: ")", count: 5_000),
+            String(repeating: "[a", count: 5_000) + String(repeating: "]", count: 5_000)
+        ] {
             #expect(throws: RegexSyntaxError.self) { try JavaRegex(pattern) }
             do {
                 _ = try JavaRegex(pattern)
@@ -64,7 +67,9 @@ struct JavaRegexEngineTests {
     func deepNestingOnASmallStack() {
         let half = RegexParser.maxDepth / 2
         let groups = String(repeating: "(?:a|(", count: half) + "b" + String(repeating: "))", count: half)
-        let classes = String(repeating: "[a", count: RegexParser.maxDepth) + "b" + String(repeating: "]", count: RegexParser.maxDepth)
+        let classes =
+            String(repeating: "[a", count: RegexParser.maxDepth) + "b"
+            + String(repeating: "]", count: RegexParser.maxDepth)
         let outcomes: [RegexOutcome?] = SmallStackThread.run {
             [(groups, "b"), (classes, "b"), (classes, "c")].map { pattern, value in
                 (try? JavaRegex(pattern))?.wholeMatch(value, stepBudget: 1_000_000)
@@ -80,11 +85,13 @@ struct JavaRegexEngineTests {
         #expect(regex.wholeMatch(value, stepBudget: Int.max) == .gaveUp)
     }
 
-    @Test("Characters beyond the BMP are one character to '.', classes, ranges and quantifiers", arguments: [
-        (".", "😀", true), ("..", "😀", false), ("[😀-😂]+", "😁😀😂", true), ("[^a]", "😀", true),
-        ("\\x{1F600}{2}", "😀😀", true), ("\\uD83D\\uDE00", "😀", true), ("a.c", "a😀c", true),
-        ("\\p{So}", "😀", true), ("(?<=😀)x|.x", "😀x", true), (".*(?<!😀)", "a😀", false), ("\\w", "😀", false),
-    ] as [(String, String, Bool)])
+    @Test(
+        "Characters beyond the BMP are one character to '.', classes, ranges and quantifiers",
+        arguments: [
+            (".", "😀", true), ("..", "😀", false), ("[😀-😂]+", "😁😀😂", true), ("[^a]", "😀", true),
+            ("\\x{1F600}{2}", "😀😀", true), ("\\uD83D\\uDE00", "😀", true), ("a.c", "a😀c", true),
+            ("\\p{So}", "😀", true), ("(?<=😀)x|.x", "😀x", true), (".*(?<!😀)", "a😀", false), ("\\w", "😀", false)
+        ] as [(String, String, Bool)])
     func supplementary(pattern: String, value: String, matches: Bool) throws {
         #expect(try JavaRegex(pattern).wholeMatch(value, stepBudget: 100_000) == (matches ? .matched : .noMatch))
     }
@@ -97,17 +104,19 @@ struct JavaRegexEngineTests {
         #expect(regex.wholeMatchGroups("/users/x", stepBudget: 10_000) == nil)
     }
 
-    @Test("Errors say what is wrong and where", arguments: [
-        ("{\"id\": 1}", "Illegal repetition at position 0"),
-        ("/users/(\\d+", "Unclosed group at position 11"),
-        ("a**", "Dangling meta character '*' at position 2"),
-        ("[z-a]", "Illegal character range at position 3"),
-        ("\\p{IsLatin}", "not supported"),
-        ("\\y", "Illegal/unsupported escape sequence at position 1"),
-        ("(?<a>x)\\k<b>", "named capturing group <b> does not exist"),
-        ("(x){1,99999}", "Pattern too large"),
+    @Test(
+        "Errors say what is wrong and where",
+        arguments: [
+            ("{\"id\": 1}", "Illegal repetition at position 0"),
+            ("/users/(\\d+", "Unclosed group at position 11"),
+            ("a**", "Dangling meta character '*' at position 2"),
+            ("[z-a]", "Illegal character range at position 3"),
+            ("\\p{IsLatin}", "not supported"),
+            ("\\y", "Illegal/unsupported escape sequence at position 1"),
+            ("(?<a>x)\\k<b>", "named capturing group <b> does not exist"),
+            ("(x){1,99999}", "Pattern too large")
 
-    ])
+        ])
     func errors(pattern: String, message: String) {
         #expect(throws: RegexSyntaxError.self) { try JavaRegex(pattern) }
         do {

@@ -1,3 +1,5 @@
 import XCTest
+
 @testable import StubKit
+
 final class KitSmokeTests: XCTestCase { func testNothing() {} }

@@ -1,11 +1,13 @@
-import StubKit
 import StubHTTP
+import StubKit
 
 /// The reference the route table is checked against: every stub in turn, the lowest priority winning,
 /// then the most recently added.
 enum LinearScan {
-    static func winner(_ mappings: [StubMapping], _ compiled: [CompiledRequestPattern],
-                       _ request: HTTPRequest) -> (index: Int, parameters: [String: String])? {
+    static func winner(
+        _ mappings: [StubMapping], _ compiled: [CompiledRequestPattern],
+        _ request: HTTPRequest
+    ) -> (index: Int, parameters: [String: String])? {
         var best: (index: Int, parameters: [String: String])?
         for (i, mapping) in mappings.enumerated() {
             let result = compiled[i].match(request)

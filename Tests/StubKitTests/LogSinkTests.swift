@@ -1,12 +1,14 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Testing
-@testable import StubKit
 import StubHTTP
+import Testing
+
+@testable import StubKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @Suite("Log sink: bounded, never blocks the writer")
 struct LogSinkTests {
@@ -53,7 +55,7 @@ struct LogSinkTests {
         let pipe = try TestPipe()
         let sink = LogSink(.fileDescriptor(pipe.writeEnd), capacity: 4_096)
         let line = String(repeating: "x", count: 99)
-        for _ in 0..<10_000 { sink.write(line) }   // 1 MB into a 64 KiB pipe: would block without the queue
+        for _ in 0..<10_000 { sink.write(line) }  // 1 MB into a 64 KiB pipe: would block without the queue
         let dropped = sink.droppedLineCount
         #expect(dropped > 0)
         #expect(dropped < 10_000)
@@ -68,7 +70,9 @@ struct LogSinkTests {
         let notices = text.split(separator: "\n").filter { $0.hasPrefix("stubserver: ") }
         #expect(!notices.isEmpty)
         #expect(notices.allSatisfy { $0.hasSuffix(" log lines dropped (descriptor \(pipe.writeEnd) not keeping up)") })
-        let reported = notices.compactMap { Int($0.dropFirst("stubserver: ".count).prefix { $0 != " " }.filter { $0 != "," }) }
+        let reported = notices.compactMap {
+            Int($0.dropFirst("stubserver: ".count).prefix { $0 != " " }.filter { $0 != "," })
+        }
         #expect(reported.reduce(0, +) == dropped)
     }
 
@@ -77,9 +81,9 @@ struct LogSinkTests {
         let pipe = try TestPipe()
         let sink = LogSink(.fileDescriptor(pipe.writeEnd), capacity: 1 << 20)
         let chunk = String(repeating: "y", count: 1_023)
-        for _ in 0..<256 { sink.write(chunk) }   // 256 KiB: more than the pipe holds
+        for _ in 0..<256 { sink.write(chunk) }  // 256 KiB: more than the pipe holds
         #expect(!sink.flush(timeout: .milliseconds(50)))
-        pipe.startReading()   // drain it before closing, so no write ever meets a closed pipe
+        pipe.startReading()  // drain it before closing, so no write ever meets a closed pipe
         #expect(sink.flush(timeout: .seconds(30)))
         #expect(sink.droppedLineCount == 0)
         pipe.finish()
@@ -88,7 +92,8 @@ struct LogSinkTests {
     @Test("A handler gets every line, in order, on the sink's thread")
     func handlerOrder() {
         let received = LockedValue<[String]>([])
-        let sink = LogSink(.handler { text in received.withLock { $0 += text.split(separator: "\n").map(String.init) } })
+        let sink = LogSink(
+            .handler { text in received.withLock { $0 += text.split(separator: "\n").map(String.init) } })
         for n in 0..<500 { sink.write("line \(n)") }
         #expect(sink.flush(timeout: .seconds(30)))
         #expect(received.withLock { $0 } == (0..<500).map { "line \($0)" })
@@ -98,12 +103,12 @@ struct LogSinkTests {
     func closedPipe() throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        close(fds[0])   // no reader: a write raises SIGPIPE unless the writing thread blocks it
+        close(fds[0])  // no reader: a write raises SIGPIPE unless the writing thread blocks it
         defer { close(fds[1]) }
         let sink = LogSink(.fileDescriptor(fds[1]))
         sink.write("one")
         #expect(sink.flush(timeout: .seconds(30)))
-        sink.write("two")   // the sink has stopped trying: dropped at once
+        sink.write("two")  // the sink has stopped trying: dropped at once
         #expect(sink.flush(timeout: .seconds(30)))
         #expect(sink.droppedLineCount == 2)
     }
@@ -111,24 +116,27 @@ struct LogSinkTests {
     @Test("The sink's thread has SIGPIPE blocked, whatever the process does with it")
     func drainThreadBlocksSIGPIPE() {
         let blocked = LockedValue<Bool?>(nil)
-        let sink = LogSink(.handler { _ in
-            var current = sigset_t()
-            pthread_sigmask(SIG_BLOCK, nil, &current)
-            #if canImport(Glibc)
-            let isBlocked = sigismember(&current, SIGPIPE) == 1
-            #else
-            let isBlocked = current & (1 << UInt32(SIGPIPE - 1)) != 0   // Darwin: sigset_t is a 32-bit mask
-            #endif
-            blocked.withLock { $0 = isBlocked }
-        })
+        let sink = LogSink(
+            .handler { _ in
+                var current = sigset_t()
+                pthread_sigmask(SIG_BLOCK, nil, &current)
+                #if canImport(Glibc)
+                    let isBlocked = sigismember(&current, SIGPIPE) == 1
+                #else
+                    let isBlocked = current & (1 << UInt32(SIGPIPE - 1)) != 0  // Darwin: sigset_t is a 32-bit mask
+                #endif
+                blocked.withLock { $0 = isBlocked }
+            })
         sink.write("probe")
         #expect(sink.flush(timeout: .seconds(30)))
         #expect(blocked.withLock { $0 } == true)
     }
 
-    @Test("Counts read with thousands separators", arguments: [
-        (0, "0"), (7, "7"), (999, "999"), (1_000, "1,000"), (1_234, "1,234"), (1_234_567, "1,234,567"),
-    ])
+    @Test(
+        "Counts read with thousands separators",
+        arguments: [
+            (0, "0"), (7, "7"), (999, "999"), (1_000, "1,000"), (1_234, "1,234"), (1_234_567, "1,234,567")
+        ])
     func grouping(number: Int, text: String) {
         #expect(groupedDigits(number) == text)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StubKit
 
 @Suite("Mapping encoding")
@@ -9,34 +10,42 @@ struct MappingEncodingTests {
         #"{"request": {"url": "/a?b"}, "response": {"body": "text\n"}}"#,
         #"{"request": {"urlPath": "/a"}, "response": {"base64Body": "AAEC/w=="}}"#,
         #"{"request": {"urlPattern": "/a.*"}, "response": {"base64Body": "AA=="}}"#,
-        #"{"request": {"urlPathPattern": "/a.*", "method": "ANY"}, "response": {"status": 500}}"#,
+        #"{"request": {"urlPathPattern": "/a.*", "method": "ANY"}, "response": {"status": 500}}"#
     ]
 
     @Test("Decode, encode, decode gives the same mapping", arguments: documents)
     func roundTrips(_ document: String) throws {
         let first = try StubMapping(json: try JSONParser.parse(document), source: "Stubs/mappings/a.json")
         let encoded = first.json
-        let second = try StubMapping(json: try JSONParser.parse(encoded.serialized(.pretty)), source: "Stubs/mappings/a.json")
+        let second = try StubMapping(
+            json: try JSONParser.parse(encoded.serialized(.pretty)), source: "Stubs/mappings/a.json")
         #expect(second == first)
         #expect(second.json == encoded)
     }
 
     @Test("Encodes in WireMock's shape")
     func encodesShape() throws {
-        let mapping = try StubMapping(json: try JSONParser.parse(
-            #"{"id": "m1", "request": {"method": "GET", "url": "/a", "headers": {"A": {"equalTo": "x"}}}, "response": {"status": 200, "headers": {"H": ["1", "2"]}, "body": "hi"}}"#))
-        #expect(mapping.json.serialized() ==
-            #"{"id":"m1","request":{"url":"/a","method":"GET","headers":{"A":{"equalTo":"x"}}},"response":{"status":200,"headers":{"H":["1","2"]},"body":"hi"},"uuid":"m1"}"#)
+        let mapping = try StubMapping(
+            json: try JSONParser.parse(
+                #"{"id": "m1", "request": {"method": "GET", "url": "/a", "headers": {"A": {"equalTo": "x"}}}, "response": {"status": 200, "headers": {"H": ["1", "2"]}, "body": "hi"}}"#
+            ))
+        #expect(
+            mapping.json.serialized()
+                == #"{"id":"m1","request":{"url":"/a","method":"GET","headers":{"A":{"equalTo":"x"}}},"response":{"status":200,"headers":{"H":["1","2"]},"body":"hi"},"uuid":"m1"}"#
+        )
     }
 
     @Test("File bodies encode as their bodyFileName")
     func fileBodies() {
-        let mapping = StubMapping(id: "f", request: RequestPattern(url: .urlPath("/f")),
-                                  response: ResponseDefinition(body: .file(name: "users/a.json", bytes: [1, 2])))
+        let mapping = StubMapping(
+            id: "f", request: RequestPattern(url: .urlPath("/f")),
+            response: ResponseDefinition(body: .file(name: "users/a.json", bytes: [1, 2])))
         #expect(mapping.json["response"] == ["status": 200, "bodyFileName": "users/a.json"])
     }
 
-    @Test("Base64 encoding matches the decoder", arguments: [[], [0], [0, 1], [0, 1, 2], [255, 254, 253, 252], Array(0...255)] as [[UInt8]])
+    @Test(
+        "Base64 encoding matches the decoder",
+        arguments: [[], [0], [0, 1], [0, 1, 2], [255, 254, 253, 252], Array(0...255)] as [[UInt8]])
     func base64(_ bytes: [UInt8]) throws {
         #expect(try Base64.decode(Base64.encode(bytes)) == bytes)
     }

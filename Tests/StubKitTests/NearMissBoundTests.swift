@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
-@testable import StubKit
 import StubHTTP
 import StubTestSupport
+import XCTest
+
+@testable import StubKit
 
 /// An unmatched request with a long URL against many stubs with long URLs compares
 /// a bounded number of stubs in full, and its report is made off the event loop.
@@ -13,8 +14,9 @@ final class NearMissBoundTests: XCTestCase {
 
     private func mappings(_ count: Int) -> [StubMapping] {
         (0..<count).map { i in
-            StubMapping(id: "s\(i)", name: "item \(i)", request: RequestPattern.get(Self.stem + "item/\(i)"),
-                        response: .text("\(i)"))
+            StubMapping(
+                id: "s\(i)", name: "item \(i)", request: RequestPattern.get(Self.stem + "item/\(i)"),
+                response: .text("\(i)"))
         }
     }
 
@@ -36,12 +38,14 @@ final class NearMissBoundTests: XCTestCase {
         for mapping in mappings(300) { server.add(mapping) }
         server.stub(.get("/hello"), .text("hello"))
 
-        let hello = try RawSocket.exchange(port: server.port, Array("GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+        let hello = try RawSocket.exchange(
+            port: server.port, Array("GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
         XCTAssertTrue(String(decoding: hello, as: UTF8.self).hasPrefix("HTTP/1.1 200 "))
         XCTAssertEqual(server.matchWorkers.startedThreads, 0, "a matched request never reaches a worker")
 
         let head = "GET \(Self.stem)item/211x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-        let text = String(decoding: try RawSocket.exchange(port: server.port, Array(head.utf8), timeoutSeconds: 60), as: UTF8.self)
+        let text = String(
+            decoding: try RawSocket.exchange(port: server.port, Array(head.utf8), timeoutSeconds: 60), as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("HTTP/1.1 404 "), String(text.prefix(200)))
         XCTAssertTrue(text.contains("1. \"item 211\""), text)
         XCTAssertEqual(server.matchWorkers.startedThreads, 1, "the near-miss report is made on a match worker")

@@ -1,7 +1,8 @@
 import StubHTTP
-@testable import StubKit
 import StubTestSupport
 import Testing
+
+@testable import StubKit
 
 /// A repeated unmatched request gets the report made for the first,
 /// as long as the stubs are the same; the cache holds a bounded number of small requests.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StubKit
 import StubHTTP
+import Testing
+
+@testable import StubKit
 
 /// `PathTemplate` against the regular expression templates were compiled to before it
 /// (`\A(?:lit([^/]+)lit…)\z` on the raw path, groups percent-decoded).
@@ -24,50 +25,52 @@ struct PathTemplateTests {
         return parameters
     }
 
-    @Test("Matches and parameters", arguments: [
-        ("/users/{login}", "/users/octocat", ["login": "octocat"]),
-        ("/users/{login}", "/users/octo%2Dcat", ["login": "octo-cat"]),
-        ("/users/{login}", "/users/a%2Fb", ["login": "a/b"]),
-        ("/users/{login}", "/users/a+b", ["login": "a+b"]),
-        ("/users/{login}", "/users/", nil),
-        ("/users/{login}", "/users", nil),
-        ("/users/{login}", "/users/a/", nil),
-        ("/users/{login}", "/users//", nil),
-        ("/users/{login}/", "/users/a/", ["login": "a"]),
-        ("/users/{login}/", "/users/a", nil),
-        ("/a//{x}", "/a//1", ["x": "1"]),
-        ("/a//{x}", "/a/1", nil),
-        ("/a/{x}/b", "/a//b", nil),
-        ("/a%20b/{x}", "/a%20b/1", ["x": "1"]),
-        ("/a%20b/{x}", "/a b/1", nil),
-        ("/a b/{x}", "/a%20b/1", nil),
-        ("/caf\u{E9}/{x}", "/caf\u{E9}/\u{1F600}", ["x": "\u{1F600}"]),
-        ("/{a}{b}", "/xyz", ["a": "xy", "b": "z"]),
-        ("/{a}{b}", "/x", nil),
-        ("/{a}{b}", "/\u{E9}", nil),
-        ("/{a}{b}", "/\u{E9}\u{E9}", ["a": "\u{E9}", "b": "\u{E9}"]),
-        ("/{a}-{b}", "/x-y-z", ["a": "x-y", "b": "z"]),
-        ("/{a}-{b}", "/x-", nil),
-        ("/v{major}.{minor}", "/v1.2.3", ["major": "1.2", "minor": "3"]),
-        ("/files/{name}.json", "/files/a.b.json", ["name": "a.b"]),
-        ("/files/{name}.json", "/files/.json", nil),
-        ("/{x}/{x}", "/1/2", ["x": "2"]),
-        ("/{}", "/1", ["": "1"]),
-        ("/a/{x", "/a/{x", [:]),
-        ("/a/{x", "/a/1", nil),
-        ("/a/x}", "/a/x}", [:]),
-        ("/a/{x}}", "/a/1}", ["x": "1"]),
-        ("/a/{{x}", "/a/1", ["{x": "1"]),
-        ("/a.b/{x}", "/aXb/1", nil),
-        ("/a(b)*/{x}", "/a(b)*/1", ["x": "1"]),
-        ("/static", "/static", [:]),
-        ("/static", "/Static", nil),
-        ("", "", [:]),
-        ("", "/", nil),
-        ("/", "/", [:]),
-        ("{x}", "abc", ["x": "abc"]),
-        ("{x}", "/abc", nil),
-    ] as [(String, String, [String: String]?)])
+    @Test(
+        "Matches and parameters",
+        arguments: [
+            ("/users/{login}", "/users/octocat", ["login": "octocat"]),
+            ("/users/{login}", "/users/octo%2Dcat", ["login": "octo-cat"]),
+            ("/users/{login}", "/users/a%2Fb", ["login": "a/b"]),
+            ("/users/{login}", "/users/a+b", ["login": "a+b"]),
+            ("/users/{login}", "/users/", nil),
+            ("/users/{login}", "/users", nil),
+            ("/users/{login}", "/users/a/", nil),
+            ("/users/{login}", "/users//", nil),
+            ("/users/{login}/", "/users/a/", ["login": "a"]),
+            ("/users/{login}/", "/users/a", nil),
+            ("/a//{x}", "/a//1", ["x": "1"]),
+            ("/a//{x}", "/a/1", nil),
+            ("/a/{x}/b", "/a//b", nil),
+            ("/a%20b/{x}", "/a%20b/1", ["x": "1"]),
+            ("/a%20b/{x}", "/a b/1", nil),
+            ("/a b/{x}", "/a%20b/1", nil),
+            ("/caf\u{E9}/{x}", "/caf\u{E9}/\u{1F600}", ["x": "\u{1F600}"]),
+            ("/{a}{b}", "/xyz", ["a": "xy", "b": "z"]),
+            ("/{a}{b}", "/x", nil),
+            ("/{a}{b}", "/\u{E9}", nil),
+            ("/{a}{b}", "/\u{E9}\u{E9}", ["a": "\u{E9}", "b": "\u{E9}"]),
+            ("/{a}-{b}", "/x-y-z", ["a": "x-y", "b": "z"]),
+            ("/{a}-{b}", "/x-", nil),
+            ("/v{major}.{minor}", "/v1.2.3", ["major": "1.2", "minor": "3"]),
+            ("/files/{name}.json", "/files/a.b.json", ["name": "a.b"]),
+            ("/files/{name}.json", "/files/.json", nil),
+            ("/{x}/{x}", "/1/2", ["x": "2"]),
+            ("/{}", "/1", ["": "1"]),
+            ("/a/{x", "/a/{x", [:]),
+            ("/a/{x", "/a/1", nil),
+            ("/a/x}", "/a/x}", [:]),
+            ("/a/{x}}", "/a/1}", ["x": "1"]),
+            ("/a/{{x}", "/a/1", ["{x": "1"]),
+            ("/a.b/{x}", "/aXb/1", nil),
+            ("/a(b)*/{x}", "/a(b)*/1", ["x": "1"]),
+            ("/static", "/static", [:]),
+            ("/static", "/Static", nil),
+            ("", "", [:]),
+            ("", "/", nil),
+            ("/", "/", [:]),
+            ("{x}", "abc", ["x": "abc"]),
+            ("{x}", "/abc", nil)
+        ] as [(String, String, [String: String]?)])
     func table(_ template: String, _ path: String, _ expected: [String: String]?) {
         let compiled = PathTemplate(template)
         #expect(compiled.parameters(in: path) == expected, "\(template) \(path)")
@@ -75,10 +78,12 @@ struct PathTemplateTests {
         #expect(Self.regexParameters(template, path) == expected, "regex: \(template) \(path)")
     }
 
-    @Test("Segments", arguments: [
-        ("/users/{id}", [PathTemplate.Segment.literal([]), .literal(Array("users".utf8)), .parameter(0)]),
-        ("/{a}.json/", [.literal([]), .mixed([.parameter(0), .literal(Array(".json".utf8))]), .literal([])]),
-    ] as [(String, [PathTemplate.Segment])])
+    @Test(
+        "Segments",
+        arguments: [
+            ("/users/{id}", [PathTemplate.Segment.literal([]), .literal(Array("users".utf8)), .parameter(0)]),
+            ("/{a}.json/", [.literal([]), .mixed([.parameter(0), .literal(Array(".json".utf8))]), .literal([])])
+        ] as [(String, [PathTemplate.Segment])])
     func segments(_ template: String, _ segments: [PathTemplate.Segment]) {
         #expect(PathTemplate(template).segments == segments)
         #expect(PathTemplate(template).slashCount == segments.count - 1)
@@ -89,10 +94,14 @@ struct PathTemplateTests {
     func randomizedCrossCheck(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let templatePieces = ["/", "/", "a", "b", "-", ".", "{x}", "{y}", "{z}", "{", "}", "\u{E9}", "%20", "(", "*"]
-        let pathPieces = ["/", "/", "a", "b", "-", ".", "1", "22", "\u{E9}", "%20", "%2F", "{", "}", "(", "*", "\u{1F600}"]
+        let pathPieces = [
+            "/", "/", "a", "b", "-", ".", "1", "22", "\u{E9}", "%20", "%2F", "{", "}", "(", "*", "\u{1F600}"
+        ]
         var matched = 0
         for _ in 0..<600 {
-            let template = (0..<Int.random(in: 1...7, using: &rng)).map { _ in templatePieces.randomElement(using: &rng) ?? "/" }.joined()
+            let template = (0..<Int.random(in: 1...7, using: &rng)).map { _ in
+                templatePieces.randomElement(using: &rng) ?? "/"
+            }.joined()
             let compiled = PathTemplate(template)
             for _ in 0..<20 {
                 // Paths built from the template (so some match) or at random.
@@ -102,7 +111,9 @@ struct PathTemplateTests {
                         .replacingOccurrences(of: "{y}", with: (pathPieces.randomElement(using: &rng) ?? "1") + "b")
                         .replacingOccurrences(of: "{z}", with: "")
                 } else {
-                    path = (0..<Int.random(in: 0...6, using: &rng)).map { _ in pathPieces.randomElement(using: &rng) ?? "/" }.joined()
+                    path = (0..<Int.random(in: 0...6, using: &rng)).map { _ in
+                        pathPieces.randomElement(using: &rng) ?? "/"
+                    }.joined()
                 }
                 let expected = Self.regexParameters(template, path)
                 #expect(compiled.parameters(in: path) == expected, "\(template) \(path)")

@@ -1,16 +1,19 @@
-import Testing
-@testable import StubKit
 import StubHTTP
+import Testing
+
+@testable import StubKit
 
 @Suite("Proxy definitions")
 struct ProxyDefinitionTests {
-    @Test("The upstream URL is the base plus path and query, less the prefix to remove", arguments: [
-        ("https://api.example.com", nil, "/users/1?x=1", "https://api.example.com/users/1?x=1"),
-        ("https://api.example.com/", nil, "/users", "https://api.example.com/users"),
-        ("http://127.0.0.1:9000/v2", "/api", "/api/users?page=2", "http://127.0.0.1:9000/v2/users?page=2"),
-        ("http://h", "/api", "/other/api", "http://h/other/api"),
-        ("http://h", nil, "http://client.example/a?b", "http://h/a?b"),
-    ] as [(String, String?, String, String)])
+    @Test(
+        "The upstream URL is the base plus path and query, less the prefix to remove",
+        arguments: [
+            ("https://api.example.com", nil, "/users/1?x=1", "https://api.example.com/users/1?x=1"),
+            ("https://api.example.com/", nil, "/users", "https://api.example.com/users"),
+            ("http://127.0.0.1:9000/v2", "/api", "/api/users?page=2", "http://127.0.0.1:9000/v2/users?page=2"),
+            ("http://h", "/api", "/other/api", "http://h/other/api"),
+            ("http://h", nil, "http://client.example/a?b", "http://h/a?b")
+        ] as [(String, String?, String, String)])
     func upstreamURL(_ base: String, _ prefix: String?, _ target: String, _ expected: String) {
         let definition = ProxyDefinition(baseURL: base, urlPrefixToRemove: prefix)
         #expect(definition.upstreamURL(for: HTTPRequest(method: .get, target: target)) == expected)
@@ -18,30 +21,39 @@ struct ProxyDefinitionTests {
 
     @Test("Forwarded headers drop hop-by-hop fields, Host and removed names, then set the additional ones")
     func forwardedHeaders() {
-        let definition = ProxyDefinition(baseURL: "http://h", additionalRequestHeaders: ["X-Token": "stub"],
-                                         removeRequestHeaders: ["cookie"])
-        let request = HTTPRequest(method: .post, target: "/", headers: [
-            "Host": "localhost:8080", "Connection": "keep-alive", "Content-Length": "2", "Transfer-Encoding": "chunked",
-            "Cookie": "a=b", "Accept": "application/json", "x-token": "client", "Keep-Alive": "timeout=5",
-        ])
+        let definition = ProxyDefinition(
+            baseURL: "http://h", additionalRequestHeaders: ["X-Token": "stub"],
+            removeRequestHeaders: ["cookie"])
+        let request = HTTPRequest(
+            method: .post, target: "/",
+            headers: [
+                "Host": "localhost:8080", "Connection": "keep-alive", "Content-Length": "2",
+                "Transfer-Encoding": "chunked",
+                "Cookie": "a=b", "Accept": "application/json", "x-token": "client", "Keep-Alive": "timeout=5"
+            ])
         #expect(definition.forwardedHeaders(for: request) == ["Accept": "application/json", "X-Token": "stub"])
     }
 
     @Test("Mapping files decode the proxy fields and write them back")
     func decodesAndEncodes() throws {
         let document = #"""
-        {"request": {"urlPathPattern": "/api/.*"},
-         "response": {"proxyBaseUrl": "https://api.github.com", "additionalProxyRequestHeaders": {"User-Agent": "stubserver"},
-                      "removeProxyRequestHeaders": ["Cookie"], "proxyUrlPrefixToRemove": "/api", "headers": {"X-Proxied": "1"}}}
-        """#
+            {"request": {"urlPathPattern": "/api/.*"},
+             "response": {"proxyBaseUrl": "https://api.github.com", "additionalProxyRequestHeaders": {"User-Agent": "stubserver"},
+                          "removeProxyRequestHeaders": ["Cookie"], "proxyUrlPrefixToRemove": "/api", "headers": {"X-Proxied": "1"}}}
+            """#
         let mapping = try StubMapping(json: try JSONParser.parse(document))
         let proxy = try #require(mapping.response.proxy)
-        #expect(proxy == ProxyDefinition(baseURL: "https://api.github.com", additionalRequestHeaders: ["User-Agent": "stubserver"],
-                                         removeRequestHeaders: ["Cookie"], urlPrefixToRemove: "/api"))
+        #expect(
+            proxy
+                == ProxyDefinition(
+                    baseURL: "https://api.github.com", additionalRequestHeaders: ["User-Agent": "stubserver"],
+                    removeRequestHeaders: ["Cookie"], urlPrefixToRemove: "/api"))
         #expect(try StubMapping(json: mapping.json).response == mapping.response)
     }
 
-    @Test("A proxyBaseUrl that is not an http(s) URL is an error naming the field", arguments: ["api.github.com", "ftp://x", "7"])
+    @Test(
+        "A proxyBaseUrl that is not an http(s) URL is an error naming the field",
+        arguments: ["api.github.com", "ftp://x", "7"])
     func badBase(_ base: String) throws {
         let document = #"{"request": {}, "response": {"proxyBaseUrl": "\#(base)"}}"#
         #expect(throws: StubsLoadError.self) { try StubMapping(json: try JSONParser.parse(document)) }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StubKit
 import StubHTTP
+import Testing
+
+@testable import StubKit
 
 /// One regular-expression evaluation has a step budget: exponential backtracking gives up (no match)
 /// instead of holding an event loop for seconds, while linear patterns over long values still match.
@@ -40,10 +41,12 @@ struct RegexBudgetTests {
 
     @Test("In a route table the stub is skipped: the next stub answers")
     func nextStubAnswers() {
-        let evil = StubMapping(id: "1", name: "evil", priority: 1, request: RequestPattern(url: .urlPattern("/(a+)+$")),
-                               response: ResponseDefinition())
-        let fallback = StubMapping(id: "2", name: "fallback", priority: 5, request: RequestPattern(url: .urlPattern("/a+.*")),
-                                   response: ResponseDefinition())
+        let evil = StubMapping(
+            id: "1", name: "evil", priority: 1, request: RequestPattern(url: .urlPattern("/(a+)+$")),
+            response: ResponseDefinition())
+        let fallback = StubMapping(
+            id: "2", name: "fallback", priority: 5, request: RequestPattern(url: .urlPattern("/a+.*")),
+            response: ResponseDefinition())
         let table = RouteTable([evil, fallback], regexWarnings: { _, _ in })
         #expect(table.match(HTTPRequest(method: .get, target: Self.pathological))?.mapping.id == "2")
         #expect(table.match(HTTPRequest(method: .get, target: "/aaaa"))?.mapping.id == "1")

@@ -1,29 +1,32 @@
 import Foundation
 import Testing
+
 @testable import StubKit
 @testable import StubRegex
 
 /// The regex prefilter may only turn away values the regular expression would reject: these tests check
 /// what it reads off patterns, and that a prefiltered ``CompiledRegex`` agrees with the plain regex.
 struct RegexPrefilterTests {
-    @Test("Literal prefix, suffix and infix read off a pattern", arguments: [
-        ("/users", "/users", "", ""),
-        ("^/api/v1/.*", "/api/v1/", "", ""),
-        ("/api/users/[0-9]+/orders-12", "/api/users/", "/orders-12", ""),
-        (".*/users/12/[a-f0-9]{8}", "", "", "/users/12/"),
-        ("/[a-z]+/users-7(/.*)?", "/", "", "/users-7"),
-        ("/(?:users|teams)/[0-9]+/r9", "/", "/r9", "/"),
-        ("/(api|v[0-9])/users/[0-9]+/d3", "/", "/d3", "/users/"),
-        ("ab?c", "a", "c", ""),
-        ("ab*cd+e", "a", "e", "cd"),
-        ("a{2}bc", "", "bc", ""),
-        ("\\.json$", ".json", "", ""),
-        ("x\\d+\\.y", "x", ".y", ""),
-        ("/a/\\w+/bc\\b", "/a/", "", "/bc"),
-        ("Bearer .+", "Bearer ", "", ""),
-        ("[abc]+/x", "", "/x", ""),
-        ("\\A(?:/x)\\z", "", "", ""),
-    ] as [(String, String, String, String)])
+    @Test(
+        "Literal prefix, suffix and infix read off a pattern",
+        arguments: [
+            ("/users", "/users", "", ""),
+            ("^/api/v1/.*", "/api/v1/", "", ""),
+            ("/api/users/[0-9]+/orders-12", "/api/users/", "/orders-12", ""),
+            (".*/users/12/[a-f0-9]{8}", "", "", "/users/12/"),
+            ("/[a-z]+/users-7(/.*)?", "/", "", "/users-7"),
+            ("/(?:users|teams)/[0-9]+/r9", "/", "/r9", "/"),
+            ("/(api|v[0-9])/users/[0-9]+/d3", "/", "/d3", "/users/"),
+            ("ab?c", "a", "c", ""),
+            ("ab*cd+e", "a", "e", "cd"),
+            ("a{2}bc", "", "bc", ""),
+            ("\\.json$", ".json", "", ""),
+            ("x\\d+\\.y", "x", ".y", ""),
+            ("/a/\\w+/bc\\b", "/a/", "", "/bc"),
+            ("Bearer .+", "Bearer ", "", ""),
+            ("[abc]+/x", "", "/x", ""),
+            ("\\A(?:/x)\\z", "", "", "")
+        ] as [(String, String, String, String)])
     func reads(pattern: String, prefix: String, suffix: String, infix: String) {
         let filter = RegexPrefilter(pattern: pattern)
         #expect(String(decoding: filter.prefix, as: UTF8.self) == prefix, "prefix of \(pattern)")
@@ -31,21 +34,25 @@ struct RegexPrefilterTests {
         #expect(String(decoding: filter.infix, as: UTF8.self) == infix, "infix of \(pattern)")
     }
 
-    @Test("Gives up on what it does not understand", arguments: [
-        "a|b", "abc|abd", "(?i)abc", "(?x)a b c", "a(?=b)c", "a(?<n>b)c", "\\Qa.b\\E", "\\x41bc", "\\p{L}bc",
-        "\\cAbc", "(a)\\1bc", "[[a-z]]bc", "[]a]bc", "a)(b", "a]b", "a}b", "ab\\", "a(b", "a[bc",
-        "\\u0041bc", "\\N{LATIN SMALL LETTER A}bc", "a(?#c)b",
-    ])
+    @Test(
+        "Gives up on what it does not understand",
+        arguments: [
+            "a|b", "abc|abd", "(?i)abc", "(?x)a b c", "a(?=b)c", "a(?<n>b)c", "\\Qa.b\\E", "\\x41bc", "\\p{L}bc",
+            "\\cAbc", "(a)\\1bc", "[[a-z]]bc", "[]a]bc", "a)(b", "a]b", "a}b", "ab\\", "a(b", "a[bc",
+            "\\u0041bc", "\\N{LATIN SMALL LETTER A}bc", "a(?#c)b"
+        ])
     func givesUp(pattern: String) {
         #expect(RegexPrefilter(pattern: pattern) == .none, "\(pattern)")
     }
 
-    @Test("Admits by bytes", arguments: [
-        ("^/api/.*", "/api/x", true), ("^/api/.*", "/apx/x", false), ("^/api/.*", "/ap", false),
-        (".*/users/[0-9]+", "/v1/users/12", true), (".*/users/[0-9]+", "/v1/user/12", false),
-        ("/x/.*/é", "/x/a/é", true), ("/x/.*/é", "/x/a/e\u{301}", false),
-        ("ab.*ba", "abba", true), ("ab.*ba", "aba", false), ("ab.*ba", "ab", false),
-    ] as [(String, String, Bool)])
+    @Test(
+        "Admits by bytes",
+        arguments: [
+            ("^/api/.*", "/api/x", true), ("^/api/.*", "/apx/x", false), ("^/api/.*", "/ap", false),
+            (".*/users/[0-9]+", "/v1/users/12", true), (".*/users/[0-9]+", "/v1/user/12", false),
+            ("/x/.*/é", "/x/a/é", true), ("/x/.*/é", "/x/a/e\u{301}", false),
+            ("ab.*ba", "abba", true), ("ab.*ba", "aba", false), ("ab.*ba", "ab", false)
+        ] as [(String, String, Bool)])
     func admits(pattern: String, value: String, admitted: Bool) {
         #expect(RegexPrefilter(pattern: pattern).admits(value) == admitted)
         if admitted { #expect(CompiledRegex(pattern).matchesWhole(value) == plainMatch(pattern, value)) }
@@ -72,7 +79,7 @@ struct RegexPrefilterTests {
                 checked += 1
             }
         }
-        #expect(matches > 200)   // the samples do match
+        #expect(matches > 200)  // the samples do match
         #expect(filtered > 200)  // and the prefilter does turn values away
         #expect(checked > 2_000)
     }
@@ -105,7 +112,8 @@ struct RegexPrefilterTests {
         case 6: return (String(literal) + "?", Bool.random(using: &rng) ? String(literal) : "")
         case 7: return (String(literal) + "*", String(repeating: literal, count: Int.random(in: 0...2, using: &rng)))
         case 8: return (String(literal) + "+", String(repeating: literal, count: Int.random(in: 1...2, using: &rng)))
-        case 9: return (String(literal) + "{1,2}", String(repeating: literal, count: Int.random(in: 1...2, using: &rng)))
+        case 9:
+            return (String(literal) + "{1,2}", String(repeating: literal, count: Int.random(in: 1...2, using: &rng)))
         case 10: return ("[a-c1]", String(["a", "b", "c", "1"].randomElement(using: &rng) ?? "a"))
         case 11: return (".", String(alphabet.randomElement(using: &rng) ?? "a"))
         case 12: return ("\\d", String(Int.random(in: 0...9, using: &rng)))
@@ -114,8 +122,15 @@ struct RegexPrefilterTests {
             let (a, sa) = piece(&rng, depth: depth + 1), (b, sb) = piece(&rng, depth: depth + 1)
             let capture = Bool.random(using: &rng) ? "(" : "(?:"
             let quantifier = ["", "?", "*", "+"].randomElement(using: &rng) ?? ""
-            let repeats: ClosedRange<Int> = switch quantifier { case "?": 0...1; case "*": 0...2; case "+": 1...2; default: 1...1 }
-            let sample = String(repeating: Bool.random(using: &rng) ? sa : sb, count: Int.random(in: repeats, using: &rng))
+            let repeats: ClosedRange<Int> =
+                switch quantifier {
+                case "?": 0...1;
+                case "*": 0...2;
+                case "+": 1...2;
+                default: 1...1
+                }
+            let sample = String(
+                repeating: Bool.random(using: &rng) ? sa : sb, count: Int.random(in: repeats, using: &rng))
             return (capture + a + "|" + b + ")" + quantifier, sample)
         }
     }

@@ -1,6 +1,7 @@
-import Testing
-@testable import StubKit
 import StubHTTP
+import Testing
+
+@testable import StubKit
 
 @Suite("Request journal bounds: entries, bytes, body size")
 struct RequestJournalTests {
@@ -82,8 +83,9 @@ struct RequestJournalTests {
         limits.maxBytes = 256 * 1024
         let journal = RequestJournal(limits: limits)
         for n in 0..<20 {
-            journal.record(post(n, bodySize: 0), matchedStub: stub, status: 200, response: answer(bodySize: 64 * 1024),
-                           ownsResponseBody: true)
+            journal.record(
+                post(n, bodySize: 0), matchedStub: stub, status: 200, response: answer(bodySize: 64 * 1024),
+                ownsResponseBody: true)
             #expect(journal.byteCount <= limits.maxBytes)
         }
         let kept = journal.entries
@@ -113,17 +115,20 @@ struct RequestJournalTests {
         var limits = RequestJournal.Limits()
         limits.maxBodyBytes = 1_000
         let journal = RequestJournal(limits: limits)
-        let entry = journal.record(post(1, bodySize: 0), matchedStub: stub, status: 200, response: answer(bodySize: 5_000),
-                                   ownsResponseBody: true)
+        let entry = journal.record(
+            post(1, bodySize: 0), matchedStub: stub, status: 200, response: answer(bodySize: 5_000),
+            ownsResponseBody: true)
         #expect(entry.responseBodyTruncated)
         #expect(entry.originalResponseBodyLength == 5_000)
         #expect(entry.response?.body.count == 1_000)
         #expect(entry.response?.status == .ok)
         #expect(journal.byteCount < 2_000)
-        let notFound = journal.record(post(2, bodySize: 0), matchedStub: nil, status: 404, response: answer(bodySize: 5_000))
+        let notFound = journal.record(
+            post(2, bodySize: 0), matchedStub: nil, status: 404, response: answer(bodySize: 5_000))
         #expect(notFound.responseBodyTruncated)
-        let small = journal.record(post(3, bodySize: 0), matchedStub: stub, status: 200, response: answer(bodySize: 1_000),
-                                   ownsResponseBody: true)
+        let small = journal.record(
+            post(3, bodySize: 0), matchedStub: stub, status: 200, response: answer(bodySize: 1_000),
+            ownsResponseBody: true)
         #expect(!small.responseBodyTruncated)
         #expect(small.originalResponseBodyLength == 1_000)
     }

@@ -1,12 +1,15 @@
-import Testing
-@testable import StubKit
 import StubHTTP
+import Testing
+
+@testable import StubKit
 
 /// `RingBuffer` is what the request journal is made of: it must keep order and bounds, and appending
 /// must never copy the storage once per element (that once made request 10,000 cost ~10× request 1).
 @Suite("RingBuffer")
 struct RingBufferTests {
-    @Test("Filling to capacity reallocates the storage about log2(capacity) times, then never again", arguments: [1, 10, 16, 17, 1_000, 10_000])
+    @Test(
+        "Filling to capacity reallocates the storage about log2(capacity) times, then never again",
+        arguments: [1, 10, 16, 17, 1_000, 10_000])
     func growthIsLogarithmic(capacity: Int) {
         var buffer = RingBuffer<Int>(capacity: capacity)
         for value in 0..<capacity { buffer.append(value) }
@@ -46,7 +49,11 @@ struct RingBufferTests {
                 switch generator.next() % 10 {
                 case 0..<6:
                     let evicted = buffer.append(step)
-                    if model.count == capacity { #expect(evicted == model.removeFirst()); dropped += 1 } else { #expect(evicted == nil) }
+                    if model.count == capacity {
+                        #expect(evicted == model.removeFirst()); dropped += 1
+                    } else {
+                        #expect(evicted == nil)
+                    }
                     model.append(step)
                 case 6..<9:
                     #expect(buffer.removeFirst() == model.first)
@@ -73,4 +80,3 @@ struct RingBufferTests {
         #expect(journal.storageGrowths <= 11)
     }
 }
-

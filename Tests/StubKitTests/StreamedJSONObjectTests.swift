@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import StubKit
 
 /// ``StreamedJSONObject`` and ``StreamedJSONBodySource``: the bytes of a document sent element by element
@@ -8,24 +9,34 @@ final class StreamedJSONObjectTests: XCTestCase {
         ["url": "/a", "headers": ["Accept": ["a", "b"]], "empty": .object([]), "none": .array([])],
         .string("quote \" and\nnewline"),
         .array([1, 2, .array([3])]),
-        .null,
+        .null
     ]
 
-    private func whole(_ before: [(key: String, value: JSONValue)], _ key: String, _ elements: [JSONValue],
-                       _ after: [(key: String, value: JSONValue)]) -> [UInt8] {
+    private func whole(
+        _ before: [(key: String, value: JSONValue)], _ key: String, _ elements: [JSONValue],
+        _ after: [(key: String, value: JSONValue)]
+    ) -> [UInt8] {
         AdminResponse.json(.object(before + [(key, .array(elements))] + after)).body
     }
 
     private func documents() -> [(StreamedJSONObject, [UInt8], String)] {
         let befores: [[(key: String, value: JSONValue)]] = [[], [("first", 1)], [("a", "x"), ("b", ["c": true])]]
-        let afters: [[(key: String, value: JSONValue)]] = [[], [("meta", ["total": 12])], [("x", false), ("y", .array([]))]]
+        let afters: [[(key: String, value: JSONValue)]] = [
+            [], [("meta", ["total": 12])], [("x", false), ("y", .array([]))]
+        ]
         var out: [(StreamedJSONObject, [UInt8], String)] = []
         for before in befores {
             for after in afters {
                 for count in 0...elements.count {
                     let shown = Array(elements.prefix(count))
-                    let document = StreamedJSONObject(before: before, arrayKey: "items", count: count, after: after) { shown[$0] }
-                    out.append((document, whole(before, "items", shown, after), "\(before.count) before, \(count) items, \(after.count) after"))
+                    let document = StreamedJSONObject(before: before, arrayKey: "items", count: count, after: after) {
+                        shown[$0]
+                    }
+                    out.append(
+                        (
+                            document, whole(before, "items", shown, after),
+                            "\(before.count) before, \(count) items, \(after.count) after"
+                        ))
                 }
             }
         }
@@ -34,7 +45,8 @@ final class StreamedJSONObjectTests: XCTestCase {
 
     func testTheDocumentIsByteIdenticalToTheWholeTree() {
         for (document, expected, label) in documents() {
-            XCTAssertEqual(String(decoding: document.bytes(), as: UTF8.self), String(decoding: expected, as: UTF8.self), label)
+            XCTAssertEqual(
+                String(decoding: document.bytes(), as: UTF8.self), String(decoding: expected, as: UTF8.self), label)
             XCTAssertEqual(document.byteCount(), expected.count, label)
         }
     }

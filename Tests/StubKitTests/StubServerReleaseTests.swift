@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import StubKit
 
 /// `stop()` and `shutdown()` release the same things: after either, the closure, admin and proxy
@@ -9,7 +10,7 @@ final class StubServerReleaseTests: XCTestCase {
         [
             "closure": server.closureWorkers.submit {},
             "admin": server.adminWorkers.submit {},
-            "proxy": server.proxy.workers.submit {},
+            "proxy": server.proxy.workers.submit {}
         ]
     }
 

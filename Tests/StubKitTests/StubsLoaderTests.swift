@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StubKit
 
 /// A temporary stubs directory, removed when the test ends.
@@ -7,7 +8,8 @@ private final class TempStubs {
     let root: URL
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)", isDirectory: true)
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stubs-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
 
@@ -61,11 +63,13 @@ struct StubsLoaderTests {
         try stubs.write("mappings/ignored.JSON", mapping("/upper"))
         try stubs.write("mappings/notes.txt", "not json")
         let result = try stubs.load()
-        #expect(result.mappings.map(\.request.url) == ["/B", "/a0", "/a1", "/a/deeper/x", "/a/z", "/b"].map(URLMatcher.url))
-        #expect(result.mappings.map(\.source) == [
-            "Stubs/mappings/B.json", "Stubs/mappings/a.json [0]", "Stubs/mappings/a.json [1]",
-            "Stubs/mappings/a/deeper/x.json", "Stubs/mappings/a/z.json", "Stubs/mappings/b.json",
-        ])
+        #expect(
+            result.mappings.map(\.request.url) == ["/B", "/a0", "/a1", "/a/deeper/x", "/a/z", "/b"].map(URLMatcher.url))
+        #expect(
+            result.mappings.map(\.source) == [
+                "Stubs/mappings/B.json", "Stubs/mappings/a.json [0]", "Stubs/mappings/a.json [1]",
+                "Stubs/mappings/a/deeper/x.json", "Stubs/mappings/a/z.json", "Stubs/mappings/b.json"
+            ])
         #expect(result.warnings.isEmpty)
         // Ids are derived from the path, so a second load gives the same ones.
         #expect(try stubs.load().mappings.map(\.id) == result.mappings.map(\.id))
@@ -77,12 +81,16 @@ struct StubsLoaderTests {
         let binary: [UInt8] = [0x00, 0xFF, 0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A]
         try stubs.write("__files/users/octocat.json", #"{"login":"octocat"}"#)
         try stubs.write("__files/img/logo.png", binary)
-        try stubs.write("mappings/m.json", #"{"mappings": [\#(mapping("/u", response: #"{"bodyFileName": "users/octocat.json"}"#)), \#(mapping("/i", response: #"{"bodyFileName": "img/logo.png"}"#))]}"#)
+        try stubs.write(
+            "mappings/m.json",
+            #"{"mappings": [\#(mapping("/u", response: #"{"bodyFileName": "users/octocat.json"}"#)), \#(mapping("/i", response: #"{"bodyFileName": "img/logo.png"}"#))]}"#
+        )
         let result = try stubs.load()
-        #expect(result.mappings.map(\.response.body) == [
-            .file(name: "users/octocat.json", bytes: Array(#"{"login":"octocat"}"#.utf8)),
-            .file(name: "img/logo.png", bytes: binary),
-        ])
+        #expect(
+            result.mappings.map(\.response.body) == [
+                .file(name: "users/octocat.json", bytes: Array(#"{"login":"octocat"}"#.utf8)),
+                .file(name: "img/logo.png", bytes: binary)
+            ])
     }
 
     @Test("Accepts a symlink that stays inside __files")
@@ -95,12 +103,27 @@ struct StubsLoaderTests {
     }
 
     static let bodyFileErrors: [(String, String)] = [
-        ("../secret.txt", "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' '../secret.txt' escapes Stubs/__files"),
-        ("users/../../secret.txt", "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'users/../../secret.txt' escapes Stubs/__files"),
-        ("/etc/hostname", "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' '/etc/hostname' must be a path relative to Stubs/__files"),
-        ("users/x.json", "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'users/x.json' not found in Stubs/__files"),
+        (
+            "../secret.txt",
+            "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' '../secret.txt' escapes Stubs/__files"
+        ),
+        (
+            "users/../../secret.txt",
+            "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'users/../../secret.txt' escapes Stubs/__files"
+        ),
+        (
+            "/etc/hostname",
+            "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' '/etc/hostname' must be a path relative to Stubs/__files"
+        ),
+        (
+            "users/x.json",
+            "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'users/x.json' not found in Stubs/__files"
+        ),
         ("", "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' is empty"),
-        ("users", "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'users' is a directory in Stubs/__files"),
+        (
+            "users",
+            "Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'users' is a directory in Stubs/__files"
+        )
     ]
 
     @Test("Rejects body file names that escape __files or do not exist", arguments: bodyFileErrors)
@@ -121,7 +144,8 @@ struct StubsLoaderTests {
         try stubs.symlink("__files/dir", to: stubs.root.path)
         try stubs.write("mappings/m.json", mapping("/a", response: #"{"bodyFileName": "link.txt"}"#))
         let message = try #require(stubs.loadError())
-        #expect(message.hasPrefix("Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'link.txt' resolves to "))
+        #expect(
+            message.hasPrefix("Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'link.txt' resolves to "))
         #expect(message.hasSuffix("/secret.txt, outside Stubs/__files"))
         try stubs.write("mappings/m.json", mapping("/a", response: #"{"bodyFileName": "dir/secret.txt"}"#))
         #expect(stubs.loadError()?.hasSuffix("/secret.txt, outside Stubs/__files") == true)
@@ -131,7 +155,9 @@ struct StubsLoaderTests {
     func reportsSyntaxErrors() throws {
         let stubs = try TempStubs()
         try stubs.write("mappings/a.json", mapping("/a"))
-        try stubs.write("mappings/users.json", "{\n  \"request\": {\"url\": \"/u\"},\n  \"response\": {\"status\": 200\n  \"body\": \"x\"}\n}")
+        try stubs.write(
+            "mappings/users.json",
+            "{\n  \"request\": {\"url\": \"/u\"},\n  \"response\": {\"status\": 200\n  \"body\": \"x\"}\n}")
         #expect(stubs.loadError() == "Stubs/mappings/users.json:4:3: expected ',' or '}' after object member")
         try stubs.write("mappings/users.json", [0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D])
         #expect(stubs.loadError() == "Stubs/mappings/users.json:1:3: invalid UTF-8 byte 0xC3 in string")
@@ -142,8 +168,13 @@ struct StubsLoaderTests {
     @Test("Reports mapping errors with the path inside a mappings file")
     func reportsMappingErrors() throws {
         let stubs = try TempStubs()
-        try stubs.write("mappings/sub/all.json", #"{"mappings": [\#(mapping("/a")), \#(mapping("/b")), \#(mapping("/c", response: #"{"status": "200"}"#))]}"#)
-        #expect(stubs.loadError() == #"Stubs/mappings/sub/all.json: mappings[2].response.status: expected an integer, found "200""#)
+        try stubs.write(
+            "mappings/sub/all.json",
+            #"{"mappings": [\#(mapping("/a")), \#(mapping("/b")), \#(mapping("/c", response: #"{"status": "200"}"#))]}"#
+        )
+        #expect(
+            stubs.loadError()
+                == #"Stubs/mappings/sub/all.json: mappings[2].response.status: expected an integer, found "200""#)
     }
 
     @Test("Handles missing folders")
@@ -169,21 +200,30 @@ struct StubsLoaderTests {
             _ = try StubsDirectory.load(URL(fileURLWithPath: stubs.root.path + "/"))
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "\(stubs.root.path)/mappings/a.json: response.status: expected an integer from 100 to 999, found 1")
+            #expect(
+                error.description
+                    == "\(stubs.root.path)/mappings/a.json: response.status: expected an integer from 100 to 999, found 1"
+            )
         }
     }
 
     @Test("Groups warnings per field, listing each file once")
     func groupsWarnings() throws {
         let stubs = try TempStubs()
-        try stubs.write("mappings/login.json", #"{"postServeActions": {}, "request": {"url": "/l"}, "response": {"transformers": ["t"]}}"#)
-        try stubs.write("mappings/cart.json", #"{"mappings": [{"postServeActions": {}, "request": {}, "response": {}}, {"postServeActions": {}, "request": {"foo": 1}, "response": {}}]}"#)
+        try stubs.write(
+            "mappings/login.json",
+            #"{"postServeActions": {}, "request": {"url": "/l"}, "response": {"transformers": ["t"]}}"#)
+        try stubs.write(
+            "mappings/cart.json",
+            #"{"mappings": [{"postServeActions": {}, "request": {}, "response": {}}, {"postServeActions": {}, "request": {"foo": 1}, "response": {}}]}"#
+        )
         try stubs.write("mappings/plain.json", mapping("/p"))
         let result = try stubs.load()
-        #expect(result.warnings == [
-            "warning: 'postServeActions' is not supported by stubserver and is ignored (used by Stubs/mappings/cart.json, Stubs/mappings/login.json)",
-            "warning: 'foo' in request is not supported by stubserver: the stub never matches (used by Stubs/mappings/cart.json)",
-        ])
+        #expect(
+            result.warnings == [
+                "warning: 'postServeActions' is not supported by stubserver and is ignored (used by Stubs/mappings/cart.json, Stubs/mappings/login.json)",
+                "warning: 'foo' in request is not supported by stubserver: the stub never matches (used by Stubs/mappings/cart.json)"
+            ])
         #expect(result.warningDetails.count == 4)
         #expect(result.mappings.count == 4)
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StubKit
 import StubHTTP
+import Testing
+
+@testable import StubKit
 
 /// The bounded pool that keeps admin calls (and other slow work) off the event loops.
 struct WorkerPoolTests {
@@ -21,10 +22,11 @@ struct WorkerPoolTests {
         let submitter = Thread.current.description
         for _ in 0..<200 {
             done.enter()
-            #expect(pool.submit {
-                threads.withLock { _ = $0.insert(Thread.current.description) }
-                done.leave()
-            })
+            #expect(
+                pool.submit {
+                    threads.withLock { _ = $0.insert(Thread.current.description) }
+                    done.leave()
+                })
         }
         done.wait()
         #expect(pool.startedThreads <= 3)
@@ -39,11 +41,17 @@ struct WorkerPoolTests {
         let ran = LockedValue(0)
         let done = DispatchGroup()
         done.enter()
-        #expect(pool.submit { started.open(); gate.wait(); done.leave() })
-        started.wait()   // the only thread is busy now
+        #expect(
+            pool.submit {
+                started.open(); gate.wait(); done.leave()
+            })
+        started.wait()  // the only thread is busy now
         for _ in 0..<2 {
             done.enter()
-            #expect(pool.submit { ran.withLock { $0 += 1 }; done.leave() })
+            #expect(
+                pool.submit {
+                    ran.withLock { $0 += 1 }; done.leave()
+                })
         }
         #expect(!pool.submit { Issue.record("a job beyond the queue limit ran") })
         gate.open()
@@ -59,9 +67,12 @@ struct WorkerPoolTests {
         let gate = Gate(), fast = Gate()
         let slowDone = DispatchGroup()
         slowDone.enter()
-        #expect(pool.submit { gate.wait(); slowDone.leave() })
+        #expect(
+            pool.submit {
+                gate.wait(); slowDone.leave()
+            })
         #expect(pool.submit { fast.open() })
-        fast.wait()       // ran while the slow job still waits
+        fast.wait()  // ran while the slow job still waits
         gate.open()
         slowDone.wait()
     }
@@ -72,7 +83,10 @@ struct WorkerPoolTests {
         let gate = Gate(), started = Gate()
         let done = DispatchGroup()
         done.enter()
-        #expect(pool.submit { started.open(); gate.wait(); done.leave() })
+        #expect(
+            pool.submit {
+                started.open(); gate.wait(); done.leave()
+            })
         started.wait()
         done.enter()
         #expect(pool.submit { done.leave() })

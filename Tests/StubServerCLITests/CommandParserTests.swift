@@ -1,6 +1,7 @@
-import Testing
-@testable import StubServerCLI
 import StubKit
+import Testing
+
+@testable import StubServerCLI
 
 @Suite("Command-line parsing")
 struct CommandParserTests {
@@ -17,10 +18,12 @@ struct CommandParserTests {
         expected.host = "::1"
         expected.verbose = true
         expected.watch = true
-        #expect(try CommandParser.parse(["--stubs", "/tmp/s", "--port", "0", "--host", "::1", "--verbose", "--watch"])
-            == .serve(expected))
-        #expect(try CommandParser.parse(["--stubs=/tmp/s", "--port=0", "--host=::1", "--verbose", "--watch"])
-            == .serve(expected))
+        #expect(
+            try CommandParser.parse(["--stubs", "/tmp/s", "--port", "0", "--host", "::1", "--verbose", "--watch"])
+                == .serve(expected))
+        #expect(
+            try CommandParser.parse(["--stubs=/tmp/s", "--port=0", "--host=::1", "--verbose", "--watch"])
+                == .serve(expected))
     }
 
     @Test("--root-dir is accepted as WireMock spells it")
@@ -37,10 +40,16 @@ struct CommandParserTests {
         expected.journal.maxBytes = 8 << 20
         expected.journal.maxEntries = 500
         expected.journal.isEnabled = false
-        #expect(try CommandParser.parse(["--log-unmatched", "line", "--journal-max-bytes", "8MiB",
-                                         "--max-request-journal-entries", "500", "--no-request-journal"]) == .serve(expected))
-        #expect(try CommandParser.parse(["--log-unmatched=line", "--journal-max-bytes=8388608",
-                                         "--max-request-journal-entries=500", "--no-request-journal"]) == .serve(expected))
+        #expect(
+            try CommandParser.parse([
+                "--log-unmatched", "line", "--journal-max-bytes", "8MiB",
+                "--max-request-journal-entries", "500", "--no-request-journal"
+            ]) == .serve(expected))
+        #expect(
+            try CommandParser.parse([
+                "--log-unmatched=line", "--journal-max-bytes=8388608",
+                "--max-request-journal-entries=500", "--no-request-journal"
+            ]) == .serve(expected))
         #expect(ByteCount.parse("512KiB") == 512 * 1024)
         #expect(ByteCount.parse("1g") == 1 << 30)
         #expect(ByteCount.parse("64 MiB") == nil)
@@ -60,8 +69,11 @@ struct CommandParserTests {
     func templateLimits() throws {
         var expected = Options()
         expected.templateLimits = TemplateLimits(maxSteps: 5000, maxOutputBytes: 512 << 10)
-        #expect(try CommandParser.parse(["--template-max-steps", "5000", "--template-max-output", "512KiB"]) == .serve(expected))
-        #expect(try CommandParser.parse(["--template-max-steps=5000", "--template-max-output=524288"]) == .serve(expected))
+        #expect(
+            try CommandParser.parse(["--template-max-steps", "5000", "--template-max-output", "512KiB"])
+                == .serve(expected))
+        #expect(
+            try CommandParser.parse(["--template-max-steps=5000", "--template-max-output=524288"]) == .serve(expected))
         #expect(Options().templateLimits == TemplateLimits(maxSteps: 1_000_000, maxOutputBytes: 16 << 20))
     }
 
@@ -72,26 +84,36 @@ struct CommandParserTests {
         #expect(try CommandParser.parse(["--version"]) == .version)
     }
 
-    @Test("Bad arguments are usage errors that say what is wrong", arguments: [
-        (["--port", "http"], "--port expects a number from 0 to 65535, got 'http'"),
-        (["--port", "70000"], "--port expects a number from 0 to 65535, got '70000'"),
-        (["--port"], "--port needs a value"),
-        (["--stubs", "--verbose"], "--stubs needs a value"),
-        (["--prot", "80"], "unknown option '--prot'; did you mean '--port'?"),
-        (["--frobnicate"], "unknown option '--frobnicate'"),
-        (["Stubs"], "unexpected argument 'Stubs'; did you mean --stubs Stubs?"),
-        (["--verbose=yes"], "--verbose takes no value"),
-        (["--host="], "--host needs an address, e.g. 127.0.0.1"),
-        (["--log-unmatched", "all"], "--log-unmatched expects full, line or none, got 'all'"),
-        (["--journal-max-bytes", "lots"], "--journal-max-bytes expects a size in bytes such as 67108864, 64MiB or 512KiB, got 'lots'"),
-        (["--max-request-journal-entries", "0"], "--max-request-journal-entries expects a number of at least 1, got '0'"),
-        (["--no-request-journal=1"], "--no-request-journal takes no value"),
-        (["--max-connections", "0"], "--max-connections expects a number from 1 to 1000000, got '0'"),
-        (["--max-connections", "many"], "--max-connections expects a number from 1 to 1000000, got 'many'"),
-        (["--template-max-steps", "0"], "--template-max-steps expects a number from 1 to 1000000000, got '0'"),
-        (["--template-max-output", "big"],
-         "--template-max-output expects a size in bytes such as 16777216, 16MiB or 512KiB, got 'big'"),
-    ])
+    @Test(
+        "Bad arguments are usage errors that say what is wrong",
+        arguments: [
+            (["--port", "http"], "--port expects a number from 0 to 65535, got 'http'"),
+            (["--port", "70000"], "--port expects a number from 0 to 65535, got '70000'"),
+            (["--port"], "--port needs a value"),
+            (["--stubs", "--verbose"], "--stubs needs a value"),
+            (["--prot", "80"], "unknown option '--prot'; did you mean '--port'?"),
+            (["--frobnicate"], "unknown option '--frobnicate'"),
+            (["Stubs"], "unexpected argument 'Stubs'; did you mean --stubs Stubs?"),
+            (["--verbose=yes"], "--verbose takes no value"),
+            (["--host="], "--host needs an address, e.g. 127.0.0.1"),
+            (["--log-unmatched", "all"], "--log-unmatched expects full, line or none, got 'all'"),
+            (
+                ["--journal-max-bytes", "lots"],
+                "--journal-max-bytes expects a size in bytes such as 67108864, 64MiB or 512KiB, got 'lots'"
+            ),
+            (
+                ["--max-request-journal-entries", "0"],
+                "--max-request-journal-entries expects a number of at least 1, got '0'"
+            ),
+            (["--no-request-journal=1"], "--no-request-journal takes no value"),
+            (["--max-connections", "0"], "--max-connections expects a number from 1 to 1000000, got '0'"),
+            (["--max-connections", "many"], "--max-connections expects a number from 1 to 1000000, got 'many'"),
+            (["--template-max-steps", "0"], "--template-max-steps expects a number from 1 to 1000000000, got '0'"),
+            (
+                ["--template-max-output", "big"],
+                "--template-max-output expects a size in bytes such as 16777216, 16MiB or 512KiB, got 'big'"
+            )
+        ])
     func usageErrors(arguments: [String], message: String) {
         #expect(throws: CLIError(message)) { try CommandParser.parse(arguments) }
     }
@@ -107,8 +129,9 @@ struct AdminOptionParsingTests {
         #expect(try CommandParser.parse(["--admin-token=t0k"]) == .serve(expected))
         #expect(try CommandParser.parse([], environment: ["STUBSERVER_ADMIN_TOKEN": "t0k"]) == .serve(expected))
         expected.adminToken = "flag"
-        #expect(try CommandParser.parse(["--admin-token", "flag"], environment: ["STUBSERVER_ADMIN_TOKEN": "t0k"])
-            == .serve(expected))
+        #expect(
+            try CommandParser.parse(["--admin-token", "flag"], environment: ["STUBSERVER_ADMIN_TOKEN": "t0k"])
+                == .serve(expected))
         var off = Options()
         off.adminAPIEnabled = false
         #expect(try CommandParser.parse(["--no-admin"]) == .serve(off))
@@ -121,10 +144,16 @@ struct AdminOptionParsingTests {
     func allowedHosts() throws {
         var expected = Options()
         expected.allowedHosts = ["stubs.ci.example", "other.example"]
-        #expect(try CommandParser.parse(["--allowed-host", "Stubs.CI.example", "--allowed-host=other.example"]) == .serve(expected))
+        #expect(
+            try CommandParser.parse(["--allowed-host", "Stubs.CI.example", "--allowed-host=other.example"])
+                == .serve(expected))
         for bad in ["", "stubs.example:8080", "http://stubs.example", "[::1]"] {
-            #expect(throws: CLIError("--allowed-host expects a host name without scheme or port, e.g. --allowed-host stubs.ci.example, got '\(bad)'"),
-                    "\(bad)") { try CommandParser.parse(["--allowed-host", bad]) }
+            #expect(
+                throws: CLIError(
+                    "--allowed-host expects a host name without scheme or port, e.g. --allowed-host stubs.ci.example, got '\(bad)'"
+                ),
+                "\(bad)"
+            ) { try CommandParser.parse(["--allowed-host", bad]) }
         }
     }
 }

@@ -1,37 +1,52 @@
 import Foundation
 import Testing
+
 @testable import StubServerCLI
 
 @Suite("Options CI users pass: WireMock's flags, STUBSERVER_OPTIONS, WireMock's Docker root")
 struct ContainerOptionsTests {
-    @Test("WireMock's --bind-address, --disable-banner, --verbose, --no-request-journal and --global-response-templating are accepted")
+    @Test(
+        "WireMock's --bind-address, --disable-banner, --verbose, --no-request-journal and --global-response-templating are accepted"
+    )
     func wireMockFlags() throws {
         var expected = Options()
         expected.host = "0.0.0.0"
         expected.verbose = true
         expected.journal.isEnabled = false
         expected.globalResponseTemplating = true
-        #expect(try CommandParser.parse(["--bind-address", "0.0.0.0", "--disable-banner", "--verbose",
-                                         "--no-request-journal", "--global-response-templating"]) == .serve(expected))
-        #expect(try CommandParser.parse(["--bind-address=0.0.0.0", "--disable-banner", "--verbose",
-                                         "--no-request-journal", "--global-response-templating"]) == .serve(expected))
-        #expect(throws: CLIError("--bind-address needs an address, e.g. 127.0.0.1")) { try CommandParser.parse(["--bind-address="]) }
+        #expect(
+            try CommandParser.parse([
+                "--bind-address", "0.0.0.0", "--disable-banner", "--verbose",
+                "--no-request-journal", "--global-response-templating"
+            ]) == .serve(expected))
+        #expect(
+            try CommandParser.parse([
+                "--bind-address=0.0.0.0", "--disable-banner", "--verbose",
+                "--no-request-journal", "--global-response-templating"
+            ]) == .serve(expected))
+        #expect(throws: CLIError("--bind-address needs an address, e.g. 127.0.0.1")) {
+            try CommandParser.parse(["--bind-address="])
+        }
         #expect(throws: CLIError("--disable-banner takes no value")) { try CommandParser.parse(["--disable-banner=1"]) }
-        #expect(usageText.contains("--bind-address") && usageText.contains("--disable-banner") && usageText.contains("STUBSERVER_OPTIONS"))
+        #expect(
+            usageText.contains("--bind-address") && usageText.contains("--disable-banner")
+                && usageText.contains("STUBSERVER_OPTIONS"))
     }
 
-    @Test("STUBSERVER_OPTIONS is split as a shell splits a simple command line", arguments: [
-        ("", []),
-        ("  --port 9090\t--verbose \n", ["--port", "9090", "--verbose"]),
-        (#"--stubs '/my stubs' --host="::1""#, ["--stubs", "/my stubs", "--host=::1"]),
-        (#"--stubs /my\ stubs"#, ["--stubs", "/my stubs"]),
-        (#"a"b"'c' '' """#, ["abc", "", ""]),
-        (#"'it\'s'"#, nil),
-        (#""a \"quoted\" \$HOME \x""#, [#"a "quoted" $HOME \x"#]),
-        ("$HOME *.json ~", ["$HOME", "*.json", "~"]),
-        ("--port 'unterminated", nil),
-        (#"--verbose \"#, nil),
-    ] as [(String, [String]?)])
+    @Test(
+        "STUBSERVER_OPTIONS is split as a shell splits a simple command line",
+        arguments: [
+            ("", []),
+            ("  --port 9090\t--verbose \n", ["--port", "9090", "--verbose"]),
+            (#"--stubs '/my stubs' --host="::1""#, ["--stubs", "/my stubs", "--host=::1"]),
+            (#"--stubs /my\ stubs"#, ["--stubs", "/my stubs"]),
+            (#"a"b"'c' '' """#, ["abc", "", ""]),
+            (#"'it\'s'"#, nil),
+            (#""a \"quoted\" \$HOME \x""#, [#"a "quoted" $HOME \x"#]),
+            ("$HOME *.json ~", ["$HOME", "*.json", "~"]),
+            ("--port 'unterminated", nil),
+            (#"--verbose \"#, nil)
+        ] as [(String, [String]?)])
     func shellWords(text: String, words: [String]?) throws {
         if let words {
             #expect(try OptionsEnvironment.words(text) == words)
@@ -43,7 +58,8 @@ struct ContainerOptionsTests {
     @Test("STUBSERVER_OPTIONS come after the arguments, so they win; only serving reads them")
     func environmentOrder() throws {
         let environment = ["STUBSERVER_OPTIONS": "--port 9090 --verbose"]
-        let arguments = try OptionsEnvironment.arguments(["--stubs", "/stubs", "--port", "8080"], environment: environment)
+        let arguments = try OptionsEnvironment.arguments(
+            ["--stubs", "/stubs", "--port", "8080"], environment: environment)
         #expect(arguments == ["--stubs", "/stubs", "--port", "8080", "--port", "9090", "--verbose"])
         guard case let .serve(options) = try CommandParser.parse(arguments) else {
             Issue.record("expected serve")
@@ -51,8 +67,9 @@ struct ContainerOptionsTests {
         }
         #expect(options.port == 9090 && options.verbose && options.stubs == "/stubs")
         #expect(try OptionsEnvironment.arguments([], environment: environment) == ["--port", "9090", "--verbose"])
-        #expect(try OptionsEnvironment.arguments(["health", "http://127.0.0.1:1"], environment: environment)
-            == ["health", "http://127.0.0.1:1"])
+        #expect(
+            try OptionsEnvironment.arguments(["health", "http://127.0.0.1:1"], environment: environment)
+                == ["health", "http://127.0.0.1:1"])
         #expect(try OptionsEnvironment.arguments(["--port", "1"], environment: [:]) == ["--port", "1"])
     }
 
@@ -71,7 +88,10 @@ struct ContainerOptionsTests {
         try Data("{}".utf8).write(to: URL(fileURLWithPath: wireMock + "/mappings/hello.json"))
         let (path, note) = StubsRoot.resolve(stubs, wireMockRoot: wireMock)
         #expect(path == wireMock)
-        #expect(note == "note: no stubs in '\(stubs)', but \(wireMock)/mappings has some (WireMock's Docker layout): serving '\(wireMock)'")
+        #expect(
+            note
+                == "note: no stubs in '\(stubs)', but \(wireMock)/mappings has some (WireMock's Docker layout): serving '\(wireMock)'"
+        )
         // Given WireMock's root itself, or a stubs directory without mappings/: unchanged / WireMock's root.
         #expect(StubsRoot.resolve(wireMock, wireMockRoot: wireMock) == (wireMock, nil))
         #expect(StubsRoot.resolve(temp.appendingPathComponent("missing").path, wireMockRoot: wireMock).path == wireMock)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StubServerCLI
 
 /// The serving options are declared once (`ServeOption.all`): what the parser accepts, what it suggests

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StubServerCLI
 
 @Suite("record arguments")
@@ -8,8 +9,9 @@ struct RecordParserTests {
 
     @Test("--target, --stubs, --port, --host and the recording options")
     func parses() throws {
-        #expect(try CommandParser.parse(["record", "--target", "https://api.github.com"])
-            == .subcommand(RecordCommand(target: Self.github)))
+        #expect(
+            try CommandParser.parse(["record", "--target", "https://api.github.com"])
+                == .subcommand(RecordCommand(target: Self.github)))
         var full = RecordCommand(target: Self.github)
         full.stubs = "Recorded"
         full.port = 0
@@ -19,10 +21,13 @@ struct RecordParserTests {
         full.keptSecrets = ["Cookie"]
         full.jsonAsReceived = true
         full.proxyTimeoutMilliseconds = 5000
-        #expect(try CommandParser.parse(["record", "--target=https://api.github.com", "--root-dir", "Recorded", "--port", "0",
-                                         "--bind-address", "::1", "--capture-header", "Accept", "--capture-header", "X-Client",
-                                         "--record-sequences", "--keep-secret", "Cookie", "--json-as-received",
-                                         "--proxy-timeout", "5000"]) == .subcommand(full))
+        #expect(
+            try CommandParser.parse([
+                "record", "--target=https://api.github.com", "--root-dir", "Recorded", "--port", "0",
+                "--bind-address", "::1", "--capture-header", "Accept", "--capture-header", "X-Client",
+                "--record-sequences", "--keep-secret", "Cookie", "--json-as-received",
+                "--proxy-timeout", "5000"
+            ]) == .subcommand(full))
         #expect(try CommandParser.parse(["record", "--help"]) == .subcommandHelp(RecordCommand.self))
     }
 
@@ -44,13 +49,24 @@ struct RecordParserTests {
         #expect(!command.spec.writer.secrets.isSecretHeader("Authorization"))
     }
 
-    @Test("Bad arguments are usage errors naming record", arguments: [
-        (["record"], "record needs --target URL: the API to forward to, e.g. https://api.github.com"),
-        (["record", "--target", "api.github.com"], "--target expects an http:// or https:// URL such as https://api.github.com, got 'api.github.com'"),
-        (["record", "--target", "https://h", "--port", "70000"], "--port expects a number from 0 to 65535, got '70000'"),
-        (["record", "--target", "https://h", "--record-sequence"], "unknown option '--record-sequence'; did you mean '--record-sequences'?"),
-        (["record", "--target", "https://h", "extra"], "unexpected argument 'extra'"),
-    ])
+    @Test(
+        "Bad arguments are usage errors naming record",
+        arguments: [
+            (["record"], "record needs --target URL: the API to forward to, e.g. https://api.github.com"),
+            (
+                ["record", "--target", "api.github.com"],
+                "--target expects an http:// or https:// URL such as https://api.github.com, got 'api.github.com'"
+            ),
+            (
+                ["record", "--target", "https://h", "--port", "70000"],
+                "--port expects a number from 0 to 65535, got '70000'"
+            ),
+            (
+                ["record", "--target", "https://h", "--record-sequence"],
+                "unknown option '--record-sequence'; did you mean '--record-sequences'?"
+            ),
+            (["record", "--target", "https://h", "extra"], "unexpected argument 'extra'")
+        ])
     func errors(arguments: [String], message: String) {
         #expect(throws: CLIError(message, subcommand: "record")) { try CommandParser.parse(arguments) }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StubServerCLI
 
 @Suite("--shutdown-grace")
@@ -15,7 +16,9 @@ struct ShutdownGraceOptionTests {
         #expect(try CommandParser.parse(["--shutdown-grace", "0"]) == .serve(expected))
     }
 
-    @Test("A value that is not a number of seconds from 0 to 3600 is a usage error", arguments: ["soon", "-1", "3601", "nan", "inf"])
+    @Test(
+        "A value that is not a number of seconds from 0 to 3600 is a usage error",
+        arguments: ["soon", "-1", "3601", "nan", "inf"])
     func rejects(value: String) {
         #expect(throws: CLIError("--shutdown-grace expects seconds from 0 to 3600 (e.g. 5 or 0.5), got '\(value)'")) {
             try CommandParser.parse(["--shutdown-grace", value])

@@ -1,8 +1,8 @@
 import Foundation
-import StubTesting
-import Testing
 import StubServerTestSupport
 import StubTestSupport
+import StubTesting
+import Testing
 
 /// The admin endpoints added for WireMock 2.35 clients (requests reset/remove, paging, metadata,
 /// save, dead stubs, files, settings, version, shutdown), over real sockets, with bad input.
@@ -37,7 +37,8 @@ struct AdminAPIEndpointsTests {
         let fixture = try Fixture()
         _ = try await fixture.call("GET", "/file-a")
         _ = try await fixture.call("GET", "/file-b")
-        let listed = try #require(try await fixture.call("GET", "/__admin/requests").json()["requests"] as? [[String: Any]])
+        let listed = try #require(
+            try await fixture.call("GET", "/__admin/requests").json()["requests"] as? [[String: Any]])
         let newest = try #require(listed.first?["id"] as? String)
         #expect(try await fixture.call("DELETE", "/__admin/requests/\(newest)").status == 200)
         #expect(fixture.server.requests.map(\.request.target) == ["/file-a"])
@@ -52,7 +53,8 @@ struct AdminAPIEndpointsTests {
         _ = try await fixture.call("GET", "/file-a")
         _ = try await fixture.call("GET", "/file-b")
         _ = try await fixture.call("GET", "/file-a")
-        let removed = try await fixture.call("POST", "/__admin/requests/remove", #"{"method": "GET", "url": "/file-a"}"#)
+        let removed = try await fixture.call(
+            "POST", "/__admin/requests/remove", #"{"method": "GET", "url": "/file-a"}"#)
         #expect(removed.status == 200)
         let events = try #require(try removed.json()["serveEvents"] as? [[String: Any]])
         #expect(events.count == 2)
@@ -69,11 +71,15 @@ struct AdminAPIEndpointsTests {
         let fixture = try Fixture()
         _ = try await fixture.call("GET", "/file-a")
         _ = try await fixture.call("GET", "/file-b")
-        let limited = try #require(try await fixture.call("GET", "/__admin/requests?limit=1").json()["requests"] as? [[String: Any]])
+        let limited = try #require(
+            try await fixture.call("GET", "/__admin/requests?limit=1").json()["requests"] as? [[String: Any]])
         #expect(limited.count == 1)
-        let future = try #require(try await fixture.call("GET", "/__admin/requests?since=2999-01-01T00:00:00Z").json()["requests"] as? [Any])
+        let future = try #require(
+            try await fixture.call("GET", "/__admin/requests?since=2999-01-01T00:00:00Z").json()["requests"] as? [Any])
         #expect(future.isEmpty)
-        let past = try #require(try await fixture.call("GET", "/__admin/requests?since=2000-01-01T00:00:00.000Z").json()["requests"] as? [Any])
+        let past = try #require(
+            try await fixture.call("GET", "/__admin/requests?since=2000-01-01T00:00:00.000Z").json()["requests"]
+                as? [Any])
         #expect(past.count == 2)
         for query in ["limit=-1", "limit=x", "since=yesterday"] {
             let bad = try await fixture.call("GET", "/__admin/requests?\(query)")
@@ -87,7 +93,8 @@ struct AdminAPIEndpointsTests {
         let fixture = try Fixture()
         fixture.server.stub(.get("/slow"), .text("later").withHeader("X-Kind", "slow").withDelay(milliseconds: 20))
         _ = try await fixture.call("GET", "/slow")
-        let events = try #require(try await fixture.call("GET", "/__admin/requests").json()["requests"] as? [[String: Any]])
+        let events = try #require(
+            try await fixture.call("GET", "/__admin/requests").json()["requests"] as? [[String: Any]])
         let event = try #require(events.first)
         let response = try #require(event["response"] as? [String: Any])
         #expect(response["body"] as? String == "later")
@@ -95,14 +102,17 @@ struct AdminAPIEndpointsTests {
         #expect((response["headers"] as? [String: Any])?["X-Kind"] as? String == "slow")
         let timing = try #require(event["timing"] as? [String: Any])
         #expect(timing["addedDelay"] as? Int == 20)
-        for key in ["processTime", "serveTime", "totalTime", "responseSendTime"] { #expect(timing[key] is Int, "\(key)") }
+        for key in ["processTime", "serveTime", "totalTime", "responseSendTime"] {
+            #expect(timing[key] is Int, "\(key)")
+        }
         #expect((timing["totalTime"] as? Int ?? 0) >= 20)
     }
 
     @Test("POST /__admin/near-misses/request finds the stubs closest to a logged request")
     func nearMissesForRequest() async throws {
         let fixture = try Fixture()
-        let response = try await fixture.call("POST", "/__admin/near-misses/request", #"{"url": "/file-c", "method": "GET"}"#)
+        let response = try await fixture.call(
+            "POST", "/__admin/near-misses/request", #"{"url": "/file-c", "method": "GET"}"#)
         #expect(response.status == 200)
         let misses = try #require(try response.json()["nearMisses"] as? [[String: Any]])
         #expect(misses.count == 2)
@@ -122,7 +132,7 @@ struct AdminAPIEndpointsTests {
         let page = try await fixture.call("GET", "/__admin/mappings?limit=1&offset=1").json()
         let mappings = try #require(page["mappings"] as? [[String: Any]])
         #expect(mappings.count == 1)
-        #expect(mappings.first?["id"] as? String == Fixture.fileStubID)   // newest first: r1, b, a
+        #expect(mappings.first?["id"] as? String == Fixture.fileStubID)  // newest first: r1, b, a
         #expect((page["meta"] as? [String: Any])?["total"] as? Int == 3)
         #expect(try await fixture.call("GET", "/__admin/mappings?offset=-2").status == 422)
     }
@@ -131,7 +141,8 @@ struct AdminAPIEndpointsTests {
     func metadata() async throws {
         let fixture = try Fixture()
         for (url, team) in [("/ios", "ios"), ("/web", "web")] {
-            let body = #"{"request": {"url": "\#(url)"}, "response": {"status": 200}, "metadata": {"team": "\#(team)"}}"#
+            let body =
+                #"{"request": {"url": "\#(url)"}, "response": {"status": 200}, "metadata": {"team": "\#(team)"}}"#
             #expect(try await fixture.call("POST", "/__admin/mappings", body).status == 201)
         }
         let pattern = #"{"matchesJsonPath": {"expression": "$.team", "equalTo": "ios"}}"#
@@ -144,7 +155,9 @@ struct AdminAPIEndpointsTests {
         #expect(!fixture.server.mappings.contains { $0.request.url == .url("/ios") })
         let bad = try await fixture.call("POST", "/__admin/mappings/find-by-metadata", #"{"nope": 1}"#)
         #expect(bad.status == 422)
-        #expect(try await fixture.call("POST", "/__admin/mappings", #"{"request": {}, "response": {}, "metadata": 3}"#).status == 422)
+        #expect(
+            try await fixture.call("POST", "/__admin/mappings", #"{"request": {}, "response": {}, "metadata": 3}"#)
+                .status == 422)
         try await expectStillServing(fixture)
     }
 
@@ -157,14 +170,19 @@ struct AdminAPIEndpointsTests {
         #expect(try await fixture.call("POST", "/__admin/mappings/save").status == 200)
         #expect(try String(contentsOf: taken, encoding: .utf8) == "user's own file")
         let second = taken.deletingPathExtension().path + "-2.json"
-        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: second))) as? [String: Any]
+        let saved =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: second))) as? [String: Any]
         #expect(saved?["name"] as? String == "Octocat profile")
         // The saved stub now counts as a file stub: a reset keeps it, and a second save writes nothing new.
         #expect(try await fixture.call("POST", "/__admin/reset").status == 200)
         #expect(fixture.server.mappings.contains { $0.id == handle.id })
         #expect(try await fixture.call("POST", "/__admin/mappings/save").status == 200)
-        let files = try FileManager.default.contentsOfDirectory(atPath: fixture.root.appendingPathComponent("mappings").path)
-        #expect(files.sorted() == ["a.json", "b.json", taken.lastPathComponent, URL(fileURLWithPath: second).lastPathComponent].sorted())
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: fixture.root.appendingPathComponent("mappings").path)
+        #expect(
+            files.sorted()
+                == ["a.json", "b.json", taken.lastPathComponent, URL(fileURLWithPath: second).lastPathComponent]
+                .sorted())
 
         let bare = try StubServer.start()
         try await shuttingDown(bare) { () async throws in
@@ -210,15 +228,19 @@ struct AdminAPIEndpointsTests {
         let outside = fixture.root.appendingPathComponent("secret.txt")
         try Data("secret".utf8).write(to: outside)
         let files = fixture.root.appendingPathComponent("__files")
-        try FileManager.default.createSymbolicLink(atPath: files.appendingPathComponent("out").path, withDestinationPath: fixture.root.path)
-        for (method, path) in [("GET", "%2e%2e/secret.txt"), ("PUT", "%2e%2e/evil.txt"), ("DELETE", "%2e%2e/secret.txt"),
-                               ("GET", "out/secret.txt"), ("PUT", "out/evil.txt"), ("DELETE", "out/secret.txt")] {
+        try FileManager.default.createSymbolicLink(
+            atPath: files.appendingPathComponent("out").path, withDestinationPath: fixture.root.path)
+        for (method, path) in [
+            ("GET", "%2e%2e/secret.txt"), ("PUT", "%2e%2e/evil.txt"), ("DELETE", "%2e%2e/secret.txt"),
+            ("GET", "out/secret.txt"), ("PUT", "out/evil.txt"), ("DELETE", "out/secret.txt")
+        ] {
             let response = try await fixture.call(method, "/__admin/files/\(path)", method == "PUT" ? "x" : nil)
             #expect(response.status == 422, "\(method) \(path): \(response.text)")
         }
         #expect(try String(contentsOf: outside, encoding: .utf8) == "secret")
         #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("evil.txt").path))
-        let names = try JSONSerialization.jsonObject(with: try await fixture.call("GET", "/__admin/files").body) as? [String]
+        let names =
+            try JSONSerialization.jsonObject(with: try await fixture.call("GET", "/__admin/files").body) as? [String]
         #expect(names == ["hello.json"])
         try await expectStillServing(fixture)
     }
@@ -257,7 +279,8 @@ struct AdminAPIEndpointsTests {
 
         let moved = try await fixture.call("PUT", "/__admin/scenarios/checkout%2Fflow/state", #"{"state": "paid"}"#)
         #expect(moved.status == 200, "\(moved.text)")
-        let scenarios = try #require(try await fixture.call("GET", "/__admin/scenarios").json()["scenarios"] as? [[String: Any]])
+        let scenarios = try #require(
+            try await fixture.call("GET", "/__admin/scenarios").json()["scenarios"] as? [[String: Any]])
         #expect(scenarios.first { $0["name"] as? String == "checkout/flow" }?["state"] as? String == "paid")
 
         // Still one segment each: the unencoded forms are other paths.
@@ -285,7 +308,9 @@ struct AdminAPIEndpointsTests {
     @Test("GET|POST /__admin/settings: a global fixedDelay is kept and applied; bad values are 422")
     func settings() async throws {
         let fixture = try Fixture()
-        #expect(try await fixture.call("POST", "/__admin/settings", #"{"fixedDelay": 15, "extended": {"a": 1}}"#).status == 200)
+        #expect(
+            try await fixture.call("POST", "/__admin/settings", #"{"fixedDelay": 15, "extended": {"a": 1}}"#).status
+                == 200)
         let read = try await fixture.call("GET", "/__admin/settings").json()
         let settings = try #require(read["settings"] as? [String: Any])
         #expect(settings["fixedDelay"] as? Int == 15)
@@ -296,7 +321,9 @@ struct AdminAPIEndpointsTests {
             let bad = try await fixture.call("POST", "/__admin/settings", body)
             #expect(bad.status == 422, "\(body)")
         }
-        #expect(try errorDetail(try await fixture.call("POST", "/__admin/settings", #"{"fixedDelai": 1}"#)).contains("fixedDelay"))
+        #expect(
+            try errorDetail(try await fixture.call("POST", "/__admin/settings", #"{"fixedDelai": 1}"#)).contains(
+                "fixedDelay"))
         try await expectStillServing(fixture)
     }
 

@@ -18,12 +18,16 @@ extension AdminAPITests {
             let files = root.appendingPathComponent("__files")
             try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-            try Data(#"{"request": {"method": "GET", "url": "/file-a"}, "response": {"status": 200, "body": "A"}}"#.utf8)
-                .write(to: mappings.appendingPathComponent("a.json"))
-            try Data(#"""
+            try Data(
+                #"{"request": {"method": "GET", "url": "/file-a"}, "response": {"status": 200, "body": "A"}}"#.utf8
+            )
+            .write(to: mappings.appendingPathComponent("a.json"))
+            try Data(
+                #"""
                 {"id": "\#(Self.fileStubID)", "request": {"method": "GET", "urlPath": "/file-b"},
                  "response": {"status": 200, "body": "B"}}
-                """#.utf8).write(to: mappings.appendingPathComponent("b.json"))
+                """#.utf8
+            ).write(to: mappings.appendingPathComponent("b.json"))
             try Data(#"{"from": "file"}"#.utf8).write(to: files.appendingPathComponent("hello.json"))
             var configuration = StubServer.Configuration()
             configuration.logsUnmatchedRequests = false

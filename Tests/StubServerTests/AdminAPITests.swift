@@ -1,8 +1,8 @@
 import Foundation
-import StubTesting
-import Testing
 import StubServerTestSupport
 import StubTestSupport
+import StubTesting
+import Testing
 
 /// The WireMock-style admin API under `/__admin`, called over real sockets with JSON bodies as a
 /// CI script would send them with curl.
@@ -28,7 +28,9 @@ struct AdminAPITests {
     @Test("POST /__admin/mappings adds a stub that serves traffic; 201 with the mapping and its id")
     func createMapping() async throws {
         let fixture = try Fixture()
-        let created = try await fixture.call("POST", "/__admin/mappings", """
+        let created = try await fixture.call(
+            "POST", "/__admin/mappings",
+            """
             {"request": {"method": "GET", "urlPath": "/users/octocat"},
              "response": {"status": 201, "jsonBody": {"login": "octocat"}, "headers": {"X-Stub": "admin"}}}
             """)
@@ -48,7 +50,9 @@ struct AdminAPITests {
     @Test("POST /__admin/mappings keeps a given id, name and priority, and reads bodyFileName from __files")
     func createMappingWithIDAndBodyFile() async throws {
         let fixture = try Fixture()
-        let created = try await fixture.call("POST", "/__admin/mappings", """
+        let created = try await fixture.call(
+            "POST", "/__admin/mappings",
+            """
             {"id": "22222222-2222-4222-8222-222222222222", "name": "hello", "priority": 1,
              "request": {"method": "GET", "url": "/hello"}, "response": {"status": 200, "bodyFileName": "hello.json"}}
             """)
@@ -63,8 +67,9 @@ struct AdminAPITests {
     @Test("A bad mapping answers 422 with WireMock's errors array, a JSON pointer and our message")
     func createMappingErrors() async throws {
         let fixture = try Fixture()
-        let badField = try await fixture.call("POST", "/__admin/mappings",
-                                              #"{"request": {"url": "/x"}, "response": {"status": "200"}}"#)
+        let badField = try await fixture.call(
+            "POST", "/__admin/mappings",
+            #"{"request": {"url": "/x"}, "response": {"status": "200"}}"#)
         #expect(badField.status == 422)
         #expect(badField.header("Content-Type") == "application/json")
         let error = try #require((try badField.json()["errors"] as? [[String: Any]])?.first)
@@ -72,8 +77,9 @@ struct AdminAPITests {
         #expect((error["source"] as? [String: Any])?["pointer"] as? String == "/response/status")
         #expect((error["detail"] as? String)?.hasPrefix("response.status: expected an integer") == true)
 
-        let typo = try await fixture.call("POST", "/__admin/mappings",
-                                          #"{"request": {"url": "/x"}, "response": {"stauts": 200}}"#)
+        let typo = try await fixture.call(
+            "POST", "/__admin/mappings",
+            #"{"request": {"url": "/x"}, "response": {"stauts": 200}}"#)
         #expect(typo.status == 422)
         #expect(typo.text.contains("did you mean 'status'?"))
 
@@ -83,8 +89,9 @@ struct AdminAPITests {
         #expect(syntax["title"] as? String == "Error parsing JSON")
         #expect((syntax["source"] as? [String: Any])?.isEmpty == true)
 
-        let missingFile = try await fixture.call("POST", "/__admin/mappings",
-                                                 #"{"request": {"url": "/x"}, "response": {"bodyFileName": "nope.json"}}"#)
+        let missingFile = try await fixture.call(
+            "POST", "/__admin/mappings",
+            #"{"request": {"url": "/x"}, "response": {"bodyFileName": "nope.json"}}"#)
         #expect(missingFile.status == 422)
         #expect(missingFile.text.contains("/response/bodyFileName"))
         #expect(fixture.server.mappings.count == 2)
@@ -93,7 +100,9 @@ struct AdminAPITests {
     @Test("A pointer escapes '/' and '~' in a member name, as RFC 6901 says")
     func pointerEscaping() async throws {
         let fixture = try Fixture()
-        let response = try await fixture.call("POST", "/__admin/mappings", """
+        let response = try await fixture.call(
+            "POST", "/__admin/mappings",
+            """
             {"request": {"url": "/x", "headers": {"X a/b~c": {"equalTo": 3}}}, "response": {"status": 200}}
             """)
         #expect(response.status == 422)
@@ -109,7 +118,9 @@ struct AdminAPITests {
         #expect((try fetched.json()["request"] as? [String: Any])?["urlPath"] as? String == "/file-b")
 
         let before = try await fixture.listedIDs()
-        let replaced = try await fixture.call("PUT", "/__admin/mappings/\(Fixture.fileStubID)", """
+        let replaced = try await fixture.call(
+            "PUT", "/__admin/mappings/\(Fixture.fileStubID)",
+            """
             {"id": "ignored-in-favour-of-the-path", "request": {"method": "GET", "url": "/file-b-2"},
              "response": {"status": 202}}
             """)
@@ -129,8 +140,9 @@ struct AdminAPITests {
             #expect(missing.status == 404)
             #expect(missing.header("Content-Type") == "application/json")
         }
-        let putMissing = try await fixture.call("PUT", "/__admin/mappings/nope",
-                                                #"{"request": {"url": "/x"}, "response": {"status": 200}}"#)
+        let putMissing = try await fixture.call(
+            "PUT", "/__admin/mappings/nope",
+            #"{"request": {"url": "/x"}, "response": {"status": 200}}"#)
         #expect(putMissing.status == 404)
         let putBad = try await fixture.call("PUT", "/__admin/mappings/\(before[0])", #"{"request": {"url": 1}}"#)
         #expect(putBad.status == 422)
@@ -158,7 +170,9 @@ struct AdminAPITests {
     @Test("POST /__admin/mappings/import adds new ids and overwrites known ones in place")
     func importMappings() async throws {
         let fixture = try Fixture()
-        let imported = try await fixture.call("POST", "/__admin/mappings/import", """
+        let imported = try await fixture.call(
+            "POST", "/__admin/mappings/import",
+            """
             {"mappings": [
               {"id": "\(Fixture.fileStubID)", "request": {"url": "/file-b"}, "response": {"status": 203}},
               {"request": {"url": "/imported"}, "response": {"status": 200, "body": "imported"}}
@@ -169,27 +183,33 @@ struct AdminAPITests {
         #expect(try await HTTP.get(fixture.server, "/file-b").status == 203)
         #expect(try await HTTP.get(fixture.server, "/imported").text == "imported")
 
-        let ignored = try await fixture.call("POST", "/__admin/mappings/import", """
+        let ignored = try await fixture.call(
+            "POST", "/__admin/mappings/import",
+            """
             {"mappings": [{"id": "\(Fixture.fileStubID)", "request": {"url": "/file-b"}, "response": {"status": 500}}],
              "importOptions": {"duplicatePolicy": "IGNORE"}}
             """)
         #expect(ignored.status == 200)
         #expect(try await HTTP.get(fixture.server, "/file-b").status == 203)
 
-        let bad = try await fixture.call("POST", "/__admin/mappings/import",
-                                         #"{"mappings": [{"request": {}, "response": {"status": -1}}]}"#)
+        let bad = try await fixture.call(
+            "POST", "/__admin/mappings/import",
+            #"{"mappings": [{"request": {}, "response": {"status": -1}}]}"#)
         #expect(bad.status == 422)
         #expect(bad.text.contains("/mappings/0/response/status"))
     }
 
     // MARK: - Requests
 
-    @Test("GET /__admin/requests lists serve events in WireMock's shape, most recent first; admin calls are not journaled")
+    @Test(
+        "GET /__admin/requests lists serve events in WireMock's shape, most recent first; admin calls are not journaled"
+    )
     func listRequests() async throws {
         let fixture = try Fixture()
         _ = try await HTTP.get(fixture.server, "/file-a")
-        _ = try await HTTP.send(fixture.server, "POST", "/nowhere?page=2&page=3",
-                                headers: ["X-Trace": "t1", "Cookie": "session=abc"], body: Data(#"{"k":"v"}"#.utf8))
+        _ = try await HTTP.send(
+            fixture.server, "POST", "/nowhere?page=2&page=3",
+            headers: ["X-Trace": "t1", "Cookie": "session=abc"], body: Data(#"{"k":"v"}"#.utf8))
         _ = try await fixture.call("GET", "/__admin/mappings")
         let response = try await fixture.call("GET", "/__admin/requests")
         #expect(response.status == 200)
@@ -238,19 +258,23 @@ struct AdminAPITests {
     func countAndFind() async throws {
         let fixture = try Fixture()
         for path in ["/file-a", "/file-a", "/file-b", "/orders/1"] { _ = try await HTTP.get(fixture.server, path) }
-        _ = try await HTTP.send(fixture.server, "POST", "/orders", headers: ["Content-Type": "application/json"],
-                                body: Data(#"{"sku": "abc"}"#.utf8))
+        _ = try await HTTP.send(
+            fixture.server, "POST", "/orders", headers: ["Content-Type": "application/json"],
+            body: Data(#"{"sku": "abc"}"#.utf8))
 
         let count = try await fixture.call("POST", "/__admin/requests/count", #"{"method": "GET", "url": "/file-a"}"#)
         #expect(count.status == 200)
         #expect(try count.json()["count"] as? Int == 2)
         #expect(try await fixture.call("POST", "/__admin/requests/count", "{}").json()["count"] as? Int == 5)
-        let byBody = try await fixture.call("POST", "/__admin/requests/count", """
+        let byBody = try await fixture.call(
+            "POST", "/__admin/requests/count",
+            """
             {"method": "POST", "urlPathPattern": "/orders.*", "bodyPatterns": [{"matchesJsonPath": "$.sku"}]}
             """)
         #expect(try byBody.json()["count"] as? Int == 1)
 
-        let found = try await fixture.call("POST", "/__admin/requests/find", #"{"urlPathPattern": "/(file-b|orders/1)"}"#)
+        let found = try await fixture.call(
+            "POST", "/__admin/requests/find", #"{"urlPathPattern": "/(file-b|orders/1)"}"#)
         #expect(found.status == 200)
         let requests = try #require(try found.json()["requests"] as? [[String: Any]])
         #expect(requests.map { $0["url"] as? String } == ["/file-b", "/orders/1"])  // oldest first, as WireMock
@@ -281,7 +305,10 @@ struct AdminAPITests {
         #expect(misses.count == 4)  // two unmatched requests × two stubs
         let forFileAX = misses.filter { ($0["request"] as? [String: Any])?["url"] as? String == "/file-ax" }
         let closest = try #require(forFileAX.first)
-        #expect((closest["stubMapping"] as? [String: Any])?["request"] as? [String: String] == ["url": "/file-a", "method": "GET"])
+        #expect(
+            (closest["stubMapping"] as? [String: Any])?["request"] as? [String: String] == [
+                "url": "/file-a", "method": "GET"
+            ])
         let result = try #require(closest["matchResult"] as? [String: Any])
         #expect((result["distance"] as? Double).map { $0 > 0 && $0 < 1 } == true)
         let mismatch = try #require((result["mismatches"] as? [[String: Any]])?.first)
@@ -305,8 +332,9 @@ struct AdminAPITests {
 
         _ = try await HTTP.get(fixture.server, "/file-a")
         _ = try await fixture.call("DELETE", "/__admin/mappings/\(Fixture.fileStubID)")
-        let added = try await fixture.call("POST", "/__admin/mappings",
-                                           #"{"request": {"url": "/runtime"}, "response": {"status": 200}}"#)
+        let added = try await fixture.call(
+            "POST", "/__admin/mappings",
+            #"{"request": {"url": "/runtime"}, "response": {"status": 200}}"#)
         #expect(added.status == 201)
         let reset = try await fixture.call("POST", "/__admin/reset")
         #expect(reset.status == 200)

@@ -16,7 +16,8 @@ struct AdminAccessTests {
 
         init(_ response: ClientResponse) {
             status = response.status
-            headers = Dictionary(response.headers.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { _, last in last })
+            headers = Dictionary(
+                response.headers.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { _, last in last })
             body = response.text
         }
 
@@ -37,28 +38,39 @@ struct AdminAccessTests {
     }
 
     /// Sends one request with `Connection: close` and the given header lines (Host included).
-    static func send(_ server: StubServer, _ method: String, _ path: String, _ headerLines: [String],
-                     body: String = "") throws -> Raw {
-        Raw(try LoopbackClient.request(port: server.port, method, path, headers: headerLines, body: Array(body.utf8),
-                                       timeoutSeconds: 5))
+    static func send(
+        _ server: StubServer, _ method: String, _ path: String, _ headerLines: [String],
+        body: String = ""
+    ) throws -> Raw {
+        Raw(
+            try LoopbackClient.request(
+                port: server.port, method, path, headers: headerLines, body: Array(body.utf8),
+                timeoutSeconds: 5))
     }
 
-    static let newHello = #"{"request": {"method": "GET", "url": "/hello"}, "response": {"status": 200, "body": "pwned"}}"#
+    static let newHello =
+        #"{"request": {"method": "GET", "url": "/hello"}, "response": {"status": 200, "body": "pwned"}}"#
 
     @Test("A CSRF request (cross-origin text/plain POST, foreign Origin and Host) gets 403; /hello is unchanged")
     func crossSiteRequestForgery() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let forged = try Self.send(server, "POST", "/__admin/mappings",
-                                   ["Host: evil.example:\(server.port)", "Origin: http://evil.example",
-                                    "Content-Type: text/plain"], body: Self.newHello)
+        let forged = try Self.send(
+            server, "POST", "/__admin/mappings",
+            [
+                "Host: evil.example:\(server.port)", "Origin: http://evil.example",
+                "Content-Type: text/plain"
+            ], body: Self.newHello)
         #expect(forged.status == 403)
         #expect(forged.headers["content-type"] == "application/json")
         #expect(forged.errorTitle() == "Forbidden")
         // A foreign page on a loopback Host, and a rebound name without Origin: refused too.
-        let foreignOrigin = try Self.send(server, "POST", "/__admin/mappings",
-                                          ["Host: 127.0.0.1:\(server.port)", "Origin: https://evil.example",
-                                           "Content-Type: text/plain"], body: Self.newHello)
+        let foreignOrigin = try Self.send(
+            server, "POST", "/__admin/mappings",
+            [
+                "Host: 127.0.0.1:\(server.port)", "Origin: https://evil.example",
+                "Content-Type: text/plain"
+            ], body: Self.newHello)
         #expect(foreignOrigin.status == 403)
         let rebound = try Self.send(server, "GET", "/__admin/requests", ["Host: evil.example:\(server.port)"])
         #expect(rebound.status == 403)
@@ -83,14 +95,19 @@ struct AdminAccessTests {
     func sameOriginAndLoopback() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let curl = try Self.send(server, "GET", "/__admin/mappings", ["Host: 127.0.0.1:\(server.port)", "User-Agent: curl/8"])
+        let curl = try Self.send(
+            server, "GET", "/__admin/mappings", ["Host: 127.0.0.1:\(server.port)", "User-Agent: curl/8"])
         #expect(curl.status == 200)
-        let sameOrigin = try Self.send(server, "POST", "/__admin/mappings",
-                                       ["Host: 127.0.0.1:\(server.port)", "Origin: http://127.0.0.1:\(server.port)",
-                                        "Content-Type: application/json"], body: Self.newHello)
+        let sameOrigin = try Self.send(
+            server, "POST", "/__admin/mappings",
+            [
+                "Host: 127.0.0.1:\(server.port)", "Origin: http://127.0.0.1:\(server.port)",
+                "Content-Type: application/json"
+            ], body: Self.newHello)
         #expect(sameOrigin.status == 201)
         for origin in ["http://localhost:3000", "http://127.0.0.1:5173", "http://[::1]:8000", "http://LOCALHOST"] {
-            let call = try Self.send(server, "GET", "/__admin/health", ["Host: localhost:\(server.port)", "Origin: \(origin)"])
+            let call = try Self.send(
+                server, "GET", "/__admin/health", ["Host: localhost:\(server.port)", "Origin: \(origin)"])
             #expect(call.status == 200, "Origin: \(origin)")
         }
         let v6Host = try Self.send(server, "GET", "/__admin/health", ["Host: [::1]:\(server.port)"])
@@ -106,29 +123,39 @@ struct AdminAccessTests {
         #expect(missing.status == 401)
         #expect(missing.headers["www-authenticate"]?.hasPrefix("Bearer") == true)
         #expect(missing.errorTitle() == "Unauthorized")
-        for wrong in ["Bearer s3cret-tokem", "Bearer s3cret-token2", "Bearer ", "Basic czNjcmV0LXRva2Vu", "s3cret-token"] {
-            #expect(try Self.send(server, "GET", "/__admin/mappings", [host, "Authorization: \(wrong)"]).status == 401, "\(wrong)")
+        for wrong in [
+            "Bearer s3cret-tokem", "Bearer s3cret-token2", "Bearer ", "Basic czNjcmV0LXRva2Vu", "s3cret-token"
+        ] {
+            #expect(
+                try Self.send(server, "GET", "/__admin/mappings", [host, "Authorization: \(wrong)"]).status == 401,
+                "\(wrong)")
         }
-        let right = try Self.send(server, "POST", "/__admin/mappings", [host, "Authorization: Bearer s3cret-token"],
-                                  body: Self.newHello)
+        let right = try Self.send(
+            server, "POST", "/__admin/mappings", [host, "Authorization: Bearer s3cret-token"],
+            body: Self.newHello)
         #expect(right.status == 201)
-        let caseInsensitiveScheme = try Self.send(server, "GET", "/__admin/health", [host, "Authorization: bearer s3cret-token"])
+        let caseInsensitiveScheme = try Self.send(
+            server, "GET", "/__admin/health", [host, "Authorization: bearer s3cret-token"])
         #expect(caseInsensitiveScheme.status == 200)
         // Stub traffic needs no token.
         #expect(try Self.send(server, "GET", "/hello", [host]).status == 200)
     }
 
-    @Test("Without a token, a server on a non-loopback address refuses DNS-rebound names with a 403 that says what to do")
+    @Test(
+        "Without a token, a server on a non-loopback address refuses DNS-rebound names with a 403 that says what to do")
     func reboundNameOnAnOpenListener() throws {
         // `127.1` is 127.0.0.1 to the resolver, so the test stays on loopback, but it is not a name the guard
         // counts as loopback: the server applies its rules for `--host 0.0.0.0`.
-        let server = try Self.server { $0.host = "127.1"; $0.allowedHosts = ["Stubs.CI.example"] }
+        let server = try Self.server {
+            $0.host = "127.1"; $0.allowedHosts = ["Stubs.CI.example"]
+        }
         defer { server.stop() }
         let port = server.port
         // The attack: a page on evil.example whose name now points here; Host and Origin are both its own.
-        let rebound = try Self.send(server, "POST", "/__admin/mappings",
-                                    ["Host: evil.example:\(port)", "Origin: http://evil.example:\(port)", "Content-Type: text/plain"],
-                                    body: Self.newHello)
+        let rebound = try Self.send(
+            server, "POST", "/__admin/mappings",
+            ["Host: evil.example:\(port)", "Origin: http://evil.example:\(port)", "Content-Type: text/plain"],
+            body: Self.newHello)
         #expect(rebound.status == 403)
         #expect(rebound.headers["content-type"] == "application/json")
         #expect(rebound.errorTitle() == "Forbidden")
@@ -136,22 +163,30 @@ struct AdminAccessTests {
         #expect(rebound.body.contains("--allowed-host evil.example"), "\(rebound.body)")
         #expect(server.mappings.count == 1)
         #expect(try Self.send(server, "GET", "/hello", ["Host: evil.example:\(port)"]).body == "hello")
-        for host in ["evil.example", "stubserver.evil.example:8080", "1.2.3.4.evil.example", "evil.", "localhost.evil.example",
-                     "127.0.0.1.nip.io"] {
+        for host in [
+            "evil.example", "stubserver.evil.example:8080", "1.2.3.4.evil.example", "evil.", "localhost.evil.example",
+            "127.0.0.1.nip.io"
+        ] {
             #expect(try Self.send(server, "GET", "/__admin/requests", ["Host: \(host)"]).status == 403, "\(host)")
         }
         // What a page cannot rebind: addresses, loopback names, compose service names; and the allowed name.
-        for host in ["127.0.0.1:\(port)", "10.0.0.7:\(port)", "[::1]:\(port)", "[fe80::1%25en0]", "localhost:\(port)", "app.localhost",
-                     "stubserver:8080", "STUBSERVER", "stubs.ci.example:\(port)", "STUBS.CI.EXAMPLE", "127.1"] {
+        for host in [
+            "127.0.0.1:\(port)", "10.0.0.7:\(port)", "[::1]:\(port)", "[fe80::1%25en0]", "localhost:\(port)",
+            "app.localhost",
+            "stubserver:8080", "STUBSERVER", "stubs.ci.example:\(port)", "STUBS.CI.EXAMPLE", "127.1"
+        ] {
             #expect(try Self.send(server, "GET", "/__admin/mappings", ["Host: \(host)"]).status == 200, "\(host)")
         }
         // The health probe tells nothing and stays open, as it does with a token.
         #expect(try Self.send(server, "GET", "/__admin/health", ["Host: stubs.other.example"]).status == 200)
         // With a token, the token is the guard.
-        let guarded = try Self.server { $0.host = "127.1"; $0.adminToken = "t0k" }
+        let guarded = try Self.server {
+            $0.host = "127.1"; $0.adminToken = "t0k"
+        }
         defer { guarded.stop() }
-        let withToken = try Self.send(guarded, "POST", "/__admin/mappings",
-                                      ["Host: stubs.example:\(guarded.port)", "Authorization: Bearer t0k"], body: Self.newHello)
+        let withToken = try Self.send(
+            guarded, "POST", "/__admin/mappings",
+            ["Host: stubs.example:\(guarded.port)", "Authorization: Bearer t0k"], body: Self.newHello)
         #expect(withToken.status == 201)
         #expect(try Self.send(guarded, "GET", "/__admin/requests", ["Host: stubs.example"]).status == 401)
     }
@@ -179,7 +214,9 @@ struct AdminAccessTests {
             #expect(head.headers["content-type"] == get.headers["content-type"])
             #expect(head.headers["content-length"] != nil)
             let authorization = token.map { ["Authorization: Bearer \($0)"] } ?? []
-            for path in ["/__admin/mappings", "/__admin/requests", "/__admin/version", "/__admin/scenarios", "/__admin/settings"] {
+            for path in [
+                "/__admin/mappings", "/__admin/requests", "/__admin/version", "/__admin/scenarios", "/__admin/settings"
+            ] {
                 let listed = try Self.send(server, "HEAD", path, [host] + authorization)
                 #expect(listed.status == 200, "\(path)")
                 #expect(listed.body.isEmpty, "\(path)")

@@ -1,16 +1,19 @@
 import Foundation
+import StubServerTestSupport
 import StubTestSupport
-@testable import StubKit
 import StubTesting
 import Testing
-import StubServerTestSupport
+
+@testable import StubKit
 
 /// Bandwidth caps are real on the wire: a client reading as fast as it can receives the whole body no
 /// faster than the cap allows (bound: 1.5 × the cap), per stub, per server and per network profile.
 @Suite("Bandwidth")
 struct BandwidthTests {
     /// Fetches `path` and returns the body and the receive rate, bytes/s, from the first to the last byte.
-    private func measure(_ server: StubServer, _ path: String) async throws -> (body: [UInt8], rate: Double, firstByte: Double) {
+    private func measure(_ server: StubServer, _ path: String) async throws -> (
+        body: [UInt8], rate: Double, firstByte: Double
+    ) {
         let received = try await DelayTests.fetch(server.port, path)
         let first = try #require(received.arrivals.first)
         let last = try #require(received.arrivals.last)
@@ -24,7 +27,10 @@ struct BandwidthTests {
         try await shuttingDown(server) {
             let body = [UInt8](repeating: 0x61, count: 100_000)
             server.stub(.get("/dsl"), .data(body).withBandwidth(bytesPerSecond: 50_000))
-            try server.stub(mappingJSON: #"{"request": {"url": "/file"}, "response": {"base64Body": "\#(Base64.encode(body))"}, "metadata": {"stubserver": {"bytesPerSecond": 50000}}}"#)
+            try server.stub(
+                mappingJSON:
+                    #"{"request": {"url": "/file"}, "response": {"base64Body": "\#(Base64.encode(body))"}, "metadata": {"stubserver": {"bytesPerSecond": 50000}}}"#
+            )
             for path in ["/dsl", "/file"] {
                 let result = try await measure(server, path)
                 #expect(result.body == body, "\(path)")

@@ -1,8 +1,8 @@
 import Foundation
+import StubServerTestSupport
 import StubTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// Swift closure stubs: they see the whole request, run off the event loop (a blocking one holds up
 /// no one else), and a thrown error answers 500 and is journaled.
@@ -25,18 +25,22 @@ struct ClosureStubTests {
             server.stub(.post(pathTemplate: "/users/{name}/follow")) { request in
                 let follow = try request.decode(Follow.self)
                 let json = try request.json()
-                return .json([
-                    "method": .string(request.method.rawValue), "path": .string(request.path),
-                    "user": .string(request.pathParameters["name"] ?? ""), "page": .string(request.query("page") ?? ""),
-                    "tags": .array((request.query["tag"] ?? []).map(JSONValue.string)),
-                    "agent": .string(request.header("x-agent") ?? ""), "session": .string(request.cookies["session"] ?? ""),
-                    "notify": .bool(follow.notify), "raw": .string(request.bodyText), "echo": json,
-                ], status: 201)
+                return .json(
+                    [
+                        "method": .string(request.method.rawValue), "path": .string(request.path),
+                        "user": .string(request.pathParameters["name"] ?? ""),
+                        "page": .string(request.query("page") ?? ""),
+                        "tags": .array((request.query["tag"] ?? []).map(JSONValue.string)),
+                        "agent": .string(request.header("x-agent") ?? ""),
+                        "session": .string(request.cookies["session"] ?? ""),
+                        "notify": .bool(follow.notify), "raw": .string(request.bodyText), "echo": json
+                    ], status: 201)
             }
             #expect(try await HTTP.get(server, "/users/jane%20doe").text == #"{"login":"jane doe"}"#)
             let body = Data(#"{"notify":true}"#.utf8)
-            let response = try await HTTP.send(server, "POST", "/users/octocat/follow?page=2&tag=a&tag=b",
-                                               headers: ["X-Agent": "tests", "Cookie": "theme=dark; session=abc"], body: body)
+            let response = try await HTTP.send(
+                server, "POST", "/users/octocat/follow?page=2&tag=a&tag=b",
+                headers: ["X-Agent": "tests", "Cookie": "theme=dark; session=abc"], body: body)
             #expect(response.status == 201)
             let json = try response.json()
             #expect(json["method"] as? String == "POST")

@@ -1,8 +1,8 @@
 import Foundation
+import StubServerTestSupport
 import StubTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 @Suite("Many servers and many threads")
 struct ConcurrencyTests {
@@ -12,14 +12,18 @@ struct ConcurrencyTests {
     static let serverCount = min(50, max(8, OpenFileLimit.soft / 16))
     static let repetitions = 20
 
-    @Test("Up to 50 servers started at once each get their own port and see only their own stubs and requests",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "Up to 50 servers started at once each get their own port and see only their own stubs and requests",
+        .timeLimit(.minutes(2)))
     func fiftyConcurrentServers() async throws {
         for repetition in 0..<Self.repetitions {
-            let servers = try await offPool { try Self.startConcurrently(Self.serverCount) } // 50 threads, waited for off the pool
+            // 50 threads, waited for off the pool
+            let servers = try await offPool { try Self.startConcurrently(Self.serverCount) }
             try await shuttingDown(all: servers) {
                 let ports = servers.map(\.port)
-                #expect(Set(ports).count == Self.serverCount, "port collision in repetition \(repetition): \(ports.sorted())")
+                #expect(
+                    Set(ports).count == Self.serverCount,
+                    "port collision in repetition \(repetition): \(ports.sorted())")
 
                 for (index, server) in servers.enumerated() {
                     server.stub(.get("/server/\(index)"), .text("server \(index)"), name: "own stub \(index)")
@@ -39,7 +43,10 @@ struct ConcurrencyTests {
                     let (own, neighbour) = try #require(answers[index])
                     #expect(own.status == 200 && own.text == "server \(index)")
                     #expect(neighbour.status == 404, "server \(index) answered another server's stub")
-                    #expect(server.requests.map(\.request.target) == ["/server/\(index)", "/server/\((index + 1) % Self.serverCount)"])
+                    #expect(
+                        server.requests.map(\.request.target) == [
+                            "/server/\(index)", "/server/\((index + 1) % Self.serverCount)"
+                        ])
                     #expect(server.requests.first?.matchedStub?.name == "own stub \(index)")
                     #expect(server.mappings.count == 1)
                 }
@@ -47,8 +54,9 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test("Requests from many tasks while stubs are added and removed and the journal is read",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "Requests from many tasks while stubs are added and removed and the journal is read",
+        .timeLimit(.minutes(1)))
     func requestsStubsAndJournalConcurrently() async throws {
         var configuration = StubServer.Configuration()
         configuration.logsUnmatchedRequests = false
@@ -73,7 +81,8 @@ struct ConcurrencyTests {
                     group.addTask {
                         var counts: [String: Int] = [:]
                         for index in 0..<requestsPerClient {
-                            let path = ["/users/octocat", "/hello", "/churn/\(index % 10)", "/users/x\(client)"][index % 4]
+                            let path = ["/users/octocat", "/hello", "/churn/\(index % 10)", "/users/x\(client)"][
+                                index % 4]
                             let response = try await HTTP.get(server, path)
                             if path == "/users/octocat" {
                                 #expect(try response.json()["login"] as? String == "octocat")
@@ -139,7 +148,7 @@ struct ConcurrencyTests {
 }
 
 /// Results written by index from several threads.
-private final class ResultSlots: @unchecked Sendable { // every access holds `lock`
+private final class ResultSlots: @unchecked Sendable {  // every access holds `lock`
     private let lock = NSLock()
     private var slots: [Result<StubServer, any Error>?]
 

@@ -1,8 +1,8 @@
 import Foundation
+import StubServerTestSupport
 import StubTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// `delayDistribution`, `chunkedDribbleDelay` and the latency of a network profile: lower bounds hold,
 /// and delayed responses hold no thread (many at once finish together, not one after another).
@@ -22,7 +22,10 @@ struct DelayTests {
         let server = try StubServer.start()
         try await shuttingDown(server) {
             server.stub(.get("/uniform"), .text("u").withDelay(uniform: 300...400))
-            try server.stub(mappingJSON: #"{"request": {"url": "/lognormal"}, "response": {"body": "l", "delayDistribution": {"type": "lognormal", "median": 50, "sigma": 0.1}}}"#)
+            try server.stub(
+                mappingJSON:
+                    #"{"request": {"url": "/lognormal"}, "response": {"body": "l", "delayDistribution": {"type": "lognormal", "median": 50, "sigma": 0.1}}}"#
+            )
             for path in ["/uniform", "/lognormal"] {
                 let received = try await Self.fetch(server.port, path)
                 #expect(received.head.hasPrefix("HTTP/1.1 200 OK"))
@@ -34,10 +37,14 @@ struct DelayTests {
     @Test("Samples stay within their distribution")
     func sampling() {
         var generator = SystemRandomNumberGenerator()
-        let uniform = (0..<1_000).map { _ in DelayDistribution.uniform(lower: 10, upper: 20).sampleMilliseconds(using: &generator) }
+        let uniform = (0..<1_000).map { _ in
+            DelayDistribution.uniform(lower: 10, upper: 20).sampleMilliseconds(using: &generator)
+        }
         #expect(uniform.allSatisfy { (10...20).contains($0) })
         #expect(Set(uniform).count > 5)
-        let lognormal = (0..<1_001).map { _ in DelayDistribution.lognormal(median: 100, sigma: 0.1).sampleMilliseconds(using: &generator) }.sorted()
+        let lognormal = (0..<1_001).map { _ in
+            DelayDistribution.lognormal(median: 100, sigma: 0.1).sampleMilliseconds(using: &generator)
+        }.sorted()
         // sigma 0.1: 99.99 % of draws lie within a factor exp(0.4) ≈ 1.5 of the median.
         #expect((70...140).contains(lognormal[500]))
         #expect(lognormal.allSatisfy { $0 >= 0 })
@@ -81,7 +88,10 @@ struct DelayTests {
         let server = try StubServer.start()
         try await shuttingDown(server) {
             let body = String(repeating: "x", count: 4_000)
-            try server.stub(mappingJSON: #"{"request": {"url": "/dribble"}, "response": {"body": "\#(body)", "chunkedDribbleDelay": {"numberOfChunks": 4, "totalDuration": 800}}}"#)
+            try server.stub(
+                mappingJSON:
+                    #"{"request": {"url": "/dribble"}, "response": {"body": "\#(body)", "chunkedDribbleDelay": {"numberOfChunks": 4, "totalDuration": 800}}}"#
+            )
             let received = try await Self.fetch(server.port, "/dribble")
             #expect(received.body == Array(body.utf8))
             #expect(received.head.contains("Content-Length: 4000"))

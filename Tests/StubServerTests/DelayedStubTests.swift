@@ -1,10 +1,11 @@
 import Foundation
 import StubServerTestSupport
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import StubTesting
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `fixedDelayMilliseconds` / `.withDelay` answers later without holding a thread: other requests are
 /// answered meanwhile.

@@ -1,10 +1,11 @@
 import Foundation
-import StubTesting
-import StubTestSupport
-import Testing
 import StubServerTestSupport
+import StubTestSupport
+import StubTesting
+import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `fault`: each broken response is seen by real clients (curl, URLSession) as the failure it names,
@@ -18,14 +19,14 @@ struct FaultTests {
         (.connectionReset, 56, "Connection reset by peer", [.networkConnectionLost]),
         (.emptyResponse, 52, "Empty reply from server", platform([.badServerResponse])),
         (.malformedResponseChunk, 56, "chunk", platform([.unknown])),
-        (.randomDataThenClose, 1, "HTTP/0.9", platform([.unsupportedURL])),
+        (.randomDataThenClose, 1, "HTTP/0.9", platform([.unsupportedURL]))
     ]
 
     private static func platform(_ linux: Set<URLError.Code>) -> Set<URLError.Code> {
         #if os(Linux)
-        return linux
+            return linux
         #else
-        return [.networkConnectionLost, .badServerResponse, .cannotParseResponse, .unknown, .zeroByteResource]
+            return [.networkConnectionLost, .badServerResponse, .cannotParseResponse, .unknown, .zeroByteResource]
         #endif
     }
 
@@ -47,11 +48,15 @@ struct FaultTests {
             // The journal says which fault was sent, in-process, in the admin API's serve events (as WireMock:
             // "response": {"status": 200, "fault": "…"}) and through a client reading them back.
             #expect(server.requests.map(\.fault) == [fault, fault, nil])
-            #expect(server.requests[0].description == "GET /dsl → 200, fault \(fault.rawValue) (GET /dsl (FaultTests.swift:\(stubLine)))")
+            #expect(
+                server.requests[0].description
+                    == "GET /dsl → 200, fault \(fault.rawValue) (GET /dsl (FaultTests.swift:\(stubLine)))")
             let remote = try await StubServerClient(baseURL: server.baseURL).requests
             #expect(remote.map(\.fault) == [fault, fault, nil])
             let events = try await HTTP.get(server, "/__admin/requests").text
-            #expect(events.range(of: #""fault"\s*:\s*"\#(fault.rawValue)""#, options: .regularExpression) != nil, "\(events.prefix(600))")
+            #expect(
+                events.range(of: #""fault"\s*:\s*"\#(fault.rawValue)""#, options: .regularExpression) != nil,
+                "\(events.prefix(600))")
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import StubKit
+import StubServerTestSupport
 import StubTesting
 import XCTest
-import StubServerTestSupport
 
 /// The journal's byte bounds on a running server: matching sees the whole body, the journal keeps a cut one.
 final class JournalLimitsTests: XCTestCase {
@@ -86,7 +86,9 @@ final class JournalLimitsTests: XCTestCase {
 
         let list = try await HTTP.get(server, "/__admin/requests").json()
         XCTAssertEqual(list["requestJournalDisabled"] as? Bool, true)
-        let count = try await HTTP.send(server, "POST", "/__admin/requests/count", body: Data(#"{"url": "/hello"}"#.utf8)).json()
+        let count = try await HTTP.send(
+            server, "POST", "/__admin/requests/count", body: Data(#"{"url": "/hello"}"#.utf8)
+        ).json()
         XCTAssertEqual(count["requestJournalDisabled"] as? Bool, true)
         XCTAssertEqual(count["count"] as? Int, -1)
     }

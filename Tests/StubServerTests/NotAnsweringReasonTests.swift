@@ -1,7 +1,7 @@
 import Foundation
+import StubServerTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// A request that matches a stateful stub which does not answer now gets a 404 whose near-miss report says
 /// why (its scenario's state, its used-up limit, its finished sequence) instead of "0 differences".
@@ -15,7 +15,9 @@ struct NotAnsweringReasonTests {
             server.stub(.post("/logout"), .status(204), scenario: "Login", whenState: "LoggedIn", newState: "LoggedOut")
             let missed = try await HTTP.get(server, "/profile")
             #expect(missed.status == 404)
-            #expect(missed.text.contains(#"matches, but does not answer now: scenario "Login" needs state "LoggedIn", is "Started""#))
+            #expect(
+                missed.text.contains(
+                    #"matches, but does not answer now: scenario "Login" needs state "LoggedIn", is "Started""#))
             #expect(!missed.text.contains("0 differences"))
             // Moved on, it answers; moved elsewhere, the report follows the state (it is not reused).
             try server.setScenarioState("Login", to: "LoggedIn")
@@ -32,11 +34,15 @@ struct NotAnsweringReasonTests {
             server.stub(.get("/once"), .text("1"), times: 1)
             server.stubSequence(.post("/token"), [.status(500), .text("t")], .thenNotFound)
             #expect(try await HTTP.get(server, "/once").text == "1")
-            #expect(try await HTTP.get(server, "/once").text.contains("matches, but does not answer now: used up: times 1, used 1"))
+            #expect(
+                try await HTTP.get(server, "/once").text.contains(
+                    "matches, but does not answer now: used up: times 1, used 1"))
             for _ in 0..<2 { _ = try await HTTP.send(server, "POST", "/token") }
             let finished = try await HTTP.send(server, "POST", "/token")
             #expect(finished.status == 404)
-            #expect(finished.text.contains("matches, but does not answer now: sequence finished: its 2 responses were sent"))
+            #expect(
+                finished.text.contains("matches, but does not answer now: sequence finished: its 2 responses were sent")
+            )
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
+import StubServerTestSupport
 import StubTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// Proxy stubs and `proxy.target` (`--proxy-all`), against a second in-process server as the
 /// upstream: what is forwarded, what comes back, and what a dead or slow upstream gives.
@@ -24,15 +24,21 @@ struct ProxyTests {
         upstream.stub(.post("/v2/users?page=2"), .json(["created": true], status: 201).header("X-Upstream", "yes"))
         let proxy = try Self.server()
         defer { proxy.stop() }
-        proxy.stub(.method("ANY", pathPattern: "/api/.*"),
-                   .proxy(to: upstream.baseURL.appendingPathComponent("v2"), removingPrefix: "/api",
-                          addingHeaders: ["X-Added": "from-stub", "X-Replaced": "new"], removingHeaders: ["x-secret"])
-                       .header("X-Stub", "added"))
+        proxy.stub(
+            .method("ANY", pathPattern: "/api/.*"),
+            .proxy(
+                to: upstream.baseURL.appendingPathComponent("v2"), removingPrefix: "/api",
+                addingHeaders: ["X-Added": "from-stub", "X-Replaced": "new"], removingHeaders: ["x-secret"]
+            )
+            .header("X-Stub", "added"))
 
-        let fetched = try await HTTP.send(proxy, "POST", "/api/users?page=2",
-                                          headers: ["X-Secret": "s3cret", "X-Replaced": "old", "X-Kept": "kept",
-                                                    "Content-Type": "application/json"],
-                                          body: Data(#"{"name":"octocat"}"#.utf8))
+        let fetched = try await HTTP.send(
+            proxy, "POST", "/api/users?page=2",
+            headers: [
+                "X-Secret": "s3cret", "X-Replaced": "old", "X-Kept": "kept",
+                "Content-Type": "application/json"
+            ],
+            body: Data(#"{"name":"octocat"}"#.utf8))
 
         #expect(fetched.status == 201)
         #expect(fetched.text == #"{"created":true}"#)
@@ -93,7 +99,7 @@ struct ProxyTests {
     func upstreamSlowServesOthers() async throws {
         // The upstream answers only when stopped (grace zero: its delayed response is dropped at once).
         let upstream = try Self.server { $0.shutdownGrace = .zero }
-        defer { upstream.stop() } // stopping twice is harmless
+        defer { upstream.stop() }  // stopping twice is harmless
         upstream.stub(.get("/slow"), .text("too late").delay(.seconds(60)))
         // One event loop: if forwarding held it, the quick request could not be answered meanwhile. The proxy
         // timeout is as long as the delay, so only the quick request can finish first, however loaded the machine.

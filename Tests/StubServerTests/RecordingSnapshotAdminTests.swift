@@ -1,8 +1,8 @@
 import Foundation
-import StubTesting
-import Testing
 import StubServerTestSupport
 import StubTestSupport
+import StubTesting
+import Testing
 
 /// `POST /__admin/recordings/snapshot` over real sockets, against a second in-process server as the
 /// upstream: `filters.ids` and `captureHeaders` with `caseInsensitive`, as WireMock records them.
@@ -35,28 +35,35 @@ struct RecordingSnapshotAdminTests {
         let server = try Self.proxy(to: upstream)
         try await shuttingDown(upstream, server) {
             for path in ["/a", "/b", "/c"] { #expect(try await HTTP.get(server, path).status == 200) }
-            let events = try #require(try await HTTP.get(server, "/__admin/requests").json()["requests"] as? [[String: Any]])
+            let events = try #require(
+                try await HTTP.get(server, "/__admin/requests").json()["requests"] as? [[String: Any]])
             var ids: [String: String] = [:]
             for event in events {
-                if let id = event["id"] as? String, let url = (event["request"] as? [String: Any])?["url"] as? String { ids[url] = id }
+                if let id = event["id"] as? String, let url = (event["request"] as? [String: Any])?["url"] as? String {
+                    ids[url] = id
+                }
             }
             let wanted = try [#require(ids["/c"]), #require(ids["/a"])]
 
-            let snapshot = try await Self.post(server, "/__admin/recordings/snapshot",
-                                               #"{"persist": false, "filters": {"ids": ["\#(wanted[0])", "\#(wanted[1])"]}}"#)
+            let snapshot = try await Self.post(
+                server, "/__admin/recordings/snapshot",
+                #"{"persist": false, "filters": {"ids": ["\#(wanted[0])", "\#(wanted[1])"]}}"#)
             #expect(snapshot.status == 200, "\(String(decoding: snapshot.body, as: UTF8.self))")
             let mappings = try #require(try snapshot.json()["mappings"] as? [[String: Any]])
             #expect(mappings.compactMap { ($0["request"] as? [String: Any])?["url"] as? String } == ["/a", "/c"])
 
             // Ids combine with the request pattern, and a UUID this server never gave names nothing.
-            let both = try await Self.post(server, "/__admin/recordings/snapshot", #"""
+            let both = try await Self.post(
+                server, "/__admin/recordings/snapshot",
+                #"""
                 {"persist": false, "filters": {"url": "/a", "ids": ["\#(wanted[0])", "\#(wanted[1])",
                  "12345678-1234-4234-8234-123456789abc"]}}
                 """#)
             #expect((try both.json()["mappings"] as? [[String: Any]])?.count == 1)
 
-            let start = try await Self.post(server, "/__admin/recordings/start",
-                                            #"{"targetBaseUrl": "\#(upstream.baseURL.absoluteString)", "filters": {"ids": ["\#(wanted[0])"]}}"#)
+            let start = try await Self.post(
+                server, "/__admin/recordings/start",
+                #"{"targetBaseUrl": "\#(upstream.baseURL.absoluteString)", "filters": {"ids": ["\#(wanted[0])"]}}"#)
             #expect(start.status == 422)
             #expect(String(decoding: start.body, as: UTF8.self).contains("filter a snapshot only"))
             #expect(server.recordingStatus == .neverStarted)
@@ -72,18 +79,23 @@ struct RecordingSnapshotAdminTests {
         let server = try Self.proxy(to: upstream, stubs: folder)
         try await shuttingDown(upstream, server) {
             _ = try await HTTP.get(server, "/a", headers: ["Accept": "text/plain", "X-Client": "Ios"])
-            let snapshot = try await Self.post(server, "/__admin/recordings/snapshot",
-                                               #"{"captureHeaders": {"Accept": {"caseInsensitive": true}, "X-Client": {}}}"#)
+            let snapshot = try await Self.post(
+                server, "/__admin/recordings/snapshot",
+                #"{"captureHeaders": {"Accept": {"caseInsensitive": true}, "X-Client": {}}}"#)
             #expect(snapshot.status == 200, "\(String(decoding: snapshot.body, as: UTF8.self))")
             let mapping = try #require((try snapshot.json()["mappings"] as? [[String: Any]])?.first)
             let headers = try #require((mapping["request"] as? [String: Any])?["headers"] as? [String: Any])
-            #expect(headers["Accept"] as? NSDictionary == ["equalTo": "text/plain", "caseInsensitive": true] as NSDictionary)
+            #expect(
+                headers["Accept"] as? NSDictionary == ["equalTo": "text/plain", "caseInsensitive": true] as NSDictionary
+            )
             #expect(headers["X-Client"] as? NSDictionary == ["equalTo": "Ios"] as NSDictionary)
         }
 
-        let written = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("mappings").path)
+        let written = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("mappings").path)
         #expect(written.count == 1)
-        let file = try Data(contentsOf: folder.appendingPathComponent("mappings").appendingPathComponent(try #require(written.first)))
+        let file = try Data(
+            contentsOf: folder.appendingPathComponent("mappings").appendingPathComponent(try #require(written.first)))
         #expect(String(decoding: file, as: UTF8.self).contains(#""caseInsensitive""#))
 
         let replayed = try StubServer(stubs: folder)
@@ -92,9 +104,12 @@ struct RecordingSnapshotAdminTests {
             let differentCase = try await HTTP.get(replayed, "/a", headers: ["Accept": "TEXT/Plain", "X-Client": "Ios"])
             #expect(differentCase.status == 200)
             #expect(String(decoding: differentCase.body, as: UTF8.self) == "upstream a")
-            #expect(try await HTTP.get(replayed, "/a", headers: ["Accept": "application/json", "X-Client": "Ios"]).status == 404)
-            #expect(try await HTTP.get(replayed, "/a", headers: ["Accept": "text/plain", "X-Client": "IOS"]).status == 404,
-                    "X-Client was captured without caseInsensitive")
+            #expect(
+                try await HTTP.get(replayed, "/a", headers: ["Accept": "application/json", "X-Client": "Ios"]).status
+                    == 404)
+            #expect(
+                try await HTTP.get(replayed, "/a", headers: ["Accept": "text/plain", "X-Client": "IOS"]).status == 404,
+                "X-Client was captured without caseInsensitive")
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
+import StubServerTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// Recording from a second in-process server: what is kept, filtered and bounded, and the stubs
 /// that stopping makes, in memory or in files.
@@ -41,7 +41,8 @@ struct RecordingTests {
             upstream.reset()
             #expect(try await HTTP.get(server, "/avatar").body == avatar.body)
             let replayed = try await HTTP.get(server, "/users/octocat")
-            #expect(try JSONSerialization.jsonObject(with: replayed.body) as? NSDictionary
+            #expect(
+                try JSONSerialization.jsonObject(with: replayed.body) as? NSDictionary
                     == (try JSONSerialization.jsonObject(with: user.body) as? NSDictionary))
             #expect(replayed.header("Set-Cookie") == nil)
         }
@@ -52,7 +53,8 @@ struct RecordingTests {
         let upstream = try Self.upstream()
         let server = try StubServer.start()
         try await shuttingDown(upstream, server) {
-            var spec = RecordingSpec(target: upstream.baseURL, filter: RequestPattern(url: .urlPathPattern("/(avatar|big)")))
+            var spec = RecordingSpec(
+                target: upstream.baseURL, filter: RequestPattern(url: .urlPathPattern("/(avatar|big)")))
             spec.persist = false
             spec.maxBytes = 2048
             try server.startRecording(spec)
@@ -79,7 +81,9 @@ struct RecordingTests {
             #expect(again?.description.contains(upstream.baseURL.absoluteString) == true)
             _ = try server.stopRecording()
             #expect(throws: RecordingError.self) { _ = try server.stopRecording() }
-            #expect(throws: RecordingError.self) { try server.startRecording(RecordingSpec(target: URL(string: "file:///tmp")!)) }
+            #expect(throws: RecordingError.self) {
+                try server.startRecording(RecordingSpec(target: URL(string: "file:///tmp")!))
+            }
         }
     }
 
@@ -97,7 +101,10 @@ struct RecordingTests {
             _ = try await HTTP.get(server, "/big")
             let result = try server.stopRecording()
             #expect(result.summary.stubs.map(\.bodyFile) == [nil, "__files/get-big.txt"])
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("__files").path) == ["get-big.txt"])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("__files").path) == [
+                    "get-big.txt"
+                ])
             let loaded = try StubServer(stubs: folder)
             #expect(loaded.mappings.map(\.response.body).contains(.bytes(Self.png)))
         }

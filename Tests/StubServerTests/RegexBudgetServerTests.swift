@@ -1,7 +1,7 @@
 import Foundation
+import StubHTTP
 import StubTestSupport
 import StubTesting
-import StubHTTP
 import Testing
 
 /// A stub whose `urlPattern` backtracks exponentially (`/(a+)+$` against `/aaaa…a!`)
@@ -11,7 +11,9 @@ import Testing
 struct RegexBudgetServerTests {
     static let attack = "/" + String(repeating: "a", count: 40) + "!"
 
-    @Test("A pathological urlPattern answers 404, /hello on another connection is served, and the stub is named in a warning")
+    @Test(
+        "A pathological urlPattern answers 404, /hello on another connection is served, and the stub is named in a warning"
+    )
     func pathologicalPattern() async throws {
         let lines = LockedValue<[String]>([])
         var configuration = StubServer.Configuration()
@@ -22,9 +24,11 @@ struct RegexBudgetServerTests {
         defer { server.stop() }
         server.stub(.get("/hello"), .text("hello"))
         let host = "Host: 127.0.0.1:\(server.port)"
-        let created = try AdminAccessTests.send(server, "POST", "/__admin/mappings", [host], body: """
-            {"name": "backtracker", "request": {"urlPattern": "/(a+)+$"}, "response": {"status": 200, "body": "never"}}
-            """)
+        let created = try AdminAccessTests.send(
+            server, "POST", "/__admin/mappings", [host],
+            body: """
+                {"name": "backtracker", "request": {"urlPattern": "/(a+)+$"}, "response": {"status": 200, "body": "never"}}
+                """)
         #expect(created.status == 201)
 
         // Without a budget this request holds the only event loop for hours (2^40 steps), and /hello waits with it.

@@ -1,7 +1,7 @@
 import Foundation
+import StubServerTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// WireMock scenarios: states start at `Started`, a matching stub moves its scenario on atomically
 /// (of 50 racing requests exactly one sees the old state), and the admin API and the Swift API read,
@@ -31,7 +31,9 @@ struct ScenarioTests {
             #expect(try await HTTP.get(server, "/todo").text == #"{"items":[]}"#)
             try server.setScenarioState("To do", to: "Added")
             #expect(try await HTTP.get(server, "/todo").text == #"{"items":["milk"]}"#)
-            #expect(throws: ScenarioError.unknownScenario("Nope")) { try server.setScenarioState("Nope", to: "Started") }
+            #expect(throws: ScenarioError.unknownScenario("Nope")) {
+                try server.setScenarioState("Nope", to: "Started")
+            }
             #expect(throws: ScenarioError.self) { try server.setScenarioState("To do", to: "Bogus") }
             #expect(server.scenarios.map(\.possibleStates) == [["Added", "Started"]])
         }
@@ -68,13 +70,16 @@ struct ScenarioTests {
             #expect(scenarios.first?["possibleStates"] as? [String] == ["Added", "Started"])
             #expect((scenarios.first?["mappings"] as? [Any])?.count == 3)
 
-            let set = try await HTTP.send(server, "PUT", "/__admin/scenarios/To%20do/state", body: Data(#"{"state": "Added"}"#.utf8))
+            let set = try await HTTP.send(
+                server, "PUT", "/__admin/scenarios/To%20do/state", body: Data(#"{"state": "Added"}"#.utf8))
             #expect(set.status == 200)
             #expect(server.scenarioState("To do") == "Added")
-            let unknown = try await HTTP.send(server, "PUT", "/__admin/scenarios/Nope/state", body: Data(#"{"state": "Added"}"#.utf8))
+            let unknown = try await HTTP.send(
+                server, "PUT", "/__admin/scenarios/Nope/state", body: Data(#"{"state": "Added"}"#.utf8))
             #expect(unknown.status == 404)
             #expect(unknown.text.contains("Scenario Nope does not exist"))
-            let badState = try await HTTP.send(server, "PUT", "/__admin/scenarios/To%20do/state", body: Data(#"{"state": "Bogus"}"#.utf8))
+            let badState = try await HTTP.send(
+                server, "PUT", "/__admin/scenarios/To%20do/state", body: Data(#"{"state": "Bogus"}"#.utf8))
             #expect(badState.status == 422)
             #expect(badState.text.contains("does not support state Bogus"))
             let noState = try await HTTP.send(server, "PUT", "/__admin/scenarios/To%20do/state", body: Data("{}".utf8))
@@ -92,8 +97,14 @@ struct ScenarioTests {
     func fromJSON() async throws {
         let server = try StubServer.start()
         try await shuttingDown(server) {
-            try server.stub(mappingJSON: #"{"scenarioName": "Login", "requiredScenarioState": "Started", "newScenarioState": "In", "request": {"method": "POST", "url": "/login"}, "response": {"status": 204}}"#)
-            try server.stub(mappingJSON: #"{"scenarioName": "Login", "requiredScenarioState": "In", "request": {"url": "/me"}, "response": {"body": "jane"}}"#)
+            try server.stub(
+                mappingJSON:
+                    #"{"scenarioName": "Login", "requiredScenarioState": "Started", "newScenarioState": "In", "request": {"method": "POST", "url": "/login"}, "response": {"status": 204}}"#
+            )
+            try server.stub(
+                mappingJSON:
+                    #"{"scenarioName": "Login", "requiredScenarioState": "In", "request": {"url": "/me"}, "response": {"body": "jane"}}"#
+            )
             #expect(try await HTTP.get(server, "/me").status == 404)
             #expect(try await HTTP.send(server, "POST", "/login").status == 204)
             #expect(try await HTTP.get(server, "/me").text == "jane")

@@ -1,7 +1,7 @@
 import Foundation
+import StubServerTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// `times:` and `stubSequence`, in Swift and through `metadata.stubserver` in mapping JSON.
 @Suite("Sequences and use limits")
@@ -55,8 +55,14 @@ struct SequenceTests {
     func fromJSON() async throws {
         let server = try StubServer.start()
         try await shuttingDown(server) {
-            try server.stub(mappingJSON: #"{"request": {"url": "/once"}, "response": {"body": "once"}, "metadata": {"stubserver": {"times": 1}}}"#)
-            try server.stub(mappingJSON: #"{"request": {"url": "/seq"}, "response": {"body": "a"}, "metadata": {"stubserver": {"then": [{"body": "b"}, {"status": 202, "body": "c"}]}}}"#)
+            try server.stub(
+                mappingJSON:
+                    #"{"request": {"url": "/once"}, "response": {"body": "once"}, "metadata": {"stubserver": {"times": 1}}}"#
+            )
+            try server.stub(
+                mappingJSON:
+                    #"{"request": {"url": "/seq"}, "response": {"body": "a"}, "metadata": {"stubserver": {"then": [{"body": "b"}, {"status": 202, "body": "c"}]}}}"#
+            )
             #expect(try await HTTP.get(server, "/once").text == "once")
             #expect(try await HTTP.get(server, "/once").status == 404)
             var bodies: [String] = []

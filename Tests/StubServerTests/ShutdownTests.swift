@@ -1,9 +1,10 @@
 import Foundation
+import StubServerTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Tests with long-delayed stubs and impatient clients end with the client's timeout,
@@ -35,15 +36,17 @@ struct ShutdownTests {
         }
     }
 
-    @Test("Four parallel tests with 600 s delays and 1 s client timeouts each end in about the client timeout",
-          arguments: 0..<4)
+    @Test(
+        "Four parallel tests with 600 s delays and 1 s client timeouts each end in about the client timeout",
+        arguments: 0..<4)
     func parallelDelayedTests(index: Int) async throws {
         // The trait exactly as `@Test(.stubServer())` runs it, timed from start to stop.
-        let trait: StubServerTrait = .stubServer(configuration: {
-            var configuration = StubServer.Configuration()
-            configuration.shutdownGrace = Self.delay // only a client that is gone makes the stop quick
-            return configuration
-        }())
+        let trait: StubServerTrait = .stubServer(
+            configuration: {
+                var configuration = StubServer.Configuration()
+                configuration.shutdownGrace = Self.delay  // only a client that is gone makes the stop quick
+                return configuration
+            }())
         let start = ContinuousClock.now
         let seen = Seen()
         try await trait.provideScope(for: try #require(Test.current), testCase: nil) {
@@ -74,14 +77,14 @@ struct ShutdownTests {
         await server.shutdown()
         let took = ContinuousClock.now - start
         #expect(took < Self.delay / 2, "shutdown() took \(took)")
-        await server.shutdown() // idempotent
-        server.stop()           // and stop() after it returns at once
+        await server.shutdown()  // idempotent
+        server.stop()  // and stop() after it returns at once
     }
 
     @Test("shutdown() waits for an in-flight delayed response whose client is still there")
     func shutdownLetsAWaitingClientFinish() async throws {
         var configuration = StubServer.Configuration()
-        configuration.shutdownGrace = .seconds(120) // the 300 ms delay ends well within it, however loaded the machine
+        configuration.shutdownGrace = .seconds(120)  // the 300 ms delay ends well within it, however loaded the machine
         let server = try StubServer(configuration: configuration)
         try server.start()
         server.stub(.get("/late"), .text("late").delay(.milliseconds(300)))

@@ -1,7 +1,7 @@
 import Foundation
+import StubServerTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// Use limits, scenario steps and sequences through the shared protocol: one generic test body, run against an
 /// in-process server, a client of a server over its admin API, and `AnyStubServer` around each. It compiles
@@ -12,12 +12,15 @@ struct StatefulStubsParityTests {
     private static func stubAndDrive(_ admin: some StubServerAdmin, _ server: StubServer) async throws {
         try await admin.stub(.get("/feed"), .text("normal"), priority: 5, name: nil)
         try await admin.stub(.get("/feed"), .status(503), times: 1, priority: 1, name: "one outage")
-        try await admin.stub(.get("/todo"), .json(["items": []]), scenario: "Todo", whenState: "Started", newState: nil,
-                             priority: 5, name: nil)
-        try await admin.stub(.post("/todo"), .status(201), scenario: "Todo", whenState: "Started", newState: "Added",
-                             priority: 5, name: nil)
-        try await admin.stub(.get("/todo"), .json(["items": ["milk"]]), scenario: "Todo", whenState: "Added", newState: nil,
-                             priority: 5, name: nil)
+        try await admin.stub(
+            .get("/todo"), .json(["items": []]), scenario: "Todo", whenState: "Started", newState: nil,
+            priority: 5, name: nil)
+        try await admin.stub(
+            .post("/todo"), .status(201), scenario: "Todo", whenState: "Started", newState: "Added",
+            priority: 5, name: nil)
+        try await admin.stub(
+            .get("/todo"), .json(["items": ["milk"]]), scenario: "Todo", whenState: "Added", newState: nil,
+            priority: 5, name: nil)
         try await admin.stubSequence(.post("/token"), [.status(500), .text("t")], .thenNotFound, priority: 5, name: nil)
 
         var feed: [Int] = []
@@ -41,7 +44,9 @@ struct StatefulStubsParityTests {
     @Test("StubServerClient over the admin API")
     func client() async throws {
         let server = try StubServer.start()
-        try await shuttingDown(server) { try await Self.stubAndDrive(StubServerClient(baseURL: server.baseURL), server) }
+        try await shuttingDown(server) {
+            try await Self.stubAndDrive(StubServerClient(baseURL: server.baseURL), server)
+        }
     }
 
     @Test("AnyStubServer around an in-process server and around a client")

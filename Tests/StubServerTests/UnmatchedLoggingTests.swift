@@ -1,9 +1,9 @@
 import Foundation
+import StubHTTP
 import StubKit
+import StubServerTestSupport
 import StubTesting
 import XCTest
-import StubHTTP
-import StubServerTestSupport
 
 /// `Configuration.unmatchedRequestLogging` and the log sink an in-process server writes through.
 final class UnmatchedLoggingTests: XCTestCase {
@@ -12,12 +12,16 @@ final class UnmatchedLoggingTests: XCTestCase {
         let lines = LockedValue<[String]>([])
         var configuration = StubServer.Configuration()
         configuration.unmatchedRequestLogging = mode
-        configuration.log = LogSink(.handler { text in lines.withLock { $0 += text.split(separator: "\n").map(String.init) } })
+        configuration.log = LogSink(
+            .handler { text in lines.withLock { $0 += text.split(separator: "\n").map(String.init) } })
         let server = try startStubServer(stubs: Demo.stubs(), configuration: configuration)
-        return (server, {
-            XCTAssertTrue(configuration.log.flush(timeout: .seconds(30)))
-            return lines.withLock { $0 }
-        })
+        return (
+            server,
+            {
+                XCTAssertTrue(configuration.log.flush(timeout: .seconds(30)))
+                return lines.withLock { $0 }
+            }
+        )
     }
 
     /// A `.file` body missing from `__files`: a warning naming the stub (its name, or its pattern and the place
@@ -45,10 +49,12 @@ final class UnmatchedLoggingTests: XCTestCase {
 
         let lines = logged()
         XCTAssertEqual(lines.filter { $0 == "No stub matched GET /feed" }.count, 1, lines.joined(separator: "\n"))
-        XCTAssertEqual(lines.filter { $0.hasPrefix("stubserver: no stub matched GET /feed → 404 (") }, [
-            "stubserver: no stub matched GET /feed → 404 (2nd time in 60 s; near-miss report above)",
-            "stubserver: no stub matched GET /feed → 404 (3rd time in 60 s; near-miss report above)",
-        ])
+        XCTAssertEqual(
+            lines.filter { $0.hasPrefix("stubserver: no stub matched GET /feed → 404 (") },
+            [
+                "stubserver: no stub matched GET /feed → 404 (2nd time in 60 s; near-miss report above)",
+                "stubserver: no stub matched GET /feed → 404 (3rd time in 60 s; near-miss report above)"
+            ])
         XCTAssertEqual(lines.filter { $0 == "No stub matched GET /other" }.count, 1, lines.joined(separator: "\n"))
         // The 404 body still carries the full report every time.
         let body = try await HTTP.get(server, "/feed").body

@@ -1,16 +1,17 @@
 import Foundation
+import StubServerTestSupport
 import StubTesting
 import Testing
 import XCTest
-import StubServerTestSupport
 
 /// Without an external server, `setUpStubServer` and the trait give an ``AnyStubServer`` around the
 /// in-process server, and the async helpers check it in-process. (Against an external server:
 /// stubserverEndToEndTests/ExternalMode*.)
 final class AnyStubServerXCTests: XCTestCase {
     func testSetUpStubServerStartsOneInProcessWithoutSTUBSERVER_URL() async throws {
-        let server = try setUpStubServer(stubs: Demo.stubs(), failOnUnmatchedRequests: true,
-                                         external: .environment([:]))
+        let server = try setUpStubServer(
+            stubs: Demo.stubs(), failOnUnmatchedRequests: true,
+            external: .environment([:]))
         let local = try XCTUnwrap(server.inProcess)
         XCTAssertFalse(server.isExternal)
         XCTAssertEqual(server.baseURL, local.baseURL)
@@ -32,8 +33,9 @@ final class AnyStubServerXCTests: XCTestCase {
 
 @Suite("AnyStubServer in-process")
 struct AnyStubServerTests {
-    @Test("The trait publishes the in-process server as AnyStubServer.current too",
-          .stubServer(stubsNamed: "Stubs", external: .environment([:])))
+    @Test(
+        "The trait publishes the in-process server as AnyStubServer.current too",
+        .stubServer(stubsNamed: "Stubs", external: .environment([:])))
     func current() async throws {
         let server = try #require(AnyStubServer.current)
         let local = try #require(StubServer.current)
@@ -52,7 +54,9 @@ struct AnyStubServerTests {
         await withKnownIssue {
             await expectRequested(server, .get("/present"))
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("Expected at least one request matching GET /present, received none.") }
+            issue.comments.contains {
+                $0.rawValue.contains("Expected at least one request matching GET /present, received none.")
+            }
         }
     }
 }

@@ -1,23 +1,27 @@
 import Foundation
+import StubServerTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// A stubs folder that travels with the test bundle, and what a bundled folder refuses.
 @Suite("Stubs in the test bundle")
 struct BundledStubsTests {
     /// `root/Fake.xctest/Stubs` with `child/` inside, as Xcode copies a folder reference.
-    private static func fakeBundle(child: String, name: String = "Stubs") throws -> (root: URL, bundle: Bundle, stubs: URL) {
+    private static func fakeBundle(child: String, name: String = "Stubs") throws -> (
+        root: URL, bundle: Bundle, stubs: URL
+    ) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("bundled-\(UUID().uuidString)")
         let bundleURL = root.appendingPathComponent("Fake.xctest", isDirectory: true)
-        try FileManager.default.createDirectory(at: bundleURL.appendingPathComponent("\(name)/\(child)"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: bundleURL.appendingPathComponent("\(name)/\(child)"),
+            withIntermediateDirectories: true)
         let bundle = try #require(Bundle(url: bundleURL))
         let stubs = (bundle.resourceURL ?? bundle.bundleURL).appendingPathComponent(name).standardizedFileURL
         return (root, bundle, stubs)
     }
 
-    @Test("Finds the folder inside the bundle first, with mappings/ or only __files/", arguments: ["mappings", "__files"])
+    @Test(
+        "Finds the folder inside the bundle first, with mappings/ or only __files/", arguments: ["mappings", "__files"])
     func findsBundledFolder(child: String) throws {
         let (root, bundle, stubs) = try Self.fakeBundle(child: child)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -47,7 +51,10 @@ struct BundledStubsTests {
         }
         let places = try #require(error?.places)
         #expect(places.first == empty.path)
-        #expect(places.contains((Bundle.main.resourceURL ?? Bundle.main.bundleURL).appendingPathComponent(name).standardizedFileURL.path))
+        #expect(
+            places.contains(
+                (Bundle.main.resourceURL ?? Bundle.main.bundleURL).appendingPathComponent(name).standardizedFileURL.path
+            ))
         #expect(Array(places.suffix(4)) == ["/tmp/a/b/\(name)", "/tmp/a/\(name)", "/tmp/\(name)", "/\(name)"])
         let description = try #require(error?.description)
         for place in places { #expect(description.contains(place)) }
@@ -69,7 +76,8 @@ struct BundledStubsTests {
             let text = String(decoding: answer.body, as: UTF8.self)
             #expect(text.contains("inside the bundle"))
             #expect(text.contains("NSTemporaryDirectory()"))
-            let written = try FileManager.default.contentsOfDirectory(atPath: stubs.appendingPathComponent("mappings").path)
+            let written = try FileManager.default.contentsOfDirectory(
+                atPath: stubs.appendingPathComponent("mappings").path)
             #expect(written.isEmpty)
         }
     }
@@ -82,7 +90,9 @@ struct BundledStubsTests {
         try await shuttingDown(server) { () async throws in
             // Never contacted: the recording is refused before it starts.
             let target = try #require(URL(string: "http://127.0.0.1:9"))
-            let error = #expect(throws: RecordingError.self) { try server.startRecording(RecordingSpec(target: target)) }
+            let error = #expect(throws: RecordingError.self) {
+                try server.startRecording(RecordingSpec(target: target))
+            }
             #expect(error?.description.contains("inside the bundle") == true)
             #expect(server.recordingStatus == .neverStarted)
         }
@@ -92,9 +102,12 @@ struct BundledStubsTests {
     func writability() throws {
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("w-\(UUID().uuidString)/Stubs")
         #expect(StubsFolderWritability.problem(writingInto: temporary) == nil)
-        let bundled = URL(fileURLWithPath: "/var/containers/Bundle/Application/X/Runner.app/PlugIns/UITests.xctest/Stubs")
+        let bundled = URL(
+            fileURLWithPath: "/var/containers/Bundle/Application/X/Runner.app/PlugIns/UITests.xctest/Stubs")
         let problem = try #require(StubsFolderWritability.problem(writingInto: bundled))
-        #expect(problem.contains("inside the bundle /var/containers/Bundle/Application/X/Runner.app/PlugIns/UITests.xctest,"))
+        #expect(
+            problem.contains(
+                "inside the bundle /var/containers/Bundle/Application/X/Runner.app/PlugIns/UITests.xctest,"))
         #expect(StubsFolderWritability.watchProblem(bundled.path) != nil)
         #expect(StubsFolderWritability.watchProblem(temporary.path) == nil)
     }

@@ -1,7 +1,7 @@
 import Foundation
+import StubServerTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// Codable models and Swift variables in stubs and assertions, as an app's tests use them.
 @Suite("Codable and variables in stubs", .stubServer())
@@ -43,17 +43,22 @@ struct CodableStubTests {
         let server = try #require(StubServer.current)
         let login = "octocat", id = 583231, admin = false, score = 1.5
         let bio: String? = nil
-        server.stub(.get("/users/\(login)"),
-                    .json(["login": login, "id": id, "site_admin": admin, "score": score, "bio": bio,
-                           "html_url": "https://github.com/\(login)", "tags": ["a", "b"]]))
+        server.stub(
+            .get("/users/\(login)"),
+            .json([
+                "login": login, "id": id, "site_admin": admin, "score": score, "bio": bio,
+                "html_url": "https://github.com/\(login)", "tags": ["a", "b"]
+            ]))
         server.stub(.get("/literal"), .json(["login": "x", "id": 1, "bio": nil, "owner": ["a": 1, "b": "c"]]))
 
         let response = try await HTTP.get(server, "/users/octocat")
-        #expect(response.text == """
-            {"login":"octocat","id":583231,"site_admin":false,"score":1.5,"bio":null,\
-            "html_url":"https://github.com/octocat","tags":["a","b"]}
-            """)
-        #expect(try await HTTP.get(server, "/literal").text == #"{"login":"x","id":1,"bio":null,"owner":{"a":1,"b":"c"}}"#)
+        #expect(
+            response.text == """
+                {"login":"octocat","id":583231,"site_admin":false,"score":1.5,"bio":null,\
+                "html_url":"https://github.com/octocat","tags":["a","b"]}
+                """)
+        #expect(
+            try await HTTP.get(server, "/literal").text == #"{"login":"x","id":1,"bio":null,"owner":{"a":1,"b":"c"}}"#)
     }
 
     @Test("JSONValue values and nested JSONValue(...) objects mix with variables in .json literals")

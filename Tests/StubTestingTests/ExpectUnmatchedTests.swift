@@ -1,7 +1,8 @@
 import Foundation
-@testable import StubTesting
-import Testing
 import StubServerTestSupport
+import Testing
+
+@testable import StubTesting
 
 /// `expectUnmatched(_:)`: a test that expects a 404 (an error screen, a finished `.thenNotFound` sequence)
 /// says so by pattern, and the unmatched-request checks leave exactly those requests out.

@@ -1,7 +1,7 @@
 import Foundation
+import StubServerTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// External mode against a server started with `--admin-token` (as on an open listener for a device).
 @Suite("External mode sends the admin token")
@@ -44,11 +44,15 @@ struct ExternalAdminTokenTests {
                 withKnownIssue {
                     #expect(StubServer.current == nil)
                 } matching: { issue in
-                    issue.comments.contains { $0.rawValue.contains("STUBSERVER_URL is set") && $0.rawValue.contains("AnyStubServer.current") }
+                    issue.comments.contains {
+                        $0.rawValue.contains("STUBSERVER_URL is set") && $0.rawValue.contains("AnyStubServer.current")
+                    }
                 }
             }
             // In-process, it is the server, and nothing is recorded.
-            try await StubServerTrait.stubServer(external: .never).provideScope(for: try #require(Test.current), testCase: nil) {
+            try await StubServerTrait.stubServer(external: .never).provideScope(
+                for: try #require(Test.current), testCase: nil
+            ) {
                 #expect(StubServer.current != nil)
             }
         }

@@ -10,39 +10,42 @@ class FailureCapturingTestCase: XCTestCase {
     /// Runs `body` and returns the failures it recorded (message and line), which do not fail the test.
     func capturingFailures(_ body: () -> Void) -> [(message: String, line: Int)] {
         #if canImport(Darwin)
-        let box = CapturedIssues()
-        let options = XCTExpectedFailure.Options()
-        options.isStrict = false
-        options.issueMatcher = { issue in
-            box.append(issue.compactDescription, issue.sourceCodeContext.location?.lineNumber ?? 0)
-            return true
-        }
-        XCTExpectFailure("captured by the test", options: options) { body() }
-        return box.items
+            let box = CapturedIssues()
+            let options = XCTExpectedFailure.Options()
+            options.isStrict = false
+            options.issueMatcher = { issue in
+                box.append(issue.compactDescription, issue.sourceCodeContext.location?.lineNumber ?? 0)
+                return true
+            }
+            XCTExpectFailure("captured by the test", options: options) { body() }
+            return box.items
         #else
-        capturing = true
-        captured = []
-        body()
-        capturing = false
-        return captured
+            capturing = true
+            captured = []
+            body()
+            capturing = false
+            return captured
         #endif
     }
 
     #if !canImport(Darwin)
-    override func recordFailure(withDescription description: String, inFile filePath: String,
-                                atLine lineNumber: Int, expected: Bool) {
-        if capturing {
-            captured.append((description, lineNumber))
-        } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        override func recordFailure(
+            withDescription description: String, inFile filePath: String,
+            atLine lineNumber: Int, expected: Bool
+        ) {
+            if capturing {
+                captured.append((description, lineNumber))
+            } else {
+                super.recordFailure(
+                    withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+            }
         }
-    }
     #endif
 }
 
 #if canImport(Darwin)
-private final class CapturedIssues: @unchecked Sendable { // appended to on the test's thread only
-    var items: [(message: String, line: Int)] = []
-    func append(_ message: String, _ line: Int) { items.append((message, line)) }
-}
+    private final class CapturedIssues: @unchecked Sendable {  // appended to on the test's thread only
+        var items: [(message: String, line: Int)] = []
+        func append(_ message: String, _ line: Int) { items.append((message, line)) }
+    }
 #endif

@@ -1,8 +1,9 @@
 import Foundation
 import StubHTTP
-@testable import StubTesting
-import Testing
 import StubServerTestSupport
+import Testing
+
+@testable import StubTesting
 
 /// Failures that say everything once, as a Swift Testing user meets them: real requests
 /// over loopback, the failure messages read from the recorded issues.
@@ -12,31 +13,38 @@ struct FailureReportTests {
     /// What the first failure that attaches the journal adds to its issue (Swift 6.2 and later attach it).
     static var attachedHint: String {
         #if compiler(>=6.2)
-        JournalAttachment.whereToFind
+            JournalAttachment.whereToFind
         #else
-        ""
+            ""
         #endif
     }
 
-    @Test("A JSON body that differs is explained field by field, not as an escaped string",
-          .stubServer(configuration: FailureReportTests.quiet))
+    @Test(
+        "A JSON body that differs is explained field by field, not as an escaped string",
+        .stubServer(configuration: FailureReportTests.quiet))
     func jsonBodyDiff() async throws {
         let server = try #require(StubServer.current)
         let line = #line + 1
-        server.stub(.post("/user/repos").withJSONBody(["name": "stubserver", "private": false]), .status(201), name: "Create repo")
+        server.stub(
+            .post("/user/repos").withJSONBody(["name": "stubserver", "private": false]), .status(201),
+            name: "Create repo")
         let body = Data(#"{"name":"stubserver","private":true,"topics":["swift"]}"#.utf8)
-        let response = try await HTTP.send(server, "POST", "/user/repos", headers: ["Content-Type": "application/json"], body: body)
+        let response = try await HTTP.send(
+            server, "POST", "/user/repos", headers: ["Content-Type": "application/json"], body: body)
         #expect(response.status == 404)
-        #expect(response.text.contains("""
-              1. "Create repo" (FailureReportTests.swift:\(line)) — 1 difference
-                   body: does not match equalToJson {"name":"stubserver","private":false}
-                     $.private: expected false, got true
-                     $.topics: unexpected, got ["swift"]
-            """))
+        #expect(
+            response.text.contains(
+                """
+                  1. "Create repo" (FailureReportTests.swift:\(line)) — 1 difference
+                       body: does not match equalToJson {"name":"stubserver","private":false}
+                         $.private: expected false, got true
+                         $.topics: unexpected, got ["swift"]
+                """))
         withKnownIssue {
             expectRequested(server, .post("/user/repos").withJSONBody(["name": "stubserver", "private": false]))
         } matching: { issue in
-            Self.text(issue).contains("""
+            Self.text(issue).contains(
+                """
                 Closest requests:
                   1. POST /user/repos → 404 (no match)
                        body: does not match equalToJson {"name":"stubserver","private":false}
@@ -46,23 +54,28 @@ struct FailureReportTests {
         }
     }
 
-    @Test("matchesJsonPath body patterns name the path and the value found",
-          .stubServer(configuration: FailureReportTests.quiet))
+    @Test(
+        "matchesJsonPath body patterns name the path and the value found",
+        .stubServer(configuration: FailureReportTests.quiet))
     func jsonPathDiff() async throws {
         let server = try #require(StubServer.current)
         _ = try await HTTP.send(server, "POST", "/search", body: Data(#"{"query":{"q":"swift","page":2}}"#.utf8))
         withKnownIssue {
-            expectRequested(server, .post("/search").withBody(.matchesJsonPath("$.query.page", .equalTo("1", caseInsensitive: false))))
+            expectRequested(
+                server,
+                .post("/search").withBody(.matchesJsonPath("$.query.page", .equalTo("1", caseInsensitive: false))))
         } matching: { issue in
-            Self.text(issue).contains("""
+            Self.text(issue).contains(
+                """
                        body: does not match matchesJsonPath "$.query.page" equalTo "1"
                          $.query.page: expected equalTo "1", got 2
                 """)
         }
     }
 
-    @Test("Runtime stubs are named by their pattern and call site; an explicit name wins",
-          .stubServer(configuration: FailureReportTests.quiet))
+    @Test(
+        "Runtime stubs are named by their pattern and call site; an explicit name wins",
+        .stubServer(configuration: FailureReportTests.quiet))
     func callSiteNames() async throws {
         let server = try #require(StubServer.current)
         let line = #line + 1
@@ -71,13 +84,17 @@ struct FailureReportTests {
         let site = "FailureReportTests.swift:\(line)"
 
         let miss = try await HTTP.get(server, "/users/octocat", headers: ["Accept": "text/html"])
-        #expect(miss.text.contains(#"1. GET /users/octocat with header "Accept" contains "json" (\#(site)) — 1 difference"#))
+        #expect(
+            miss.text.contains(#"1. GET /users/octocat with header "Accept" contains "json" (\#(site)) — 1 difference"#)
+        )
         #expect(miss.text.contains(#""Create repo" (FailureReportTests.swift:\#(line + 1)) — 2 differences"#))
         #expect(!miss.text.contains(server.mappings[0].id))
 
         let hit = try await HTTP.get(server, "/users/octocat", headers: ["Accept": "application/json"])
         #expect(hit.status == 200)
-        #expect(server.requests.last?.description == #"GET /users/octocat → 200 (GET /users/octocat with header "Accept" contains "json" (\#(site)))"#)
+        #expect(
+            server.requests.last?.description
+                == #"GET /users/octocat → 200 (GET /users/octocat with header "Accept" contains "json" (\#(site)))"#)
         #expect(server.mappings.map(\.callSite?.line) == [line, line + 1])
     }
 
@@ -107,7 +124,10 @@ struct FailureReportTests {
             return true
         }
         #expect(issues.all.count == 2)
-        #expect(issues.all.last?.hasPrefix("failOnUnmatchedRequests: 1 more request matched no stub (1 reported above):\n  GET /second → 404\n") == true)
+        #expect(
+            issues.all.last?.hasPrefix(
+                "failOnUnmatchedRequests: 1 more request matched no stub (1 reported above):\n  GET /second → 404\n")
+                == true)
         #expect(issues.all.last?.contains("/first") == false)
     }
 
@@ -134,7 +154,8 @@ struct FailureReportTests {
     func shadowedStub() async throws {
         let lines = LockedValue<[String]>([])
         var configuration = Self.quiet
-        configuration.log = LogSink(.handler { text in lines.withLock { $0 += text.split(separator: "\n").map(String.init) } })
+        configuration.log = LogSink(
+            .handler { text in lines.withLock { $0 += text.split(separator: "\n").map(String.init) } })
         let server = try StubServer(stubs: Demo.stubs(), configuration: configuration)
         try server.start()
         try await shuttingDown(server) {
@@ -155,27 +176,33 @@ struct FailureReportTests {
             #expect(server.shadowedRuntimeStubs.map(\.hidden.callSite?.line) == [line])
 
             // The admin API warns too; such a stub has no call site, so its pattern and id name it.
-            let posted = try await HTTP.send(server, "POST", "/__admin/mappings", body: Data("""
-                {"id": "0b0e0000-0000-4000-8000-000000000001", "request": {"method": "GET", "urlPath": "/users/octocat"},
-                 "response": {"status": 200}}
-                """.utf8))
+            let posted = try await HTTP.send(
+                server, "POST", "/__admin/mappings",
+                body: Data(
+                    """
+                    {"id": "0b0e0000-0000-4000-8000-000000000001", "request": {"method": "GET", "urlPath": "/users/octocat"},
+                     "response": {"status": 200}}
+                    """.utf8))
             #expect(posted.status == 201)
             #expect(configuration.log.flush(timeout: .seconds(30)))
-            #expect(lines.withLock { $0.last } == """
-                stubserver: warning: admin: stub GET /users/octocat (id 0b0e0000-0000-4000-8000-000000000001) can never \
-                answer: "GitHub user octocat" (Stubs/mappings/users-octocat.json [0]) always wins (priority 1 beats 5) \
-                and matches every request it matches; give it priority 1 or remove the other stub
-                """)
+            #expect(
+                lines.withLock { $0.last } == """
+                    stubserver: warning: admin: stub GET /users/octocat (id 0b0e0000-0000-4000-8000-000000000001) can never \
+                    answer: "GitHub user octocat" (Stubs/mappings/users-octocat.json [0]) always wins (priority 1 beats 5) \
+                    and matches every request it matches; give it priority 1 or remove the other stub
+                    """)
 
             let octocat = try await HTTP.get(server, "/users/octocat")
             #expect(octocat.status == 200)
             let report = try #require(RequestVerification.noUnusedStubs(server))
             // By now the stub that answers in its place is the priority-1 runtime stub added after it (it beats the
             // file stub too), and the report names that one.
-            #expect(report.contains("""
-                  GET /users/octocat (FailureReportTests.swift:\(line)) can never answer: \
-                GET /users/octocat (FailureReportTests.swift:\(line + 2)) always wins (priority 1 beats 5)
-                """))
+            #expect(
+                report.contains(
+                    """
+                      GET /users/octocat (FailureReportTests.swift:\(line)) can never answer: \
+                    GET /users/octocat (FailureReportTests.swift:\(line + 2)) always wins (priority 1 beats 5)
+                    """))
         }
     }
 
@@ -190,13 +217,14 @@ struct FailureReportTests {
             server.failureLedger.observeShadowedStubs { observed.append($0.hidden.displayName) }
             let line = #line + 1
             server.stub(.get("/users/octocat"), .json(["login": "mona"]))
-            server.stub(.get("/users/octocat"), .json(["login": "mona"]))   // a second one warns too, each once
+            server.stub(.get("/users/octocat"), .json(["login": "mona"]))  // a second one warns too, each once
             let user = try await HTTP.get(server, "/users/octocat")
             #expect(try user.json()["login"] as? String == "octocat")
             withKnownIssue {
                 expectRequested(server, .get("/users/octocat").withHeader("Authorization", .matches("token .+")))
             } matching: { issue in
-                Self.text(issue).hasSuffix("""
+                Self.text(issue).hasSuffix(
+                    """
                     Shadowed stubs:
                       GET /users/octocat (FailureReportTests.swift:\(line)) can never answer: "GitHub user octocat" \
                     (Stubs/mappings/users-octocat.json [0]) always wins (priority 1 beats 5) and matches every request it matches
@@ -205,12 +233,17 @@ struct FailureReportTests {
 
                     """ + Self.attachedHint)
             }
-            #expect(observed.all == ["GET /users/octocat (FailureReportTests.swift:\(line))",
-                                     "GET /users/octocat (FailureReportTests.swift:\(line + 1))"])
+            #expect(
+                observed.all == [
+                    "GET /users/octocat (FailureReportTests.swift:\(line))",
+                    "GET /users/octocat (FailureReportTests.swift:\(line + 1))"
+                ])
         }
     }
 
-    @Test("A failed check attaches the journal once, as readable JSON", .stubServer(configuration: FailureReportTests.quiet))
+    @Test(
+        "A failed check attaches the journal once, as readable JSON",
+        .stubServer(configuration: FailureReportTests.quiet))
     func journalAttachment() async throws {
         let server = try #require(StubServer.current)
         _ = try await HTTP.send(server, "POST", "/user/repos", body: Data(#"{"name":"x"}"#.utf8))
@@ -219,16 +252,26 @@ struct FailureReportTests {
         let requests = try #require(object["requests"] as? [[String: Any]])
         #expect(object["total"] as? Int == 1)
         #expect(requests.first?["method"] as? String == "POST")
-        #expect((requests.first?["body"] as? [String: Any])?["name"] as? String == "x")   // JSON reads as JSON
+        #expect((requests.first?["body"] as? [String: Any])?["name"] as? String == "x")  // JSON reads as JSON
         #expect((requests.first?["response"] as? String)?.hasPrefix("No stub matched POST /user/repos") == true)
-        #expect(json.contains("\n  \"requests\""))   // pretty-printed
+        #expect(json.contains("\n  \"requests\""))  // pretty-printed
         let issues = IssueTexts()
-        withKnownIssue { expectNoUnmatchedRequests(server) } matching: { issues.append(Self.text($0)); return true }
-        withKnownIssue { expectRequested(server, .get("/never")) } matching: { issues.append(Self.text($0)); return true }
+        withKnownIssue {
+            expectNoUnmatchedRequests(server)
+        } matching: {
+            issues.append(Self.text($0)); return true
+        }
+        withKnownIssue {
+            expectRequested(server, .get("/never"))
+        } matching: {
+            issues.append(Self.text($0)); return true
+        }
         #if compiler(>=6.2)
-        #expect(!server.failureLedger.shouldAttachJournal())   // already attached
-        // The issue that attached it says where `swift test` puts attachments; the next one does not repeat it.
-        #expect(issues.all.first?.hasSuffix("with `swift test --attachments-path DIR` (an existing directory), which saves it there.)") == true)
+            #expect(!server.failureLedger.shouldAttachJournal())  // already attached
+            // The issue that attached it says where `swift test` puts attachments; the next one does not repeat it.
+            #expect(
+                issues.all.first?.hasSuffix(
+                    "with `swift test --attachments-path DIR` (an existing directory), which saves it there.)") == true)
         #endif
         #expect(issues.all.count == 2)
         #expect(issues.all.last?.contains("--attachments-path") == false)
@@ -237,8 +280,10 @@ struct FailureReportTests {
     /// Runs `body` inside `trait`'s scope for the current test, as the trait runs a test, with the server the
     /// scope provides; what the scope records (the trait's own reports included) are known issues when
     /// `matching` accepts them.
-    private func withinScope(of trait: StubServerTrait, _ body: @Sendable (StubServer) async throws -> Void,
-                             matching: @escaping KnownIssueMatcher) async throws {
+    private func withinScope(
+        of trait: StubServerTrait, _ body: @Sendable (StubServer) async throws -> Void,
+        matching: @escaping KnownIssueMatcher
+    ) async throws {
         let test = try #require(Test.current)
         try await withKnownIssue {
             try await trait.provideScope(for: test, testCase: Test.Case.current) {
@@ -258,13 +303,13 @@ struct FailureReportTests {
 }
 
 /// Collects issue texts from a `withKnownIssue` matcher.
-private final class IssueTexts: @unchecked Sendable { // appended to by the matcher, read after it returns
+private final class IssueTexts: @unchecked Sendable {  // appended to by the matcher, read after it returns
     private let texts = LockedValue<[String]>([])
     func append(_ text: String) { texts.withLock { $0.append(text) } }
     var all: [String] { texts.withLock { $0 } }
 }
 
 /// A line number set inside a `@Sendable` scope and read after it.
-private final class LineBox: @unchecked Sendable { // written once inside the scope, read after it
+private final class LineBox: @unchecked Sendable {  // written once inside the scope, read after it
     var value = 0
 }

@@ -1,7 +1,7 @@
 import Foundation
+import StubServerTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// `LoggedRequest`'s accessors, as tests reach for them first.
 @Suite("Logged request accessors")

@@ -1,7 +1,7 @@
 import Foundation
+import StubServerTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// The response DSL as a user writes it: one chainable style, in any order, with `Duration` delays
 /// and WireMock's names as aliases. Checked on the wire.
@@ -58,14 +58,25 @@ struct ResponseDSLTests {
             (.withDelay(milliseconds: 250), ok.delay(.milliseconds(250))),
             (.withDelay(uniform: 10...20), ok.withDelay(uniform: 10...20)),
             (.withDelay(lognormalMedian: 80, sigma: 0.4), ok.withDelay(lognormalMedian: 80, sigma: 0.4)),
-            (.withDelayDistribution(.uniform(lower: 1, upper: 2)), ok.withDelayDistribution(.uniform(lower: 1, upper: 2))),
-            (.withChunkedDribble(chunks: 3, totalMilliseconds: 300), ok.withChunkedDribble(chunks: 3, totalMilliseconds: 300)),
+            (
+                .withDelayDistribution(.uniform(lower: 1, upper: 2)),
+                ok.withDelayDistribution(.uniform(lower: 1, upper: 2))
+            ),
+            (
+                .withChunkedDribble(chunks: 3, totalMilliseconds: 300),
+                ok.withChunkedDribble(chunks: 3, totalMilliseconds: 300)
+            ),
             (.withBandwidth(bytesPerSecond: 1_000), ok.withBandwidth(bytesPerSecond: 1_000)),
             (.withFault(.connectionReset), .fault(.connectionReset)),
             // Chained after a leading modifier, the instance members apply (headers keep the order they were set).
-            (.header("X", "y").status(201).delay(.seconds(2)).json(["id": 1]),
-             ok.header("X", "y").json(["id": 1]).delay(.seconds(2)).status(201)),
-            (.delay(.milliseconds(5)).withStatus(202).withHeader("X", "y"), .status(202).header("X", "y").delay(.milliseconds(5))),
+            (
+                .header("X", "y").status(201).delay(.seconds(2)).json(["id": 1]),
+                ok.header("X", "y").json(["id": 1]).delay(.seconds(2)).status(201)
+            ),
+            (
+                .delay(.milliseconds(5)).withStatus(202).withHeader("X", "y"),
+                .status(202).header("X", "y").delay(.milliseconds(5))
+            )
         ]
         for row in rows { #expect(row.leading == row.chained) }
         #expect(ResponseDefinition.delay(.seconds(1)).fixedDelayMilliseconds == 1_000)
@@ -80,10 +91,12 @@ struct ResponseDSLTests {
         #expect(tagged.text == "")
     }
 
-    @Test("A Duration delay is stored in whole milliseconds, rounded up", arguments: [
-        (Duration.seconds(2), 2_000), (.milliseconds(300), 300), (.microseconds(1), 1),
-        (.milliseconds(1) + .nanoseconds(1), 2), (.zero, 0), (.seconds(-1), 0),
-    ])
+    @Test(
+        "A Duration delay is stored in whole milliseconds, rounded up",
+        arguments: [
+            (Duration.seconds(2), 2_000), (.milliseconds(300), 300), (.microseconds(1), 1),
+            (.milliseconds(1) + .nanoseconds(1), 2), (.zero, 0), (.seconds(-1), 0)
+        ])
     func durations(duration: Duration, milliseconds: Int) {
         #expect(ResponseDefinition.ok.delay(duration).fixedDelayMilliseconds == milliseconds)
     }

@@ -1,7 +1,7 @@
 import Foundation
+import StubServerTestSupport
 import StubTesting
 import Testing
-import StubServerTestSupport
 
 /// `shutdown()`/`stop()` are idempotent, and a stop also happens when the last reference to a server goes away.
 @Suite("StubServer lifetime")
@@ -24,7 +24,7 @@ struct StubServerLifetimeTests {
         #expect(try await HTTP.get(server, "/hello").text == "hi")
         await server.shutdown()
         await server.shutdown()
-        server.stop() // returns at once: already stopped
+        server.stop()  // returns at once: already stopped
         // Not a request to its old port: with tests in parallel, another test's server may have it already.
         #expect(!server.isRunning)
         #expect(server.requests.count == 1)

@@ -1,8 +1,8 @@
 import Foundation
-import StubTesting
-import Testing
 import StubServerTestSupport
 import StubTestSupport
+import StubTesting
+import Testing
 
 /// The in-process API as a Swift Testing user writes it: `.stubServer` on the suite gives every test
 /// its own server.
@@ -87,11 +87,13 @@ struct StubServerTraitTests {
         let server = try #require(StubServer.current)
         _ = try await HTTP.get(server, "/users/octocat?page=2", headers: ["Accept": "text/html"])
         withKnownIssue {
-            expectRequested(server, .get("/users/octocat").withQuery("page", "1").withHeader("Accept", .contains("json")),
-                            "loads page 1")
+            expectRequested(
+                server, .get("/users/octocat").withQuery("page", "1").withHeader("Accept", .contains("json")),
+                "loads page 1")
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("""
+            return text.contains(
+                """
                 Expected at least one request matching GET /users/octocat with query "page" equalTo "1", \
                 header "Accept" contains "json", received none. - loads page 1
 
@@ -117,11 +119,12 @@ struct StubServerTraitTests {
         }
     }
 
-    @Test("A small journal keeps only the newest requests",
-          .stubServer(configuration: StubServerTraitTests.smallJournal))
+    @Test(
+        "A small journal keeps only the newest requests",
+        .stubServer(configuration: StubServerTraitTests.smallJournal))
     func boundedJournal() async throws {
         let server = try #require(StubServer.current)
-        #expect(server.journal.capacity == 3) // the test's own trait wins over the suite's
+        #expect(server.journal.capacity == 3)  // the test's own trait wins over the suite's
         for index in 0..<5 { _ = try await HTTP.get(server, "/n/\(index)") }
         #expect(server.requests.map(\.request.target) == ["/n/2", "/n/3", "/n/4"])
         #expect(server.journal.droppedCount == 2)
@@ -199,6 +202,6 @@ struct StubServerTraitScopeTests {
 }
 
 /// Carries a server out of a `@Sendable` closure.
-private final class ServerBox: @unchecked Sendable { // written once inside the scope, read after it
+private final class ServerBox: @unchecked Sendable {  // written once inside the scope, read after it
     var server: StubServer?
 }

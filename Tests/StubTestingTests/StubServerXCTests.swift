@@ -1,7 +1,8 @@
 import Foundation
-@testable import StubTesting
-import XCTest
 import StubServerTestSupport
+import XCTest
+
+@testable import StubTesting
 
 /// The in-process API as an XCTest user writes it: one server per test from `setUp`.
 final class StubServerXCTests: FailureCapturingTestCase {
@@ -27,7 +28,7 @@ final class StubServerXCTests: FailureCapturingTestCase {
         XCTAssertEqual(hello.text, "Hello, stubserver")
 
         await server.shutdown()
-        server.stop() // idempotent, and at once after shutdown()
+        server.stop()  // idempotent, and at once after shutdown()
         do {
             _ = try await HTTP.get(server, "/hello")
             XCTFail("a stopped server answered")
@@ -75,7 +76,7 @@ final class StubServerXCTests: FailureCapturingTestCase {
         XCTAssertEqual(overridden.header("Content-Type"), "application/json")
 
         handle.remove()
-        handle.remove() // already gone: nothing happens
+        handle.remove()  // already gone: nothing happens
         let restored = try await HTTP.get(server, "/users/octocat")
         XCTAssertEqual(try restored.json()["login"] as? String, "octocat")
     }
@@ -102,7 +103,7 @@ final class StubServerXCTests: FailureCapturingTestCase {
 
     func testResetDropsRuntimeStubsRestoresFileStubsAndClearsTheJournal() async throws {
         server.stub(.get("/extra"), .text("extra"))
-        XCTAssertTrue(server.removeStub(id: "5d1a3c1e-7b0e-4a51-9a39-6f3c2b8e0007")) // hello.json
+        XCTAssertTrue(server.removeStub(id: "5d1a3c1e-7b0e-4a51-9a39-6f3c2b8e0007"))  // hello.json
         let helloRemoved = try await HTTP.get(server, "/hello")
         let extra = try await HTTP.get(server, "/extra")
         XCTAssertEqual(helloRemoved.status, 404)
@@ -127,13 +128,15 @@ final class StubServerXCTests: FailureCapturingTestCase {
 
     func testJournalKeepsEveryRequestInOrderWithItsStubAndStatus() async throws {
         _ = try await HTTP.get(server, "/users/octocat")
-        _ = try await HTTP.send(server, "POST", "/users/octocat", headers: ["Content-Type": "application/json"],
-                                body: Data(#"{"bio":"hi"}"#.utf8))
+        _ = try await HTTP.send(
+            server, "POST", "/users/octocat", headers: ["Content-Type": "application/json"],
+            body: Data(#"{"bio":"hi"}"#.utf8))
         _ = try await HTTP.get(server, "/hello?x=1")
 
         let journal = server.requests
-        XCTAssertEqual(journal.map { "\($0.request.method) \($0.request.target)" },
-                       ["GET /users/octocat", "POST /users/octocat", "GET /hello?x=1"])
+        XCTAssertEqual(
+            journal.map { "\($0.request.method) \($0.request.target)" },
+            ["GET /users/octocat", "POST /users/octocat", "GET /hello?x=1"])
         XCTAssertEqual(journal.map(\.responseStatus), [200, 404, 404])
         XCTAssertEqual(journal.map(\.matchedStub?.name), ["GitHub user octocat", nil, nil])
         XCTAssertEqual(journal.map(\.id), journal.map(\.id).sorted())
@@ -167,8 +170,9 @@ final class StubServerXCTests: FailureCapturingTestCase {
         XCTAssertEqual(small.journal.droppedCount, 3)
         let failures = capturingFailures { XCTAssertRequested(small, .get("/hello?n=0")) }
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.message.contains("the journal dropped 3 older requests; it keeps 5") == true,
-                      failures.first?.message ?? "")
+        XCTAssertTrue(
+            failures.first?.message.contains("the journal dropped 3 older requests; it keeps 5") == true,
+            failures.first?.message ?? "")
     }
 
     // MARK: Assertion failures
@@ -184,17 +188,19 @@ final class StubServerXCTests: FailureCapturingTestCase {
         XCTAssertEqual(failures.count, 1)
         XCTAssertEqual(failures.first?.line, line)
         let message = failures.first?.message ?? ""
-        XCTAssertTrue(message.contains("""
-            Expected exactly 1 request matching GET /users/octocat, received none. - profile loaded
+        XCTAssertTrue(
+            message.contains(
+                """
+                Expected exactly 1 request matching GET /users/octocat, received none. - profile loaded
 
-            Requests received (2, oldest first):
-              1. GET /users/octokat → 200 (Any other GitHub user: templated profile)
-              2. GET /hello → 200 (Hello (liveness check))
+                Requests received (2, oldest first):
+                  1. GET /users/octokat → 200 (Any other GitHub user: templated profile)
+                  2. GET /hello → 200 (Hello (liveness check))
 
-            Closest requests:
-              1. GET /users/octokat → 200 (Any other GitHub user: templated profile)
-                   url: expected urlPath "/users/octocat", got "/users/octokat"
-            """), message)
+                Closest requests:
+                  1. GET /users/octokat → 200 (Any other GitHub user: templated profile)
+                       url: expected urlPath "/users/octocat", got "/users/octokat"
+                """), message)
     }
 
     func testXCTAssertRequestedFailsOnTooManyWithoutNearMisses() async throws {
@@ -211,45 +217,51 @@ final class StubServerXCTests: FailureCapturingTestCase {
         _ = try await HTTP.get(server, "/nowhere")
         let failures = capturingFailures { XCTAssertNoUnmatchedRequests(server) }
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.message.contains("1 request matched no stub:\n  GET /nowhere → 404") == true,
-                      failures.first?.message ?? "")
+        XCTAssertTrue(
+            failures.first?.message.contains("1 request matched no stub:\n  GET /nowhere → 404") == true,
+            failures.first?.message ?? "")
     }
 
     func testFailOnUnmatchedRequestsFailsTheTestAtTeardown() async throws {
         let strict = try startStubServer(failOnUnmatchedRequests: true)
         _ = try await HTTP.get(strict, "/not-stubbed")
         #if canImport(Darwin)
-        XCTExpectFailure("failOnUnmatchedRequests reports /not-stubbed at teardown")
+            XCTExpectFailure("failOnUnmatchedRequests reports /not-stubbed at teardown")
         #else
-        expectsTeardownFailure = true
-        startCapturingForTeardown()
+            expectsTeardownFailure = true
+            startCapturingForTeardown()
         #endif
     }
 
     #if !canImport(Darwin)
-    private var teardownFailures: [String] = []
-    private var capturingTeardown = false
+        private var teardownFailures: [String] = []
+        private var capturingTeardown = false
 
-    private func startCapturingForTeardown() { capturingTeardown = true }
+        private func startCapturingForTeardown() { capturingTeardown = true }
 
-    override func recordFailure(withDescription description: String, inFile filePath: String,
-                                atLine lineNumber: Int, expected: Bool) {
-        if capturingTeardown {
-            teardownFailures.append(description)
-        } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        override func recordFailure(
+            withDescription description: String, inFile filePath: String,
+            atLine lineNumber: Int, expected: Bool
+        ) {
+            if capturingTeardown {
+                teardownFailures.append(description)
+            } else {
+                super.recordFailure(
+                    withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+            }
         }
-    }
 
-    override func tearDown() {
-        // Teardown blocks (which stop the servers and run the unmatched-request check) ran already.
-        capturingTeardown = false
-        if expectsTeardownFailure {
-            XCTAssertEqual(teardownFailures.count, 1)
-            XCTAssertTrue(teardownFailures.first?.contains("failOnUnmatchedRequests: 1 request matched no stub:\n  GET /not-stubbed → 404") == true,
-                          teardownFailures.first ?? "no failure recorded")
+        override func tearDown() {
+            // Teardown blocks (which stop the servers and run the unmatched-request check) ran already.
+            capturingTeardown = false
+            if expectsTeardownFailure {
+                XCTAssertEqual(teardownFailures.count, 1)
+                XCTAssertTrue(
+                    teardownFailures.first?.contains(
+                        "failOnUnmatchedRequests: 1 request matched no stub:\n  GET /not-stubbed → 404") == true,
+                    teardownFailures.first ?? "no failure recorded")
+            }
+            super.tearDown()
         }
-        super.tearDown()
-    }
     #endif
 }

@@ -1,22 +1,27 @@
 import Foundation
-@testable import StubTesting
-import Testing
 import StubServerTestSupport
+import Testing
+
+@testable import StubTesting
 
 /// The message-building functions directly (the helpers above check them end to end).
 @Suite("Verification messages")
 struct VerificationMessageTests {
-    @Test("Patterns are summarised on one line", arguments: [
-        (RequestPattern.get("/users/octocat"), "GET /users/octocat"),
-        (.get("/search?q=swift"), "GET /search?q=swift"),
-        (.any("/health"), "ANY /health"),
-        (.get(pathPattern: "/users/[a-z]+"), #"GET urlPathPattern "/users/[a-z]+""#),
-        (RequestPattern(), "ANY any URL"),
-        (.post("/repos").withHeader("Accept", .contains("json")).withQuery("page", "2"),
-         #"POST /repos with query "page" equalTo "2", header "Accept" contains "json""#),
-        (.post("/repos").withJSONBody(["name": "x"]), #"POST /repos with body equalToJson {"name":"x"}"#),
-        (.get("/me").withBasicAuth(username: "octocat", password: "secret"), #"GET /me with basic auth "octocat""#),
-    ])
+    @Test(
+        "Patterns are summarised on one line",
+        arguments: [
+            (RequestPattern.get("/users/octocat"), "GET /users/octocat"),
+            (.get("/search?q=swift"), "GET /search?q=swift"),
+            (.any("/health"), "ANY /health"),
+            (.get(pathPattern: "/users/[a-z]+"), #"GET urlPathPattern "/users/[a-z]+""#),
+            (RequestPattern(), "ANY any URL"),
+            (
+                .post("/repos").withHeader("Accept", .contains("json")).withQuery("page", "2"),
+                #"POST /repos with query "page" equalTo "2", header "Accept" contains "json""#
+            ),
+            (.post("/repos").withJSONBody(["name": "x"]), #"POST /repos with body equalToJson {"name":"x"}"#),
+            (.get("/me").withBasicAuth(username: "octocat", password: "secret"), #"GET /me with basic auth "octocat""#)
+        ])
     func summaries(pattern: RequestPattern, expected: String) {
         #expect(pattern.summary == expected)
     }
@@ -34,12 +39,13 @@ struct VerificationMessageTests {
     func emptyJournal() throws {
         let server = try StubServer.start()
         defer { server.stop() }
-        #expect(RequestVerification.requested(server, .get("/users/octocat"), count: 2) == """
-            Expected exactly 2 requests matching GET /users/octocat, received none.
+        #expect(
+            RequestVerification.requested(server, .get("/users/octocat"), count: 2) == """
+                Expected exactly 2 requests matching GET /users/octocat, received none.
 
-            No requests were received.
+                No requests were received.
 
-            """)
+                """)
     }
 
     @Test("The caller's message goes after the first line")
@@ -58,9 +64,14 @@ struct VerificationMessageTests {
         try await shuttingDown(server) {
             for index in 0..<25 { _ = try await HTTP.get(server, "/n/\(index)") }
             let message = try #require(RequestVerification.requested(server, .get("/n/99"), count: 1))
-            #expect(message.contains("Requests received (25, oldest first):\n  (5 earlier not shown)\n  6. GET /n/5 → 404 (no match)"))
+            #expect(
+                message.contains(
+                    "Requests received (25, oldest first):\n  (5 earlier not shown)\n  6. GET /n/5 → 404 (no match)"))
             #expect(message.contains("25. GET /n/24 → 404 (no match)"))
-            #expect(message.contains("Closest requests:\n  1. GET /n/9 → 404 (no match)\n       url: expected urlPath \"/n/99\", got \"/n/9\""))
+            #expect(
+                message.contains(
+                    "Closest requests:\n  1. GET /n/9 → 404 (no match)\n       url: expected urlPath \"/n/99\", got \"/n/9\""
+                ))
             let unmatched = try #require(RequestVerification.noUnmatchedRequests(server))
             #expect(unmatched.hasPrefix("25 requests matched no stub:\n  (5 earlier not shown)\n  GET /n/5 → 404\n"))
         }
@@ -73,7 +84,9 @@ struct StubsDirectoryLocateTests {
     func findsPackageStubs() throws {
         let url = try StubsDirectory.locate(from: #filePath)
         #expect(url.lastPathComponent == "Stubs")
-        #expect(FileManager.default.fileExists(atPath: url.deletingLastPathComponent().appendingPathComponent("Package.swift").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: url.deletingLastPathComponent().appendingPathComponent("Package.swift").path))
         #expect(FileManager.default.fileExists(atPath: url.appendingPathComponent("mappings/hello.json").path))
     }
 
@@ -82,15 +95,20 @@ struct StubsDirectoryLocateTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("locate-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let testFile = root.appendingPathComponent("Examples/App/Tests/AppTests/AppTests.swift")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Stubs/mappings"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: testFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Stubs/mappings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: testFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data().write(to: root.appendingPathComponent("Examples/App/Package.swift"))
 
         #expect(try StubsDirectory.locate(from: testFile.path).path == root.appendingPathComponent("Stubs").path)
 
         // A Stubs folder next to the nested Package.swift wins, even before it has mappings/.
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Examples/App/Stubs"), withIntermediateDirectories: true)
-        #expect(try StubsDirectory.locate(from: testFile.path).path == root.appendingPathComponent("Examples/App/Stubs").path)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Examples/App/Stubs"), withIntermediateDirectories: true)
+        #expect(
+            try StubsDirectory.locate(from: testFile.path).path
+                == root.appendingPathComponent("Examples/App/Stubs").path)
     }
 
     @Test("A missing folder throws an error naming where it looked")
@@ -99,6 +117,8 @@ struct StubsDirectoryLocateTests {
             try StubsDirectory.locate(named: "Nope-\(UUID().uuidString)", from: "/tmp/a/b/File.swift")
         }
         #expect(error?.searched == ["/tmp/a/b", "/tmp/a", "/tmp", "/"])
-        #expect(error?.description.contains("above /tmp/a/b/File.swift (with mappings/, or next to Package.swift), 4 directories:") == true)
+        #expect(
+            error?.description.contains(
+                "above /tmp/a/b/File.swift (with mappings/, or next to Package.swift), 4 directories:") == true)
     }
 }

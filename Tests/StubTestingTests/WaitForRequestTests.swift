@@ -1,9 +1,9 @@
 import Foundation
+import StubServerTestSupport
 import StubTestSupport
 import StubTesting
 import Testing
 import XCTest
-import StubServerTestSupport
 
 /// Waiting for a request that an app sends later, as a UI test does: the request is sent after the
 /// wait starts, so a plain check would race it.
@@ -57,7 +57,9 @@ struct WaitForRequestTests {
             #expect(requests.isEmpty)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
-            return text.hasPrefix("Timed out after 0.05 seconds waiting: Expected at least one request matching GET /users/octocat, received none.")
+            return text.hasPrefix(
+                "Timed out after 0.05 seconds waiting: Expected at least one request matching GET /users/octocat, received none."
+            )
                 && text.contains(#"url: expected urlPath "/users/octocat", got "/users/octokat""#)
         }
     }
@@ -81,8 +83,10 @@ final class XCTAssertRequestedTimeoutTests: FailureCapturingTestCase {
             XCTAssertRequested(server, .get("/users/octocat"), timeout: 0.05)
         }
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.message.contains(
-            "After waiting 0.05 seconds: Expected at least one request matching GET /users/octocat, received none.") == true,
+        XCTAssertTrue(
+            failures.first?.message.contains(
+                "After waiting 0.05 seconds: Expected at least one request matching GET /users/octocat, received none.")
+                == true,
             failures.first?.message ?? "")
     }
 }

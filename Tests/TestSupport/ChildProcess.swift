@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A program run to completion, its stdout and stderr read to EOF on their own threads: for tools
@@ -25,49 +26,56 @@ public enum ChildProcess {
     ///   - environment: variables added to this process's environment.
     ///   - currentDirectory: its working directory; default this process's.
     ///   - timeout: after this it is killed (SIGKILL, by PID) and ``TestFailure`` is thrown. Default 60 s.
-    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
-                           currentDirectory: URL? = nil, timeout: Duration = .seconds(60)) throws -> Outcome {
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+        currentDirectory: URL? = nil, timeout: Duration = .seconds(60)
+    ) throws -> Outcome {
         #if os(macOS) || os(Linux)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let readers = DispatchGroup()
-        let stdout = readToEnd(output, group: readers)
-        let stderr = readToEnd(errors, group: readers)
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
-        let timedOut = process.isRunning
-        if timedOut { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        _ = readers.wait(timeout: .now() + 5)
-        let outcome = Outcome(status: process.terminationStatus, exited: process.terminationReason == .exit,
-                              standardOutput: stdout.text, standardError: stderr.text)
-        guard !timedOut else {
-            throw TestFailure( "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) still running after "
-                          + "\(timeout); stderr:\n\(outcome.standardError)")
-        }
-        return outcome
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            if !environment.isEmpty {
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            }
+            if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let readers = DispatchGroup()
+            let stdout = readToEnd(output, group: readers)
+            let stderr = readToEnd(errors, group: readers)
+            let deadline = ContinuousClock.now + timeout
+            while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+            let timedOut = process.isRunning
+            if timedOut { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            _ = readers.wait(timeout: .now() + 5)
+            let outcome = Outcome(
+                status: process.terminationStatus, exited: process.terminationReason == .exit,
+                standardOutput: stdout.text, standardError: stderr.text)
+            guard !timedOut else {
+                throw TestFailure(
+                    "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) still running after "
+                        + "\(timeout); stderr:\n\(outcome.standardError)")
+            }
+            return outcome
         #else
-        // iOS, tvOS, watchOS and visionOS processes cannot spawn: tests that need a tool fail with this, never crash.
-        throw TestFailure("\(executable.lastPathComponent): child processes cannot be started on this platform")
+            // iOS, tvOS, watchOS and visionOS processes cannot spawn: tests that need a tool fail with this, never crash.
+            throw TestFailure("\(executable.lastPathComponent): child processes cannot be started on this platform")
         #endif
     }
 
     /// Runs a Python 3 script (`python3 -c script arguments…`) and returns its stdout, trimmed.
     /// - Parameter timeout: default 10 minutes: load loops on a loaded two-core machine take minutes.
     /// - Throws: ``TestFailure`` with what it printed if it does not exit 0.
-    public static func python(_ script: String, _ arguments: [String], timeout: Duration = .seconds(600)) throws -> String {
-        let outcome = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script] + arguments, timeout: timeout)
+    public static func python(_ script: String, _ arguments: [String], timeout: Duration = .seconds(600)) throws
+        -> String
+    {
+        let outcome = try run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script] + arguments, timeout: timeout)
         let text = outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         guard outcome.succeeded else { throw TestFailure("python: \(text)\n\(outcome.standardError)") }
         return text
@@ -79,29 +87,29 @@ public enum ChildProcess {
     }
 
     #if os(macOS) || os(Linux)
-    private static func readToEnd(_ pipe: Pipe, group: DispatchGroup) -> CollectedOutput {
-        try? pipe.fileHandleForWriting.close()
-        let collected = CollectedOutput()
-        let reader = pipe.fileHandleForReading
-        group.enter()
-        Thread.detachNewThread {
-            collected.set(reader.readDataToEndOfFile())
-            try? reader.close()
-            group.leave()
+        private static func readToEnd(_ pipe: Pipe, group: DispatchGroup) -> CollectedOutput {
+            try? pipe.fileHandleForWriting.close()
+            let collected = CollectedOutput()
+            let reader = pipe.fileHandleForReading
+            group.enter()
+            Thread.detachNewThread {
+                collected.set(reader.readDataToEndOfFile())
+                try? reader.close()
+                group.leave()
+            }
+            return collected
         }
-        return collected
-    }
     #endif
 }
 
 #if os(macOS) || os(Linux)
-/// What one reader thread read, handed to the waiting thread.
-private final class CollectedOutput: @unchecked Sendable { // written by the reader, read after the group waits
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ data: Data) { lock.withLock { self.data = data } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
-}
+    /// What one reader thread read, handed to the waiting thread.
+    private final class CollectedOutput: @unchecked Sendable {  // written by the reader, read after the group waits
+        private let lock = NSLock()
+        private var data = Data()
+        func set(_ data: Data) { lock.withLock { self.data = data } }
+        var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+    }
 #endif
 
 /// A test helper failed (a program, a client, a file the test expected): what happened.

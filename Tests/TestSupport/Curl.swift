@@ -11,9 +11,10 @@ public enum Curl {
         defer { try? FileManager.default.removeItem(at: directory) }
         let headersFile = directory.appendingPathComponent("headers")
         let bodyFile = directory.appendingPathComponent("body")
-        let curl = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                        ["curl", "-sS", "--max-time", "10", "-D", headersFile.path, "-o", bodyFile.path]
-                                            + arguments + [url.absoluteString])
+        let curl = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["curl", "-sS", "--max-time", "10", "-D", headersFile.path, "-o", bodyFile.path]
+                + arguments + [url.absoluteString])
         guard curl.succeeded else {
             throw TestFailure("curl \(arguments) \(url) failed with status \(curl.status): \(curl.standardError)")
         }
@@ -39,8 +40,9 @@ public enum Curl {
     }
 
     private static func runForExitCode(_ url: String) throws -> (code: Int32, stderr: String) {
-        let outcome = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                           ["curl", "-sS", "-o", "/dev/null", "--max-time", "20", url])
+        let outcome = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["curl", "-sS", "-o", "/dev/null", "--max-time", "20", url])
         return (outcome.status, outcome.standardError)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The tests' one HTTP client for a server on this machine, in two modes:
@@ -24,8 +25,10 @@ public enum LoopbackClient {
     }()
 
     /// URLSession mode: `method url` with `headers` and `body`.
-    public static func send(_ method: String = "GET", _ url: URL, headers: [String: String] = [:],
-                            body: Data? = nil) async throws -> Fetched {
+    public static func send(
+        _ method: String = "GET", _ url: URL, headers: [String: String] = [:],
+        body: Data? = nil
+    ) async throws -> Fetched {
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.httpBody = body
@@ -43,15 +46,20 @@ public enum LoopbackClient {
     /// `headers` (and `Host: 127.0.0.1` unless they have a Host), `Content-Length` unless a GET or HEAD has no
     /// body, and `Connection: close`; then reads until the server closes (or `timeoutSeconds` pass without a
     /// byte). The body is every byte after the head, as sent.
-    public static func request(port: Int, _ method: String, _ target: String, headers: [String] = [],
-                               body: [UInt8] = [], timeoutSeconds: Int = 30) throws -> ClientResponse {
+    public static func request(
+        port: Int, _ method: String, _ target: String, headers: [String] = [],
+        body: [UInt8] = [], timeoutSeconds: Int = 30
+    ) throws -> ClientResponse {
         let hasHost = headers.contains { $0.lowercased().hasPrefix("host:") }
-        var head = "\(method) \(target) HTTP/1.1\r\n" + (hasHost ? "" : "Host: 127.0.0.1\r\n")
+        var head =
+            "\(method) \(target) HTTP/1.1\r\n" + (hasHost ? "" : "Host: 127.0.0.1\r\n")
             + headers.map { $0 + "\r\n" }.joined()
         if !body.isEmpty || !["GET", "HEAD"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
         head += "Connection: close\r\n\r\n"
-        return try parse(RawSocket.exchange(port: port, Array(head.utf8) + body, timeoutSeconds: timeoutSeconds,
-                                            limit: 256 << 20))
+        return try parse(
+            RawSocket.exchange(
+                port: port, Array(head.utf8) + body, timeoutSeconds: timeoutSeconds,
+                limit: 256 << 20))
     }
 
     /// A whole response read until the server closed: the head parsed, the body every byte after it.
@@ -70,8 +78,9 @@ public enum LoopbackClient {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        return ClientResponse(head: head, statusLine: statusLine, status: status, headers: headers,
-                              body: Array(bytes[end.upperBound...]))
+        return ClientResponse(
+            head: head, statusLine: statusLine, status: status, headers: headers,
+            body: Array(bytes[end.upperBound...]))
     }
 }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The process's open-files limit (`RLIMIT_NOFILE`). CI runs the server suites under `ulimit -n 256`, a
@@ -22,8 +22,8 @@ public enum OpenFileLimit {
         guard var limit = current() else { return -1 }
         var wanted = limit.rlim_max
         #if canImport(Darwin)
-        // OPEN_MAX from <sys/syslimits.h> (10240); the darwin-check stand-in SDK does not declare it.
-        wanted = min(wanted, 10240)
+            // OPEN_MAX from <sys/syslimits.h> (10240); the darwin-check stand-in SDK does not declare it.
+            wanted = min(wanted, 10240)
         #endif
         if wanted > limit.rlim_cur {
             var raised = limit
@@ -34,9 +34,9 @@ public enum OpenFileLimit {
     }
 
     #if canImport(Glibc)
-    private static let resource = Int32(RLIMIT_NOFILE.rawValue)
+        private static let resource = Int32(RLIMIT_NOFILE.rawValue)
     #else
-    private static let resource = RLIMIT_NOFILE
+        private static let resource = RLIMIT_NOFILE
     #endif
 
     private static func current() -> rlimit? {

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A response as the raw client read it: the head as received, then its parts.
@@ -39,7 +40,7 @@ public struct ClientError: Error, CustomStringConvertible {
 /// The loopback client's raw-bytes mode: a blocking HTTP/1.1 client on one socket that sends exactly the bytes
 /// it is given and parses what comes back (``LoopbackClient`` has the one-shot form and the URLSession mode).
 /// Every read has a timeout (default 10 s), so a broken server fails a test instead of hanging it.
-public final class RawClient: @unchecked Sendable { // used by one thread at a time
+public final class RawClient: @unchecked Sendable {  // used by one thread at a time
     public let fd: Int32
     private var buffer: [UInt8] = []
 
@@ -59,9 +60,13 @@ public final class RawClient: @unchecked Sendable { // used by one thread at a t
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
-            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, RawSocket.sendFlags) }
+                let n = bytes[offset...].withUnsafeBytes {
+                    Glibc.send(fd, $0.baseAddress, $0.count, RawSocket.sendFlags)
+                }
             #else
-            let n = bytes[offset...].withUnsafeBytes { Darwin.send(fd, $0.baseAddress, $0.count, RawSocket.sendFlags) }
+                let n = bytes[offset...].withUnsafeBytes {
+                    Darwin.send(fd, $0.baseAddress, $0.count, RawSocket.sendFlags)
+                }
             #endif
             guard n > 0 else { throw ClientError(description: "send: errno \(errno)") }
             offset += n
@@ -71,9 +76,9 @@ public final class RawClient: @unchecked Sendable { // used by one thread at a t
     /// Shuts the sending side (the server reads end of stream).
     public func shutdownWrite() {
         #if canImport(Glibc)
-        shutdown(fd, Int32(SHUT_WR))
+            shutdown(fd, Int32(SHUT_WR))
         #else
-        shutdown(fd, SHUT_WR)
+            shutdown(fd, SHUT_WR)
         #endif
     }
 
@@ -97,7 +102,10 @@ public final class RawClient: @unchecked Sendable { // used by one thread at a t
                 buffer.removeFirst(index + 2)
                 return line
             }
-            guard try fill() else { throw ClientError(description: "connection closed mid-line; got \(String(decoding: buffer, as: UTF8.self))") }
+            guard try fill() else {
+                throw ClientError(
+                    description: "connection closed mid-line; got \(String(decoding: buffer, as: UTF8.self))")
+            }
         }
     }
 
@@ -120,7 +128,9 @@ public final class RawClient: @unchecked Sendable { // used by one thread at a t
     public func readResponse(head: Bool = false) throws -> ClientResponse {
         let statusLine = try readLine()
         let parts = statusLine.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2, let status = Int(parts[1]) else { throw ClientError(description: "bad status line \(statusLine)") }
+        guard parts.count >= 2, let status = Int(parts[1]) else {
+            throw ClientError(description: "bad status line \(statusLine)")
+        }
         var headers: [(String, String)] = []
         var headText = statusLine
         while true {
@@ -128,14 +138,18 @@ public final class RawClient: @unchecked Sendable { // used by one thread at a t
             if line.isEmpty { break }
             headText += "\r\n" + line
             guard let colon = line.firstIndex(of: ":") else { throw ClientError(description: "bad header \(line)") }
-            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            headers.append(
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        var response = ClientResponse(head: headText, statusLine: statusLine, status: status, headers: headers, body: [])
+        var response = ClientResponse(
+            head: headText, statusLine: statusLine, status: status, headers: headers, body: [])
         if head || status < 200 || status == 204 || status == 304 { return response }
         if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
             while true {
                 let sizeLine = try readLine()
-                guard let size = Int(sizeLine.split(separator: ";")[0], radix: 16) else { throw ClientError(description: "bad chunk size \(sizeLine)") }
+                guard let size = Int(sizeLine.split(separator: ";")[0], radix: 16) else {
+                    throw ClientError(description: "bad chunk size \(sizeLine)")
+                }
                 if size == 0 {
                     while try !readLine().isEmpty {}
                     break
@@ -176,10 +190,10 @@ public final class RawClient: @unchecked Sendable { // used by one thread at a t
     }
 
     #if canImport(Glibc)
-    private static let peekNow = Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)
+        private static let peekNow = Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)
     #else
-    /// Darwin's `MSG_PEEK | MSG_DONTWAIT` from <sys/socket.h>.
-    private static let peekNow: Int32 = 0x2 | 0x80
+        /// Darwin's `MSG_PEEK | MSG_DONTWAIT` from <sys/socket.h>.
+        private static let peekNow: Int32 = 0x2 | 0x80
     #endif
 
     /// Bytes received but not consumed by a `read…` call.

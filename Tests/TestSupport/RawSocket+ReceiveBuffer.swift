@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension RawSocket {
@@ -9,9 +9,9 @@ extension RawSocket {
     /// writes soon (the kernel no longer absorbs megabytes of the response).
     public static func setReceiveBuffer(_ fd: Int32, bytes: Int32) {
         #if os(Linux)
-        let option = SO_RCVBUF
+            let option = SO_RCVBUF
         #else
-        let option: Int32 = 0x1002 // SO_RCVBUF in Darwin's <sys/socket.h>
+            let option: Int32 = 0x1002  // SO_RCVBUF in Darwin's <sys/socket.h>
         #endif
         var value = bytes
         setsockopt(fd, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<Int32>.size))

@@ -1,25 +1,25 @@
 #if canImport(Glibc)
-import Glibc
-private let streamSocket = Int32(SOCK_STREAM.rawValue)
+    import Glibc
+    private let streamSocket = Int32(SOCK_STREAM.rawValue)
 #elseif canImport(Darwin)
-import Darwin
-private let streamSocket = SOCK_STREAM
+    import Darwin
+    private let streamSocket = SOCK_STREAM
 #endif
 
 extension RawSocket {
     /// Flags for send(2) on a test socket: `MSG_NOSIGNAL` on Linux, so a server that closes early makes the
     /// send fail with EPIPE instead of killing the test process with SIGPIPE.
     #if os(Linux)
-    public static let sendFlags = Int32(MSG_NOSIGNAL)
+        public static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
-    public static let sendFlags: Int32 = 0
+        public static let sendFlags: Int32 = 0
     #endif
 
     /// Darwin has no `MSG_NOSIGNAL`: the socket itself is marked `SO_NOSIGPIPE`. Call on every test socket.
     public static func preventSIGPIPE(_ fd: Int32) {
         #if canImport(Darwin)
-        var on: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            var on: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
 }
@@ -47,7 +47,9 @@ public enum RawSocket {
         guard fd >= 0 else { throw Failure("socket") }
         var address = ipv4Loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, !listening || listen(fd, 1) == 0 else { close(fd); throw Failure("bind/listen") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -65,18 +67,22 @@ public enum RawSocket {
         defer { close(fd) }
         var address = sockaddr_in6()
         #if canImport(Darwin)
-        address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+            address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
         #endif
         address.sin6_family = sa_family_t(AF_INET6)
         address.sin6_addr = in6addr_loopback
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+            }
         } == 0
     }
 
     /// Connects to 127.0.0.1:`port`, sends `bytes`, and reads until the server closes the connection
     /// or `timeoutSeconds` pass without data (or `limit` bytes have come).
-    public static func exchange(port: Int, _ bytes: [UInt8], timeoutSeconds: Int = 5, limit: Int = 1 << 20) throws -> [UInt8] {
+    public static func exchange(port: Int, _ bytes: [UInt8], timeoutSeconds: Int = 5, limit: Int = 1 << 20) throws
+        -> [UInt8]
+    {
         let fd = try connectLoopback(port: port, timeoutSeconds: timeoutSeconds)
         defer { close(fd) }
         try sendAll(fd, bytes)
@@ -84,7 +90,7 @@ public enum RawSocket {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while received.count < limit {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            guard n > 0 else { break }   // 0: closed; -1: timeout or reset
+            guard n > 0 else { break }  // 0: closed; -1: timeout or reset
             received += buffer[..<n]
         }
         return received
@@ -102,7 +108,9 @@ public enum RawSocket {
         }
         var address = ipv4Loopback(port: port)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             let failure = Failure("connect")
@@ -121,7 +129,7 @@ public enum RawSocket {
         }
         var v6 = sockaddr_in6()
         #if canImport(Darwin)
-        v6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+            v6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
         #endif
         v6.sin6_family = sa_family_t(AF_INET6)
         v6.sin6_port = in_port_t(UInt16(port)).bigEndian
@@ -176,7 +184,7 @@ public enum RawSocket {
     private static func ipv4Loopback(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port)).bigEndian

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs code on a thread with a chosen stack size, as Darwin gives secondary threads (and Swift Testing's
@@ -26,21 +26,23 @@ public enum SmallStackThread {
             defer { pthread_attr_destroy(&attributes) }
             precondition(pthread_attr_setstacksize(&attributes, stackSize) == 0, "pthread_attr_setstacksize failed")
             #if canImport(Glibc)
-            var thread = pthread_t()
+                var thread = pthread_t()
             #else
-            var thread: pthread_t?
+                var thread: pthread_t?
             #endif
             let context = Unmanaged.passRetained(box).toOpaque()
-            let created = pthread_create(&thread, &attributes, { raw in
-                guard let raw else { return nil }
-                Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
-                return nil
-            }, context)
+            let created = pthread_create(
+                &thread, &attributes,
+                { raw in
+                    guard let raw else { return nil }
+                    Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
+                    return nil
+                }, context)
             precondition(created == 0, "pthread_create failed: \(created)")
             #if canImport(Glibc)
-            _ = pthread_join(thread, nil)
+                _ = pthread_join(thread, nil)
             #else
-            if let thread { _ = pthread_join(thread, nil) }
+                if let thread { _ = pthread_join(thread, nil) }
             #endif
         }
         guard let result else { preconditionFailure("the thread did not run") }

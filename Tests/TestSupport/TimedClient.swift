@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A blocking HTTP/1.1 client on one loopback socket that records when each byte arrived: for
@@ -23,7 +23,9 @@ public final class TimedClient {
 
         /// The header block as text.
         public var head: String {
-            guard let end = bytes.firstRange(of: [13, 10, 13, 10]) else { return String(decoding: bytes, as: UTF8.self) }
+            guard let end = bytes.firstRange(of: [13, 10, 13, 10]) else {
+                return String(decoding: bytes, as: UTF8.self)
+            }
             return String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
         }
     }

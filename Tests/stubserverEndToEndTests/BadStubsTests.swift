@@ -1,78 +1,117 @@
 // The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
 // Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
 #if os(macOS) || os(Linux)
-import Foundation
-import StubClient
-import StubKit
-import XCTest
+    import Foundation
+    import StubClient
+    import StubKit
+    import XCTest
 
-/// Stub directories that must not start a server: exit 3, one message on stderr naming the file and field.
-final class BadStubsTests: XCTestCase {
-    private struct Row: Sendable {
-        var label: String
-        /// Builds the stubs directory.
-        var setUp: @Sendable (TemporaryStubs) throws -> Void
-        /// The `--stubs` argument, relative to the temporary folder.
-        var stubsArgument = "stubs"
-        /// The expected stderr, after `stubserver: error: `, up to the end of the line (or a prefix of it).
-        var message: String
-    }
-
-    private static let ok = #""response": {"status": 200}"#
-
-    private static let rows: [Row] = [
-        Row(label: "invalid JSON", setUp: {
-            try $0.write("mappings/m.json", "{\"request\": {\"url\": \"/a\"},\n  \"response\": {\"status\": 200,}}")
-        }, message: "stubs/mappings/m.json:2:30: expected a string key, found '}'"),
-        Row(label: "wrong type", setUp: {
-            try $0.write("mappings/m.json", #"{"request": {"url": "/a"}, "response": {"status": "200"}}"#)
-        }, message: #"stubs/mappings/m.json: response.status: expected an integer, found "200""#),
-        Row(label: "wrong type in a mappings array", setUp: {
-            try $0.write("mappings/all.json", #"{"mappings": [{"request": {"url": "/a"}, \#(ok)}, {"request": {"url": "/b"}, "response": {"status": true}}]}"#)
-        }, message: "stubs/mappings/all.json: mappings[1].response.status: expected an integer"),
-        Row(label: "bodyFileName missing", setUp: {
-            try $0.write("mappings/m.json", #"{"request": {"url": "/a"}, "response": {"status": 200, "bodyFileName": "nope.json"}}"#)
-        }, message: "stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'nope.json' not found in stubs/__files"),
-        Row(label: "bodyFileName escaping with ..", setUp: {
-            try $0.write("mappings/m.json", #"{"request": {"url": "/a"}, "response": {"status": 200, "bodyFileName": "../mappings/m.json"}}"#)
-        }, message: "stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' '../mappings/m.json' escapes stubs/__files"),
-        Row(label: "bodyFileName escaping through a symlink", setUp: {
-            let secret = try $0.writeOutside("secret.txt", "not for stubs")
-            try $0.symlink("__files/link.txt", to: secret)
-            try $0.write("mappings/m.json", #"{"request": {"url": "/a"}, "response": {"status": 200, "bodyFileName": "link.txt"}}"#)
-        }, message: "stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'link.txt' resolves to "),
-        Row(label: "typo'd field", setUp: {
-            try $0.write("mappings/m.json", #"{"request": {"url": "/a"}, "response": {"stauts": 200}}"#)
-        }, message: "stubs/mappings/m.json: response.stauts: unknown field; did you mean 'status'?"),
-        Row(label: "bad regex", setUp: {
-            try $0.write("mappings/m.json", #"{"request": {"urlPathPattern": "/a/[0-9"}, \#(ok)}"#)
-        }, message: #"stubs/mappings/m.json: request.urlPathPattern: invalid regular expression "/a/[0-9""#),
-        Row(label: "two URL fields", setUp: {
-            try $0.write("mappings/m.json", #"{"request": {"url": "/a", "urlPath": "/a"}, \#(ok)}"#)
-        }, message: "stubs/mappings/m.json: request: both 'url' and 'urlPath' are set"),
-        Row(label: "error in a nested folder", setUp: {
-            try $0.write("mappings/a.json", #"{"request": {"url": "/a"}, \#(ok)}"#)
-            try $0.write("mappings/team/b/c.json", #"{"request": {"url": "/c", "method": 7}, \#(ok)}"#)
-        }, message: "stubs/mappings/team/b/c.json: request.method: "),
-        Row(label: "nonexistent stubs directory", setUp: { _ in }, stubsArgument: "nowhere",
-            message: "stubs directory 'nowhere' does not exist"),
-    ]
-
-    func testEachBadStubsDirectoryExitsThreeNamingTheFile() throws {
-        for row in Self.rows {
-            let temp = try TemporaryStubs()
-            try row.setUp(temp)
-            let run = try StubServerProcess.run(["--stubs", row.stubsArgument, "--port", "0"], currentDirectory: temp.root)
-            XCTAssertEqual(run.termination, .exited(3), row.label)
-            XCTAssertEqual(run.stdout, "", "\(row.label): nothing listens, so no Listening line")
-            XCTAssertTrue(run.stderr.hasPrefix("stubserver: error: " + row.message), "\(row.label): \(run.stderr)")
-            XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, "\(row.label): one line: \(run.stderr)")
+    /// Stub directories that must not start a server: exit 3, one message on stderr naming the file and field.
+    final class BadStubsTests: XCTestCase {
+        private struct Row: Sendable {
+            var label: String
+            /// Builds the stubs directory.
+            var setUp: @Sendable (TemporaryStubs) throws -> Void
+            /// The `--stubs` argument, relative to the temporary folder.
+            var stubsArgument = "stubs"
+            /// The expected stderr, after `stubserver: error: `, up to the end of the line (or a prefix of it).
+            var message: String
         }
-        // The symlinked file must not be named as if it were inside __files, and must not be served.
-        let temp = try TemporaryStubs()
-        try Self.rows[5].setUp(temp)
-        let run = try StubServerProcess.run(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
-        XCTAssertTrue(run.stderr.hasSuffix("secret.txt, outside stubs/__files\n"), run.stderr)
+
+        private static let ok = #""response": {"status": 200}"#
+
+        private static let rows: [Row] = [
+            Row(
+                label: "invalid JSON",
+                setUp: {
+                    try $0.write(
+                        "mappings/m.json", "{\"request\": {\"url\": \"/a\"},\n  \"response\": {\"status\": 200,}}")
+                }, message: "stubs/mappings/m.json:2:30: expected a string key, found '}'"),
+            Row(
+                label: "wrong type",
+                setUp: {
+                    try $0.write("mappings/m.json", #"{"request": {"url": "/a"}, "response": {"status": "200"}}"#)
+                }, message: #"stubs/mappings/m.json: response.status: expected an integer, found "200""#),
+            Row(
+                label: "wrong type in a mappings array",
+                setUp: {
+                    try $0.write(
+                        "mappings/all.json",
+                        #"{"mappings": [{"request": {"url": "/a"}, \#(ok)}, {"request": {"url": "/b"}, "response": {"status": true}}]}"#
+                    )
+                }, message: "stubs/mappings/all.json: mappings[1].response.status: expected an integer"),
+            Row(
+                label: "bodyFileName missing",
+                setUp: {
+                    try $0.write(
+                        "mappings/m.json",
+                        #"{"request": {"url": "/a"}, "response": {"status": 200, "bodyFileName": "nope.json"}}"#)
+                },
+                message:
+                    "stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'nope.json' not found in stubs/__files"
+            ),
+            Row(
+                label: "bodyFileName escaping with ..",
+                setUp: {
+                    try $0.write(
+                        "mappings/m.json",
+                        #"{"request": {"url": "/a"}, "response": {"status": 200, "bodyFileName": "../mappings/m.json"}}"#
+                    )
+                },
+                message:
+                    "stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' '../mappings/m.json' escapes stubs/__files"
+            ),
+            Row(
+                label: "bodyFileName escaping through a symlink",
+                setUp: {
+                    let secret = try $0.writeOutside("secret.txt", "not for stubs")
+                    try $0.symlink("__files/link.txt", to: secret)
+                    try $0.write(
+                        "mappings/m.json",
+                        #"{"request": {"url": "/a"}, "response": {"status": 200, "bodyFileName": "link.txt"}}"#)
+                }, message: "stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'link.txt' resolves to "),
+            Row(
+                label: "typo'd field",
+                setUp: {
+                    try $0.write("mappings/m.json", #"{"request": {"url": "/a"}, "response": {"stauts": 200}}"#)
+                }, message: "stubs/mappings/m.json: response.stauts: unknown field; did you mean 'status'?"),
+            Row(
+                label: "bad regex",
+                setUp: {
+                    try $0.write("mappings/m.json", #"{"request": {"urlPathPattern": "/a/[0-9"}, \#(ok)}"#)
+                }, message: #"stubs/mappings/m.json: request.urlPathPattern: invalid regular expression "/a/[0-9""#),
+            Row(
+                label: "two URL fields",
+                setUp: {
+                    try $0.write("mappings/m.json", #"{"request": {"url": "/a", "urlPath": "/a"}, \#(ok)}"#)
+                }, message: "stubs/mappings/m.json: request: both 'url' and 'urlPath' are set"),
+            Row(
+                label: "error in a nested folder",
+                setUp: {
+                    try $0.write("mappings/a.json", #"{"request": {"url": "/a"}, \#(ok)}"#)
+                    try $0.write("mappings/team/b/c.json", #"{"request": {"url": "/c", "method": 7}, \#(ok)}"#)
+                }, message: "stubs/mappings/team/b/c.json: request.method: "),
+            Row(
+                label: "nonexistent stubs directory", setUp: { _ in }, stubsArgument: "nowhere",
+                message: "stubs directory 'nowhere' does not exist")
+        ]
+
+        func testEachBadStubsDirectoryExitsThreeNamingTheFile() throws {
+            for row in Self.rows {
+                let temp = try TemporaryStubs()
+                try row.setUp(temp)
+                let run = try StubServerProcess.run(
+                    ["--stubs", row.stubsArgument, "--port", "0"], currentDirectory: temp.root)
+                XCTAssertEqual(run.termination, .exited(3), row.label)
+                XCTAssertEqual(run.stdout, "", "\(row.label): nothing listens, so no Listening line")
+                XCTAssertTrue(run.stderr.hasPrefix("stubserver: error: " + row.message), "\(row.label): \(run.stderr)")
+                XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, "\(row.label): one line: \(run.stderr)")
+            }
+            // The symlinked file must not be named as if it were inside __files, and must not be served.
+            let temp = try TemporaryStubs()
+            try Self.rows[5].setUp(temp)
+            let run = try StubServerProcess.run(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
+            XCTAssertTrue(run.stderr.hasSuffix("secret.txt, outside stubs/__files\n"), run.stderr)
+        }
     }
-}
 #endif

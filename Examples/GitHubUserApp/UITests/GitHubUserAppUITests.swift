@@ -18,7 +18,7 @@ final class GitHubUserAppUITests: XCTestCase {
         let stubs = try StubsDirectory.locate(named: "Stubs", bundle: Bundle(for: Self.self))
         let server = try startStubServer(stubs: stubs)
         let app = XCUIApplication()
-        app.launch(with: server)                       // BASEURL=http://127.0.0.1:PORT
+        app.launch(with: server)  // BASEURL=http://127.0.0.1:PORT
         return (app, server)
     }
 

@@ -1,4 +1,7 @@
 extension Connection {
+    /// What a request needs remembered until its response starts.
+    typealias InFlight = (isHead: Bool, version: HTTPVersion)
+
     /// A response body written over time, after its head. The machine is streaming meanwhile.
     enum BodyInProgress {
         /// Written by the handler through an ``HTTPResponseStream``, framed so.

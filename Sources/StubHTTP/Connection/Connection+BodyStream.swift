@@ -16,8 +16,10 @@ extension Connection {
         /// A paced body asks no sooner than this.
         var nextPull: Instant?
 
-        init(source: any HTTPBodySource, executor: HTTPBodyExecutor, generation: UInt64, chunked: Bool, pump: BodyPump,
-             pace: (slice: Int, interval: Duration)?) {
+        init(
+            source: any HTTPBodySource, executor: HTTPBodyExecutor, generation: UInt64, chunked: Bool, pump: BodyPump,
+            pace: (slice: Int, interval: Duration)?
+        ) {
             self.source = source
             self.executor = executor
             self.generation = generation
@@ -30,8 +32,10 @@ extension Connection {
     /// A chunk's size line and CRLFs, at most (a piece is under 2^32 bytes).
     private static let chunkOverhead = 16
 
-    func startBodyStream(_ head: HTTPResponse, contentLength: Int?, source: any HTTPBodySource,
-                         executor: HTTPBodyExecutor, pacing: WritePacing?, generation: UInt64) {
+    func startBodyStream(
+        _ head: HTTPResponse, contentLength: Int?, source: any HTTPBodySource,
+        executor: HTTPBodyExecutor, pacing: WritePacing?, generation: UInt64
+    ) {
         guard let inFlight = awaitedRequest(generation) else { return source.cancel() }
         let hasBody = !inFlight.isHead && !head.status.forbidsBody
         let closeDelimited = hasBody && contentLength == nil && inFlight.version == .http1_0
@@ -42,19 +46,29 @@ extension Connection {
         let context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: close)
         let dateLine = loop.dateCache.currentLine()
         if let contentLength {
-            enqueue { ResponseSerializer.serializeSizedHead(head, contentLength: contentLength, context: context, dateLine: dateLine, into: &$0) }
+            enqueue {
+                ResponseSerializer.serializeSizedHead(
+                    head, contentLength: contentLength, context: context, dateLine: dateLine, into: &$0)
+            }
         } else {
-            _ = enqueue { ResponseSerializer.serializeStreamingHead(head, context: context, dateLine: dateLine, into: &$0) }
+            _ = enqueue {
+                ResponseSerializer.serializeStreamingHead(head, context: context, dateLine: dateLine, into: &$0)
+            }
         }
-        guard hasBody else { // HEAD, 204, 304: the body is never sent
+        guard hasBody else {  // HEAD, 204, 304: the body is never sent
             source.cancel()
             return finishStreamResponse()
         }
         let chunked = contentLength == nil && !closeDelimited
         let pump = BodyPump(contentLength: contentLength, framingOverhead: chunked ? Self.chunkOverhead : 0)
-        let pace = pacing.map { (slice: $0.sliceSize(bodyCount: contentLength ?? HTTPBodyStreaming.lowWater), interval: $0.interval) }
-        startBody(.pulled(BodyStream(source: source, executor: executor, generation: generation, chunked: chunked, pump: pump,
-                                     pace: pace)))
+        let pace = pacing.map {
+            (slice: $0.sliceSize(bodyCount: contentLength ?? HTTPBodyStreaming.lowWater), interval: $0.interval)
+        }
+        startBody(
+            .pulled(
+                BodyStream(
+                    source: source, executor: executor, generation: generation, chunked: chunked, pump: pump,
+                    pace: pace)))
         flush()
     }
 
@@ -62,7 +76,8 @@ extension Connection {
     func pumpBody() {
         guard !isClosed, let stream = bodyStream else { return }
         if stream.pace != nil, stream.pump.asked == nil, stream.pump.remaining != 0,
-           let due = stream.nextPull, Instant.now() < due {
+            let due = stream.nextPull, Instant.now() < due
+        {
             // Too soon for a paced body: ask again at its next tick.
             if !hasResponseTimer { scheduleResponseTimer(at: due) { [self] in pumpBody() } }
             return
@@ -71,7 +86,9 @@ extension Connection {
         case .pull(let room):
             let maxBytes = stream.pace.map { min(room, $0.slice) } ?? room
             // The next ask waits for the time this one's bytes take at the paced rate.
-            if let pace = stream.pace { stream.nextPull = Instant.now() + pace.interval * (Double(maxBytes) / Double(pace.slice)) }
+            if let pace = stream.pace {
+                stream.nextPull = Instant.now() + pace.interval * (Double(maxBytes) / Double(pace.slice))
+            }
             server.streamedBodies.pulled()
             let source = stream.source, generation = stream.generation
             let submitted = stream.executor.run { [self] in
@@ -91,14 +108,14 @@ extension Connection {
         switch stream.pump.received(piece?.count) {
         case .append:
             guard let piece, !piece.isEmpty else { return pumpBody() }
-            compactOutput() // the buffer holds only what waits
+            compactOutput()  // the buffer holds only what waits
             if stream.chunked { enqueue { ResponseSerializer.appendChunk(piece, into: &$0) } } else { enqueue(piece) }
             server.streamedBodies.queued(queuedOutputCount)
             flush()
         case .finish:
             finishBodyStream(stream)
         case .fail:
-            close() // a cut or overlong body must not look complete to the client
+            close()  // a cut or overlong body must not look complete to the client
         case .none, .pull:
             break
         }

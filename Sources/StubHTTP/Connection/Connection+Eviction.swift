@@ -30,8 +30,10 @@ extension EventLoop {
     /// not read yet) is spared and the next one taken. Returns how many it closed. A scan of the loop's
     /// connections: it runs only near a limit, once per batch.
     @discardableResult
-    func evictSilentConnections(count: (_ candidates: Int) -> Int, includingHalfSentHeads: Bool = false,
-                                includingNewcomers: Bool = true) -> Int {
+    func evictSilentConnections(
+        count: (_ candidates: Int) -> Int, includingHalfSentHeads: Bool = false,
+        includingNewcomers: Bool = true
+    ) -> Int {
         var silent: [(Connection, EvictionRank)] = []
         var halfSent: [(Connection, EvictionRank)] = []
         for channel in registeredChannels {
@@ -43,9 +45,10 @@ extension EventLoop {
             }
         }
         // Half-sent heads only after every silent connection (some may be spared below).
-        let candidates = EvictionPolicy.order(silent: silent, halfSentHeads: halfSent, now: now,
-                                              includingHalfSentHeads: includingHalfSentHeads,
-                                              includingNewcomers: includingNewcomers)
+        let candidates = EvictionPolicy.order(
+            silent: silent, halfSentHeads: halfSent, now: now,
+            includingHalfSentHeads: includingHalfSentHeads,
+            includingNewcomers: includingNewcomers)
         let wanted = count(candidates.count)
         guard wanted > 0 else { return 0 }
         var closed = 0

@@ -25,20 +25,27 @@ extension Connection {
         /// Appends bytes `range` of head-then-body to `out`.
         func append(_ range: Range<Int>, to out: inout [UInt8]) {
             let split = head.count
-            if range.lowerBound < split { out.append(contentsOf: head[range.lowerBound..<min(range.upperBound, split)]) }
-            if range.upperBound > split { out.append(contentsOf: body[max(range.lowerBound, split) - split..<range.upperBound - split]) }
+            if range.lowerBound < split {
+                out.append(contentsOf: head[range.lowerBound..<min(range.upperBound, split)])
+            }
+            if range.upperBound > split {
+                out.append(contentsOf: body[max(range.lowerBound, split) - split..<range.upperBound - split])
+            }
         }
     }
 
     func completePaced(_ prepared: PreparedResponse, pacing: WritePacing, generation: UInt64) {
         guard let inFlight = awaitedRequest(generation),
-              let close = startStreamResponse(requestedClose: prepared.closesConnection, framingCloses: false) else { return }
+            let close = startStreamResponse(requestedClose: prepared.closesConnection, framingCloses: false)
+        else { return }
         var head: [UInt8] = []
         let context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: close)
-        ResponseSerializer.serializeHead(prepared, context: context, dateLine: loop.dateCache.currentLine(), into: &head)
+        ResponseSerializer.serializeHead(
+            prepared, context: context, dateLine: loop.dateCache.currentLine(), into: &head)
         let body = inFlight.isHead || prepared.forbidsBody ? [] : prepared.body
-        let paced = PacedOutput(head: head, body: body, offset: pacing.headFirst ? head.count : 0,
-                                sliceSize: pacing.sliceSize(bodyCount: body.count), interval: pacing.interval)
+        let paced = PacedOutput(
+            head: head, body: body, offset: pacing.headFirst ? head.count : 0,
+            sliceSize: pacing.sliceSize(bodyCount: body.count), interval: pacing.interval)
         enqueue(head[0..<paced.offset])
         startBody(.paced(paced))
         writeSlice(paced, generation: generation)
@@ -53,7 +60,8 @@ extension Connection {
         if end == paced.count { return finishStreamResponse() }
         flush()
         guard !isClosed else { return }
-        scheduleResponseTimer(at: Instant.now() + paced.interval) { [self] in writeSlice(paced, generation: generation) }
+        scheduleResponseTimer(at: Instant.now() + paced.interval) { [self] in writeSlice(paced, generation: generation)
+        }
     }
 
     /// Writes the next byte of the paced response now instead of at its tick: a client that left answers

@@ -24,7 +24,8 @@ extension Connection {
         switch answer {
         case .response(let response):
             enqueue { ResponseSerializer.serialize(response, context: context, dateLine: dateLine, into: &$0) }
-        case .prepared(let prepared) where prepared.body.count >= Self.sharedBodyThreshold && !context.isHead && !prepared.forbidsBody:
+        case .prepared(let prepared)
+        where prepared.body.count >= Self.sharedBodyThreshold && !context.isHead && !prepared.forbidsBody:
             enqueue { ResponseSerializer.serializeHead(prepared, context: context, dateLine: dateLine, into: &$0) }
             enqueueSharedBody(prepared.body)
         case .prepared(let prepared):
@@ -57,7 +58,8 @@ extension Connection {
 
     func streamWrite(_ bytes: [UInt8], generation: UInt64) {
         guard !isClosed, generation == self.generation, case .streaming = machine.state,
-              case .written(let framing)? = bodyInProgress else { return }
+            case .written(let framing)? = bodyInProgress
+        else { return }
         switch framing {
         case .chunked: enqueue { ResponseSerializer.appendChunk(bytes, into: &$0) }
         case .closeDelimited: enqueue(bytes)
@@ -68,7 +70,8 @@ extension Connection {
 
     func streamFinish(generation: UInt64) {
         guard !isClosed, generation == self.generation, case .streaming = machine.state,
-              case .written(let framing)? = bodyInProgress else { return }
+            case .written(let framing)? = bodyInProgress
+        else { return }
         if framing == .chunked { enqueue(ResponseSerializer.chunkedTerminator) }
         finishStreamResponse()
     }

@@ -38,18 +38,16 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     /// Whether the client sent a byte yet (see ``evictionRank``).
     private(set) var silence = SilenceTally()
 
-    /// What a request needs remembered until its response starts.
-    typealias InFlight = (isHead: Bool, version: HTTPVersion)
-
     init(socket: Socket, loop: EventLoop, server: ServerContext) {
         self.socket = socket
         self.loop = loop
         self.server = server
         parser = RequestParser(limits: server.configuration.limits)
-        machine = ConnectionStateMachine(timeouts: .init(
-            headerReadTimeout: server.configuration.headerReadTimeout,
-            idleTimeout: server.configuration.idleTimeout
-        ), now: loop.now)
+        machine = ConnectionStateMachine(
+            timeouts: .init(
+                headerReadTimeout: server.configuration.headerReadTimeout,
+                idleTimeout: server.configuration.idleTimeout
+            ), now: loop.now)
     }
 
     /// Registers with the loop and starts reading. With `rejecting`, answers that response at once and closes.
@@ -70,8 +68,6 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         }
     }
 
-    // MARK: - Loop events
-
     func handle(_ event: SelectorEvent) {
         if event.hangup && (!event.readable || inputDone) {
             // Both directions are gone (or reset): nothing can be delivered any more. After the EOF was
@@ -87,8 +83,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     }
 
     func timerFired() {
-        guard !isClosed else { return }
-        perform(machine.timerFired(now: loop.now))
+        if !isClosed { perform(machine.timerFired(now: loop.now)) }
     }
 
     func shutdown(graceful: Bool) {
@@ -115,7 +110,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             probePeerIfWaiting()
         case .processed(let count):
             if !silence.hasSentBytes { silence.endSilence(in: server.silentByLoop, loop: loop.index) }
-            if case .lingering = machine.state { return } // discard what arrives after the final response
+            if case .lingering = machine.state { return }  // discard what arrives after the final response
             parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
             if !machine.acceptsInput && parser.bufferedByteCount > Self.maxBufferedWhileBusy {
                 readingPaused = true
@@ -127,7 +122,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
 
     /// Parses and dispatches buffered requests while the machine accepts input.
     func processInput() {
-        guard !isParsing else { return } // re-entered from a synchronous response: the loop below continues
+        guard !isParsing else { return }  // re-entered from a synchronous response: the loop below continues
         isParsing = true
         defer { isParsing = false }
         if readingPaused && !inputDone && machine.acceptsInput {
@@ -159,8 +154,8 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         generation &+= 1
         inFlight = (request.method == .head, request.version)
         server.handler.handle(request, responder: HTTPResponder(connection: self, generation: generation))
-        loop.refreshNow() // the handler may have taken a while: later deadlines count from now
-        if inputDone { probePeerIfWaiting() } // a pipelined request answered later, after the client's EOF
+        loop.refreshNow()  // the handler may have taken a while: later deadlines count from now
+        if inputDone { probePeerIfWaiting() }  // a pipelined request answered later, after the client's EOF
     }
 
     private func reject(_ error: ParserError) {
@@ -265,7 +260,9 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     /// Tells the machine the awaited response is ready: whether the connection closes after it, or nil
     /// when it must not be written.
     func startResponse(requestedClose: Bool) -> Bool? {
-        guard case .write(let close) = machine.responseReady(requestedClose: requestedClose, now: loop.now) else { return nil }
+        guard case .write(let close) = machine.responseReady(requestedClose: requestedClose, now: loop.now) else {
+            return nil
+        }
         inFlight = nil
         return close
     }
@@ -273,7 +270,9 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     /// Tells the machine the awaited response starts as a stream (paced, pulled, or written piece by piece):
     /// whether the connection closes after it, or nil when it must not be written.
     func startStreamResponse(requestedClose: Bool, framingCloses: Bool) -> Bool? {
-        guard case .write(let close) = machine.streamStarted(requestedClose: requestedClose, framingCloses: framingCloses) else {
+        guard
+            case .write(let close) = machine.streamStarted(requestedClose: requestedClose, framingCloses: framingCloses)
+        else {
             return nil
         }
         inFlight = nil
@@ -341,9 +340,10 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     func schedulePeerCheck(after interval: Duration) {
         guard !isClosed else { return }
         if let timer = peerProbe.checkTimer { loop.cancelTimer(timer) }
-        peerProbe.setCheckTimer(loop.schedule(at: Instant.now() + interval) { [self] in
-            peerProbe.setCheckTimer(nil)
-            checkPeer(interval: interval)
-        })
+        peerProbe.setCheckTimer(
+            loop.schedule(at: Instant.now() + interval) { [self] in
+                peerProbe.setCheckTimer(nil)
+                checkPeer(interval: interval)
+            })
     }
 }

@@ -1,5 +1,5 @@
 #if os(Linux)
-import Glibc
+    import Glibc
 #endif
 
 /// Test-only: makes a Linux test run behave like macOS where the engine's code paths differ, so the
@@ -23,10 +23,10 @@ enum DarwinEmulation {
     /// Whether the emulation was requested (Linux only); read once per process.
     static let isRequested: Bool = {
         #if os(Linux)
-        guard let value = getenv(environmentVariable) else { return false }
-        return String(cString: value) == "1"
+            guard let value = getenv(environmentVariable) else { return false }
+            return String(cString: value) == "1"
         #else
-        return false
+            return false
         #endif
     }()
 }

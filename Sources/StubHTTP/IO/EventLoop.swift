@@ -140,7 +140,8 @@ final class EventLoop: @unchecked Sendable {
     // MARK: - Loop thread
 
     /// Watches `channel`'s descriptor. Returns the token for ``reregister(_:token:interest:)``.
-    func register(_ channel: any EventLoopChannel, fd: Int32, interest: SelectorInterest) throws(SocketError) -> UInt64 {
+    func register(_ channel: any EventLoopChannel, fd: Int32, interest: SelectorInterest) throws(SocketError) -> UInt64
+    {
         let token = nextToken
         nextToken += 1
         try selector.register(fd: fd, interest: interest, token: token)

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-import Glibc
-import CStubSystem
+    import Glibc
+    import CStubSystem
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A portable poll(2) selector: the backend on Darwin, and unit-tested on Linux too.
@@ -25,9 +25,9 @@ final class PollSelector: Selector {
 
     /// POLLRDHUP: the peer shut its sending side (Linux; only asked for when emulating Darwin).
     #if os(Linux)
-    private static let readHangup = cstub_POLLRDHUP
+        private static let readHangup = cstub_POLLRDHUP
     #else
-    private static let readHangup: Int16 = 0
+        private static let readHangup: Int16 = 0
     #endif
 
     private func entry(fd: Int32, interest: SelectorInterest) -> pollfd {
@@ -55,7 +55,9 @@ final class PollSelector: Selector {
     }
 
     func deregister(fd: Int32) throws(SocketError) {
-        guard let index = indexByFD.removeValue(forKey: fd) else { throw SocketError(errno: ENOENT, call: "poll deregister") }
+        guard let index = indexByFD.removeValue(forKey: fd) else {
+            throw SocketError(errno: ENOENT, call: "poll deregister")
+        }
         let last = descriptors.count - 1
         if index != last {
             descriptors[index] = descriptors[last]
@@ -69,7 +71,9 @@ final class PollSelector: Selector {
     }
 
     func whenReady(timeoutMilliseconds: Int32, _ body: (SelectorEvent) -> Void) throws(SocketError) {
-        let count = descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds) }
+        let count = descriptors.withUnsafeMutableBufferPointer {
+            poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds)
+        }
         if count < 0 {
             if errno == EINTR { return }
             throw SocketError(errno: errno, call: "poll")
@@ -87,7 +91,8 @@ final class PollSelector: Selector {
 
     private func event(_ revents: Int16, token: UInt64) -> SelectorEvent {
         let failed = revents & Int16(POLLERR) != 0
-        let hangup = revents & (Int16(POLLHUP) | Int16(POLLNVAL)) != 0
+        let hangup =
+            revents & (Int16(POLLHUP) | Int16(POLLNVAL)) != 0
             || (emulatingDarwin && revents & Self.readHangup != 0)
         // Darwin's poll sets POLLOUT only without POLLHUP.
         let writable = revents & Int16(POLLOUT) != 0 && !(emulatingDarwin && hangup)

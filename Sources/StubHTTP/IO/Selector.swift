@@ -53,9 +53,9 @@ enum SelectorBackend: Sendable, Hashable {
     /// The platform's best backend; on Linux with ``DarwinEmulation`` requested, ``darwinEmulation``.
     static var platformDefault: SelectorBackend {
         #if os(Linux)
-        DarwinEmulation.isRequested ? .darwinEmulation : .epoll
+            DarwinEmulation.isRequested ? .darwinEmulation : .epoll
         #else
-        .poll
+            .poll
         #endif
     }
 
@@ -64,17 +64,17 @@ enum SelectorBackend: Sendable, Hashable {
         switch self {
         case .epoll:
             #if os(Linux)
-            return try EpollSelector()
+                return try EpollSelector()
             #else
-            return PollSelector()
+                return PollSelector()
             #endif
         case .poll:
             return PollSelector()
         case .darwinEmulation:
             #if os(Linux)
-            return PollSelector(emulatingDarwin: true)
+                return PollSelector(emulatingDarwin: true)
             #else
-            return PollSelector()
+                return PollSelector()
             #endif
         }
     }
@@ -82,9 +82,9 @@ enum SelectorBackend: Sendable, Hashable {
     /// Whether loops wake with a pipe (as on Darwin) rather than an eventfd (Linux).
     var usesPipeWaker: Bool {
         #if os(Linux)
-        self == .darwinEmulation
+            self == .darwinEmulation
         #else
-        true
+            true
         #endif
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Socket {
@@ -14,10 +14,10 @@ extension Socket {
     }
 
     #if canImport(Glibc)
-    private static let soLinger = SO_LINGER
+        private static let soLinger = SO_LINGER
     #else
-    /// Darwin's `SO_LINGER` from <sys/socket.h>. A zero timeout means the same in its ticks as in
-    /// seconds (`SO_LINGER_SEC`), so the plain option is enough.
-    private static let soLinger: Int32 = 0x0080
+        /// Darwin's `SO_LINGER` from <sys/socket.h>. A zero timeout means the same in its ticks as in
+        /// seconds (`SO_LINGER_SEC`), so the plain option is enough.
+        private static let soLinger: Int32 = 0x0080
     #endif
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Socket {
@@ -13,9 +13,9 @@ extension Socket {
     }
 
     #if canImport(Glibc)
-    private static let peekFlags = Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)
+        private static let peekFlags = Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)
     #else
-    /// Darwin's `MSG_PEEK | MSG_DONTWAIT` from <sys/socket.h>.
-    private static let peekFlags: Int32 = 0x2 | 0x80
+        /// Darwin's `MSG_PEEK | MSG_DONTWAIT` from <sys/socket.h>.
+        private static let peekFlags: Int32 = 0x2 | 0x80
     #endif
 }

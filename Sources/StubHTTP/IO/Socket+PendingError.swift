@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Socket {
@@ -15,9 +15,9 @@ extension Socket {
     }
 
     #if canImport(Glibc)
-    private static let soError = SO_ERROR
+        private static let soError = SO_ERROR
     #else
-    /// Darwin's `SO_ERROR` from <sys/socket.h>.
-    private static let soError: Int32 = 0x1007
+        /// Darwin's `SO_ERROR` from <sys/socket.h>.
+        private static let soError: Int32 = 0x1007
     #endif
 }

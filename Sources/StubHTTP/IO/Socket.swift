@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-import Glibc
-import CStubSystem
+    import Glibc
+    import CStubSystem
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A non-blocking, close-on-exec TCP socket. A plain file-descriptor wrapper: whoever owns it
@@ -31,14 +31,14 @@ struct Socket: Sendable, Hashable {
 
     private static func open(family: Int32) throws(SocketError) -> Socket {
         #if canImport(Glibc)
-        let type = Int32(SOCK_STREAM.rawValue) | cstub_SOCK_NONBLOCK | cstub_SOCK_CLOEXEC
-        let fd = try blockingSyscall(where: "socket") { Glibc.socket(family, type, 0) }
-        return Socket(fd: fd)
+            let type = Int32(SOCK_STREAM.rawValue) | cstub_SOCK_NONBLOCK | cstub_SOCK_CLOEXEC
+            let fd = try blockingSyscall(where: "socket") { Glibc.socket(family, type, 0) }
+            return Socket(fd: fd)
         #else
-        let fd = try blockingSyscall(where: "socket") { Darwin.socket(family, SOCK_STREAM, 0) }
-        let socket = Socket(fd: fd)
-        do { try socket.configureAccepted() } catch { socket.close(); throw error }
-        return socket
+            let fd = try blockingSyscall(where: "socket") { Darwin.socket(family, SOCK_STREAM, 0) }
+            let socket = Socket(fd: fd)
+            do { try socket.configureAccepted() } catch { socket.close(); throw error }
+            return socket
         #endif
     }
 
@@ -47,28 +47,28 @@ struct Socket: Sendable, Hashable {
     /// - Returns: `nil` when no connection is pending.
     func accept() throws(SocketError) -> Socket? {
         #if canImport(Glibc)
-        let result = try syscall(where: "accept4") {
-            cstub_accept4(fd, nil, nil, cstub_SOCK_NONBLOCK | cstub_SOCK_CLOEXEC)
-        }
-        guard case .processed(let newFD) = result else { return nil }
-        return Socket(fd: newFD)
+            let result = try syscall(where: "accept4") {
+                cstub_accept4(fd, nil, nil, cstub_SOCK_NONBLOCK | cstub_SOCK_CLOEXEC)
+            }
+            guard case .processed(let newFD) = result else { return nil }
+            return Socket(fd: newFD)
         #else
-        let result = try syscall(where: "accept") { Darwin.accept(fd, nil, nil) }
-        guard case .processed(let newFD) = result else { return nil }
-        let socket = Socket(fd: newFD)
-        do { try socket.configureAccepted() } catch { socket.close(); throw error }
-        return socket
+            let result = try syscall(where: "accept") { Darwin.accept(fd, nil, nil) }
+            guard case .processed(let newFD) = result else { return nil }
+            let socket = Socket(fd: newFD)
+            do { try socket.configureAccepted() } catch { socket.close(); throw error }
+            return socket
         #endif
     }
 
     #if canImport(Darwin)
-    /// Darwin has no accept4/SOCK_NONBLOCK: set the flags one by one, and SO_NOSIGPIPE instead of MSG_NOSIGNAL.
-    private func configureAccepted() throws(SocketError) {
-        let flags = try blockingSyscall(where: "fcntl") { fcntl(fd, F_GETFL) }
-        try blockingSyscall(where: "fcntl") { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
-        try blockingSyscall(where: "fcntl") { fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        try setOption(SOL_SOCKET, SO_NOSIGPIPE, 1)
-    }
+        /// Darwin has no accept4/SOCK_NONBLOCK: set the flags one by one, and SO_NOSIGPIPE instead of MSG_NOSIGNAL.
+        private func configureAccepted() throws(SocketError) {
+            let flags = try blockingSyscall(where: "fcntl") { fcntl(fd, F_GETFL) }
+            try blockingSyscall(where: "fcntl") { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+            try blockingSyscall(where: "fcntl") { fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            try setOption(SOL_SOCKET, SO_NOSIGPIPE, 1)
+        }
     #endif
 
     /// Sets an integer socket option.
@@ -95,9 +95,9 @@ struct Socket: Sendable, Hashable {
     @inline(__always)
     func write(_ buffer: UnsafeRawBufferPointer) throws(SocketError) -> IOResult<Int> {
         #if canImport(Glibc)
-        try syscall(where: "send") { send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
+            try syscall(where: "send") { send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
         #else
-        try syscall(where: "send") { send(fd, buffer.baseAddress, buffer.count, 0) }
+            try syscall(where: "send") { send(fd, buffer.baseAddress, buffer.count, 0) }
         #endif
     }
 
@@ -110,7 +110,9 @@ struct Socket: Sendable, Hashable {
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
             }
         }
-        guard let address = SocketAddress(storage: storage) else { throw SocketError(errno: EAFNOSUPPORT, call: "getsockname") }
+        guard let address = SocketAddress(storage: storage) else {
+            throw SocketError(errno: EAFNOSUPPORT, call: "getsockname")
+        }
         return address
     }
 
@@ -128,9 +130,9 @@ struct Socket: Sendable, Hashable {
     /// Shuts down the sending side (sends FIN) so the peer sees the end of the response.
     func shutdownWrite() {
         #if canImport(Glibc)
-        _ = shutdown(fd, Int32(SHUT_WR))
+            _ = shutdown(fd, Int32(SHUT_WR))
         #else
-        _ = shutdown(fd, SHUT_WR)
+            _ = shutdown(fd, SHUT_WR)
         #endif
     }
 
@@ -141,11 +143,15 @@ struct Socket: Sendable, Hashable {
 }
 
 #if canImport(Glibc)
-@inline(__always) private func sysListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
-@inline(__always) private func sysRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int { Glibc.read(fd, p, n) }
-@inline(__always) func sysClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
+    @inline(__always) private func sysListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
+    @inline(__always) private func sysRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int {
+        Glibc.read(fd, p, n)
+    }
+    @inline(__always) func sysClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
 #else
-@inline(__always) private func sysListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
-@inline(__always) private func sysRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int { Darwin.read(fd, p, n) }
-@inline(__always) func sysClose(_ fd: Int32) -> Int32 { Darwin.close(fd) }
+    @inline(__always) private func sysListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
+    @inline(__always) private func sysRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int {
+        Darwin.read(fd, p, n)
+    }
+    @inline(__always) func sysClose(_ fd: Int32) -> Int32 { Darwin.close(fd) }
 #endif

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-import Glibc
-import CStubSystem // sys/socket.h's SOCK_* constants are attributed to this module
+    import Glibc
+    import CStubSystem  // sys/socket.h's SOCK_* constants are attributed to this module
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An IPv4 or IPv6 socket address.
@@ -51,11 +51,15 @@ enum SocketAddress: Sendable, CustomStringConvertible {
         switch self {
         case .v4(var a):
             withUnsafePointer(to: &a) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
         case .v6(var a):
             withUnsafePointer(to: &a) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    body($0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
             }
         }
     }
@@ -65,9 +69,13 @@ enum SocketAddress: Sendable, CustomStringConvertible {
         var storage = storage
         switch Int32(storage.ss_family) {
         case AF_INET:
-            self = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { .v4($0.pointee) } }
+            self = withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { .v4($0.pointee) }
+            }
         case AF_INET6:
-            self = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { .v6($0.pointee) } }
+            self = withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { .v6($0.pointee) }
+            }
         default:
             return nil
         }
@@ -84,7 +92,7 @@ enum SocketAddress: Sendable, CustomStringConvertible {
             v4.sin_family = sa_family_t(AF_INET)
             v4.sin_port = UInt16(port).bigEndian
             #if canImport(Darwin)
-            v4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+                v4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
             #endif
             return .v4(v4)
         }
@@ -93,7 +101,7 @@ enum SocketAddress: Sendable, CustomStringConvertible {
             v6.sin6_family = sa_family_t(AF_INET6)
             v6.sin6_port = UInt16(port).bigEndian
             #if canImport(Darwin)
-            v6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+                v6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
             #endif
             return .v6(v6)
         }
@@ -105,9 +113,9 @@ enum SocketAddress: Sendable, CustomStringConvertible {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #else
-        hints.ai_socktype = SOCK_STREAM
+            hints.ai_socktype = SOCK_STREAM
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(name, nil, &hints, &list) == 0, let first = list else { return nil }

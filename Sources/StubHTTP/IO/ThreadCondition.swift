@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A mutex with a condition variable, for code that keeps several values under one lock and waits for
@@ -42,9 +42,9 @@ package final class ThreadCondition: @unchecked Sendable {
     /// waiters re-check their condition either way). Call holding the lock.
     package func signal() {
         #if os(Linux)
-        pthread_cond_signal(condition)
+            pthread_cond_signal(condition)
         #else
-        pthread_cond_broadcast(condition)
+            pthread_cond_broadcast(condition)
         #endif
     }
 

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-import Glibc
-import CStubSystem
+    import Glibc
+    import CStubSystem
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A joinable POSIX thread (no Foundation in the engine).
@@ -20,7 +20,9 @@ package struct ThreadHandle: @unchecked Sendable {
     ///   platform's default (8 MiB on Linux, 512 KiB for secondary threads on Darwin).
     /// - Throws: ``SocketError`` with call `pthread_attr_setstacksize` or `pthread_create` if the thread cannot
     ///   be created.
-    package static func spawn(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) throws(SocketError) -> ThreadHandle {
+    package static func spawn(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) throws(SocketError)
+        -> ThreadHandle
+    {
         var attributes = pthread_attr_t()
         let initialized = pthread_attr_init(&attributes)
         guard initialized == 0 else { throw SocketError(errno: initialized, call: "pthread_attr_init") }
@@ -32,25 +34,27 @@ package struct ThreadHandle: @unchecked Sendable {
         let context = Unmanaged.passRetained(Box(body)).toOpaque()
         // glibc's pthread_t is an integer, Darwin's a non-null pointer that pthread_create fills in.
         #if canImport(Glibc)
-        var created = pthread_t()
+            var created = pthread_t()
         #else
-        var created: pthread_t?
+            var created: pthread_t?
         #endif
         // The start routine's argument is `UnsafeMutableRawPointer?` on Darwin and on recent glibc overlays.
-        let result = pthread_create(&created, &attributes, { raw in
-            guard let raw else { return nil }
-            Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &created, &attributes,
+            { raw in
+                guard let raw else { return nil }
+                Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
+                return nil
+            }, context)
         guard result == 0 else {
             Unmanaged<Box>.fromOpaque(context).release()
             throw SocketError(errno: result, call: "pthread_create")
         }
         #if canImport(Glibc)
-        return ThreadHandle(thread: created)
+            return ThreadHandle(thread: created)
         #else
-        guard let created else { throw SocketError(errno: EAGAIN, call: "pthread_create") }
-        return ThreadHandle(thread: created)
+            guard let created else { throw SocketError(errno: EAGAIN, call: "pthread_create") }
+            return ThreadHandle(thread: created)
         #endif
     }
 
@@ -70,7 +74,7 @@ extension ThreadHandle {
     /// Names the calling thread for debuggers and `top -H` (Linux keeps the first 15 bytes); elsewhere a no-op.
     package static func nameCurrent(_ name: String) {
         #if os(Linux)
-        _ = cstub_set_current_thread_name(String(decoding: name.utf8.prefix(15), as: UTF8.self))
+            _ = cstub_set_current_thread_name(String(decoding: name.utf8.prefix(15), as: UTF8.self))
         #endif
     }
 
@@ -79,17 +83,17 @@ extension ThreadHandle {
     /// busy two-core CI runner. Elsewhere a no-op for now.
     package static func lowerCurrentPriority() {
         #if os(Linux)
-        _ = cstub_lower_current_thread_priority(10)
+            _ = cstub_lower_current_thread_priority(10)
         #endif
     }
 
     /// The calling thread's stack size in bytes, where the platform tells (Linux); for tests.
     static var currentStackSize: Int? {
         #if os(Linux)
-        let size = cstub_current_thread_stack_size()
-        return size > 0 ? Int(size) : nil
+            let size = cstub_current_thread_stack_size()
+            return size > 0 ? Int(size) : nil
         #else
-        return nil
+            return nil
         #endif
     }
 }

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-import Glibc
-import CStubSystem
+    import Glibc
+    import CStubSystem
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Wakes a sleeping selector from another thread: an eventfd on Linux, a pipe elsewhere (and in Linux test
@@ -15,12 +15,12 @@ struct Waker: Sendable {
     /// - Parameter pipe: use a pipe even where an eventfd is available.
     init(pipe usePipe: Bool = false) throws(SocketError) {
         #if os(Linux)
-        if !usePipe {
-            let fd = try blockingSyscall(where: "eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
-            readFD = fd
-            writeFD = fd
-            return
-        }
+            if !usePipe {
+                let fd = try blockingSyscall(where: "eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
+                readFD = fd
+                writeFD = fd
+                return
+            }
         #endif
         var fds: [Int32] = [0, 0]
         try blockingSyscall(where: "pipe") { pipe(&fds) }

@@ -102,8 +102,12 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
                 guard index + 1 == bytes.count || bytes[index + 1] == UInt8(ascii: ",") else { continue }
                 // `start...index` is one element.
                 var lower = start, upper = index + 1
-                while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") { lower += 1 }
-                while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") || bytes[upper - 1] == UInt8(ascii: "\t") { upper -= 1 }
+                while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") {
+                    lower += 1
+                }
+                while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") || bytes[upper - 1] == UInt8(ascii: "\t") {
+                    upper -= 1
+                }
                 if equalsIgnoringCase(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), token.utf8) { return true }
             }
             return false

@@ -81,8 +81,10 @@ extension HTTPRequest {
         guard let query = rawQuery, !query.isEmpty else { return [] }
         return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             if let eq = pair.firstIndex(of: "=") {
-                return (PercentDecoding.decode(pair[..<eq], plusAsSpace: true),
-                        PercentDecoding.decode(pair[pair.index(after: eq)...], plusAsSpace: true))
+                return (
+                    PercentDecoding.decode(pair[..<eq], plusAsSpace: true),
+                    PercentDecoding.decode(pair[pair.index(after: eq)...], plusAsSpace: true)
+                )
             }
             return (PercentDecoding.decode(pair, plusAsSpace: true), "")
         }
@@ -109,9 +111,10 @@ public enum PercentDecoding {
         while i != utf8.endIndex {
             let c = utf8[i]
             if c == UInt8(ascii: "%"),
-               let h1 = utf8.index(i, offsetBy: 1, limitedBy: utf8.endIndex), h1 != utf8.endIndex,
-               let h2 = utf8.index(h1, offsetBy: 1, limitedBy: utf8.endIndex), h2 != utf8.endIndex,
-               let hi = hexValue(utf8[h1]), let lo = hexValue(utf8[h2]) {
+                let h1 = utf8.index(i, offsetBy: 1, limitedBy: utf8.endIndex), h1 != utf8.endIndex,
+                let h2 = utf8.index(h1, offsetBy: 1, limitedBy: utf8.endIndex), h2 != utf8.endIndex,
+                let hi = hexValue(utf8[h1]), let lo = hexValue(utf8[h2])
+            {
                 out.append(hi << 4 | lo)
                 i = utf8.index(after: h2)
                 continue

@@ -39,7 +39,8 @@ struct BodyFraming {
                     Result { () throws(ParserError) -> Int in try Self.parseContentLength(bytes, field.value) }
                 }.get()
                 if let contentLength, contentLength != length {
-                    throw ParserError(.invalidContentLength, "Content-Length values differ (\(contentLength) and \(length))")
+                    throw ParserError(
+                        .invalidContentLength, "Content-Length values differ (\(contentLength) and \(length))")
                 }
                 contentLength = length
             case .transferEncoding:
@@ -62,8 +63,9 @@ struct BodyFraming {
         }
         if sawTransferEncoding {
             guard contentLength == nil else {
-                throw ParserError(.contentLengthWithTransferEncoding,
-                                  "request has both Content-Length and Transfer-Encoding")
+                throw ParserError(
+                    .contentLengthWithTransferEncoding,
+                    "request has both Content-Length and Transfer-Encoding")
             }
             guard version != .http1_0 else {
                 throw ParserError(.invalidHeader, "Transfer-Encoding is not allowed in an HTTP/1.0 request")
@@ -71,30 +73,35 @@ struct BodyFraming {
             let quoted = { "Transfer-Encoding \"\(headers["Transfer-Encoding"].joined(separator: ", ").prefix(64))\"" }
             // RFC 9112 §6.3: unless `chunked` is the final coding the body length cannot be determined → 400.
             guard lastIsChunked else {
-                throw ParserError(.invalidTransferEncoding,
-                                  "\(quoted()) does not end with chunked")
+                throw ParserError(
+                    .invalidTransferEncoding,
+                    "\(quoted()) does not end with chunked")
             }
             guard chunkedCodings == 1 else {
-                throw ParserError(.invalidTransferEncoding,
-                                  "\(quoted()) applies chunked more than once")
+                throw ParserError(
+                    .invalidTransferEncoding,
+                    "\(quoted()) applies chunked more than once")
             }
             guard codings == 1 else {
-                throw ParserError(.unsupportedTransferEncoding,
-                                  "\(quoted()): only chunked is supported")
+                throw ParserError(
+                    .unsupportedTransferEncoding,
+                    "\(quoted()): only chunked is supported")
             }
             kind = .chunked
         } else if let contentLength {
             guard contentLength <= limits.maxBodyBytes else {
-                throw ParserError(.bodyTooLarge,
-                                  "Content-Length \(contentLength) is larger than \(limits.maxBodyBytes) bytes")
+                throw ParserError(
+                    .bodyTooLarge,
+                    "Content-Length \(contentLength) is larger than \(limits.maxBodyBytes) bytes")
             }
             kind = contentLength == 0 ? .none : .contentLength(contentLength)
         } else {
             kind = .none
         }
         if let unsupportedExpectation, version == .http1_1 {
-            throw ParserError(.unsupportedExpectation,
-                              "Expect: \(unsupportedExpectation.prefix(64)) is not supported; only 100-continue is")
+            throw ParserError(
+                .unsupportedExpectation,
+                "Expect: \(unsupportedExpectation.prefix(64)) is not supported; only 100-continue is")
         }
         expectsContinue = sawExpect && version == .http1_1 && kind != .none
     }

@@ -97,8 +97,10 @@ public struct ChunkedDecoder: Sendable {
     }
 
     /// The content length of the CRLF-terminated line at the start of `input`, or nil if it is incomplete.
-    private mutating func completeLine(_ input: UnsafeBufferPointer<UInt8>, limit: Int,
-                                       what: String) throws(ParserError) -> Int? {
+    private mutating func completeLine(
+        _ input: UnsafeBufferPointer<UInt8>, limit: Int,
+        what: String
+    ) throws(ParserError) -> Int? {
         switch scanner.scan(input) {
         case .partial(let length):
             if length > limit { throw ParserError(.invalidChunk, "\(what) is longer than \(limit) bytes") }
@@ -140,7 +142,8 @@ public struct ChunkedDecoder: Sendable {
         switch LimitBreach.check(length: length, first: countThreshold, second: bytesThreshold) {
         case .none: return
         case .first: throw ParserError(.headerOverflow, "more than \(limits.maxHeaderCount) trailer fields")
-        case .second: throw ParserError(.headerOverflow, "trailer section is larger than \(limits.maxHeaderBytes) bytes")
+        case .second:
+            throw ParserError(.headerOverflow, "trailer section is larger than \(limits.maxHeaderBytes) bytes")
         }
     }
 

@@ -6,8 +6,10 @@
 /// obs-text) become U+FFFD. A line starting with SP or HTAB is obsolete line folding and is rejected.
 enum FieldLine {
     /// - Parameter framing: set to the ``FramingField`` the name denotes, if any.
-    static func parse(_ line: UnsafeBufferPointer<UInt8>,
-                      framing: inout FramingField?) throws(ParserError) -> HTTPHeaders.Field {
+    static func parse(
+        _ line: UnsafeBufferPointer<UInt8>,
+        framing: inout FramingField?
+    ) throws(ParserError) -> HTTPHeaders.Field {
         let count = line.count
         guard count > 0 else { throw ParserError(.invalidHeader, "empty header line") }
         if ByteClass.isWhitespace(line[0]) {
@@ -23,16 +25,19 @@ enum FieldLine {
             if ByteClass.isWhitespace(line[colon]) {
                 throw ParserError(.invalidHeader, "header name \"\(name)\" is followed by whitespace before the colon")
             }
-            throw ParserError(.invalidHeader,
-                              "header name \"\(name)\" contains byte \(ByteClass.describe(line[colon])), not a token character")
+            throw ParserError(
+                .invalidHeader,
+                "header name \"\(name)\" contains byte \(ByteClass.describe(line[colon])), not a token character")
         }
         guard colon > 0 else { throw ParserError(.invalidHeader, "header line has an empty name") }
 
         var start = colon + 1
         var end = count
         for i in start..<end where !ByteClass.isFieldValueByte(line[i]) {
-            throw ParserError(.invalidHeader, "value of header \"\(printable(line, upTo: colon))\" contains "
-                              + "control byte \(ByteClass.describe(line[i]))")
+            throw ParserError(
+                .invalidHeader,
+                "value of header \"\(printable(line, upTo: colon))\" contains "
+                    + "control byte \(ByteClass.describe(line[i]))")
         }
         while start < end && ByteClass.isWhitespace(line[start]) { start += 1 }
         while end > start && ByteClass.isWhitespace(line[end - 1]) { end -= 1 }

@@ -48,8 +48,10 @@ enum ASCIIBytes {
 
     /// Calls `body` with each comma-separated element of `bytes`, trimmed (empty elements included).
     @inline(__always)
-    static func forEachListElement<E: Error>(_ bytes: UnsafeBufferPointer<UInt8>,
-                                             _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+    static func forEachListElement<E: Error>(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+    ) throws(E) {
         var start = 0
         for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ",") {
             try body(trimmed(UnsafeBufferPointer(rebasing: bytes[start..<i])))

@@ -54,7 +54,7 @@ public struct ParserError: Error, Sendable, Hashable, CustomStringConvertible {
     public var status: HTTPStatus {
         switch kind {
         case .invalidRequestLine, .invalidHeader, .obsoleteLineFolding, .invalidContentLength,
-             .contentLengthWithTransferEncoding, .invalidChunk, .invalidTransferEncoding, .invalidHost:
+            .contentLengthWithTransferEncoding, .invalidChunk, .invalidTransferEncoding, .invalidHost:
             .badRequest
         case .requestLineTooLong: .uriTooLong
         case .headerOverflow: .requestHeaderFieldsTooLarge

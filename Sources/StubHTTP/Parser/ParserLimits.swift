@@ -13,8 +13,10 @@ public struct ParserLimits: Sendable, Hashable {
     /// The default limits.
     public init() {}
 
-    public init(maxRequestLineBytes: Int = 16 * 1024, maxHeaderBytes: Int = 64 * 1024,
-                maxHeaderCount: Int = 256, maxBodyBytes: Int = 64 * 1024 * 1024) {
+    public init(
+        maxRequestLineBytes: Int = 16 * 1024, maxHeaderBytes: Int = 64 * 1024,
+        maxHeaderCount: Int = 256, maxBodyBytes: Int = 64 * 1024 * 1024
+    ) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.maxHeaderCount = maxHeaderCount

@@ -14,8 +14,9 @@ enum RequestLine {
             if methodEnd == count || methodEnd == 0 && count > 0 && line[0] == ByteClass.space {
                 throw ParserError(.invalidRequestLine, "request line is not \"method SP target SP version\"")
             }
-            throw ParserError(.invalidRequestLine,
-                              "method contains byte \(ByteClass.describe(line[methodEnd])), not a token character")
+            throw ParserError(
+                .invalidRequestLine,
+                "method contains byte \(ByteClass.describe(line[methodEnd])), not a token character")
         }
         let targetStart = methodEnd + 1
         var targetEnd = targetStart
@@ -34,16 +35,17 @@ enum RequestLine {
         let targetBytes = UnsafeBufferPointer(rebasing: line[targetStart..<targetEnd])
         try checkForm(of: targetBytes, method: methodBytes)
 
-        return Parts(method: method(methodBytes),
-                     target: String(decoding: targetBytes, as: UTF8.self),
-                     version: version)
+        return Parts(
+            method: method(methodBytes),
+            target: String(decoding: targetBytes, as: UTF8.self),
+            version: version)
     }
 
     /// `HTTP/1.0` or `HTTP/1.1`; another well-formed `HTTP/d.d` is unsupported (505), anything else malformed.
     static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParserError) -> HTTPVersion {
         guard bytes.count == 8, bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"),
-              bytes[2] == UInt8(ascii: "T"), bytes[3] == UInt8(ascii: "P"), bytes[4] == UInt8(ascii: "/"),
-              ByteClass.isDigit(bytes[5]), bytes[6] == UInt8(ascii: "."), ByteClass.isDigit(bytes[7])
+            bytes[2] == UInt8(ascii: "T"), bytes[3] == UInt8(ascii: "P"), bytes[4] == UInt8(ascii: "/"),
+            ByteClass.isDigit(bytes[5]), bytes[6] == UInt8(ascii: "."), ByteClass.isDigit(bytes[7])
         else {
             throw ParserError(.invalidRequestLine, "HTTP version is not \"HTTP/1.1\" or \"HTTP/1.0\"")
         }
@@ -56,7 +58,8 @@ enum RequestLine {
 
     /// Origin-form (`/…`) or absolute-form (`scheme://…`) for any method, `*` only for OPTIONS, and authority-form
     /// (`host:port`) only for CONNECT.
-    static func checkForm(of target: UnsafeBufferPointer<UInt8>, method: UnsafeBufferPointer<UInt8>) throws(ParserError) {
+    static func checkForm(of target: UnsafeBufferPointer<UInt8>, method: UnsafeBufferPointer<UInt8>) throws(ParserError)
+    {
         let first = target[0]
         if method.elementsEqual("CONNECT".utf8) {
             // authority-form: host ":" port, no path.
@@ -86,8 +89,10 @@ enum RequestLine {
                 }
                 break
             }
-            guard ByteClass.isAlpha(c) || ByteClass.isDigit(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
-                || c == UInt8(ascii: ".") else { break }
+            guard
+                ByteClass.isAlpha(c) || ByteClass.isDigit(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+                    || c == UInt8(ascii: ".")
+            else { break }
             i += 1
         }
         throw ParserError(.invalidRequestLine, "request target must start with \"/\" or be an absolute URI")
@@ -97,7 +102,8 @@ enum RequestLine {
     @inline(__always)
     static func method(_ bytes: UnsafeBufferPointer<UInt8>) -> HTTPMethod {
         if bytes.count == 3 && bytes[0] == UInt8(ascii: "G") && bytes[1] == UInt8(ascii: "E")
-            && bytes[2] == UInt8(ascii: "T") {
+            && bytes[2] == UInt8(ascii: "T")
+        {
             return .get
         }
         return HTTPMethod(String(decoding: bytes, as: UTF8.self))

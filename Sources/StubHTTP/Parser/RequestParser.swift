@@ -171,7 +171,8 @@ public struct RequestParser: Sendable {
         if length == 0 && crlf {
             emptyLinesSkipped += 1
             guard emptyLinesSkipped <= Self.maxLeadingEmptyLines else {
-                throw ParserError(.invalidRequestLine, "more than \(Self.maxLeadingEmptyLines) empty lines before the request line")
+                throw ParserError(
+                    .invalidRequestLine, "more than \(Self.maxLeadingEmptyLines) empty lines before the request line")
             }
             consume(2)
             return true
@@ -190,11 +191,15 @@ public struct RequestParser: Sendable {
     }
 
     private func checkRequestLineLimits(length: Int) throws(ParserError) {
-        switch LimitBreach.check(length: length, first: limits.maxRequestLineBytes + 1,
-                                 second: limits.maxHeaderBytes + 1) {
+        switch LimitBreach.check(
+            length: length, first: limits.maxRequestLineBytes + 1,
+            second: limits.maxHeaderBytes + 1)
+        {
         case .none: return
-        case .first: throw ParserError(.requestLineTooLong,
-                                       "request line is longer than \(limits.maxRequestLineBytes) bytes")
+        case .first:
+            throw ParserError(
+                .requestLineTooLong,
+                "request line is longer than \(limits.maxRequestLineBytes) bytes")
         case .second: throw headerSectionTooLarge()
         }
     }
@@ -237,8 +242,10 @@ public struct RequestParser: Sendable {
     }
 
     private func checkHeaderLineLimits(length: Int) throws(ParserError) {
-        switch LimitBreach.check(length: length, first: headers.count >= limits.maxHeaderCount ? 1 : Int.max,
-                                 second: limits.maxHeaderBytes - headBytes + 1) {
+        switch LimitBreach.check(
+            length: length, first: headers.count >= limits.maxHeaderCount ? 1 : Int.max,
+            second: limits.maxHeaderBytes - headBytes + 1)
+        {
         case .none: return
         case .first: throw ParserError(.headerOverflow, "more than \(limits.maxHeaderCount) header fields")
         case .second: throw headerSectionTooLarge()
@@ -255,8 +262,9 @@ public struct RequestParser: Sendable {
         guard hostFields > 0 || version != .http1_1 else {
             throw ParserError(.invalidHost, "HTTP/1.1 request has no Host header field")
         }
-        let framing = try BodyFraming(headers: headers, present: framingFields & FramingField.bodyFramingMask,
-                                      version: version, limits: limits)
+        let framing = try BodyFraming(
+            headers: headers, present: framingFields & FramingField.bodyFramingMask,
+            version: version, limits: limits)
         expectsContinue = framing.expectsContinue
         sentContinue = false
         switch framing.kind {
@@ -303,8 +311,9 @@ public struct RequestParser: Sendable {
         }
         var taken = HTTPHeaders()
         swap(&taken, &headers)
-        let request = HTTPRequest(method: method, target: target, version: version, headers: taken,
-                                  body: body, trailers: trailers)
+        let request = HTTPRequest(
+            method: method, target: target, version: version, headers: taken,
+            body: body, trailers: trailers)
         target = ""
         phase = .requestLine
         consumedByCurrentRequest = 0

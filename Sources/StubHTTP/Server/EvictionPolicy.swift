@@ -62,8 +62,10 @@ enum EvictionPolicy {
     ///
     /// Without that wait, a client accepted during a flood of half-sent heads was taken for silent and
     /// closed in the moment between its accept and its request.
-    static func order<Element>(silent: [(Element, EvictionRank)], halfSentHeads: [(Element, EvictionRank)],
-                               now: Instant, includingHalfSentHeads: Bool, includingNewcomers: Bool) -> [Element] {
+    static func order<Element>(
+        silent: [(Element, EvictionRank)], halfSentHeads: [(Element, EvictionRank)],
+        now: Instant, includingHalfSentHeads: Bool, includingNewcomers: Bool
+    ) -> [Element] {
         let isNewcomer = { (candidate: (Element, EvictionRank)) in now < candidate.1.idleSince + newcomerGrace }
         let newcomers = silent.filter(isNewcomer)
         var order = ranked(silent.filter { !isNewcomer($0) })

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An HTTP/1.1 server: a listening socket and N event-loop threads calling an ``HTTPHandler``.
@@ -38,8 +38,10 @@ public final class HTTPServer: Sendable {
     }
 
     /// Creates a server answering with a closure.
-    public convenience init(configuration: HTTPServerConfiguration = .init(),
-                            handler: @escaping @Sendable (HTTPRequest, HTTPResponder) -> Void) {
+    public convenience init(
+        configuration: HTTPServerConfiguration = .init(),
+        handler: @escaping @Sendable (HTTPRequest, HTTPResponder) -> Void
+    ) {
         self.init(configuration: configuration, handler: ClosureHandler(body: handler))
     }
 
@@ -85,10 +87,12 @@ public final class HTTPServer: Sendable {
 
     private func makeRunning() throws(ServerError) -> Running {
         let configuration = context.configuration
-        let name = configuration.host.contains(":") && !configuration.host.hasPrefix("[")
+        let name =
+            configuration.host.contains(":") && !configuration.host.hasPrefix("[")
             ? "[\(configuration.host)]:\(configuration.port)" : "\(configuration.host):\(configuration.port)"
         guard let address = SocketAddress.resolve(host: configuration.host, port: configuration.port) else {
-            let reason = (0...65535).contains(configuration.port)
+            let reason =
+                (0...65535).contains(configuration.port)
                 ? "host '\(configuration.host)' cannot be resolved" : "port \(configuration.port) is out of range"
             throw ServerError(.invalidAddress, "cannot listen on \(name): \(reason)")
         }
@@ -128,7 +132,9 @@ public final class HTTPServer: Sendable {
         case EADDRNOTAVAIL:
             ServerError(.invalidAddress, "cannot listen on \(name): address not available on this machine")
         case EACCES:
-            ServerError(.system(errno: error.errno), "cannot listen on \(name): permission denied (ports below 1024 need privileges)")
+            ServerError(
+                .system(errno: error.errno),
+                "cannot listen on \(name): permission denied (ports below 1024 need privileges)")
         default:
             ServerError(.system(errno: error.errno), "cannot listen on \(name): \(error)")
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The listening socket, on loop 0: accepts until `EAGAIN` and hands connections to the loops in turn.
@@ -37,37 +37,42 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
                 accepted = try socket.accept()
             } catch {
                 guard Self.isOutOfDescriptors(error.errno) else {
-                    return // ECONNABORTED and the like: leave the rest for the next readiness event.
+                    return  // ECONNABORTED and the like: leave the rest for the next readiness event.
                 }
                 // Out of descriptors: connections that never sent a byte (else half-sent request heads) give
                 // theirs to the clients queued in the backlog, at once on this loop, soon on the others.
                 guard evictionRounds < EvictionPolicy.roundsPerWakeUp else {
-                    return // accepting resumes at the loop's next turn; the listener is still readable
+                    return  // accepting resumes at the loop's next turn; the listener is still readable
                 }
                 evictionRounds += 1
                 // Silent newcomers are spared here: they may be clients whose request is on its way. Pausing
                 // (below) gives them the moment to send it, or to grow old enough to go.
-                var closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:),
-                                                                 includingNewcomers: false)
+                var closedHere = loops[0].evictSilentConnections(
+                    count: EvictionPolicy.batch(candidates:),
+                    includingNewcomers: false)
                 // No silent connection could go here, and no other loop holds one: half-sent request heads
                 // give way, or a flood of them would keep new clients waiting in the backlog until the
                 // header timeout. Other loops asked below close their silent connections first.
                 if closedHere == 0 && server.loopWithMostSilentConnections(excluding: 0) == nil {
-                    closedHere = loops[0].evictSilentConnections(count: EvictionPolicy.batch(candidates:),
-                                                                 includingHalfSentHeads: true, includingNewcomers: false)
+                    closedHere = loops[0].evictSilentConnections(
+                        count: EvictionPolicy.batch(candidates:),
+                        includingHalfSentHeads: true, includingNewcomers: false)
                 }
                 var askedOtherLoops = false
                 if closedHere == 0 {
                     for loop in loops.dropFirst() {
                         loop.execute {
-                            loop.evictSilentConnections(count: EvictionPolicy.batch(candidates:), includingHalfSentHeads: true,
-                                                        includingNewcomers: false)
+                            loop.evictSilentConnections(
+                                count: EvictionPolicy.batch(candidates:), includingHalfSentHeads: true,
+                                includingNewcomers: false)
                         }
                         askedOtherLoops = true
                     }
                 }
-                switch EvictionPolicy.afterShortage(closedHere: closedHere, askedOtherLoops: askedOtherLoops,
-                                                    shortPausesInARow: shortPausesInARow) {
+                switch EvictionPolicy.afterShortage(
+                    closedHere: closedHere, askedOtherLoops: askedOtherLoops,
+                    shortPausesInARow: shortPausesInARow)
+                {
                 case .acceptAgain:
                     continue
                 case .pause(let pause):
@@ -99,9 +104,9 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
 
     static func isOutOfDescriptors(_ code: Int32) -> Bool {
         #if os(Linux)
-        code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM
+            code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM
         #else
-        code == EMFILE || code == ENFILE
+            code == EMFILE || code == ENFILE
         #endif
     }
 
@@ -116,8 +121,9 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
         }
         var index = next
         next = (next + 1) % loops.count
-        if before >= EvictionPolicy.threshold(maxConnections: limit), let roomy = server.loopWithMostSilentConnections() {
-            index = roomy // near the limit: to a loop that can make room by evicting
+        if before >= EvictionPolicy.threshold(maxConnections: limit), let roomy = server.loopWithMostSilentConnections()
+        {
+            index = roomy  // near the limit: to a loop that can make room by evicting
         }
         let loop = loops[index]
         let loops = loops
@@ -125,7 +131,7 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
         let handedOver = !loop.inEventLoop
         let start: @Sendable () -> Void = {
             if handedOver { server.handedOver.withLock { $0 -= 1 } }
-            let open = server.settledConnections - 1 // before this one, leaving out those still on their way
+            let open = server.settledConnections - 1  // before this one, leaving out those still on their way
             // Near the limit: make room by closing connections of this loop that never sent a byte,
             // rather than answering 503 until a flood's idle timeout.
             var closed = 0

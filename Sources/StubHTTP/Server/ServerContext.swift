@@ -16,7 +16,9 @@ final class ServerContext: Sendable {
     init(handler: any HTTPHandler, configuration: HTTPServerConfiguration) {
         self.handler = handler
         self.configuration = configuration
-        silentByLoop = configuration.eventLoopCount > 1 ? LockedValue([Int](repeating: 0, count: configuration.eventLoopCount)) : nil
+        silentByLoop =
+            configuration.eventLoopCount > 1
+            ? LockedValue([Int](repeating: 0, count: configuration.eventLoopCount)) : nil
     }
 
     /// Counts a new connection. Returns the count before it.

@@ -39,8 +39,10 @@ struct BodyPump: Sendable, Hashable {
     /// Finished or failed: no more steps.
     private(set) var ended = false
 
-    init(contentLength: Int?, framingOverhead: Int = 0,
-         highWater: Int = HTTPBodyStreaming.highWater, lowWater: Int = HTTPBodyStreaming.lowWater) {
+    init(
+        contentLength: Int?, framingOverhead: Int = 0,
+        highWater: Int = HTTPBodyStreaming.highWater, lowWater: Int = HTTPBodyStreaming.lowWater
+    ) {
         remaining = contentLength
         self.framingOverhead = framingOverhead
         self.highWater = highWater

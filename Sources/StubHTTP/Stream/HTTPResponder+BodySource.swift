@@ -19,12 +19,15 @@ extension HTTPResponder {
     /// responder.respond(streaming: HTTPResponse(headers: ["Content-Type": "application/json"]),
     ///                   contentLength: length, from: JournalBody(snapshot), on: executor)
     /// ```
-    public func respond(streaming head: HTTPResponse, contentLength: Int?, from source: any HTTPBodySource,
-                        on executor: HTTPBodyExecutor, pacing: WritePacing? = nil, after delay: Duration = .zero) {
+    public func respond(
+        streaming head: HTTPResponse, contentLength: Int?, from source: any HTTPBodySource,
+        on executor: HTTPBodyExecutor, pacing: WritePacing? = nil, after delay: Duration = .zero
+    ) {
         let generation = generation
         let start: @Sendable (Connection) -> Void = { connection in
-            connection.startBodyStream(head, contentLength: contentLength, source: source, executor: executor,
-                                       pacing: pacing, generation: generation)
+            connection.startBodyStream(
+                head, contentLength: contentLength, source: source, executor: executor,
+                pacing: pacing, generation: generation)
         }
         if delay > .zero { deliver(after: delay, start) } else { deliver(start) }
     }

@@ -2,8 +2,10 @@
 extension ResponseSerializer {
     /// Appends status line, the handler's headers, `Content-Length: contentLength` (unless the status
     /// forbids a body), `Date` and `Connection`. The body follows as raw bytes (none for `HEAD`).
-    static func serializeSizedHead(_ head: HTTPResponse, contentLength: Int, context: ResponseContext,
-                                   dateLine: [UInt8], into out: inout [UInt8]) {
+    static func serializeSizedHead(
+        _ head: HTTPResponse, contentLength: Int, context: ResponseContext,
+        dateLine: [UInt8], into out: inout [UInt8]
+    ) {
         appendStatusAndHeaders(head, into: &out)
         let code = head.status.code
         if !(code < 200 || code == 204 || code == 304) {

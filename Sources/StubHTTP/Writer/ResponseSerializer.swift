@@ -35,7 +35,9 @@ enum ResponseSerializer {
     static let transferEncodingChunked = Array("Transfer-Encoding: chunked\r\n".utf8)
 
     /// Appends the complete response to `out`.
-    static func serialize(_ response: HTTPResponse, context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]) {
+    static func serialize(
+        _ response: HTTPResponse, context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]
+    ) {
         out.reserveCapacity(out.count + 256 + response.body.count)
         appendHead(response, into: &out)
         appendTail(context: context, dateLine: dateLine, into: &out)
@@ -43,7 +45,9 @@ enum ResponseSerializer {
     }
 
     /// Appends a prepared response: its prebuilt bytes plus `Date` and `Connection`.
-    static func serialize(_ prepared: PreparedResponse, context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]) {
+    static func serialize(
+        _ prepared: PreparedResponse, context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]
+    ) {
         out.append(contentsOf: prepared.head)
         appendTail(context: context, dateLine: dateLine, into: &out)
         if !context.isHead && !prepared.forbidsBody { out.append(contentsOf: prepared.body) }
@@ -51,7 +55,9 @@ enum ResponseSerializer {
 
     /// Appends a prepared response's head (with `Date` and `Connection`) but not its body, which the
     /// connection writes from the response's own storage.
-    static func serializeHead(_ prepared: PreparedResponse, context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]) {
+    static func serializeHead(
+        _ prepared: PreparedResponse, context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]
+    ) {
         out.append(contentsOf: prepared.head)
         appendTail(context: context, dateLine: dateLine, into: &out)
     }
@@ -68,8 +74,10 @@ enum ResponseSerializer {
 
     /// Appends the head of a streamed response and returns how its body is to be framed.
     /// Any `Content-Length`/`Transfer-Encoding` the handler set is replaced.
-    static func serializeStreamingHead(_ head: HTTPResponse, context: ResponseContext, dateLine: [UInt8],
-                                       into out: inout [UInt8]) -> (StreamFraming, closes: Bool) {
+    static func serializeStreamingHead(
+        _ head: HTTPResponse, context: ResponseContext, dateLine: [UInt8],
+        into out: inout [UInt8]
+    ) -> (StreamFraming, closes: Bool) {
         let framing: StreamFraming
         var context = context
         var announcesChunks = false
@@ -152,7 +160,7 @@ enum ResponseSerializer {
             if value == 0 { out.append(UInt8(ascii: "0")) } else { out.append(contentsOf: String(value).utf8) }
             return
         }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes of scratch, no allocation
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch, no allocation
         withUnsafeMutableBytes(of: &digits) { scratch in
             var index = scratch.count
             var rest = value

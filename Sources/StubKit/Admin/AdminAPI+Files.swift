@@ -50,8 +50,9 @@ extension AdminAPI {
 
     private func files() throws(AdminError) -> BodyFiles {
         guard let bodyFiles else {
-            throw AdminError(status: .notFound, code: 404, title: "No stubs directory",
-                             detail: "this server has no stubs directory, so no __files; start it with one", pointer: nil)
+            throw AdminError(
+                status: .notFound, code: 404, title: "No stubs directory",
+                detail: "this server has no stubs directory, so no __files; start it with one", pointer: nil)
         }
         return bodyFiles
     }
@@ -61,7 +62,8 @@ extension AdminAPI {
     }
 
     private static func invalidFile(_ detail: String) -> AdminError {
-        AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid file name",
-                   detail: detail, pointer: nil)
+        AdminError(
+            status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid file name",
+            detail: detail, pointer: nil)
     }
 }

@@ -1,16 +1,18 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Removing journal entries, and near misses for a request given as JSON.
 extension AdminAPI {
     /// `DELETE /__admin/requests/{id}`: removes one serve event; 404 for an unknown id.
     func deleteRequest(_ id: String) throws(AdminError) -> HTTPResponse {
         guard let number = LoggedRequest.sequenceNumber(fromAdminID: id),
-              journal.removeEntries(where: { $0.id == number }) > 0 else {
+            journal.removeEntries(where: { $0.id == number }) > 0
+        else {
             throw .notFound("no request with id '\(id)' in the journal")
         }
         return AdminResponse.empty
@@ -27,9 +29,12 @@ extension AdminAPI {
             return true
         }
         let stubs = stubsByID()
-        return AdminResponse.json(["serveEvents": .array(removed.map {
-            $0.serveEventJSON(mapping: stubs[$0.matchedStub?.id ?? ""])
-        })])
+        return AdminResponse.json([
+            "serveEvents": .array(
+                removed.map {
+                    $0.serveEventJSON(mapping: stubs[$0.matchedStub?.id ?? ""])
+                })
+        ])
     }
 
     /// `POST /__admin/near-misses/request` with a logged request (`{"url": "/x", "method": "GET",
@@ -40,21 +45,28 @@ extension AdminAPI {
         do {
             request = try StubHTTPRequest(loggedRequestJSON: json)
         } catch {
-            throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid request",
-                             detail: error.description, pointer: "/" + error.field)
+            throw AdminError(
+                status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid request",
+                detail: error.description, pointer: "/" + error.field)
         }
         let misses = store.snapshot.table.nearMisses(for: request)
-        return AdminResponse.json(["nearMisses": .array(misses.map { miss in
-            .object([("request", json), ("stubMapping", miss.mapping.json), ("matchResult", miss.result.adminJSON)])
-        })])
+        return AdminResponse.json([
+            "nearMisses": .array(
+                misses.map { miss in
+                    .object([
+                        ("request", json), ("stubMapping", miss.mapping.json), ("matchResult", miss.result.adminJSON)
+                    ])
+                })
+        ])
     }
 
     /// An optional non-negative integer query parameter (`limit`, `offset`).
     static func queryInteger(_ request: StubHTTPRequest, _ name: String) throws(AdminError) -> Int? {
         guard let text = request.queryValues(name).first else { return nil }
         guard let value = Int(text), value >= 0 else {
-            throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid query parameter",
-                             detail: "\(name): expected a non-negative integer, found \"\(text)\"", pointer: nil)
+            throw AdminError(
+                status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid query parameter",
+                detail: "\(name): expected a non-negative integer, found \"\(text)\"", pointer: nil)
         }
         return value
     }
@@ -63,9 +75,12 @@ extension AdminAPI {
     static func queryDate(_ request: StubHTTPRequest, _ name: String) throws(AdminError) -> Date? {
         guard let text = request.queryValues(name).first else { return nil }
         if let date = try? Date(text, strategy: .iso8601) { return date }
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
-        throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid query parameter",
-                         detail: "\(name): expected an ISO 8601 date-time such as 2026-12-01T10:15:30Z, found \"\(text)\"",
-                         pointer: nil)
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
+            return date
+        }
+        throw AdminError(
+            status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid query parameter",
+            detail: "\(name): expected an ISO 8601 date-time such as 2026-12-01T10:15:30Z, found \"\(text)\"",
+            pointer: nil)
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/__admin/mappings`: listing, adding, replacing and removing stubs.
 extension AdminAPI {
@@ -22,8 +23,10 @@ extension AdminAPI {
 
     /// `{"mappings": [...], "meta": {"total": N}}`, serialized as it is sent.
     static func mappingsDocument(_ mappings: [StubMapping], total: Int? = nil) -> StreamedJSONObject {
-        StreamedJSONObject(arrayKey: "mappings", count: mappings.count,
-                           after: [("meta", ["total": JSONValue(total ?? mappings.count)])]) { mappings[$0].json }
+        StreamedJSONObject(
+            arrayKey: "mappings", count: mappings.count,
+            after: [("meta", ["total": JSONValue(total ?? mappings.count)])]
+        ) { mappings[$0].json }
     }
 
     /// The `limit` and `offset` query parameters.
@@ -35,7 +38,9 @@ extension AdminAPI {
     func createMapping(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
         let mapping = try decodeMapping(body)
         store.add(mapping)
-        if let shadow = Shadowing.of(mapping, in: store.mappings) { log.write("stubserver: warning: admin: \(shadow.warning)") }
+        if let shadow = Shadowing.of(mapping, in: store.mappings) {
+            log.write("stubserver: warning: admin: \(shadow.warning)")
+        }
         return AdminResponse.json(mapping.json, status: .created)
     }
 
@@ -83,20 +88,23 @@ extension AdminAPI {
         }
         let result: MappingDecoder.Result
         do {
-            result = try MappingDecoder(bodyFiles: bodyFiles, options: store.loadOptions).decodeDocument(document, file: nil)
+            result = try MappingDecoder(bodyFiles: bodyFiles, options: store.loadOptions).decodeDocument(
+                document, file: nil)
         } catch {
             throw .invalid(error, title: "Invalid stub mapping")
         }
         log(result.warnings)
         // One new route table for the whole import, not one per mapping.
-        store.importMappings(result.mappings, overwrite: options.overwrites, removingOthers: options.deleteAllNotInImport)
+        store.importMappings(
+            result.mappings, overwrite: options.overwrites, removingOthers: options.deleteAllNotInImport)
         return AdminResponse.empty
     }
 
     private func decodeMapping(_ body: [UInt8]) throws(AdminError) -> StubMapping {
         let json = try Self.parseBody(body)
         do {
-            let (mapping, warnings) = try MappingDecoder(bodyFiles: bodyFiles, options: store.loadOptions).decodeMapping(json, source: nil)
+            let (mapping, warnings) = try MappingDecoder(bodyFiles: bodyFiles, options: store.loadOptions)
+                .decodeMapping(json, source: nil)
             log(warnings)
             return mapping
         } catch {
@@ -120,26 +128,31 @@ private struct ImportOptions {
 
     init(_ json: JSONValue?) throws(AdminError) {
         guard let json else { return }
-        guard case .object = json else { throw Self.invalid("/importOptions", "expected an object, found \(json.foundDescription)") }
+        guard case .object = json else {
+            throw Self.invalid("/importOptions", "expected an object, found \(json.foundDescription)")
+        }
         if let policy = json["duplicatePolicy"] {
             switch policy.stringValue {
             case "OVERWRITE": overwrites = true
             case "IGNORE": overwrites = false
             default:
-                throw Self.invalid("/importOptions/duplicatePolicy",
-                                   "expected \"OVERWRITE\" or \"IGNORE\", found \(policy.foundDescription)")
+                throw Self.invalid(
+                    "/importOptions/duplicatePolicy",
+                    "expected \"OVERWRITE\" or \"IGNORE\", found \(policy.foundDescription)")
             }
         }
         if let delete = json["deleteAllNotInImport"] {
             guard case .bool(let value) = delete else {
-                throw Self.invalid("/importOptions/deleteAllNotInImport", "expected true or false, found \(delete.foundDescription)")
+                throw Self.invalid(
+                    "/importOptions/deleteAllNotInImport", "expected true or false, found \(delete.foundDescription)")
             }
             deleteAllNotInImport = value
         }
     }
 
     private static func invalid(_ pointer: String, _ detail: String) -> AdminError {
-        AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid import options",
-                   detail: "\(pointer.dropFirst().replacing("/", with: ".")): \(detail)", pointer: pointer)
+        AdminError(
+            status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid import options",
+            detail: "\(pointer.dropFirst().replacing("/", with: ".")): \(detail)", pointer: pointer)
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Finding and removing stubs by their `metadata`, and the stubs no request has used.
 extension AdminAPI {
@@ -38,13 +39,15 @@ extension AdminAPI {
         } catch {
             let detail = error.description.replacing("bodyPatterns[0].", with: "")
                 .replacing("bodyPatterns[0]", with: "pattern")
-            throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode,
-                             title: "Invalid metadata pattern", detail: detail, pointer: "/")
+            throw AdminError(
+                status: .unprocessableEntity, code: AdminError.invalidInputCode,
+                title: "Invalid metadata pattern", detail: detail, pointer: "/")
         }
         let compiled = CompiledRequestPattern(pattern)
         return { mapping in
             guard let metadata = mapping.metadata else { return false }
-            let probe = StubHTTPRequest(method: StubHTTPMethod("POST"), target: "/", body: Array(metadata.serialized(.compact).utf8))
+            let probe = StubHTTPRequest(
+                method: StubHTTPMethod("POST"), target: "/", body: Array(metadata.serialized(.compact).utf8))
             return compiled.match(probe).isMatch
         }
     }

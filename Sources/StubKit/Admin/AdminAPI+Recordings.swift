@@ -12,7 +12,8 @@ extension AdminAPI {
         } catch {
             throw AdminError(recording: error)
         }
-        log.write("stubserver: admin: recording from \(decoded.spec.target.absoluteString): every request is forwarded there")
+        log.write(
+            "stubserver: admin: recording from \(decoded.spec.target.absoluteString): every request is forwarded there")
         return AdminResponse.empty
     }
 
@@ -38,7 +39,8 @@ extension AdminAPI {
         let decoded = try RecordSpecDecoder(body, requireTarget: false, log: log)
         warnIgnored(decoded)
         do {
-            let result = try recordings.snapshot(decoded.spec, allowNonProxied: decoded.allowNonProxied, ids: decoded.ids)
+            let result = try recordings.snapshot(
+                decoded.spec, allowNonProxied: decoded.allowNonProxied, ids: decoded.ids)
             log.write("stubserver: admin: snapshot: \(result.summary)")
             return Self.recordingResult(result, ids: decoded.outputFormat == .ids)
         } catch {
@@ -48,14 +50,17 @@ extension AdminAPI {
 
     private static func recordingResult(_ result: RecordedStubs, ids: Bool) -> HTTPResponse {
         if ids { return AdminResponse.json(["ids": .array(result.mappings.map { .string($0.id) })]) }
-        return AdminResponse.json(["mappings": .array(result.mappings.map { mapping in
-            var json = mapping.json
-            if result.summary.directory.isEmpty == false, case .object(var members) = json {
-                members.append(("persistent", .bool(true)))
-                json = .object(members)
-            }
-            return json
-        })])
+        return AdminResponse.json([
+            "mappings": .array(
+                result.mappings.map { mapping in
+                    var json = mapping.json
+                    if result.summary.directory.isEmpty == false, case .object(var members) = json {
+                        members.append(("persistent", .bool(true)))
+                        json = .object(members)
+                    }
+                    return json
+                })
+        ])
     }
 
     private func warnIgnored(_ decoded: RecordSpecDecoder) {
@@ -70,21 +75,29 @@ extension AdminError {
     init(recording error: RecordingError) {
         switch error.kind {
         case .alreadyRecording:
-            self.init(status: StubHTTPStatus(code: 409), code: 409, title: "Already recording", detail: error.description, pointer: nil)
+            self.init(
+                status: StubHTTPStatus(code: 409), code: 409, title: "Already recording", detail: error.description,
+                pointer: nil)
         case .notRecording:
-            self.init(status: .badRequest, code: 30, title: "Not currently recording.", detail: error.description, pointer: nil)
+            self.init(
+                status: .badRequest, code: 30, title: "Not currently recording.", detail: error.description,
+                pointer: nil)
         case .badTarget:
-            self.init(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid recording spec",
-                      detail: error.description, pointer: "/targetBaseUrl")
+            self.init(
+                status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid recording spec",
+                detail: error.description, pointer: "/targetBaseUrl")
         case .cannotWrite:
-            self.init(status: .internalServerError, code: 500, title: "Cannot write the recorded stubs",
-                      detail: error.description, pointer: nil)
+            self.init(
+                status: .internalServerError, code: 500, title: "Cannot write the recorded stubs",
+                detail: error.description, pointer: nil)
         case .readOnlyFolder:
-            self.init(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Read-only stubs folder",
-                      detail: error.description, pointer: nil)
+            self.init(
+                status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Read-only stubs folder",
+                detail: error.description, pointer: nil)
         case .unavailable:
-            self.init(status: StubHTTPStatus(code: 501), code: 501, title: "Recording is not in this build",
-                      detail: error.description, pointer: nil)
+            self.init(
+                status: StubHTTPStatus(code: 501), code: 501, title: "Recording is not in this build",
+                detail: error.description, pointer: nil)
         }
     }
 }

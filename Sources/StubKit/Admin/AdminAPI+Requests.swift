@@ -12,10 +12,13 @@ extension AdminAPI {
         let stubs = stubsByID()
         let recent = entries.reversed().filter { entry in since.map { entry.receivedAt > $0 } ?? true }
         let shown = Array(recent.prefix(limit ?? recent.count))
-        return StreamedJSONObject(arrayKey: "requests", count: shown.count, after: [
-            ("meta", ["total": JSONValue(entries.count)]),
-            ("requestJournalDisabled", .bool(!journal.isEnabled)),
-        ]) { index in
+        return StreamedJSONObject(
+            arrayKey: "requests", count: shown.count,
+            after: [
+                ("meta", ["total": JSONValue(entries.count)]),
+                ("requestJournalDisabled", .bool(!journal.isEnabled))
+            ]
+        ) { index in
             shown[index].serveEventJSON(mapping: stubs[shown[index].matchedStub?.id ?? ""])
         }
     }
@@ -23,7 +26,8 @@ extension AdminAPI {
     /// `GET /__admin/requests/{id}`: one serve event.
     func getRequest(_ id: String) throws(AdminError) -> HTTPResponse {
         guard let number = LoggedRequest.sequenceNumber(fromAdminID: id),
-              let entry = journal.entries.first(where: { $0.id == number }) else {
+            let entry = journal.entries.first(where: { $0.id == number })
+        else {
             throw .notFound("no request with id '\(id)' in the journal")
         }
         return AdminResponse.json(entry.serveEventJSON(mapping: stubsByID()[entry.matchedStub?.id ?? ""]))
@@ -41,8 +45,10 @@ extension AdminAPI {
     /// disabled, as WireMock).
     func countRequests(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
         let pattern = try CompiledRequestPattern(decodePattern(body))
-        let count = journal.isEnabled ? journal.entries.reduce(0) { $0 + (pattern.match($1.request).isMatch ? 1 : 0) } : -1
-        return AdminResponse.json(.object([("count", JSONValue(count)), ("requestJournalDisabled", .bool(!journal.isEnabled))]))
+        let count =
+            journal.isEnabled ? journal.entries.reduce(0) { $0 + (pattern.match($1.request).isMatch ? 1 : 0) } : -1
+        return AdminResponse.json(
+            .object([("count", JSONValue(count)), ("requestJournalDisabled", .bool(!journal.isEnabled))]))
     }
 
     /// `POST /__admin/requests/find` with a request pattern: the matching requests, oldest first (as WireMock).
@@ -64,9 +70,11 @@ extension AdminAPI {
         var nearMisses: [JSONValue] = []
         for entry in journal.entries.reversed() where !entry.wasMatched {
             for miss in table.nearMisses(for: entry.request) {
-                nearMisses.append(.object([
-                    ("request", entry.requestJSON), ("stubMapping", miss.mapping.json), ("matchResult", miss.result.adminJSON),
-                ]))
+                nearMisses.append(
+                    .object([
+                        ("request", entry.requestJSON), ("stubMapping", miss.mapping.json),
+                        ("matchResult", miss.result.adminJSON)
+                    ]))
             }
         }
         return AdminResponse.json(["nearMisses": .array(nearMisses)])
@@ -80,9 +88,15 @@ extension AdminAPI {
         let compiled = CompiledRequestPattern(pattern)
         let misses = journal.entries.map { ($0, compiled.match($0.request)) }.filter { !$0.1.isMatch }
         let closest = misses.sorted { $0.1.distance < $1.1.distance }.prefix(3)
-        return AdminResponse.json(["nearMisses": .array(closest.map { entry, result in
-            .object([("request", entry.requestJSON), ("requestPattern", pattern.json), ("matchResult", result.adminJSON)])
-        })])
+        return AdminResponse.json([
+            "nearMisses": .array(
+                closest.map { entry, result in
+                    .object([
+                        ("request", entry.requestJSON), ("requestPattern", pattern.json),
+                        ("matchResult", result.adminJSON)
+                    ])
+                })
+        ])
     }
 
     private func decodePattern(_ body: [UInt8]) throws(AdminError) -> RequestPattern {
@@ -106,8 +120,10 @@ extension AdminAPI {
 
     /// `{"requests": [...], "requestJournalDisabled": false}`.
     private func requestList(_ entries: [LoggedRequest]) -> StreamedJSONObject {
-        StreamedJSONObject(arrayKey: "requests", count: entries.count,
-                           after: [("requestJournalDisabled", .bool(!journal.isEnabled))]) { entries[$0].requestJSON }
+        StreamedJSONObject(
+            arrayKey: "requests", count: entries.count,
+            after: [("requestJournalDisabled", .bool(!journal.isEnabled))]
+        ) { entries[$0].requestJSON }
     }
 
     func stubsByID() -> [String: StubMapping] {
@@ -122,14 +138,21 @@ extension MatchResult {
     var adminJSON: JSONValue {
         .object([
             ("distance", JSONValue(distance)),
-            ("mismatches", .array(mismatches.map { mismatch in
-                var members: [(key: String, value: JSONValue)] = [
-                    ("part", .string(mismatch.part.description)), ("expected", .string(mismatch.expected)),
-                    ("actual", .array(mismatch.actual.map(JSONValue.string))), ("distance", JSONValue(mismatch.distance)),
-                ]
-                if !mismatch.details.isEmpty { members.append(("details", .array(mismatch.details.map(JSONValue.string)))) }
-                return .object(members)
-            })),
+            (
+                "mismatches",
+                .array(
+                    mismatches.map { mismatch in
+                        var members: [(key: String, value: JSONValue)] = [
+                            ("part", .string(mismatch.part.description)), ("expected", .string(mismatch.expected)),
+                            ("actual", .array(mismatch.actual.map(JSONValue.string))),
+                            ("distance", JSONValue(mismatch.distance))
+                        ]
+                        if !mismatch.details.isEmpty {
+                            members.append(("details", .array(mismatch.details.map(JSONValue.string))))
+                        }
+                        return .object(members)
+                    })
+            )
         ])
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `POST /__admin/mappings/save`: runtime stubs written as mapping files.
 extension AdminAPI {
@@ -14,13 +15,15 @@ extension AdminAPI {
     /// or inside a bundle (``StubsFolderWritability``).
     func saveMappings() throws(AdminError) -> HTTPResponse {
         guard let stubsDirectory else {
-            throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "No stubs directory",
-                             detail: "this server has no stubs directory to save mappings into; start it with one",
-                             pointer: nil)
+            throw AdminError(
+                status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "No stubs directory",
+                detail: "this server has no stubs directory to save mappings into; start it with one",
+                pointer: nil)
         }
         if let problem = StubsFolderWritability.problem(writingInto: stubsDirectory) {
-            throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Read-only stubs folder",
-                             detail: "cannot save mappings: \(problem)", pointer: nil)
+            throw AdminError(
+                status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Read-only stubs folder",
+                detail: "cannot save mappings: \(problem)", pointer: nil)
         }
         let folder = stubsDirectory.appendingPathComponent("mappings")
         var sources: [String: String] = [:]
@@ -32,8 +35,9 @@ extension AdminAPI {
                 sources[mapping.id] = try Self.writeNew(bytes, in: folder, stem: Self.fileStem(for: mapping))
             }
         } catch {
-            throw AdminError(status: .internalServerError, code: 500, title: "Cannot save mappings",
-                             detail: "\(folder.path): \(FileErrorReason.describe(error))", pointer: nil)
+            throw AdminError(
+                status: .internalServerError, code: 500, title: "Cannot save mappings",
+                detail: "\(folder.path): \(FileErrorReason.describe(error))", pointer: nil)
         }
         store.adoptAsFileMappings(sources)
         return AdminResponse.empty
@@ -43,10 +47,11 @@ extension AdminAPI {
     static func fileStem(for mapping: StubMapping) -> String {
         var title = mapping.name ?? ""
         if title.isEmpty {
-            let method = switch mapping.request.method {
-            case .any: "any"
-            case .exactly(let name): name
-            }
+            let method =
+                switch mapping.request.method {
+                case .any: "any"
+                case .exactly(let name): name
+                }
             title = method + " " + (mapping.request.url.map(\.description) ?? "")
         }
         var slug = ""
@@ -71,8 +76,8 @@ extension AdminAPI {
             do {
                 try Data(bytes).write(to: url, options: .withoutOverwriting)
                 return url.path
-            } catch where FileManager.default.fileExists(atPath: url.path) {
-                continue   // created meanwhile by someone else: take the next name
+            } catch  where FileManager.default.fileExists(atPath: url.path) {
+                continue  // created meanwhile by someone else: take the next name
             }
         }
         throw CocoaError(.fileWriteFileExists)

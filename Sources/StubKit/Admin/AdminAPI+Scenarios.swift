@@ -18,19 +18,22 @@ extension AdminAPI {
     func setScenarioState(_ name: String, _ body: [UInt8]) throws(AdminError) -> HTTPResponse {
         let json = try Self.parseBody(body)
         guard case .string(let state)? = json["state"] else {
-            throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid scenario state",
-                             detail: "state: expected a string, found \(json["state"]?.foundDescription ?? "nothing")",
-                             pointer: "/state")
+            throw AdminError(
+                status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid scenario state",
+                detail: "state: expected a string, found \(json["state"]?.foundDescription ?? "nothing")",
+                pointer: "/state")
         }
         do {
             try store.setScenarioState(name, to: state)
         } catch {
             switch error {
             case .unknownScenario:
-                throw AdminError(status: .notFound, code: 404, title: error.description, detail: error.description, pointer: nil)
+                throw AdminError(
+                    status: .notFound, code: 404, title: error.description, detail: error.description, pointer: nil)
             case .unknownState:
-                throw AdminError(status: .unprocessableEntity, code: 11, title: error.description, detail: error.description,
-                                 pointer: "/state")
+                throw AdminError(
+                    status: .unprocessableEntity, code: 11, title: error.description, detail: error.description,
+                    pointer: "/state")
             }
         }
         return AdminResponse.empty

@@ -29,8 +29,9 @@ extension AdminAPI {
         do {
             store.settings = try StubServerSettings(json: settingsJSON)
         } catch {
-            throw AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid settings",
-                             detail: error.description, pointer: "/" + error.field)
+            throw AdminError(
+                status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid settings",
+                detail: error.description, pointer: "/" + error.field)
         }
         return AdminResponse.empty
     }

@@ -16,13 +16,17 @@ extension AdminAPI {
                 responder.respond(try answer(self, request, resolved.parameters))
             case .listing(let listing):
                 let document = try listing(self, request, resolved.parameters)
-                let length = document.byteCount() // a first pass: the length, element by element, nothing kept
-                guard length > HTTPBodyStreaming.lowWater else { return responder.respond(AdminResponse.json(document)) }
-                responder.respond(streaming: AdminResponse.jsonHead, contentLength: length,
-                                  from: StreamedJSONBodySource(document), on: executor)
+                let length = document.byteCount()  // a first pass: the length, element by element, nothing kept
+                guard length > HTTPBodyStreaming.lowWater else {
+                    return responder.respond(AdminResponse.json(document))
+                }
+                responder.respond(
+                    streaming: AdminResponse.jsonHead, contentLength: length,
+                    from: StreamedJSONBodySource(document), on: executor)
             case .file:
                 switch try loadFile(resolved.parameters[0]) {
-                case .cached(let bytes): responder.respond(HTTPResponse(status: .ok, headers: Self.fileHeaders, body: bytes))
+                case .cached(let bytes):
+                    responder.respond(HTTPResponse(status: .ok, headers: Self.fileHeaders, body: bytes))
                 case .streamed(let file): try streamFile(file, responder: responder, executor: executor)
                 }
             }
@@ -34,15 +38,18 @@ extension AdminAPI {
 
 extension AdminAPI {
     /// `GET /__admin/files/{name}` for a file over ``BodyFiles/cacheLimit``: streamed from disk.
-    private func streamFile(_ file: StreamedBodyFile, responder: HTTPResponder, executor: HTTPBodyExecutor) throws(AdminError) {
+    private func streamFile(_ file: StreamedBodyFile, responder: HTTPResponder, executor: HTTPBodyExecutor)
+        throws(AdminError)
+    {
         let reader: BodyFileReader
         do {
             reader = try file.open()
         } catch {
             throw .notFound(error.description)
         }
-        responder.respond(streaming: HTTPResponse(headers: Self.fileHeaders), contentLength: reader.size,
-                          from: BodyFileSource(reader), on: executor)
+        responder.respond(
+            streaming: HTTPResponse(headers: Self.fileHeaders), contentLength: reader.size,
+            from: BodyFileSource(reader), on: executor)
     }
 }
 

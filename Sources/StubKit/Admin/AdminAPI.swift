@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The WireMock-compatible admin API under `/__admin`: stubs (`/__admin/mappings`), the request
 /// journal (`/__admin/requests`), resets and health, answered with JSON.

@@ -43,17 +43,22 @@ struct AdminAccess: Sendable {
         let name = host.map { Self.hostName(ofAuthority: $0).lowercased() }
         if let host, let name, !allowedHosts.contains(name) {
             if loopbackListener, !Self.isLoopbackHost(name) {
-                return .forbidden("the admin API of a server on a loopback address answers only loopback host names, not '\(host)'; "
-                                  + "if this name is yours, allow it with --allowed-host \(name) (Configuration.allowedHosts)")
+                return .forbidden(
+                    "the admin API of a server on a loopback address answers only loopback host names, not '\(host)'; "
+                        + "if this name is yours, allow it with --allowed-host \(name) (Configuration.allowedHosts)")
             }
-            if !loopbackListener, token == nil, !Self.isHealthProbe(request), !Self.cannotBeRebound(name), name != listenerHost {
-                return .forbidden("the admin API of a server on \(listenerHost) without an admin token answers only IP addresses, "
-                                  + "localhost and single-label host names, not '\(host)' (a web page can point a name it owns at "
-                                  + "this server). Set --admin-token (Configuration.adminToken), or, if this name is yours, "
-                                  + "--allowed-host \(name) (Configuration.allowedHosts)")
+            if !loopbackListener, token == nil, !Self.isHealthProbe(request), !Self.cannotBeRebound(name),
+                name != listenerHost
+            {
+                return .forbidden(
+                    "the admin API of a server on \(listenerHost) without an admin token answers only IP addresses, "
+                        + "localhost and single-label host names, not '\(host)' (a web page can point a name it owns at "
+                        + "this server). Set --admin-token (Configuration.adminToken), or, if this name is yours, "
+                        + "--allowed-host \(name) (Configuration.allowedHosts)")
             }
         }
-        if let token, !Self.isHealthProbe(request), !Self.presents(token, request.headers.first(name: "Authorization")) {
+        if let token, !Self.isHealthProbe(request), !Self.presents(token, request.headers.first(name: "Authorization"))
+        {
             return .unauthorized
         }
         return nil
@@ -88,7 +93,9 @@ struct AdminAccess: Sendable {
     static func cannotBeRebound(_ name: String) -> Bool {
         if isLoopbackHost(name) || !name.contains(".") && !name.contains(":") { return true }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }) { return true }
+        if parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }) {
+            return true
+        }
         // IPv6, with an optional zone (`fe80::1%25en0`).
         let address = name.split(separator: "%", maxSplits: 1).first ?? ""
         return address.contains(":") && address.allSatisfy { $0.isHexDigit && $0.isASCII || $0 == ":" || $0 == "." }
@@ -106,7 +113,8 @@ struct AdminAccess: Sendable {
     /// Whether `authorization` is `Bearer <token>`, compared in time independent of where it differs.
     private static func presents(_ token: String, _ authorization: String?) -> Bool {
         guard let authorization, authorization.count > 7,
-              authorization.prefix(7).lowercased() == "bearer " else { return false }
+            authorization.prefix(7).lowercased() == "bearer "
+        else { return false }
         let given = Array(authorization.utf8.dropFirst(7)), expected = Array(token.utf8)
         var difference = given.count == expected.count ? 0 : 1
         for i in 0..<expected.count { difference |= Int(expected[i] ^ (i < given.count ? given[i] : 0)) }
@@ -117,10 +125,12 @@ struct AdminAccess: Sendable {
     /// change its stubs and read its journal; `nil` when that is not the case.
     static func exposureWarning(_ configuration: StubServer.Configuration) -> String? {
         guard configuration.adminAPIEnabled, configuration.adminToken?.isEmpty ?? true,
-              !isLoopbackHost(configuration.host) else { return nil }
-        return ("stubserver: warning: listening on \(configuration.host) without --admin-token: the admin API "
-                  + "(/__admin) is reachable from the network, so anyone who can connect can change the stubs and read "
-                  + "the request journal. Set --admin-token (STUBSERVER_ADMIN_TOKEN), --no-admin, or --host 127.0.0.1.")
+            !isLoopbackHost(configuration.host)
+        else { return nil }
+        return
+            ("stubserver: warning: listening on \(configuration.host) without --admin-token: the admin API "
+            + "(/__admin) is reachable from the network, so anyone who can connect can change the stubs and read "
+            + "the request journal. Set --admin-token (STUBSERVER_ADMIN_TOKEN), --no-admin, or --host 127.0.0.1.")
     }
 }
 
@@ -132,8 +142,9 @@ extension AdminError {
 
     /// 401 with `WWW-Authenticate: Bearer`: the admin token is missing or wrong.
     static var unauthorized: AdminError {
-        AdminError(status: StubHTTPStatus(code: 401), code: 401, title: "Unauthorized",
-                   detail: "the admin API needs 'Authorization: Bearer <token>' with the server's admin token",
-                   pointer: nil, challenge: "Bearer realm=\"stubserver admin\"")
+        AdminError(
+            status: StubHTTPStatus(code: 401), code: 401, title: "Unauthorized",
+            detail: "the admin API needs 'Authorization: Bearer <token>' with the server's admin token",
+            pointer: nil, challenge: "Bearer realm=\"stubserver admin\"")
     }
 }

@@ -20,8 +20,9 @@ package struct AdminCall: Sendable, Hashable {
     package init(_ endpoint: Endpoint, _ parameters: [String]) {
         let (method, pattern) = endpoint.route
         let segments = AdminRoute.pattern(pattern)
-        precondition(AdminRoute.table.contains { $0.method == method && $0.pattern == segments },
-                     "the admin route table has no \(method) \(pattern)")
+        precondition(
+            AdminRoute.table.contains { $0.method == method && $0.pattern == segments },
+            "the admin route table has no \(method) \(pattern)")
         var parameters = parameters[...]
         var path = ""
         for segment in segments {
@@ -31,7 +32,9 @@ package struct AdminCall: Sendable, Hashable {
             case .parameter:
                 path += "/" + Self.encoded(parameters.popFirst() ?? "")
             case .rest:
-                path += "/" + (parameters.popFirst() ?? "").split(separator: "/", omittingEmptySubsequences: false)
+                path +=
+                    "/"
+                    + (parameters.popFirst() ?? "").split(separator: "/", omittingEmptySubsequences: false)
                     .map { Self.encoded(String($0)) }.joined(separator: "/")
             }
         }
@@ -45,7 +48,8 @@ package struct AdminCall: Sendable, Hashable {
         var bytes: [UInt8] = []
         for byte in segment.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
                 bytes.append(byte)
             case _ where "-._~!$&'()*+,;=:@".utf8.contains(byte):
                 bytes.append(byte)

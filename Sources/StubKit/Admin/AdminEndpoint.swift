@@ -34,7 +34,8 @@ struct AdminEndpoint: Sendable {
 extension AdminError {
     /// Too many admin calls are waiting for a worker thread: 503, try again.
     static func busy(queueLimit: Int) -> AdminError {
-        AdminError(status: .serviceUnavailable, code: 503, title: "Service unavailable",
-                   detail: "too many admin calls in progress (\(queueLimit) waiting); try again", pointer: nil)
+        AdminError(
+            status: .serviceUnavailable, code: 503, title: "Service unavailable",
+            detail: "too many admin calls in progress (\(queueLimit) waiting); try again", pointer: nil)
     }
 }

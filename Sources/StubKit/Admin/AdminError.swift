@@ -19,15 +19,17 @@ struct AdminError: Error, Sendable, Hashable {
 
     /// A body that does not parse as JSON: 422, as WireMock.
     static func invalidJSON(_ error: JSONParseError) -> AdminError {
-        AdminError(status: .unprocessableEntity, code: invalidInputCode, title: "Error parsing JSON",
-                   detail: error.description, pointer: nil)
+        AdminError(
+            status: .unprocessableEntity, code: invalidInputCode, title: "Error parsing JSON",
+            detail: error.description, pointer: nil)
     }
 
     /// Well-formed JSON that is not a valid mapping (or request pattern): 422 naming the field.
     static func invalid(_ error: StubsLoadError, title: String) -> AdminError {
         if let parseError = error.parseError { return invalidJSON(parseError) }
-        return AdminError(status: .unprocessableEntity, code: invalidInputCode, title: title,
-                          detail: error.description, pointer: error.jsonPath.map(JSONPointer.from(mappingPath:)))
+        return AdminError(
+            status: .unprocessableEntity, code: invalidInputCode, title: title,
+            detail: error.description, pointer: error.jsonPath.map(JSONPointer.from(mappingPath:)))
     }
 
     static func notFound(_ detail: String) -> AdminError {
@@ -35,9 +37,10 @@ struct AdminError: Error, Sendable, Hashable {
     }
 
     static func methodNotAllowed(method: String, path: String, allowed: [String]) -> AdminError {
-        AdminError(status: StubHTTPStatus(code: 405), code: 405, title: "Method not allowed",
-                   detail: "\(path) accepts \(allowed.joined(separator: ", ")), not \(method)", pointer: nil,
-                   allowed: allowed)
+        AdminError(
+            status: StubHTTPStatus(code: 405), code: 405, title: "Method not allowed",
+            detail: "\(path) accepts \(allowed.joined(separator: ", ")), not \(method)", pointer: nil,
+            allowed: allowed)
     }
 
     /// The error body: WireMock's `errors` array with this one error.
@@ -45,7 +48,8 @@ struct AdminError: Error, Sendable, Hashable {
         var source: [(key: String, value: JSONValue)] = []
         if let pointer { source.append(("pointer", .string(pointer))) }
         let error: JSONValue = .object([
-            ("code", JSONValue(code)), ("source", .object(source)), ("title", .string(title)), ("detail", .string(detail)),
+            ("code", JSONValue(code)), ("source", .object(source)), ("title", .string(title)),
+            ("detail", .string(detail))
         ])
         return ["errors": [error]]
     }

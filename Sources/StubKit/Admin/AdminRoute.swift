@@ -12,7 +12,8 @@ struct AdminRoute: Sendable {
         case response(@Sendable (AdminAPI, StubHTTPRequest, _ parameters: [String]) throws(AdminError) -> HTTPResponse)
         /// A JSON document that can be large: streamed as it is serialized once it is longer than the
         /// engine's buffer.
-        case listing(@Sendable (AdminAPI, StubHTTPRequest, _ parameters: [String]) throws(AdminError) -> StreamedJSONObject)
+        case listing(
+            @Sendable (AdminAPI, StubHTTPRequest, _ parameters: [String]) throws(AdminError) -> StreamedJSONObject)
         /// A file under `__files`: sent whole when small, else streamed from disk.
         case file
     }

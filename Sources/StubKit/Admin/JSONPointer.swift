@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// RFC 6901 JSON pointers, as WireMock's errors give the field at fault (`/response/status`).

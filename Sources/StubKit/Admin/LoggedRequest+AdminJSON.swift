@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Journal entries as WireMock's admin API shows them.
@@ -41,7 +41,7 @@ extension LoggedRequest {
             ("host", .string(host)),
             ("port", JSONValue(port)),
             ("loggedDateString", .string(receivedAt.formatted(.iso8601))),
-            ("queryParams", queryJSON),
+            ("queryParams", queryJSON)
         ]
         if bodyTruncated {
             // Not in WireMock: the journal kept only the first bytes of the body.
@@ -86,7 +86,7 @@ extension LoggedRequest {
                 members.append(("originalBodyLength", JSONValue(originalResponseBodyLength)))
             }
         }
-        if let fault { members.append(("fault", .string(fault.rawValue))) }   // as WireMock logs a fault
+        if let fault { members.append(("fault", .string(fault.rawValue))) }  // as WireMock logs a fault
         return .object(members)
     }
 
@@ -98,7 +98,7 @@ extension LoggedRequest {
         }
         return .object([
             ("addedDelay", millis(timing.addedDelay)), ("processTime", millis(timing.processTime)),
-            ("responseSendTime", 0), ("serveTime", millis(timing.processTime)), ("totalTime", millis(timing.totalTime)),
+            ("responseSendTime", 0), ("serveTime", millis(timing.processTime)), ("totalTime", millis(timing.totalTime))
         ])
     }
 
@@ -124,9 +124,10 @@ extension LoggedRequest {
             if values[item.name] == nil { order.append(item.name) }
             values[item.name, default: []].append(item.value)
         }
-        return .object(order.map { name in
-            (name, ["key": .string(name), "values": .array(values[name, default: []].map(JSONValue.string))])
-        })
+        return .object(
+            order.map { name in
+                (name, ["key": .string(name), "values": .array(values[name, default: []].map(JSONValue.string))])
+            })
     }
 
     /// Fields grouped by case-insensitive name at the first one's position (and spelling); one value
@@ -143,9 +144,13 @@ extension LoggedRequest {
                 groups.append((name, [value]))
             }
         }
-        return .object(groups.map { group in
-            (group.name, group.values.count == 1 ? .string(group.values[0]) : .array(group.values.map(JSONValue.string)))
-        })
+        return .object(
+            groups.map { group in
+                (
+                    group.name,
+                    group.values.count == 1 ? .string(group.values[0]) : .array(group.values.map(JSONValue.string))
+                )
+            })
     }
 
     /// `localhost:8080` → (`localhost`, 8080); `[::1]:8080` → (`::1`, 8080); no port → 80.

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads WireMock's recording spec, the body of `POST /__admin/recordings/start` and
 /// `/snapshot`: `targetBaseUrl`, `filters` (a request pattern, plus `allowNonProxied` and, for
@@ -14,8 +15,10 @@ struct RecordSpecDecoder {
     /// `outputFormat`: the mappings themselves, or only their ids.
     enum OutputFormat: Sendable { case full, ids }
 
-    static let fields = ["targetBaseUrl", "filters", "captureHeaders", "extractBodyCriteria", "repeatsAsScenarios",
-                         "persist", "outputFormat", "requestBodyPattern", "transformers", "transformerParameters"]
+    static let fields = [
+        "targetBaseUrl", "filters", "captureHeaders", "extractBodyCriteria", "repeatsAsScenarios",
+        "persist", "outputFormat", "requestBodyPattern", "transformers", "transformerParameters"
+    ]
 
     var spec: RecordingSpec
     var outputFormat = OutputFormat.full
@@ -28,22 +31,30 @@ struct RecordSpecDecoder {
 
     /// - Parameter requireTarget: `true` for `start`, which needs `targetBaseUrl`.
     init(_ body: [UInt8], requireTarget: Bool, log: LogSink) throws(AdminError) {
-        let json: JSONValue = body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
+        let json: JSONValue =
+            body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
             ? .object([]) : try AdminAPI.parseBody(body)
-        guard case .object(let members) = json else { throw Self.invalid("", "expected an object, found \(json.foundDescription)") }
+        guard case .object(let members) = json else {
+            throw Self.invalid("", "expected an object, found \(json.foundDescription)")
+        }
         for member in members where !Self.fields.contains(member.key) {
-            let hint = FieldSuggestion.closest(to: member.key, among: Self.fields).map { "; did you mean '\($0)'?" } ?? ""
+            let hint =
+                FieldSuggestion.closest(to: member.key, among: Self.fields).map { "; did you mean '\($0)'?" } ?? ""
             throw Self.invalid("/\(member.key)", "unknown field\(hint)")
         }
         var target = URL(fileURLWithPath: "/")
         if let value = json["targetBaseUrl"] {
             guard let text = value.stringValue, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
-                throw Self.invalid("/targetBaseUrl", "expected an http or https URL such as \"https://api.github.com\", found \(value.foundDescription)")
+                scheme == "http" || scheme == "https", url.host?.isEmpty == false
+            else {
+                throw Self.invalid(
+                    "/targetBaseUrl",
+                    "expected an http or https URL such as \"https://api.github.com\", found \(value.foundDescription)")
             }
             target = url
         } else if requireTarget {
-            throw Self.invalid("/targetBaseUrl", "targetBaseUrl is required: the URL requests are forwarded to while recording")
+            throw Self.invalid(
+                "/targetBaseUrl", "targetBaseUrl is required: the URL requests are forwarded to while recording")
         }
         spec = RecordingSpec(target: target)
         spec.persist = try Self.bool(json, "persist") ?? true
@@ -53,7 +64,10 @@ struct RecordSpecDecoder {
         if let capture = json["captureHeaders"] { try readCaptureHeaders(capture) }
         if let criteria = json["extractBodyCriteria"] {
             guard case .object = criteria else {
-                throw Self.invalid("/extractBodyCriteria", "expected an object with textSizeThreshold and binarySizeThreshold, found \(criteria.foundDescription)")
+                throw Self.invalid(
+                    "/extractBodyCriteria",
+                    "expected an object with textSizeThreshold and binarySizeThreshold, found \(criteria.foundDescription)"
+                )
             }
             spec.writer.inlineBodies = BodyExtraction(
                 textSizeThreshold: try Self.size(criteria, "textSizeThreshold") ?? 0,
@@ -63,7 +77,8 @@ struct RecordSpecDecoder {
             switch format.stringValue?.uppercased() {
             case "FULL": outputFormat = .full
             case "IDS": outputFormat = .ids
-            default: throw Self.invalid("/outputFormat", "expected \"FULL\" or \"IDS\", found \(format.foundDescription)")
+            default:
+                throw Self.invalid("/outputFormat", "expected \"FULL\" or \"IDS\", found \(format.foundDescription)")
             }
         }
         ignored = ["requestBodyPattern", "transformers", "transformerParameters"].filter { json[$0] != nil }
@@ -72,7 +87,10 @@ struct RecordSpecDecoder {
     /// `filters`: a request pattern (`urlPathPattern`, `method`, `headers`, …) and `allowNonProxied`.
     private mutating func readFilters(_ filters: JSONValue, snapshot: Bool, log: LogSink) throws(AdminError) {
         guard case .object(let members) = filters else {
-            throw Self.invalid("/filters", "expected a request pattern object such as {\"urlPathPattern\": \"/api/.*\"}, found \(filters.foundDescription)")
+            throw Self.invalid(
+                "/filters",
+                "expected a request pattern object such as {\"urlPathPattern\": \"/api/.*\"}, found \(filters.foundDescription)"
+            )
         }
         if let list = filters["ids"] { ids = try Self.serveEventIDs(list, snapshot: snapshot) }
         allowNonProxied = try Self.bool(filters, "allowNonProxied", at: "/filters/allowNonProxied") ?? false
@@ -83,8 +101,9 @@ struct RecordSpecDecoder {
             spec.filter = decoded
         } catch {
             let inner = AdminError.invalid(error, title: "Invalid recording filters")
-            throw AdminError(status: inner.status, code: inner.code, title: inner.title, detail: "filters: " + inner.detail,
-                             pointer: "/filters" + (inner.pointer ?? ""))
+            throw AdminError(
+                status: inner.status, code: inner.code, title: inner.title, detail: "filters: " + inner.detail,
+                pointer: "/filters" + (inner.pointer ?? ""))
         }
     }
 
@@ -93,18 +112,24 @@ struct RecordSpecDecoder {
     /// the field at `start`, then records nothing the ids do not name, that is nothing).
     private static func serveEventIDs(_ list: JSONValue, snapshot: Bool) throws(AdminError) -> Set<Int> {
         guard snapshot else {
-            throw invalid("/filters/ids", "serve event ids filter a snapshot only (POST /__admin/recordings/snapshot); "
-                          + "a recording's requests have no ids yet. Filter by urlPathPattern, method or headers instead")
+            throw invalid(
+                "/filters/ids",
+                "serve event ids filter a snapshot only (POST /__admin/recordings/snapshot); "
+                    + "a recording's requests have no ids yet. Filter by urlPathPattern, method or headers instead")
         }
         guard case .array(let items) = list else {
-            throw invalid("/filters/ids", "expected an array of serve event ids such as [\"00000000-0000-4000-8000-00000000002a\"] "
-                          + "(GET /__admin/requests lists them), found \(list.foundDescription)")
+            throw invalid(
+                "/filters/ids",
+                "expected an array of serve event ids such as [\"00000000-0000-4000-8000-00000000002a\"] "
+                    + "(GET /__admin/requests lists them), found \(list.foundDescription)")
         }
         var numbers: Set<Int> = []
         for (index, item) in items.enumerated() {
             guard let text = item.stringValue, UUID(uuidString: text) != nil else {
-                throw invalid("/filters/ids/\(index)", "expected a serve event id, a UUID such as "
-                              + "\"00000000-0000-4000-8000-00000000002a\", found \(item.foundDescription)")
+                throw invalid(
+                    "/filters/ids/\(index)",
+                    "expected a serve event id, a UUID such as "
+                        + "\"00000000-0000-4000-8000-00000000002a\", found \(item.foundDescription)")
             }
             // A UUID this server never gave names no request: it matches nothing, as in WireMock.
             if let number = LoggedRequest.sequenceNumber(fromAdminID: text) { numbers.insert(number) }
@@ -115,7 +140,8 @@ struct RecordSpecDecoder {
     /// `captureHeaders`: `{"Accept": {}, "X-Client": {"caseInsensitive": true}}`.
     private mutating func readCaptureHeaders(_ capture: JSONValue) throws(AdminError) {
         guard case .object(let headers) = capture else {
-            throw Self.invalid("/captureHeaders", "expected an object such as {\"Accept\": {}}, found \(capture.foundDescription)")
+            throw Self.invalid(
+                "/captureHeaders", "expected an object such as {\"Accept\": {}}, found \(capture.foundDescription)")
         }
         spec.writer.captureHeaders = headers.map(\.key)
         for (name, options) in headers {
@@ -126,11 +152,14 @@ struct RecordSpecDecoder {
             case .object:
                 guard let flag = options["caseInsensitive"], flag != .null else { continue }
                 guard case .bool(let ignoringCase) = flag else {
-                    throw Self.invalid(pointer + "/caseInsensitive", "expected true or false, found \(flag.foundDescription)")
+                    throw Self.invalid(
+                        pointer + "/caseInsensitive", "expected true or false, found \(flag.foundDescription)")
                 }
                 if ignoringCase { spec.writer.caseInsensitiveHeaders.append(name) }
             default:
-                throw Self.invalid(pointer, "expected an object such as {} or {\"caseInsensitive\": true}, found \(options.foundDescription)")
+                throw Self.invalid(
+                    pointer,
+                    "expected an object such as {} or {\"caseInsensitive\": true}, found \(options.foundDescription)")
             }
         }
     }
@@ -148,12 +177,17 @@ struct RecordSpecDecoder {
         guard let value = criteria[key] else { return nil }
         if let number = value.intValue, number >= 0 { return number }
         if let text = value.stringValue, let number = Int(text.trimmingSpaces()), number >= 0 { return number }
-        throw invalid("/extractBodyCriteria/\(key)", "expected a byte count such as \"2048\", found \(value.foundDescription)")
+        throw invalid(
+            "/extractBodyCriteria/\(key)", "expected a byte count such as \"2048\", found \(value.foundDescription)")
     }
 
     static func invalid(_ pointer: String, _ detail: String) -> AdminError {
-        let field = pointer.isEmpty ? "body" : pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).joined(separator: ".")
-        return AdminError(status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid recording spec",
-                          detail: "\(field): \(detail)", pointer: pointer.isEmpty ? "/" : pointer)
+        let field =
+            pointer.isEmpty
+            ? "body"
+            : pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).joined(separator: ".")
+        return AdminError(
+            status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid recording spec",
+            detail: "\(field): \(detail)", pointer: pointer.isEmpty ? "/" : pointer)
     }
 }

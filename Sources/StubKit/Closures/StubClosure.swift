@@ -14,6 +14,7 @@ struct StubClosureFailure: Sendable, CustomStringConvertible {
     var description: String { "stubserver: the closure of stub \(stubName) threw: \(error)\n" }
 
     var response: ResponseDefinition {
-        ResponseDefinition(status: 500, headers: ["Content-Type": ResponseDefinition.textContentType], body: .text(description))
+        ResponseDefinition(
+            status: 500, headers: ["Content-Type": ResponseDefinition.textContentType], body: .text(description))
     }
 }

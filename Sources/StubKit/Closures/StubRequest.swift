@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The request a Swift closure stub answers: what was sent, with the parts a stub reads already
 /// split out (path parameters of a `urlPathTemplate`, query, cookies, body as text or JSON).

@@ -17,7 +17,9 @@ package enum Base64 {
             let value = chunk[0] << 16 | chunk[1] << 8 | chunk[2]
             let available = min(3, bytes.count - index)
             for position in 0..<4 {
-                output.append(position <= available ? alphabet[Int(value >> (18 - 6 * UInt32(position)) & 0x3F)] : UInt8(ascii: "="))
+                output.append(
+                    position <= available
+                        ? alphabet[Int(value >> (18 - 6 * UInt32(position)) & 0x3F)] : UInt8(ascii: "="))
             }
             index += 3
         }

@@ -48,7 +48,8 @@ extension JSONByteParser {
             let unit = try parseHex4()
             var scalarValue = UInt32(unit)
             if (0xD800...0xDBFF).contains(unit) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
                     index = escapeStart
                     throw error("high surrogate \\u\(hex(UInt32(unit), width: 4)) not followed by a low surrogate")
                 }

@@ -26,7 +26,9 @@ public enum JSONParser {
     ///   - maximumDepth: How many arrays/objects may nest. Defaults to ``defaultMaximumDepth``.
     /// - Returns: The parsed value.
     /// - Throws: ``JSONParseError`` with the 1-based line and column of the first problem.
-    public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError)
+        -> JSONValue
+    {
         let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONByteParser(bytes: buffer, maximumDepth: maximumDepth)
             do throws(JSONParseError) {
@@ -40,7 +42,9 @@ public enum JSONParser {
 
     /// Parses one JSON document from a string.
     /// - Throws: ``JSONParseError`` with the 1-based line and column of the first problem.
-    public static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
+    public static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError)
+        -> JSONValue
+    {
         try parse(Array(text.utf8), maximumDepth: maximumDepth)
     }
 }
@@ -84,7 +88,9 @@ struct JSONByteParser {
     }
 
     mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels of arrays and objects") }
+        guard depth <= maximumDepth else {
+            throw error("nesting deeper than \(maximumDepth) levels of arrays and objects")
+        }
         index += 1
         skipWhitespace()
         var members: [(key: String, value: JSONValue)] = []
@@ -123,7 +129,9 @@ struct JSONByteParser {
     }
 
     mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels of arrays and objects") }
+        guard depth <= maximumDepth else {
+            throw error("nesting deeper than \(maximumDepth) levels of arrays and objects")
+        }
         index += 1
         skipWhitespace()
         var elements: [JSONValue] = []

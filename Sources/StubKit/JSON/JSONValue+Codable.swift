@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Bridges `Codable` models and ``JSONValue``, so stubs and assertions can use the app's own types.
@@ -25,7 +25,9 @@ extension JSONValue {
     ///     key strategies.
     /// - Throws: ``JSONEncodingError`` when `encoder` fails (e.g. a `Double.nan` without a
     ///   non-conforming float strategy).
-    public init(encoding value: some Encodable, encoder: JSONEncoder = JSONValue.sortedKeysEncoder()) throws(JSONEncodingError) {
+    public init(encoding value: some Encodable, encoder: JSONEncoder = JSONValue.sortedKeysEncoder())
+        throws(JSONEncodingError)
+    {
         let data: Data
         do {
             data = try encoder.encode(value)
@@ -41,8 +43,10 @@ extension JSONValue {
 
     /// Decodes this JSON into `type` with `decoder`.
     /// - Throws: the decoder's `DecodingError`.
-    public func decode<Value: Decodable>(as type: Value.Type = Value.self,
-                                         decoder: JSONDecoder = JSONDecoder()) throws -> Value {
+    public func decode<Value: Decodable>(
+        as type: Value.Type = Value.self,
+        decoder: JSONDecoder = JSONDecoder()
+    ) throws -> Value {
         try decoder.decode(type, from: Data(serializedBytes()))
     }
 }

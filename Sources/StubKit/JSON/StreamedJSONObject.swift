@@ -20,8 +20,10 @@ struct StreamedJSONObject: Sendable {
     /// Element `index` (0..<count).
     let element: @Sendable (Int) -> JSONValue
 
-    init(before: [(key: String, value: JSONValue)] = [], arrayKey: String, count: Int,
-         after: [(key: String, value: JSONValue)] = [], element: @escaping @Sendable (Int) -> JSONValue) {
+    init(
+        before: [(key: String, value: JSONValue)] = [], arrayKey: String, count: Int,
+        after: [(key: String, value: JSONValue)] = [], element: @escaping @Sendable (Int) -> JSONValue
+    ) {
         self.before = before
         self.arrayKey = arrayKey
         self.count = count

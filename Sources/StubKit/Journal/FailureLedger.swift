@@ -54,7 +54,9 @@ package final class FailureLedger: Sendable {
     }
 
     /// `unmatched` without the requests that one of `expected` matches.
-    private static func leavingOut(_ expected: [CompiledRequestPattern], from unmatched: [LoggedRequest]) -> [LoggedRequest] {
+    private static func leavingOut(_ expected: [CompiledRequestPattern], from unmatched: [LoggedRequest])
+        -> [LoggedRequest]
+    {
         guard !expected.isEmpty else { return unmatched }
         return unmatched.filter { request in !expected.contains { $0.matches(request.request) } }
     }

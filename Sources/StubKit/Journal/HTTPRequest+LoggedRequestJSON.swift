@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reading a request back from WireMock's `LoggedRequest` JSON: what `POST /__admin/near-misses/request`
 /// takes and what the admin API's serve events hold.
@@ -14,22 +15,29 @@ extension StubHTTPRequest {
     /// - Throws: ``LoggedRequestDecodingError`` naming the field at fault.
     public init(loggedRequestJSON json: JSONValue) throws(LoggedRequestDecodingError) {
         guard case .object = json else {
-            throw LoggedRequestDecodingError(field: "", message: "expected a request object, found \(json.foundDescription)")
+            throw LoggedRequestDecodingError(
+                field: "", message: "expected a request object, found \(json.foundDescription)")
         }
         guard let url = json["url"]?.stringValue, url.hasPrefix("/") else {
-            throw LoggedRequestDecodingError(field: "url", message: "expected a path such as \"/users/octocat\", found \(json["url"]?.foundDescription ?? "nothing")")
+            throw LoggedRequestDecodingError(
+                field: "url",
+                message:
+                    "expected a path such as \"/users/octocat\", found \(json["url"]?.foundDescription ?? "nothing")")
         }
         var method = "GET"
         if let value = json["method"] {
-            guard let name = value.stringValue, !name.isEmpty, name.utf8.allSatisfy(MappingDecoder.Run.isTokenByte) else {
-                throw LoggedRequestDecodingError(field: "method", message: "expected a method such as \"GET\", found \(value.foundDescription)")
+            guard let name = value.stringValue, !name.isEmpty, name.utf8.allSatisfy(MappingDecoder.Run.isTokenByte)
+            else {
+                throw LoggedRequestDecodingError(
+                    field: "method", message: "expected a method such as \"GET\", found \(value.foundDescription)")
             }
             method = name == "ANY" ? "GET" : name
         }
         var headers = StubHTTPHeaders()
         if let value = json["headers"] {
             guard case .object(let members) = value else {
-                throw LoggedRequestDecodingError(field: "headers", message: "expected an object, found \(value.foundDescription)")
+                throw LoggedRequestDecodingError(
+                    field: "headers", message: "expected an object, found \(value.foundDescription)")
             }
             for (name, values) in members {
                 switch values {
@@ -37,12 +45,15 @@ extension StubHTTPRequest {
                 case .array(let items):
                     for item in items {
                         guard let text = item.stringValue else {
-                            throw LoggedRequestDecodingError(field: "headers/\(name)", message: "expected strings, found \(item.foundDescription)")
+                            throw LoggedRequestDecodingError(
+                                field: "headers/\(name)", message: "expected strings, found \(item.foundDescription)")
                         }
                         headers.add(name: name, value: text)
                     }
                 default:
-                    throw LoggedRequestDecodingError(field: "headers/\(name)", message: "expected a string or an array of strings, found \(values.foundDescription)")
+                    throw LoggedRequestDecodingError(
+                        field: "headers/\(name)",
+                        message: "expected a string or an array of strings, found \(values.foundDescription)")
                 }
             }
         }

@@ -26,8 +26,10 @@ final class JournalWaiters: Sendable {
     /// Registers a wait for `count` entries matching `pattern`, counting those already in `entries()`.
     /// - Returns: a token for ``cancel(_:)``, or `nil` if the count is already reached (then
     ///   `onSatisfied` is not called).
-    func register(_ pattern: RequestPattern, count: Int, entries: () -> [LoggedRequest],
-                  onSatisfied: @escaping @Sendable () -> Void) -> Int? {
+    func register(
+        _ pattern: RequestPattern, count: Int, entries: () -> [LoggedRequest],
+        onSatisfied: @escaping @Sendable () -> Void
+    ) -> Int? {
         let compiled = CompiledRequestPattern(pattern)
         return state.withLock { state in
             // Read under our lock: an entry recorded meanwhile is either in this list or notified after.
@@ -36,8 +38,9 @@ final class JournalWaiters: Sendable {
             guard matched < count else { return nil }
             let token = state.nextToken
             state.nextToken += 1
-            state.waiters[token] = Waiter(pattern: compiled, count: count, matched: matched,
-                                          seenThrough: current.last?.id ?? 0, onSatisfied: onSatisfied)
+            state.waiters[token] = Waiter(
+                pattern: compiled, count: count, matched: matched,
+                seenThrough: current.last?.id ?? 0, onSatisfied: onSatisfied)
             return token
         }
     }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A logged request's body as text, JSON or your own `Decodable` type, for assertions:
@@ -28,8 +28,10 @@ extension LoggedRequest {
 
     /// The body decoded from JSON as `type` with `decoder`.
     /// - Throws: the decoder's `DecodingError`, which names the key or value at fault.
-    public func decodeBody<Value: Decodable>(as type: Value.Type = Value.self,
-                                             decoder: JSONDecoder = JSONDecoder()) throws -> Value {
+    public func decodeBody<Value: Decodable>(
+        as type: Value.Type = Value.self,
+        decoder: JSONDecoder = JSONDecoder()
+    ) throws -> Value {
         try decoder.decode(type, from: Data(request.body))
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One request the server received, as the journal keeps it.
 public struct LoggedRequest: Sendable, Identifiable {
@@ -63,9 +64,11 @@ public struct LoggedRequest: Sendable, Identifiable {
     /// Whether a stub answered the request.
     public var wasMatched: Bool { matchedStub != nil }
 
-    package init(id: Int, receivedAt: Date, request: StubHTTPRequest, matchedStub: MatchedStub?, responseStatus: Int,
-                 response: StubHTTPResponse?, timing: ServeTiming, originalBodyLength: Int, originalResponseBodyLength: Int,
-                 journalCost: Int, proxiedTo: String? = nil, fault: ResponseFault? = nil) {
+    package init(
+        id: Int, receivedAt: Date, request: StubHTTPRequest, matchedStub: MatchedStub?, responseStatus: Int,
+        response: StubHTTPResponse?, timing: ServeTiming, originalBodyLength: Int, originalResponseBodyLength: Int,
+        journalCost: Int, proxiedTo: String? = nil, fault: ResponseFault? = nil
+    ) {
         self.id = id
         self.receivedAt = receivedAt
         self.request = request
@@ -110,6 +113,7 @@ extension LoggedRequest: CustomStringConvertible {
     /// `GET /broken → 200, fault CONNECTION_RESET_BY_PEER (Reset)`.
     public var description: String {
         let fault = fault.map { ", fault \($0.rawValue)" } ?? ""
-        return "\(request.method) \(request.target) → \(responseStatus)\(fault) (\(matchedStub?.displayName ?? "no match"))"
+        return
+            "\(request.method) \(request.target) → \(responseStatus)\(fault) (\(matchedStub?.displayName ?? "no match"))"
     }
 }

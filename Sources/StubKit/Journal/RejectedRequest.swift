@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A request the server could not parse and answered with a 4xx or 5xx before closing the connection.
 public struct RejectedRequest: Sendable, Hashable, CustomStringConvertible {

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The bounded, thread-safe log of received requests, oldest first.
 ///
@@ -59,8 +60,10 @@ public final class RequestJournal: Sendable {
         limits.maxBytes = max(0, limits.maxBytes)
         limits.maxBodyBytes = max(0, limits.maxBodyBytes)
         self.limits = limits
-        state = LockedValue(State(entries: RingBuffer(capacity: limits.maxEntries),
-                                  rejections: RingBuffer(capacity: max(10, limits.maxEntries / 10))))
+        state = LockedValue(
+            State(
+                entries: RingBuffer(capacity: limits.maxEntries),
+                rejections: RingBuffer(capacity: max(10, limits.maxEntries / 10))))
     }
 
     /// Whether entries are kept at all (`false` with `--no-request-journal`).
@@ -71,9 +74,11 @@ public final class RequestJournal: Sendable {
     ///   closure, an upstream's answer), not shared with a stub: it is cut at `maxBodyBytes` and counts
     ///   against the byte budget. An unmatched request's response (its near-miss report) always does.
     @discardableResult
-    func record(_ request: StubHTTPRequest, matchedStub: LoggedRequest.MatchedStub?, status: Int,
-                response: HTTPResponse? = nil, timing: ServeTiming = ServeTiming(),
-                ownsResponseBody: Bool = false, proxiedTo: String? = nil, fault: ResponseFault? = nil) -> LoggedRequest {
+    func record(
+        _ request: StubHTTPRequest, matchedStub: LoggedRequest.MatchedStub?, status: Int,
+        response: HTTPResponse? = nil, timing: ServeTiming = ServeTiming(),
+        ownsResponseBody: Bool = false, proxiedTo: String? = nil, fault: ResponseFault? = nil
+    ) -> LoggedRequest {
         let now = Date()
         var stored = request
         if request.body.count > limits.maxBodyBytes { stored.body = Array(request.body.prefix(limits.maxBodyBytes)) }
@@ -86,12 +91,13 @@ public final class RequestJournal: Sendable {
             cost += storedResponse?.body.count ?? 0
         }
         let entry = state.withLock { state in
-            let entry = LoggedRequest(id: state.nextID, receivedAt: now, request: stored,
-                                      matchedStub: matchedStub, responseStatus: status,
-                                      response: storedResponse, timing: timing,
-                                      originalBodyLength: request.body.count,
-                                      originalResponseBodyLength: response?.body.count ?? 0, journalCost: cost,
-                                      proxiedTo: proxiedTo, fault: fault)
+            let entry = LoggedRequest(
+                id: state.nextID, receivedAt: now, request: stored,
+                matchedStub: matchedStub, responseStatus: status,
+                response: storedResponse, timing: timing,
+                originalBodyLength: request.body.count,
+                originalResponseBodyLength: response?.body.count ?? 0, journalCost: cost,
+                proxiedTo: proxiedTo, fault: fault)
             state.nextID += 1
             guard limits.isEnabled else { return entry }
             while state.bytes + cost > limits.maxBytes, let oldest = state.entries.removeFirst() {
@@ -109,7 +115,8 @@ public final class RequestJournal: Sendable {
     /// Appends a rejected request and returns it.
     @discardableResult
     func recordRejection(remoteAddress: String, status: Int, reason: String) -> RejectedRequest {
-        let rejection = RejectedRequest(receivedAt: Date(), remoteAddress: remoteAddress, status: status, reason: reason)
+        let rejection = RejectedRequest(
+            receivedAt: Date(), remoteAddress: remoteAddress, status: status, reason: reason)
         if limits.isEnabled { state.withLock { _ = $0.rejections.append(rejection) } }
         return rejection
     }

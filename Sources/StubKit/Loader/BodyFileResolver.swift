@@ -20,7 +20,8 @@ struct BodyFileResolver: Sendable {
     func resolve(_ response: ResponseDefinition, stub: @autoclosure () -> String) -> Resolved {
         guard let name = response.bodyFileToLoad else { return Resolved(response: response) }
         guard let bodyFiles else {
-            return Self.failure("body file '\(name)' needs a stubs directory; start the server with stubs:", stub: stub())
+            return Self.failure(
+                "body file '\(name)' needs a stubs directory; start the server with stubs:", stub: stub())
         }
         let templated = response.isTemplated(under: options)
         do {
@@ -28,7 +29,8 @@ struct BodyFileResolver: Sendable {
                 return Resolved(response: try response.loadingBodyFile(from: bodyFiles, templated: templated))
             }
             var resolved = response
-            let set = BodyFileSet(files: try bodyFiles.candidates(forTemplatedName: name), displayPath: bodyFiles.displayPath)
+            let set = BodyFileSet(
+                files: try bodyFiles.candidates(forTemplatedName: name), displayPath: bodyFiles.displayPath)
             _ = try TemplatedBodyFiles(set)  // a file that is not a valid template is reported now, not when served
             resolved.bodyFileSet = set
             return Resolved(response: resolved)
@@ -43,8 +45,10 @@ struct BodyFileResolver: Sendable {
 
     /// The 500 a stub answers with when its body cannot be had, `reason` saying why.
     private static func failure(_ reason: String, stub: String) -> Resolved {
-        Resolved(response: ResponseDefinition(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                                              body: .text("stubserver: \(stub): \(reason)\n")),
-                 warning: "stubserver: warning: \(stub): \(reason); it answers 500")
+        Resolved(
+            response: ResponseDefinition(
+                status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                body: .text("stubserver: \(stub): \(reason)\n")),
+            warning: "stubserver: warning: \(stub): \(reason); it answers 500")
     }
 }

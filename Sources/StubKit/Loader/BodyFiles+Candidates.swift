@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension BodyFiles {
@@ -27,7 +27,10 @@ extension BodyFiles {
             guard PathStatus(root + "/" + relative) == .file else { continue }
             names.append(candidate)
             if names.count > BodyFileSet.maxFiles {
-                throw ReadError(description: "'bodyFileName' \(quoted) could name more than \(BodyFileSet.maxFiles) files in \(displayPath)/\(folder); put them in a narrower folder")
+                throw ReadError(
+                    description:
+                        "'bodyFileName' \(quoted) could name more than \(BodyFileSet.maxFiles) files in \(displayPath)/\(folder); put them in a narrower folder"
+                )
             }
         }
         var files: [String: [UInt8]] = [:]
@@ -36,7 +39,10 @@ extension BodyFiles {
             let bytes = try read(candidate)
             total += bytes.count
             if total > BodyFileSet.maxBytes {
-                throw ReadError(description: "'bodyFileName' \(quoted) could name more than \(BodyFileSet.maxBytes >> 20) MiB of files in \(displayPath)/\(folder); put them in a narrower folder")
+                throw ReadError(
+                    description:
+                        "'bodyFileName' \(quoted) could name more than \(BodyFileSet.maxBytes >> 20) MiB of files in \(displayPath)/\(folder); put them in a narrower folder"
+                )
             }
             files[candidate] = bytes
         }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Listing, writing and deleting files under `__files` (`/__admin/files`), confined to the folder as
@@ -31,7 +31,9 @@ extension BodyFiles {
         let fileName = String(name.split(separator: "/").last ?? "")
         do {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard let folder = Self.realPath(directory.path) else { throw ReadError(description: "\(displayPath) cannot be created") }
+            guard let folder = Self.realPath(directory.path) else {
+                throw ReadError(description: "\(displayPath) cannot be created")
+            }
             // Create the folders one by one, checking each resolves inside (a symlinked folder could lead out).
             var current = URL(fileURLWithPath: folder)
             for component in name.split(separator: "/").dropLast() {
@@ -47,7 +49,8 @@ extension BodyFiles {
         } catch let error as ReadError {
             throw error
         } catch {
-            throw ReadError(description: "'\(name)' in \(displayPath) cannot be written: \(FileErrorReason.describe(error))")
+            throw ReadError(
+                description: "'\(name)' in \(displayPath) cannot be written: \(FileErrorReason.describe(error))")
         }
     }
 
@@ -73,7 +76,8 @@ extension BodyFiles {
         do {
             try FileManager.default.removeItem(atPath: entry)
         } catch {
-            throw ReadError(description: "'\(name)' in \(displayPath) cannot be deleted: \(FileErrorReason.describe(error))")
+            throw ReadError(
+                description: "'\(name)' in \(displayPath) cannot be deleted: \(FileErrorReason.describe(error))")
         }
         return true
     }
@@ -81,10 +85,13 @@ extension BodyFiles {
     /// Rejects empty, absolute and `..` names, and empty path components (`a//b`).
     static func checkName(_ name: String, in displayPath: String) throws(ReadError) {
         guard !name.isEmpty else { throw ReadError(description: "the file name is empty") }
-        guard !name.hasPrefix("/") else { throw ReadError(description: "'\(name)' must be a path relative to \(displayPath)") }
+        guard !name.hasPrefix("/") else {
+            throw ReadError(description: "'\(name)' must be a path relative to \(displayPath)")
+        }
         let components = name.split(separator: "/", omittingEmptySubsequences: false)
         guard !components.contains(".."), !components.contains("."), !components.contains(""),
-              !name.utf8.contains(0) else {
+            !name.utf8.contains(0)
+        else {
             throw ReadError(description: "'\(name)' escapes \(displayPath)")
         }
     }

@@ -1,12 +1,12 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The `__files` folder of a stubs directory: where `bodyFileName` is looked up.
@@ -83,7 +83,8 @@ public struct BodyFiles: Sendable, Hashable {
         case .directory: throw ReadError(description: "'bodyFileName' \(quoted) is a directory in \(displayPath)")
         case .special(let kind):
             // Never opened: opening a FIFO would block until a writer comes.
-            throw ReadError(description: "'bodyFileName' \(quoted) in \(displayPath) is \(kind.rawValue), not a regular file")
+            throw ReadError(
+                description: "'bodyFileName' \(quoted) in \(displayPath) is \(kind.rawValue), not a regular file")
         default: return resolved
         }
     }

@@ -4,8 +4,10 @@ extension MappingDecoder.Run {
     static let stubserverMetadataFields = ["times", "then", "bytesPerSecond"]
 
     /// `delayDistribution`, `chunkedDribbleDelay` and `fault` of a `response` object.
-    mutating func decodeDelaysAndFault(_ json: JSONValue, into response: inout ResponseDefinition,
-                                       at path: MappingPath) throws(StubsLoadError) {
+    mutating func decodeDelaysAndFault(
+        _ json: JSONValue, into response: inout ResponseDefinition,
+        at path: MappingPath
+    ) throws(StubsLoadError) {
         if let value = json["delayDistribution"] {
             response.delayDistribution = try decodeDistribution(value, at: path.key("delayDistribution"))
         }
@@ -23,13 +25,16 @@ extension MappingDecoder.Run {
             let text = try string(value, at: path.key("fault"))
             guard let fault = ResponseFault(rawValue: text) else {
                 let names = ResponseFault.allCases.map(\.rawValue).joined(separator: ", ")
-                throw failure(path.key("fault"), "unknown fault \(JSONValue.string(text).serialized()); expected one of \(names)")
+                throw failure(
+                    path.key("fault"), "unknown fault \(JSONValue.string(text).serialized()); expected one of \(names)")
             }
             response.fault = fault
         }
     }
 
-    private mutating func decodeDistribution(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> DelayDistribution {
+    private mutating func decodeDistribution(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
+        -> DelayDistribution
+    {
         let members = try object(json, at: path)
         guard let type = json["type"] else { throw failure(path, "missing 'type' (uniform, lognormal or fixed)") }
         func milliseconds(_ key: String) throws(StubsLoadError) -> Int {
@@ -56,12 +61,15 @@ extension MappingDecoder.Run {
             try checkFields(members, at: path, supported: ["type", "milliseconds"])
             return .fixed(milliseconds: try milliseconds("milliseconds"))
         case let other:
-            throw failure(path.key("type"), "unknown distribution \(JSONValue.string(other).serialized()); expected uniform, lognormal or fixed")
+            throw failure(
+                path.key("type"),
+                "unknown distribution \(JSONValue.string(other).serialized()); expected uniform, lognormal or fixed")
         }
     }
 
     /// `scenarioName`, `requiredScenarioState`, `newScenarioState`.
-    func decodeScenario(_ json: JSONValue, into mapping: inout StubMapping, at path: MappingPath) throws(StubsLoadError) {
+    func decodeScenario(_ json: JSONValue, into mapping: inout StubMapping, at path: MappingPath) throws(StubsLoadError)
+    {
         func text(_ key: String) throws(StubsLoadError) -> String? {
             try json[key].map { (value) throws(StubsLoadError) in try string(value, at: path.key(key)) }
         }
@@ -76,7 +84,9 @@ extension MappingDecoder.Run {
 
     /// `metadata.stubserver`, read into typed fields and taken out of ``StubMapping/metadata`` (which keeps
     /// the rest as given; ``StubMapping/json`` puts it back).
-    mutating func decodeMetadata(_ json: JSONValue?, into mapping: inout StubMapping, at path: MappingPath) throws(StubsLoadError) {
+    mutating func decodeMetadata(_ json: JSONValue?, into mapping: inout StubMapping, at path: MappingPath)
+        throws(StubsLoadError)
+    {
         guard let json else { return }
         let members = try object(json, at: path)
         guard let own = json["stubserver"] else { return }

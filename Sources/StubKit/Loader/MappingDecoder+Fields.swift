@@ -6,26 +6,36 @@ extension MappingDecoder.Run {
     }
 
     func object(_ value: JSONValue, at path: MappingPath) throws(StubsLoadError) -> [(key: String, value: JSONValue)] {
-        guard case .object(let members) = value else { throw failure(path, "expected an object, found \(value.foundDescription)") }
+        guard case .object(let members) = value else {
+            throw failure(path, "expected an object, found \(value.foundDescription)")
+        }
         return members
     }
 
     func string(_ value: JSONValue, at path: MappingPath) throws(StubsLoadError) -> String {
-        guard case .string(let text) = value else { throw failure(path, "expected a string, found \(value.foundDescription)") }
+        guard case .string(let text) = value else {
+            throw failure(path, "expected a string, found \(value.foundDescription)")
+        }
         return text
     }
 
     func bool(_ value: JSONValue, at path: MappingPath) throws(StubsLoadError) -> Bool {
-        guard case .bool(let flag) = value else { throw failure(path, "expected true or false, found \(value.foundDescription)") }
+        guard case .bool(let flag) = value else {
+            throw failure(path, "expected true or false, found \(value.foundDescription)")
+        }
         return flag
     }
 
-    func integer(_ value: JSONValue, at path: MappingPath, in range: ClosedRange<Int>? = nil) throws(StubsLoadError) -> Int {
+    func integer(_ value: JSONValue, at path: MappingPath, in range: ClosedRange<Int>? = nil) throws(StubsLoadError)
+        -> Int
+    {
         guard let number = value.intValue else {
             throw failure(path, "expected an integer, found \(value.foundDescription)")
         }
         if let range, !range.contains(number) {
-            let bounds = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
+            let bounds =
+                range.upperBound == Int.max
+                ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
             throw failure(path, "expected an integer \(bounds), found \(number)")
         }
         return number
@@ -38,9 +48,11 @@ extension MappingDecoder.Run {
     /// - A key within edit distance 2 of a supported one, or equal to it ignoring case: an error
     ///   with a suggestion (`response.stauts: unknown field; did you mean 'status'?`).
     /// - Anything else: an "unknown field" warning.
-    mutating func checkFields(_ members: [(key: String, value: JSONValue)], at path: MappingPath,
-                              supported: [String], silent: Set<String> = [],
-                              wireMockOnly: Set<String> = []) throws(StubsLoadError) {
+    mutating func checkFields(
+        _ members: [(key: String, value: JSONValue)], at path: MappingPath,
+        supported: [String], silent: Set<String> = [],
+        wireMockOnly: Set<String> = []
+    ) throws(StubsLoadError) {
         for (key, _) in members where !supported.contains(key) && !silent.contains(key) {
             if wireMockOnly.contains(key) {
                 warn(.unsupported, key, at: path)
@@ -60,6 +72,7 @@ extension MappingDecoder.Run {
         } else if context.hasPrefix("mappings.") {
             context.removeFirst("mappings.".count)
         }
-        warnings.append(MappingWarning(kind: kind, field: field, context: context.isEmpty ? "mapping" : context, file: file))
+        warnings.append(
+            MappingWarning(kind: kind, field: field, context: context.isEmpty ? "mapping" : context, file: file))
     }
 }

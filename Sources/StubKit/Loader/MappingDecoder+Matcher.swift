@@ -2,16 +2,18 @@ import StubRegex
 
 /// Decoding of matcher objects: `{"equalTo": "x"}`, `{"hasExactly": [...]}` and friends.
 extension MappingDecoder.Run {
-    static let matcherOperators = ["equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath"]
+    static let matcherOperators = [
+        "equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath"
+    ]
     static let multiValueOperators = ["hasExactly", "includes"]
     /// Modifier → the operator it applies to.
     static let matcherModifiers: KeyValuePairs<String, String> = [
-        "caseInsensitive": "equalTo", "ignoreArrayOrder": "equalToJson", "ignoreExtraElements": "equalToJson",
+        "caseInsensitive": "equalTo", "ignoreArrayOrder": "equalToJson", "ignoreExtraElements": "equalToJson"
     ]
     /// WireMock operators stubserver does not implement: the stub never matches, with a warning.
     static let unsupportedOperators: Set<String> = [
         "before", "after", "equalToDateTime", "equalToXml", "matchesXPath", "binaryEqualTo", "and", "or", "not",
-        "doesNotContain", "matchesJsonSchema",
+        "doesNotContain", "matchesJsonSchema"
     ]
     /// How deep a `matchesJsonPath` with a matcher of its own may hold another: decoding, compiling and
     /// matching recurse per level, with frames of several KiB in a debug build.
@@ -20,16 +22,20 @@ extension MappingDecoder.Run {
     static let unsupportedModifiers: Set<String> = [
         "actualFormat", "expectedOffset", "expectedOffsetUnit", "truncateExpected", "truncateActual", "xPathNamespaces",
         "enablePlaceholders", "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex",
-        "exemptedComparisons", "schemaVersion",
+        "exemptedComparisons", "schemaVersion"
     ]
 
     /// Decodes a query parameter or header matcher; `nil` if it only uses unsupported operators.
-    mutating func decodeMultiValueMatcher(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> MultiValueMatcher? {
+    mutating func decodeMultiValueMatcher(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
+        -> MultiValueMatcher?
+    {
         let members = try matcherObject(json, at: path, multiValue: true)
         guard let multi = members.first(where: { Self.multiValueOperators.contains($0.key) }) else {
             return try decodeMatcher(json, at: path).map { .single($0) }
         }
-        if let other = members.first(where: { $0.key != multi.key && (Self.multiValueOperators + Self.matcherOperators).contains($0.key) }) {
+        if let other = members.first(where: {
+            $0.key != multi.key && (Self.multiValueOperators + Self.matcherOperators).contains($0.key)
+        }) {
             throw failure(path, "both '\(multi.key)' and '\(other.key)' are set; use one operator per matcher")
         }
         try checkFields(members, at: path, supported: [multi.key])
@@ -49,7 +55,9 @@ extension MappingDecoder.Run {
     /// Decodes one string matcher; `nil` (with a warning) if it only uses an unsupported operator.
     mutating func decodeMatcher(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> StringMatcher? {
         let members = try matcherObject(json, at: path, multiValue: false)
-        let operators = members.filter { Self.matcherOperators.contains($0.key) || Self.unsupportedOperators.contains($0.key) }
+        let operators = members.filter {
+            Self.matcherOperators.contains($0.key) || Self.unsupportedOperators.contains($0.key)
+        }
         if let multi = members.first(where: { Self.multiValueOperators.contains($0.key) }) {
             throw failure(path, "'\(multi.key)' is only supported for query parameters and headers")
         }
@@ -96,10 +104,13 @@ extension MappingDecoder.Run {
     }
 
     /// The members of a matcher object, with a hint when a bare string was given.
-    private func matcherObject(_ json: JSONValue, at path: MappingPath, multiValue: Bool) throws(StubsLoadError) -> [(key: String, value: JSONValue)] {
+    private func matcherObject(_ json: JSONValue, at path: MappingPath, multiValue: Bool) throws(StubsLoadError) -> [(
+        key: String, value: JSONValue
+    )] {
         guard case .object(let members) = json else {
             let example = json.stringValue.map { JSONValue.string($0).serialized() } ?? "\"…\""
-            throw failure(path, "expected a matcher object such as {\"equalTo\": \(example)}, found \(json.foundDescription)")
+            throw failure(
+                path, "expected a matcher object such as {\"equalTo\": \(example)}, found \(json.foundDescription)")
         }
         return members
     }
@@ -113,8 +124,10 @@ extension MappingDecoder.Run {
 
     /// Modifiers of another operator are ignored with a warning; unknown keys are classified. `ignored`: the
     /// operators after the first, already warned of.
-    private mutating func checkModifiers(_ members: [(key: String, value: JSONValue)], of name: String, ignoring ignored: [String],
-                                         at path: MappingPath) throws(StubsLoadError) {
+    private mutating func checkModifiers(
+        _ members: [(key: String, value: JSONValue)], of name: String, ignoring ignored: [String],
+        at path: MappingPath
+    ) throws(StubsLoadError) {
         let applicable = Self.matcherModifiers.filter { $0.value == name }.map(\.key)
         for (key, _) in members {
             if let target = Self.matcherModifiers.first(where: { $0.key == key })?.value, target != name {
@@ -122,11 +135,14 @@ extension MappingDecoder.Run {
             }
         }
         let others = Set(Self.matcherModifiers.map(\.key)).subtracting(applicable).union(ignored)
-        try checkFields(members, at: path, supported: [name] + applicable, silent: others,
-                        wireMockOnly: Self.unsupportedModifiers)
+        try checkFields(
+            members, at: path, supported: [name] + applicable, silent: others,
+            wireMockOnly: Self.unsupportedModifiers)
     }
 
-    private func decodeEqualToJSON(_ value: JSONValue, in json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> StringMatcher {
+    private func decodeEqualToJSON(_ value: JSONValue, in json: JSONValue, at path: MappingPath) throws(StubsLoadError)
+        -> StringMatcher
+    {
         var expected = value
         if case .string(let text) = value {
             do {
@@ -135,7 +151,9 @@ extension MappingDecoder.Run {
                 throw failure(path.key("equalToJson"), "the string is not valid JSON: \(error)")
             }
         }
-        let ignoreOrder = try json["ignoreArrayOrder"].map { (flag) throws(StubsLoadError) in try bool(flag, at: path.key("ignoreArrayOrder")) }
+        let ignoreOrder = try json["ignoreArrayOrder"].map { (flag) throws(StubsLoadError) in
+            try bool(flag, at: path.key("ignoreArrayOrder"))
+        }
         let ignoreExtra = try json["ignoreExtraElements"].map { (flag) throws(StubsLoadError) in
             try bool(flag, at: path.key("ignoreExtraElements"))
         }
@@ -143,23 +161,34 @@ extension MappingDecoder.Run {
     }
 
     /// `"$.a"` or `{"expression": "$.a", "equalTo": "x"}`.
-    private mutating func decodeJSONPath(_ value: JSONValue, at path: MappingPath) throws(StubsLoadError) -> StringMatcher {
+    private mutating func decodeJSONPath(_ value: JSONValue, at path: MappingPath) throws(StubsLoadError)
+        -> StringMatcher
+    {
         if case .string(let expression) = value {
-            guard !expression.isEmpty else { throw failure(path, "expected a JSON path expression such as \"$.name\", found \"\"") }
+            guard !expression.isEmpty else {
+                throw failure(path, "expected a JSON path expression such as \"$.name\", found \"\"")
+            }
             try validateJSONPath(expression, at: path)
             return .matchesJsonPath(expression, nil)
         }
         guard case .object(let members) = value else {
-            throw failure(path, "expected a JSON path string or {\"expression\": …, \"equalTo\": …}, found \(value.foundDescription)")
+            throw failure(
+                path,
+                "expected a JSON path string or {\"expression\": …, \"equalTo\": …}, found \(value.foundDescription)")
         }
         guard let expressionJSON = value["expression"] else { throw failure(path, "missing 'expression'") }
         let expression = try string(expressionJSON, at: path.key("expression"))
-        guard !expression.isEmpty else { throw failure(path.key("expression"), "expected a JSON path expression such as \"$.name\", found \"\"") }
+        guard !expression.isEmpty else {
+            throw failure(path.key("expression"), "expected a JSON path expression such as \"$.name\", found \"\"")
+        }
         try validateJSONPath(expression, at: path.key("expression"))
         let rest = members.filter { $0.key != "expression" }
         guard !rest.isEmpty else { return .matchesJsonPath(expression, nil) }
         guard matcherDepth < Self.maxNestedMatchers else {
-            throw failure(path, "matchers nested deeper than \(Self.maxNestedMatchers) (each matchesJsonPath with a matcher of its own is one level)")
+            throw failure(
+                path,
+                "matchers nested deeper than \(Self.maxNestedMatchers) (each matchesJsonPath with a matcher of its own is one level)"
+            )
         }
         matcherDepth += 1
         defer { matcherDepth -= 1 }

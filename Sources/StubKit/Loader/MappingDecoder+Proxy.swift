@@ -1,14 +1,17 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Decoding of a proxy stub's fields (`proxyBaseUrl` and its companions).
 extension MappingDecoder.Run {
-    static let proxyFields = ["proxyBaseUrl", "additionalProxyRequestHeaders", "removeProxyRequestHeaders",
-                              "proxyUrlPrefixToRemove"]
+    static let proxyFields = [
+        "proxyBaseUrl", "additionalProxyRequestHeaders", "removeProxyRequestHeaders",
+        "proxyUrlPrefixToRemove"
+    ]
 
     /// The proxy definition of `response`, `nil` without `proxyBaseUrl`.
     mutating func decodeProxy(_ response: JSONValue, at path: MappingPath) throws(StubsLoadError) -> ProxyDefinition? {
@@ -20,12 +23,17 @@ extension MappingDecoder.Run {
         }
         let basePath = path.key("proxyBaseUrl")
         let baseURL = try string(base, at: basePath)
-        guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil else {
-            throw failure(basePath, "expected an http:// or https:// URL such as \"https://api.example.com\", found \(JSONValue.string(baseURL).serialized())")
+        guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil
+        else {
+            throw failure(
+                basePath,
+                "expected an http:// or https:// URL such as \"https://api.example.com\", found \(JSONValue.string(baseURL).serialized())"
+            )
         }
         var definition = ProxyDefinition(baseURL: baseURL)
         if let headers = response["additionalProxyRequestHeaders"] {
-            definition.additionalRequestHeaders = try decodeHeaders(headers, at: path.key("additionalProxyRequestHeaders"))
+            definition.additionalRequestHeaders = try decodeHeaders(
+                headers, at: path.key("additionalProxyRequestHeaders"))
         }
         if let names = response["removeProxyRequestHeaders"] {
             let namesPath = path.key("removeProxyRequestHeaders")

@@ -1,9 +1,10 @@
 /// Decoding of the `request` object.
 extension MappingDecoder.Run {
     static let urlFields = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"]
-    static let requestFields = ["method"] + urlFields + ["queryParameters", "headers", "cookies", "bodyPatterns", "basicAuthCredentials"]
+    static let requestFields =
+        ["method"] + urlFields + ["queryParameters", "headers", "cookies", "bodyPatterns", "basicAuthCredentials"]
     static let requestWireMockOnly: Set<String> = [
-        "host", "scheme", "port", "formParameters", "multipartPatterns", "customMatcher", "pathParameters", "clientIp",
+        "host", "scheme", "port", "formParameters", "multipartPatterns", "customMatcher", "pathParameters", "clientIp"
     ]
 
     mutating func decodeRequest(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> RequestPattern {
@@ -11,7 +12,9 @@ extension MappingDecoder.Run {
         unsupportedMatchers = []
         // A field that constrains the request and is not understood makes the stub match nothing, never more.
         for (key, _) in members where !Self.requestFields.contains(key) {
-            if !Self.requestWireMockOnly.contains(key), let suggestion = FieldSuggestion.closest(to: key, among: Self.requestFields) {
+            if !Self.requestWireMockOnly.contains(key),
+                let suggestion = FieldSuggestion.closest(to: key, among: Self.requestFields)
+            {
                 throw failure(path.key(key), "unknown field; did you mean '\(suggestion)'?")
             }
             unsupported(key, at: path.key(key), in: path)
@@ -57,11 +60,16 @@ extension MappingDecoder.Run {
         return .exactly(method)
     }
 
-    private func decodeURL(_ members: [(key: String, value: JSONValue)], at path: MappingPath) throws(StubsLoadError) -> URLMatcher? {
+    private func decodeURL(_ members: [(key: String, value: JSONValue)], at path: MappingPath) throws(StubsLoadError)
+        -> URLMatcher?
+    {
         let present = members.filter { Self.urlFields.contains($0.key) }
         guard let (key, value) = present.first else { return nil }
         if present.count > 1 {
-            throw failure(path, "both '\(key)' and '\(present[1].key)' are set; use only one of \(Self.urlFields.joined(separator: ", "))")
+            throw failure(
+                path,
+                "both '\(key)' and '\(present[1].key)' are set; use only one of \(Self.urlFields.joined(separator: ", "))"
+            )
         }
         let fieldPath = path.key(key)
         let text = try string(value, at: fieldPath)
@@ -102,12 +110,16 @@ extension MappingDecoder.Run {
         if current != nil { throw failure(path, "invalid path template '\(template)': '{' without '}'") }
     }
 
-    private mutating func decodeNamedMatchers(_ json: JSONValue, at path: MappingPath, multiValue: Bool) throws(StubsLoadError) -> [NamedMatcher] {
+    private mutating func decodeNamedMatchers(_ json: JSONValue, at path: MappingPath, multiValue: Bool)
+        throws(StubsLoadError) -> [NamedMatcher]
+    {
         var result: [NamedMatcher] = []
         for (name, value) in try object(json, at: path) {
             let fieldPath = path.key(name)
             if multiValue {
-                if let matcher = try decodeMultiValueMatcher(value, at: fieldPath) { result.append(NamedMatcher(name, matcher)) }
+                if let matcher = try decodeMultiValueMatcher(value, at: fieldPath) {
+                    result.append(NamedMatcher(name, matcher))
+                }
             } else if let matcher = try decodeMatcher(value, at: fieldPath) {
                 result.append(NamedMatcher(name, .single(matcher)))
             }
@@ -115,19 +127,23 @@ extension MappingDecoder.Run {
         return result
     }
 
-    private mutating func decodeCredentials(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> BasicAuthCredentials {
+    private mutating func decodeCredentials(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
+        -> BasicAuthCredentials
+    {
         let members = try object(json, at: path)
         try checkFields(members, at: path, supported: ["username", "password"])
         guard let username = json["username"] else { throw failure(path, "missing 'username'") }
         guard let password = json["password"] else { throw failure(path, "missing 'password'") }
-        return BasicAuthCredentials(username: try string(username, at: path.key("username")),
-                                    password: try string(password, at: path.key("password")))
+        return BasicAuthCredentials(
+            username: try string(username, at: path.key("username")),
+            password: try string(password, at: path.key("password")))
     }
 
     /// RFC 9110 `tchar`.
     static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         default:
             "!#$%&'*+-.^_`|~".utf8.contains(byte)

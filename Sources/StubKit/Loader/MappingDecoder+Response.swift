@@ -3,7 +3,8 @@ import StubHTTP
 /// Decoding of the `response` object.
 extension MappingDecoder.Run {
     static let bodyFields = ["body", "jsonBody", "base64Body", "bodyFileName"]
-    static let responseFields = ["status", "statusMessage", "headers"] + bodyFields
+    static let responseFields =
+        ["status", "statusMessage", "headers"] + bodyFields
         + ["fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers"] + proxyFields
     static let responseWireMockOnly: Set<String> = ["transformerParameters", "fromConfiguredStub"]
 
@@ -33,9 +34,11 @@ extension MappingDecoder.Run {
             response.transformers = try decodeTransformers(transformers, at: path.key("transformers"))
         }
         let templated = response.isTemplated(under: options)
-        response.body = try decodeBody(members, at: path, templated: templated, streamedFile: &response.streamedBodyFile)
+        response.body = try decodeBody(
+            members, at: path, templated: templated, streamedFile: &response.streamedBodyFile)
         if let delay = json["fixedDelayMilliseconds"] {
-            response.fixedDelayMilliseconds = try integer(delay, at: path.key("fixedDelayMilliseconds"), in: 0...Int.max)
+            response.fixedDelayMilliseconds = try integer(
+                delay, at: path.key("fixedDelayMilliseconds"), in: 0...Int.max)
         }
         try decodeDelaysAndFault(json, into: &response, at: path)
         response.proxy = try decodeProxy(json, at: path)
@@ -78,12 +81,17 @@ extension MappingDecoder.Run {
     }
 
     /// - Parameter streamedFile: set to the body file when it is left on disk (``BodyFiles/load(_:cacheLimit:)``).
-    private func decodeBody(_ members: [(key: String, value: JSONValue)], at path: MappingPath, templated: Bool,
-                            streamedFile: inout StreamedBodyFile?) throws(StubsLoadError) -> ResponseDefinition.Body {
+    private func decodeBody(
+        _ members: [(key: String, value: JSONValue)], at path: MappingPath, templated: Bool,
+        streamedFile: inout StreamedBodyFile?
+    ) throws(StubsLoadError) -> ResponseDefinition.Body {
         let present = members.filter { Self.bodyFields.contains($0.key) }
         guard let (key, value) = present.first else { return .none }
         if present.count > 1 {
-            throw failure(path, "both '\(key)' and '\(present[1].key)' are set; use only one of \(Self.bodyFields.joined(separator: ", "))")
+            throw failure(
+                path,
+                "both '\(key)' and '\(present[1].key)' are set; use only one of \(Self.bodyFields.joined(separator: ", "))"
+            )
         }
         let fieldPath = path.key(key)
         switch key {

@@ -2,7 +2,8 @@
 extension MappingDecoder.Run {
     func decodeTransformers(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> [String] {
         guard case let .array(elements) = json else {
-            throw failure(path, "expected an array of strings such as [\"response-template\"], found \(json.foundDescription)")
+            throw failure(
+                path, "expected an array of strings such as [\"response-template\"], found \(json.foundDescription)")
         }
         var names: [String] = []
         for (index, element) in elements.enumerated() {
@@ -20,7 +21,8 @@ extension MappingDecoder.Run {
             do {
                 _ = try Template(name)
             } catch {
-                throw failure(fieldPath, ResponseTemplate.Failure(field: ["bodyFileName"], bodyFile: nil, error: error).message)
+                throw failure(
+                    fieldPath, ResponseTemplate.Failure(field: ["bodyFileName"], bodyFile: nil, error: error).message)
             }
             let files: [String: [UInt8]]
             do {

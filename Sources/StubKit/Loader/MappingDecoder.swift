@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Decodes WireMock stub mapping JSON into ``StubMapping`` values.
@@ -57,11 +57,14 @@ public struct MappingDecoder: Sendable {
 
     /// ``decodeDocument(_:file:)``, going on past invalid mappings of a `{"mappings": [...]}` list when
     /// `errors` is given: each is appended to it and left out of the result (`stubserver check`).
-    func decodeDocument(_ json: JSONValue, file: String?,
-                        errors: inout [StubsLoadError]?) throws(StubsLoadError) -> Result {
+    func decodeDocument(
+        _ json: JSONValue, file: String?,
+        errors: inout [StubsLoadError]?
+    ) throws(StubsLoadError) -> Result {
         var run = Run(file: file, bodyFiles: bodyFiles, options: options)
         guard case .object(let members) = json else {
-            throw run.failure(.root, "expected a mapping object or {\"mappings\": [...]}, found \(json.foundDescription)")
+            throw run.failure(
+                .root, "expected a mapping object or {\"mappings\": [...]}, found \(json.foundDescription)")
         }
         guard let list = json["mappings"] else {
             let mapping = try run.decodeMapping(json, at: .root, source: file, index: 0)
@@ -90,7 +93,9 @@ public struct MappingDecoder: Sendable {
     ///   - json: The mapping object.
     ///   - source: Stored in ``StubMapping/source`` and used as the file in messages.
     /// - Throws: ``StubsLoadError`` naming the JSON path.
-    public func decodeMapping(_ json: JSONValue, source: String?) throws(StubsLoadError) -> (StubMapping, [MappingWarning]) {
+    public func decodeMapping(_ json: JSONValue, source: String?) throws(StubsLoadError) -> (
+        StubMapping, [MappingWarning]
+    ) {
         var run = Run(file: source, bodyFiles: bodyFiles, options: options)
         let mapping = try run.decodeMapping(json, at: .root, source: source, index: 0)
         return (mapping, run.warnings)
@@ -122,19 +127,25 @@ public struct MappingDecoder: Sendable {
             self.options = options
         }
 
-        static let topLevelFields = ["id", "uuid", "name", "priority", "request", "response",
-                                     "scenarioName", "requiredScenarioState", "newScenarioState", "metadata"]
+        static let topLevelFields = [
+            "id", "uuid", "name", "priority", "request", "response",
+            "scenarioName", "requiredScenarioState", "newScenarioState", "metadata"
+        ]
         static let topLevelWireMockOnly: Set<String> = [
             "postServeActions",
-            "serveEventListeners", "insertionIndex",
+            "serveEventListeners", "insertionIndex"
         ]
 
-        mutating func decodeMapping(_ json: JSONValue, at path: MappingPath, source: String?, index: Int) throws(StubsLoadError) -> StubMapping {
+        mutating func decodeMapping(_ json: JSONValue, at path: MappingPath, source: String?, index: Int)
+            throws(StubsLoadError) -> StubMapping
+        {
             let members = try object(json, at: path)
-            try checkFields(members, at: path, supported: Self.topLevelFields,
-                            silent: ["persistent"], wireMockOnly: Self.topLevelWireMockOnly)
+            try checkFields(
+                members, at: path, supported: Self.topLevelFields,
+                silent: ["persistent"], wireMockOnly: Self.topLevelWireMockOnly)
             let id = try decodeID(json, at: path) ?? Self.derivedID(source: file, index: index)
-            let name = try json["name"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("name")) }
+            let name = try json["name"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("name"))
+            }
             let priority = try json["priority"].map { (value) throws(StubsLoadError) in
                 try integer(value, at: path.key("priority"), in: 0...Int.max)
             }
@@ -143,11 +154,13 @@ public struct MappingDecoder: Sendable {
             let request = try decodeRequest(requestJSON, at: path.key("request"))
             let response = try decodeResponse(responseJSON, at: path.key("response"))
             let metadata = json["metadata"]
-            if let metadata, case .object = metadata {} else if let metadata {
+            if let metadata, case .object = metadata {
+            } else if let metadata {
                 throw failure(path.key("metadata"), "expected an object, found \(metadata.foundDescription)")
             }
-            var mapping = StubMapping(id: id, name: name, priority: priority ?? StubMapping.defaultPriority,
-                                      request: request, response: response, source: source, metadata: metadata)
+            var mapping = StubMapping(
+                id: id, name: name, priority: priority ?? StubMapping.defaultPriority,
+                request: request, response: response, source: source, metadata: metadata)
             try decodeScenario(json, into: &mapping, at: path)
             try decodeMetadata(metadata, into: &mapping, at: path.key("metadata"))
             return mapping
@@ -155,11 +168,14 @@ public struct MappingDecoder: Sendable {
 
         private func decodeID(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> String? {
             let id = try json["id"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("id")) }
-            let uuid = try json["uuid"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("uuid")) }
+            let uuid = try json["uuid"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("uuid"))
+            }
             if let id, let uuid, id != uuid {
                 throw failure(path, "'id' (\(id)) and 'uuid' (\(uuid)) differ; give one of them")
             }
-            if let value = id ?? uuid, value.isEmpty { throw failure(path.key(id != nil ? "id" : "uuid"), "expected a non-empty string") }
+            if let value = id ?? uuid, value.isEmpty {
+                throw failure(path.key(id != nil ? "id" : "uuid"), "expected a non-empty string")
+            }
             return id ?? uuid
         }
 

@@ -7,15 +7,17 @@ struct MappingPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The path of member `key` of the object at this path.
     func key(_ key: String) -> MappingPath {
-        let plain = !key.isEmpty && key.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                true
-            default:
-                false
+        let plain =
+            !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                    true
+                default:
+                    false
+                }
             }
-        }
         if !plain { return MappingPath(text: text + "[" + JSONValue.string(key).serialized() + "]") }
         return MappingPath(text: text.isEmpty ? key : text + "." + key)
     }

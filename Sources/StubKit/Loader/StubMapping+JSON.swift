@@ -36,7 +36,9 @@ extension StubMapping {
         var members: [(key: String, value: JSONValue)] = []
         if let times { members.append(("times", JSONValue(times))) }
         if !thenResponses.isEmpty { members.append(("then", .array(thenResponses.map(\.json)))) }
-        if let bytesPerSecond = response.bytesPerSecond { members.append(("bytesPerSecond", JSONValue(bytesPerSecond))) }
+        if let bytesPerSecond = response.bytesPerSecond {
+            members.append(("bytesPerSecond", JSONValue(bytesPerSecond)))
+        }
         return members.isEmpty ? nil : .object(members)
     }
 
@@ -72,9 +74,14 @@ extension RequestPattern {
         if !cookies.isEmpty { members.append(("cookies", named(cookies))) }
         if !bodyPatterns.isEmpty { members.append(("bodyPatterns", .array(bodyPatterns.map(\.json)))) }
         if let basicAuthCredentials {
-            members.append(("basicAuthCredentials", [
-                "username": .string(basicAuthCredentials.username), "password": .string(basicAuthCredentials.password),
-            ]))
+            members.append(
+                (
+                    "basicAuthCredentials",
+                    [
+                        "username": .string(basicAuthCredentials.username),
+                        "password": .string(basicAuthCredentials.password)
+                    ]
+                ))
         }
         return .object(members)
     }
@@ -130,9 +137,18 @@ extension ResponseDefinition {
                     grouped.append((field.name, [field.value]))
                 }
             }
-            members.append(("headers", .object(grouped.map { group in
-                (group.name, group.values.count == 1 ? .string(group.values[0]) : .array(group.values.map(JSONValue.string)))
-            })))
+            members.append(
+                (
+                    "headers",
+                    .object(
+                        grouped.map { group in
+                            (
+                                group.name,
+                                group.values.count == 1
+                                    ? .string(group.values[0]) : .array(group.values.map(JSONValue.string))
+                            )
+                        })
+                ))
         }
         switch body {
         case .none: break

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Everything wrong with a stubs directory at once, as `stubserver check` reports it: every invalid
@@ -44,8 +44,9 @@ public struct StubsCheck: Sendable {
         var errors: [StubsLoadError]? = []
         var loaded = StubsLoadResult(mappings: [], warningDetails: [])
         do {
-            loaded = try StubsDirectory.scan(root, displayRoot: directory,
-                                             options: options, errors: &errors)
+            loaded = try StubsDirectory.scan(
+                root, displayRoot: directory,
+                options: options, errors: &errors)
         } catch {
             errors = [error]
         }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Loads a WireMock-layout stubs directory:
@@ -36,23 +36,31 @@ public enum StubsDirectory {
     /// - Throws: ``StubsLoadError`` for a missing or unreadable directory (naming the path and the
     ///   system's reason), an unreadable or invalid file, or an invalid mapping; the message names the
     ///   file and the JSON path.
-    public static func load(_ root: URL, displayRoot: String? = nil,
-                            options: StubsLoadOptions = StubsLoadOptions()) throws(StubsLoadError) -> StubsLoadResult {
+    public static func load(
+        _ root: URL, displayRoot: String? = nil,
+        options: StubsLoadOptions = StubsLoadOptions()
+    ) throws(StubsLoadError) -> StubsLoadResult {
         var stopAtFirstError: [StubsLoadError]? = nil
         return try scan(root, displayRoot: displayRoot, options: options, errors: &stopAtFirstError)
     }
 
     /// ``load(_:displayRoot:options:)`` with ``StubsLoadOptions/globalResponseTemplating`` set.
-    public static func load(_ root: URL, displayRoot: String? = nil,
-                            globalResponseTemplating: Bool) throws(StubsLoadError) -> StubsLoadResult {
-        try load(root, displayRoot: displayRoot, options: StubsLoadOptions(globalResponseTemplating: globalResponseTemplating))
+    public static func load(
+        _ root: URL, displayRoot: String? = nil,
+        globalResponseTemplating: Bool
+    ) throws(StubsLoadError) -> StubsLoadResult {
+        try load(
+            root, displayRoot: displayRoot,
+            options: StubsLoadOptions(globalResponseTemplating: globalResponseTemplating))
     }
 
     /// ``load(_:displayRoot:options:)`` that goes on after an invalid file or mapping when
     /// `errors` is given: each error is appended and the rest still loads (``StubsCheck``). Errors about
     /// the directory itself are thrown either way.
-    static func scan(_ root: URL, displayRoot: String?, options: StubsLoadOptions,
-                     errors: inout [StubsLoadError]?) throws(StubsLoadError) -> StubsLoadResult {
+    static func scan(
+        _ root: URL, displayRoot: String?, options: StubsLoadOptions,
+        errors: inout [StubsLoadError]?
+    ) throws(StubsLoadError) -> StubsLoadResult {
         var display = displayRoot ?? root.relativePath
         while display.count > 1, display.hasSuffix("/") { display.removeLast() }
         switch PathStatus(root.path) {
@@ -72,15 +80,17 @@ public enum StubsDirectory {
         case .file, .special: throw .notADirectory(mappingsDisplay)
         case .unreachable(let reason): throw .unreadableDirectory(mappingsDisplay, reason: reason)
         case .missing:
-            return StubsLoadResult(mappings: [], warningDetails: [],
-                                   layoutWarnings: [StubsLayout.missingMappingsWarning(root: root, display: display)])
+            return StubsLoadResult(
+                mappings: [], warningDetails: [],
+                layoutWarnings: [StubsLayout.missingMappingsWarning(root: root, display: display)])
         }
         if let reason = PathStatus.unreadableDirectoryReason(mappingsURL.path) {
             throw .unreadableDirectory(mappingsDisplay, reason: reason)
         }
 
-        let bodyFiles = BodyFiles(directory: root.appendingPathComponent("__files", isDirectory: true),
-                                  displayPath: display + "/__files")
+        let bodyFiles = BodyFiles(
+            directory: root.appendingPathComponent("__files", isDirectory: true),
+            displayPath: display + "/__files")
         let decoder = MappingDecoder(bodyFiles: bodyFiles, options: options)
         var mappings: [StubMapping] = []
         var warnings: [MappingWarning] = []
@@ -115,7 +125,9 @@ public enum StubsDirectory {
     /// Relative paths of the `.json` files under `directory`, recursively, sorted by UTF-8 bytes, and a
     /// warning for each `.json` name that is not a regular file (a FIFO, a device, a socket: never
     /// opened, since opening a FIFO blocks), sorted the same way.
-    static func jsonFiles(under directory: URL, display: String) throws(StubsLoadError) -> (files: [String], skipped: [String]) {
+    static func jsonFiles(under directory: URL, display: String) throws(StubsLoadError) -> (
+        files: [String], skipped: [String]
+    ) {
         var found: [String] = []
         var skipped: [String] = []
         var visited: Set<String> = []

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Whether stubs may be written into a folder (`save`, recording), and the message when not.
@@ -53,13 +53,15 @@ public enum StubsFolderWritability {
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += "/" + component
             if let dot = component.lastIndex(of: "."),
-               bundleExtensions.contains(component[component.index(after: dot)...].lowercased()) {
+                bundleExtensions.contains(component[component.index(after: dot)...].lowercased())
+            {
                 found = prefix
             }
         }
         return found
     }
 
-    private static let writableHint = "pass a writable folder instead, such as the source folder the bundle was "
+    private static let writableHint =
+        "pass a writable folder instead, such as the source folder the bundle was "
         + "copied from (on a simulator or Mac), or NSTemporaryDirectory()/Recorded (then copy the files back)"
 }

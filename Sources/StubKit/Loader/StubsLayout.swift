@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Recognising stubs folders laid out not quite as expected, and saying what was expected.
@@ -15,20 +15,25 @@ public enum StubsLayout {
     public static func resolvedRoot(_ directory: URL) -> (root: URL, note: String?) {
         let standardized = directory.standardizedFileURL
         guard standardized.lastPathComponent == "mappings",
-              PathStatus(standardized.path) == .directory,
-              PathStatus(standardized.appendingPathComponent("mappings").path) == .missing else {
+            PathStatus(standardized.path) == .directory,
+            PathStatus(standardized.appendingPathComponent("mappings").path) == .missing
+        else {
             return (directory, nil)
         }
         let parent = standardized.deletingLastPathComponent()
         let given = directory.relativePath
         let parentDisplay = given.hasSuffix("/mappings") ? String(given.dropLast("/mappings".count)) : parent.path
-        return (parent, "note: '\(given)' is a mappings folder; serving '\(parentDisplay.isEmpty ? "/" : parentDisplay)' "
-                + "as the stubs directory (mappings/ and __files/)")
+        return (
+            parent,
+            "note: '\(given)' is a mappings folder; serving '\(parentDisplay.isEmpty ? "/" : parentDisplay)' "
+                + "as the stubs directory (mappings/ and __files/)"
+        )
     }
 
     /// The warning for a stubs directory without `mappings/`: what was expected, and what was found instead.
     static func missingMappingsWarning(root: URL, display: String) -> String {
-        var text = "warning: '\(display)' has no mappings/ folder, so no stubs are loaded from files; "
+        var text =
+            "warning: '\(display)' has no mappings/ folder, so no stubs are loaded from files; "
             + "expected WireMock's layout: \(display)/mappings/*.json (and \(display)/__files/ for bodies)"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         let json = names.filter { $0.hasSuffix(".json") }.count
@@ -44,7 +49,8 @@ public enum StubsLayout {
     static func noStubsHint(root: URL) -> String? {
         let docker = URL(fileURLWithPath: wireMockDockerRoot)
         guard root.standardizedFileURL.path != docker.path,
-              PathStatus(docker.appendingPathComponent("mappings").path) == .directory else { return nil }
+            PathStatus(docker.appendingPathComponent("mappings").path) == .directory
+        else { return nil }
         return "warning: no stubs in '\(root.relativePath)', but \(wireMockDockerRoot)/mappings exists (WireMock's "
             + "Docker layout): use --stubs \(wireMockDockerRoot)"
     }

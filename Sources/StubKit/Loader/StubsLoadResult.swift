@@ -26,16 +26,20 @@ public struct StubsLoadResult: Sendable {
         var groups: [(message: String, files: [String])] = []
         for warning in details {
             let message = warning.description
-            let position = groups.firstIndex { $0.message == message } ?? {
-                groups.append((message, []))
-                return groups.count - 1
-            }()
+            let position =
+                groups.firstIndex { $0.message == message }
+                ?? {
+                    groups.append((message, []))
+                    return groups.count - 1
+                }()
             if let file = warning.file, !groups[position].files.contains(file) {
                 groups[position].files.append(file)
             }
         }
         return groups.map { group in
-            group.files.isEmpty ? "warning: \(group.message)" : "warning: \(group.message) (used by \(group.files.joined(separator: ", ")))"
+            group.files.isEmpty
+                ? "warning: \(group.message)"
+                : "warning: \(group.message) (used by \(group.files.joined(separator: ", ")))"
         }
     }
 }

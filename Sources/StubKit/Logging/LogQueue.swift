@@ -1,14 +1,15 @@
+import StubHTTP
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import StubHTTP
 
 /// The state behind a ``LogSink``: pending text bounded in bytes, drop counts, and the drain thread.
 /// Every field is reached under `condition`'s lock.
@@ -96,10 +97,11 @@ final class LogQueue: @unchecked Sendable {
                 batchBytes = queuedBytes
                 pending.removeAll(keepingCapacity: true)
             } else if droppedSinceNotice > 0 {
-                batch = "stubserver: \(groupedDigits(droppedSinceNotice)) log lines dropped (\(destinationName) not keeping up)\n"
+                batch =
+                    "stubserver: \(groupedDigits(droppedSinceNotice)) log lines dropped (\(destinationName) not keeping up)\n"
                 droppedSinceNotice = 0
             } else {
-                condition.broadcast()   // flush() waiters: drained
+                condition.broadcast()  // flush() waiters: drained
                 if condition.wait(timeout: Self.idleLinger) || !pending.isEmpty { continue }
                 if droppedSinceNotice > 0 { continue }
                 drainerRunning = false
@@ -154,7 +156,7 @@ final class LogQueue: @unchecked Sendable {
                         continue
                     } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
                         var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&poller, 1, 100)   // a non-blocking descriptor: wait until it takes more
+                        _ = poll(&poller, 1, 100)  // a non-blocking descriptor: wait until it takes more
                     } else {
                         // Closed or failed for good: what is left is lost.
                         return Self.lineCount(UnsafeBufferPointer(rebasing: bytes[offset...]))
@@ -185,8 +187,8 @@ final class LogQueue: @unchecked Sendable {
 
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int {
     #if canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
+        Glibc.write(descriptor, buffer, count)
     #else
-    Darwin.write(descriptor, buffer, count)
+        Darwin.write(descriptor, buffer, count)
     #endif
 }

@@ -45,8 +45,9 @@ final class UnmatchedRequestLog: Sendable {
             if repeats == 0 {
                 sink.write(report)
             } else {
-                sink.write(Self.line(request, status: status) + " (\(ordinal(repeats + 1)) time in "
-                           + "\(Self.window.components.seconds) s; near-miss report above)")
+                sink.write(
+                    Self.line(request, status: status) + " (\(ordinal(repeats + 1)) time in "
+                        + "\(Self.window.components.seconds) s; near-miss report above)")
             }
         }
     }
@@ -80,12 +81,13 @@ final class UnmatchedRequestLog: Sendable {
 
 /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`, `1,234th`.
 private func ordinal(_ number: Int) -> String {
-    let suffix = switch (number % 10, number % 100) {
-    case (_, 11...13): "th"
-    case (1, _): "st"
-    case (2, _): "nd"
-    case (3, _): "rd"
-    default: "th"
-    }
+    let suffix =
+        switch (number % 10, number % 100) {
+        case (_, 11...13): "th"
+        case (1, _): "st"
+        case (2, _): "nd"
+        case (3, _): "rd"
+        default: "th"
+        }
     return groupedDigits(number) + suffix
 }

@@ -46,7 +46,8 @@ final class CompiledMultiValueMatcher: Sendable {
         case let .hasExactly(ms):
             let subjects = values.map(MatchSubject.init)
             if ms.count == values.count,
-               JSONEquivalence.unorderedPairing(ms.count, subjects.count, { ms[$0].distance(subjects[$1]) == 0 }) {
+                JSONEquivalence.unorderedPairing(ms.count, subjects.count, { ms[$0].distance(subjects[$1]) == 0 })
+            {
                 return 0
             }
             let satisfied = ms.filter { m in subjects.contains { m.distance($0) == 0 } }.count

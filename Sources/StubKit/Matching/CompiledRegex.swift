@@ -1,5 +1,5 @@
-import StubRegex
 import StubHTTP
+import StubRegex
 
 /// A regular expression compiled once, matched against WHOLE values as Java's `Matcher.matches()` does
 /// (WireMock's `matches` / `doesNotMatch` / `urlPattern`), by stubserver's own engine (``JavaRegex``):

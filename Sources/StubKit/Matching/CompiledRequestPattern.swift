@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``RequestPattern`` with its regular expressions, templates and JSONPaths compiled once, so it can
 /// be matched against many requests. ``RouteTable`` builds one per stub.
@@ -63,8 +64,9 @@ public final class CompiledRequestPattern: Sendable {
             ("Basic " + Data(($0.username + ":" + $0.password).utf8).base64EncodedString()).lowercased()
         }
         unsupported = pattern.unsupportedMatchers
-        hasFieldMatchers = !(query.isEmpty && headers.isEmpty && cookies.isEmpty && body.isEmpty && expectedAuthorization == nil
-                             && unsupported.isEmpty)
+        hasFieldMatchers =
+            !(query.isEmpty && headers.isEmpty && cookies.isEmpty && body.isEmpty && expectedAuthorization == nil
+            && unsupported.isEmpty)
         var requiredHeaders = headers.filter { !$0.matcher.isSatisfied(by: []) }.map(\.name)
         if expectedAuthorization != nil { requiredHeaders.append("Authorization") }
         if cookies.contains(where: { !$0.matcher.isSatisfied(by: []) }) { requiredHeaders.append("Cookie") }
@@ -150,7 +152,9 @@ public final class CompiledRequestPattern: Sendable {
 
         if case let .exactly(method) = pattern.method, method != request.method.rawValue {
             weighted += Self.methodWeight
-            mismatches.append(Mismatch(part: .method, expected: Quoting.quote(method), actual: [request.method.rawValue], distance: 1))
+            mismatches.append(
+                Mismatch(part: .method, expected: Quoting.quote(method), actual: [request.method.rawValue], distance: 1)
+            )
         }
         var parameters: [String: String] = [:]
         if let url {
@@ -158,59 +162,82 @@ public final class CompiledRequestPattern: Sendable {
             parameters = found
             if distance > 0 {
                 weighted += Self.urlWeight * distance
-                mismatches.append(Mismatch(part: .url, expected: url.source.description, actual: [url.subject(context)], distance: distance))
+                mismatches.append(
+                    Mismatch(
+                        part: .url, expected: url.source.description, actual: [url.subject(context)], distance: distance
+                    ))
             }
         }
-        weighted += Self.fieldWeight * fieldDistance(query, Mismatch.Part.queryParameter, { context.query[$0] ?? [] }, &mismatches)
+        weighted +=
+            Self.fieldWeight
+            * fieldDistance(query, Mismatch.Part.queryParameter, { context.query[$0] ?? [] }, &mismatches)
 
         var headerDistances: [Double] = []
         for (name, m) in headers {
             let values = request.headers[name]
             let d = m.distance(values)
             headerDistances.append(d)
-            if d > 0 { mismatches.append(Mismatch(part: .header(name), expected: m.source.description, actual: values, distance: d)) }
+            if d > 0 {
+                mismatches.append(
+                    Mismatch(part: .header(name), expected: m.source.description, actual: values, distance: d))
+            }
         }
         if let expectedAuthorization, let credentials = pattern.basicAuthCredentials {
             let d = authorizationDistance(expectedAuthorization, context)
             headerDistances.append(d)
             if d > 0 {
                 let expected = "Basic credentials " + Quoting.quote(credentials.username + ":" + credentials.password)
-                mismatches.append(Mismatch(part: .basicAuth, expected: expected, actual: request.headers["Authorization"], distance: d))
+                mismatches.append(
+                    Mismatch(
+                        part: .basicAuth, expected: expected, actual: request.headers["Authorization"], distance: d))
             }
         }
         weighted += Self.fieldWeight * Self.average(headerDistances)
 
-        weighted += Self.fieldWeight * fieldDistance(cookies, Mismatch.Part.cookie, { context.cookies[$0] ?? [] }, &mismatches)
+        weighted +=
+            Self.fieldWeight * fieldDistance(cookies, Mismatch.Part.cookie, { context.cookies[$0] ?? [] }, &mismatches)
 
         var bodyDistances: [Double] = []
         for m in body {
             let d = m.distance(context.body)
             bodyDistances.append(d)
             if d > 0 {
-                mismatches.append(Mismatch(part: .body, expected: m.source.description, actual: context.body.text.map { [$0] } ?? [],
-                                           distance: d, details: explaining ? m.explain(context.body) : []))
+                mismatches.append(
+                    Mismatch(
+                        part: .body, expected: m.source.description, actual: context.body.text.map { [$0] } ?? [],
+                        distance: d, details: explaining ? m.explain(context.body) : []))
             }
         }
         weighted += Self.fieldWeight * Self.average(bodyDistances)
 
         for matcher in unsupported {
             weighted += Self.fieldWeight
-            mismatches.append(Mismatch(part: matcher.part, expected: "\(matcher.name) at \(matcher.field) (not supported by stubserver: this stub never matches)",
-                                       actual: [], distance: 1))
+            mismatches.append(
+                Mismatch(
+                    part: matcher.part,
+                    expected:
+                        "\(matcher.name) at \(matcher.field) (not supported by stubserver: this stub never matches)",
+                    actual: [], distance: 1))
         }
 
         let distance = mismatches.isEmpty ? 0 : min(1, max(weighted / Self.totalWeight, .ulpOfOne))
-        return MatchResult(distance: distance, mismatches: mismatches, pathParameters: mismatches.isEmpty ? parameters : [:])
+        return MatchResult(
+            distance: distance, mismatches: mismatches, pathParameters: mismatches.isEmpty ? parameters : [:])
     }
 
-    private func fieldDistance(_ matchers: [(name: String, matcher: CompiledMultiValueMatcher)], _ part: (String) -> Mismatch.Part,
-                               _ values: (String) -> [String], _ mismatches: inout [Mismatch]) -> Double {
+    private func fieldDistance(
+        _ matchers: [(name: String, matcher: CompiledMultiValueMatcher)], _ part: (String) -> Mismatch.Part,
+        _ values: (String) -> [String], _ mismatches: inout [Mismatch]
+    ) -> Double {
         var distances: [Double] = []
         for (name, m) in matchers {
             let actual = values(name)
             let d = m.distance(actual)
             distances.append(d)
-            if d > 0 { mismatches.append(Mismatch(part: part(name), expected: m.source.description, actual: actual, distance: d)) }
+            if d > 0 {
+                mismatches.append(
+                    Mismatch(part: part(name), expected: m.source.description, actual: actual, distance: d))
+            }
         }
         return Self.average(distances)
     }

@@ -13,28 +13,36 @@ extension CompiledStringMatcher {
         guard let document = subject.json else { return [] }
         switch kind {
         case let .equalToJson(expected, order, extra):
-            return JSONDiff.lines(expected: expected, actual: document, ignoreArrayOrder: order, ignoreExtraElements: extra)
+            return JSONDiff.lines(
+                expected: expected, actual: document, ignoreArrayOrder: order, ignoreExtraElements: extra)
         case let .matchesJsonPath(path?, nested):
-            return Self.explain(path, nested, document, budget: JSONPathWork.budget(forLength: subject.text?.utf8.count ?? 0))
+            return Self.explain(
+                path, nested, document, budget: JSONPathWork.budget(forLength: subject.text?.utf8.count ?? 0))
         default:
             return []
         }
     }
 
-    private static func explain(_ path: JSONPathExpression, _ nested: CompiledStringMatcher?, _ document: JSONValue,
-                                budget: Int) -> [String] {
+    private static func explain(
+        _ path: JSONPathExpression, _ nested: CompiledStringMatcher?, _ document: JSONValue,
+        budget: Int
+    ) -> [String] {
         let name = Quoting.truncate(path.expression, limit: JSONDiff.valueLimit)
         guard let found = path.evaluate(document, budget: budget) else {
-            return ["\(name): gave up after \(budget) steps (filters and deep scans nested in each other), not matching"]
+            return [
+                "\(name): gave up after \(budget) steps (filters and deep scans nested in each other), not matching"
+            ]
         }
         let selected: JSONValue? = path.isDefinite ? found.first : .array(found)
         let got = selected.map(JSONDiff.render) ?? "absent"
         guard let nested else { return ["\(name): expected a value, got \(got)"] }
         // A definite path to a value that nested equalToJson compares: the diff, rooted at the path.
         if path.isDefinite, let selected, case let .equalToJson(expected, order, extra) = nested.kind,
-           path.expression.hasPrefix("$") {
-            return JSONDiff.lines(expected: expected, actual: selected, ignoreArrayOrder: order,
-                                  ignoreExtraElements: extra, root: name)
+            path.expression.hasPrefix("$")
+        {
+            return JSONDiff.lines(
+                expected: expected, actual: selected, ignoreArrayOrder: order,
+                ignoreExtraElements: extra, root: name)
         }
         let wanted = Quoting.truncate(nested.source.description, limit: JSONDiff.valueLimit)
         let scope = path.isDefinite ? "" : " (any element)"

@@ -74,8 +74,9 @@ final class CompiledStringMatcher: Sendable {
             return JSONEquivalence.distance(expected, actual, ignoreArrayOrder: order, ignoreExtraElements: extra)
         case let .matchesJsonPath(path, nested):
             guard let path, let document = subject.json else { return 1 }
-            return JSONPathMatching.distance(path, nested, document,
-                                             budget: JSONPathWork.budget(forLength: subject.text?.utf8.count ?? 0))
+            return JSONPathMatching.distance(
+                path, nested, document,
+                budget: JSONPathWork.budget(forLength: subject.text?.utf8.count ?? 0))
         }
     }
 

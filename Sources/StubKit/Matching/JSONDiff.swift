@@ -18,8 +18,10 @@ enum JSONDiff {
     static let valueLimit = 80
 
     /// The differences, one line each, paths rooted at `root` (`$`, or a JSONPath's expression).
-    static func lines(expected: JSONValue, actual: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool,
-                      root: String = "$") -> [String] {
+    static func lines(
+        expected: JSONValue, actual: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool,
+        root: String = "$"
+    ) -> [String] {
         var collector = Collector()
         diff(expected, actual, root, Options(order: ignoreArrayOrder, extra: ignoreExtraElements), &collector)
         return collector.finished()
@@ -47,10 +49,16 @@ enum JSONDiff {
         }
     }
 
-    private static func diff(_ expected: JSONValue, _ actual: JSONValue, _ path: String, _ options: Options,
-                             _ out: inout Collector) {
-        if JSONEquivalence.matches(expected, actual, ignoreArrayOrder: options.order, ignoreExtraElements: options.extra,
-                                   placeholders: true) { return }
+    private static func diff(
+        _ expected: JSONValue, _ actual: JSONValue, _ path: String, _ options: Options,
+        _ out: inout Collector
+    ) {
+        if JSONEquivalence.matches(
+            expected, actual, ignoreArrayOrder: options.order, ignoreExtraElements: options.extra,
+            placeholders: true)
+        {
+            return
+        }
         switch (expected, actual) {
         case let (.object(wanted), .object(got)):
             var received: [String: JSONValue] = [:]
@@ -76,9 +84,13 @@ enum JSONDiff {
                 diff(wanted[index], got[index], "\(path)[\(index)]", options, &out)
             }
             if got.count < wanted.count {
-                for index in got.count..<wanted.count { out.add("\(path)[\(index)]: missing, expected \(render(wanted[index]))") }
+                for index in got.count..<wanted.count {
+                    out.add("\(path)[\(index)]: missing, expected \(render(wanted[index]))")
+                }
             } else if !options.extra {
-                for index in wanted.count..<got.count { out.add("\(path)[\(index)]: unexpected, got \(render(got[index]))") }
+                for index in wanted.count..<got.count {
+                    out.add("\(path)[\(index)]: unexpected, got \(render(got[index]))")
+                }
             }
         default:
             out.add("\(path): expected \(render(expected)), got \(render(actual))")
@@ -86,15 +98,21 @@ enum JSONDiff {
     }
 
     /// `ignoreArrayOrder`: the expected items found nowhere, a wrong count, or else the whole arrays.
-    private static func unorderedDiff(_ wanted: [JSONValue], _ got: [JSONValue], _ expected: JSONValue, _ actual: JSONValue,
-                                      _ path: String, _ options: Options, _ out: inout Collector) {
+    private static func unorderedDiff(
+        _ wanted: [JSONValue], _ got: [JSONValue], _ expected: JSONValue, _ actual: JSONValue,
+        _ path: String, _ options: Options, _ out: inout Collector
+    ) {
         let before = out.total
         if options.extra ? got.count < wanted.count : got.count != wanted.count {
-            out.add("\(path): expected \(options.extra ? "at least " : "")\(wanted.count) items in any order, got \(got.count)")
+            out.add(
+                "\(path): expected \(options.extra ? "at least " : "")\(wanted.count) items in any order, got \(got.count)"
+            )
         }
-        for item in wanted where !got.contains(where: {
-            JSONEquivalence.matches(item, $0, ignoreArrayOrder: options.order, ignoreExtraElements: options.extra,
-                                    placeholders: true)
+        for item in wanted
+        where !got.contains(where: {
+            JSONEquivalence.matches(
+                item, $0, ignoreArrayOrder: options.order, ignoreExtraElements: options.extra,
+                placeholders: true)
         }) {
             out.add("\(path): missing, expected \(render(item)) at any position")
         }
@@ -105,10 +123,12 @@ enum JSONDiff {
 
     /// `$.name`, or `$['odd name']` for a key that is not an identifier.
     static func memberPath(_ path: String, _ key: String) -> String {
-        let isIdentifier = !key.isEmpty && key.unicodeScalars.enumerated().allSatisfy { offset, scalar in
-            scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-                || (offset > 0 && ("0"..."9").contains(scalar))
-        }
+        let isIdentifier =
+            !key.isEmpty
+            && key.unicodeScalars.enumerated().allSatisfy { offset, scalar in
+                scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                    || (offset > 0 && ("0"..."9").contains(scalar))
+            }
         if isIdentifier { return path + "." + key }
         var escaped = ""
         for character in key {

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// WireMock's `equalToJson` (JsonUnit underneath): semantic equality of two JSON documents.
@@ -16,8 +16,10 @@ import Foundation
 /// - with `placeholders` (`equalToJson`, not a JSONPath filter's `==`), an expected string that is a JsonUnit
 ///   placeholder (``JSONPlaceholder``, `"${json-unit.any-string}"`) matches what it accepts.
 enum JSONEquivalence {
-    static func matches(_ expected: JSONValue, _ actual: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool,
-                        placeholders: Bool = false) -> Bool {
+    static func matches(
+        _ expected: JSONValue, _ actual: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool,
+        placeholders: Bool = false
+    ) -> Bool {
         if placeholders, case let .string(text) = expected, let placeholder = JSONPlaceholder(text) {
             return placeholder.accepts(actual)
         }
@@ -30,8 +32,10 @@ enum JSONEquivalence {
             if !ignoreExtraElements, e.count != a.count { return false }
             for member in e {
                 guard let value = a.first(where: { $0.key == member.key })?.value,
-                      matches(member.value, value, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
-                              placeholders: placeholders)
+                    matches(
+                        member.value, value, ignoreArrayOrder: ignoreArrayOrder,
+                        ignoreExtraElements: ignoreExtraElements,
+                        placeholders: placeholders)
                 else { return false }
             }
             return true
@@ -39,13 +43,15 @@ enum JSONEquivalence {
             if ignoreExtraElements ? a.count < e.count : a.count != e.count { return false }
             if !ignoreArrayOrder {
                 return zip(e, a).allSatisfy {
-                    matches($0, $1, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
-                            placeholders: placeholders)
+                    matches(
+                        $0, $1, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
+                        placeholders: placeholders)
                 }
             }
             return unorderedMatch(e, a) {
-                matches($0, $1, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
-                        placeholders: placeholders)
+                matches(
+                    $0, $1, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
+                    placeholders: placeholders)
             }
         default:
             return false
@@ -54,16 +60,24 @@ enum JSONEquivalence {
 
     /// A distance for near-miss ranking (`equalToJson`, placeholders honoured): 0 on a match, else the share
     /// of the expected leaves that do not match at the same position (at least a small positive amount).
-    static func distance(_ expected: JSONValue, _ actual: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool) -> Double {
-        if matches(expected, actual, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
-                   placeholders: true) { return 0 }
+    static func distance(_ expected: JSONValue, _ actual: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
+        -> Double
+    {
+        if matches(
+            expected, actual, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
+            placeholders: true)
+        {
+            return 0
+        }
         let (matched, total) = score(expected, actual)
         guard total > 0 else { return 1 }
         return max(0.01, 1 - Double(matched) / Double(total))
     }
 
     /// Whether each expected item can be paired with a distinct actual item (augmenting paths).
-    static func unorderedMatch(_ expected: [JSONValue], _ actual: [JSONValue], _ equal: (JSONValue, JSONValue) -> Bool) -> Bool {
+    static func unorderedMatch(_ expected: [JSONValue], _ actual: [JSONValue], _ equal: (JSONValue, JSONValue) -> Bool)
+        -> Bool
+    {
         unorderedPairing(expected.count, actual.count) { equal(expected[$0], actual[$1]) }
     }
 
@@ -101,7 +115,8 @@ enum JSONEquivalence {
     static func numbersEqual(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
         if let x = Decimal(string: a, locale: Locale(identifier: "en_US_POSIX")),
-           let y = Decimal(string: b, locale: Locale(identifier: "en_US_POSIX")), !x.isNaN, !y.isNaN {
+            let y = Decimal(string: b, locale: Locale(identifier: "en_US_POSIX")), !x.isNaN, !y.isNaN
+        {
             return x == y
         }
         guard let x = Double(a), let y = Double(b) else { return false }
@@ -130,7 +145,10 @@ enum JSONEquivalence {
             return result.total == 0 ? (actual == expected ? 1 : 0, 1) : result
         default:
             guard let actual else { return (0, 1) }
-            return (matches(expected, actual, ignoreArrayOrder: false, ignoreExtraElements: false, placeholders: true) ? 1 : 0, 1)
+            return (
+                matches(expected, actual, ignoreArrayOrder: false, ignoreExtraElements: false, placeholders: true)
+                    ? 1 : 0, 1
+            )
         }
     }
 }

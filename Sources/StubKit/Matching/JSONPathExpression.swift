@@ -48,7 +48,9 @@ public struct JSONPathExpression: Sendable, Hashable, CustomStringConvertible {
         return work.exhausted ? nil : found
     }
 
-    static func apply(_ steps: ArraySlice<Step>, to values: [JSONValue], root: JSONValue, work: JSONPathWork) -> [JSONValue] {
+    static func apply(_ steps: ArraySlice<Step>, to values: [JSONValue], root: JSONValue, work: JSONPathWork)
+        -> [JSONValue]
+    {
         var current = values
         for step in steps {
             var next: [JSONValue] = []
@@ -95,7 +97,9 @@ public struct JSONPathExpression: Sendable, Hashable, CustomStringConvertible {
             case let .index(i):
                 if case let .array(items) = value, let v = Self.element(items, i) { out.append(v) }
             case let .indexes(list):
-                if case let .array(items) = value { for i in list { if let v = Self.element(items, i) { out.append(v) } } }
+                if case let .array(items) = value {
+                    for i in list { if let v = Self.element(items, i) { out.append(v) } }
+                }
             case let .slice(start, end):
                 guard case let .array(items) = value else { return }
                 let n = items.count
@@ -122,7 +126,8 @@ public struct JSONPathExpression: Sendable, Hashable, CustomStringConvertible {
                 }
             case let .filter(predicate):
                 switch value {
-                case let .array(items): out.append(contentsOf: items.filter { predicate.test($0, root: root, work: work) })
+                case let .array(items):
+                    out.append(contentsOf: items.filter { predicate.test($0, root: root, work: work) })
                 case .object: if predicate.test(value, root: root, work: work) { out.append(value) }
                 default: break
                 }

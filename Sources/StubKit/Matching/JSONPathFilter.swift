@@ -50,7 +50,8 @@ indirect enum JSONPathFilter: Sendable, Hashable {
             guard case let .string(s)? = operand.resolve(item, root: root, work: work) else { return false }
             return regex.matchesWhole(s)
         case let .compare(lhs, op, rhs):
-            guard let a = lhs.resolve(item, root: root, work: work), let b = rhs.resolve(item, root: root, work: work) else {
+            guard let a = lhs.resolve(item, root: root, work: work), let b = rhs.resolve(item, root: root, work: work)
+            else {
                 return op == .notEqual
             }
             switch op {

@@ -13,7 +13,9 @@ enum JSONPathMatching {
     ///   object element is seen as Java's `Map.toString` (`{x=1}`), an array element as compact JSON.
     ///
     /// An evaluation that takes more than `budget` steps (``JSONPathWork``) does not match.
-    static func distance(_ path: JSONPathExpression, _ nested: CompiledStringMatcher?, _ document: JSONValue, budget: Int) -> Double {
+    static func distance(
+        _ path: JSONPathExpression, _ nested: CompiledStringMatcher?, _ document: JSONValue, budget: Int
+    ) -> Double {
         guard let found = path.evaluate(document, budget: budget) else { return 1 }
         let selected: JSONValue? = path.isDefinite ? found.first : .array(found)
         guard let nested else {

@@ -21,8 +21,9 @@ struct JSONPathParser {
     /// - Throws: ``JSONPathError`` when `expression` is longer than ``maxLength``.
     init(_ expression: String) throws(JSONPathError) {
         guard expression.utf8.count <= Self.maxLength else {
-            throw JSONPathError(expression: expression, offset: 0,
-                                message: "longer than \(Self.maxLength) bytes (\(expression.utf8.count))", exceedsLimit: true)
+            throw JSONPathError(
+                expression: expression, offset: 0,
+                message: "longer than \(Self.maxLength) bytes (\(expression.utf8.count))", exceedsLimit: true)
         }
         self.expression = expression
         chars = Array(expression)
@@ -37,7 +38,9 @@ struct JSONPathParser {
 
     /// `$...` or `@...` (`start`). Inside a filter it ends at the first character that cannot continue a
     /// path; outside, at the first it does not understand.
-    private mutating func parsePath(from start: Character, inFilter: Bool) throws(JSONPathError) -> [JSONPathExpression.Step] {
+    private mutating func parsePath(from start: Character, inFilter: Bool) throws(JSONPathError) -> [JSONPathExpression
+        .Step]
+    {
         skipSpaces()
         guard peek == start else { throw expected(start) }
         position += 1
@@ -46,7 +49,11 @@ struct JSONPathParser {
             if c == "." {
                 if peek(1) == "." {
                     position += 2
-                    if peek == "[" { steps.append(.deepScan(try parseBracket())) } else { steps.append(.deepScan(try parseDotted())) }
+                    if peek == "[" {
+                        steps.append(.deepScan(try parseBracket()))
+                    } else {
+                        steps.append(.deepScan(try parseDotted()))
+                    }
                 } else {
                     position += 1
                     steps.append(try parseDotted())
@@ -67,9 +74,10 @@ struct JSONPathParser {
     private mutating func enter() throws(JSONPathError) {
         depth += 1
         if depth > Self.maxDepth {
-            throw JSONPathError(expression: expression, offset: position,
-                                message: "filters nested deeper than \(Self.maxDepth) (each '!', '(' and '[?(' counts as one level)",
-                                exceedsLimit: true)
+            throw JSONPathError(
+                expression: expression, offset: position,
+                message: "filters nested deeper than \(Self.maxDepth) (each '!', '(' and '[?(' counts as one level)",
+                exceedsLimit: true)
         }
     }
 
@@ -98,7 +106,9 @@ struct JSONPathParser {
     private mutating func parseDotted() throws(JSONPathError) -> JSONPathExpression.Step {
         if peek == "*" { position += 1; return .wildcard }
         let begin = position
-        while let c = peek, c != ".", c != "[", c != " ", c != ")", c != "=", c != "!", c != "<", c != ">", c != "&", c != "|", c != "(" {
+        while let c = peek, c != ".", c != "[", c != " ", c != ")", c != "=", c != "!", c != "<", c != ">", c != "&",
+            c != "|", c != "("
+        {
             position += 1
         }
         let name = String(chars[begin..<position])
@@ -282,12 +292,15 @@ struct JSONPathParser {
         switch peek {
         case "'", "\"": return .string(try parseQuoted())
         default:
-            for (word, value) in [("true", JSONValue.bool(true)), ("false", .bool(false)), ("null", .null)] where matchesAhead(word) {
+            for (word, value) in [("true", JSONValue.bool(true)), ("false", .bool(false)), ("null", .null)]
+            where matchesAhead(word) {
                 position += word.count
                 return value
             }
             let begin = position
-            while let c = peek, c.isASCII, c.isNumber || c == "-" || c == "+" || c == "." || c == "e" || c == "E" { position += 1 }
+            while let c = peek, c.isASCII, c.isNumber || c == "-" || c == "+" || c == "." || c == "e" || c == "E" {
+                position += 1
+            }
             let text = String(chars[begin..<position])
             guard !text.isEmpty, Double(text) != nil else { throw error("expected a value") }
             return .number(text)

@@ -13,7 +13,9 @@ final class JSONPathWork {
     static let stepsPerByte = 8
 
     /// The steps an evaluation over a document of `length` bytes may take.
-    static func budget(forLength length: Int) -> Int { baseSteps + length.multipliedReportingOverflow(by: stepsPerByte).partialValue }
+    static func budget(forLength length: Int) -> Int {
+        baseSteps + length.multipliedReportingOverflow(by: stepsPerByte).partialValue
+    }
 
     /// The budget is spent: evaluation stops, and its result is not used.
     var exhausted: Bool { steps > limit }

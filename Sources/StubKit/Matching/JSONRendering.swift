@@ -46,7 +46,9 @@ enum JSONRendering {
         let magnitude = abs(d)
         if magnitude >= 1e-3, magnitude < 1e7 {
             if point <= 0 { return sign + "0." + String(repeating: "0", count: -point) + digits }
-            if point >= digits.count { return sign + digits + String(repeating: "0", count: point - digits.count) + ".0" }
+            if point >= digits.count {
+                return sign + digits + String(repeating: "0", count: point - digits.count) + ".0"
+            }
             let split = digits.index(digits.startIndex, offsetBy: point)
             return sign + digits[..<split] + "." + digits[split...]
         }

@@ -70,7 +70,8 @@ public enum NearMissReport {
         case let (name?, place?): Quoting.quote(name) + " (" + place + ")"
         case let (name?, nil): Quoting.quote(name)
         case (nil, _?): mapping.displayName
-        case (nil, nil): Quoting.truncate(mapping.request.summary, limit: StubMapping.summaryLimit) + " (id " + mapping.id + ")"
+        case (nil, nil):
+            Quoting.truncate(mapping.request.summary, limit: StubMapping.summaryLimit) + " (id " + mapping.id + ")"
         }
     }
 

@@ -132,7 +132,8 @@ struct PathTemplate: Sendable, Hashable {
         return true
     }
 
-    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ literal: [UInt8]) -> Bool {
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ literal: [UInt8]) -> Bool
+    {
         guard end - start == literal.count else { return false }
         for (offset, byte) in literal.enumerated() where bytes[start + offset] != byte { return false }
         return true
@@ -140,12 +141,16 @@ struct PathTemplate: Sendable, Hashable {
 
     /// Backtracking like the regex's greedy `([^/]+)`: the first parameter tries its longest value first.
     /// Values end only on character boundaries (never before a UTF-8 continuation byte).
-    private static func match(_ parts: ArraySlice<Part>, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
-                              _ captures: inout [Range<Int>]) -> Bool {
+    private static func match(
+        _ parts: ArraySlice<Part>, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+        _ captures: inout [Range<Int>]
+    ) -> Bool {
         guard let first = parts.first else { return start == end }
         switch first {
         case let .literal(literal):
-            guard end - start >= literal.count, equal(bytes, start, start + literal.count, literal) else { return false }
+            guard end - start >= literal.count, equal(bytes, start, start + literal.count, literal) else {
+                return false
+            }
             return match(parts.dropFirst(), bytes, start + literal.count, end, &captures)
         case .parameter:
             var stop = end

@@ -1,5 +1,5 @@
-import StubRegex
 import StubHTTP
+import StubRegex
 
 /// How much work one regular-expression evaluation may do before it gives up (and its stub is taken as
 /// not matching).
@@ -47,9 +47,11 @@ final class RegexOwner: Sendable {
             return !warned
         }
         guard first else { return }
-        report(stubID + "\u{0}" + pattern, "stubserver: warning: stub \(stubName): the regular expression \"\(pattern)\" gave up on a "
-               + "\(length)-byte value after \(RegexBudget.steps(forLength: length)) matching steps; "
-               + "the stub is treated as not matching. Nested quantifiers such as (a+)+ backtrack exponentially: "
-               + "simplify the pattern (this warning is given once per stub).")
+        report(
+            stubID + "\u{0}" + pattern,
+            "stubserver: warning: stub \(stubName): the regular expression \"\(pattern)\" gave up on a "
+                + "\(length)-byte value after \(RegexBudget.steps(forLength: length)) matching steps; "
+                + "the stub is treated as not matching. Nested quantifiers such as (a+)+ backtrack exponentially: "
+                + "simplify the pattern (this warning is given once per stub).")
     }
 }

@@ -116,7 +116,7 @@ extension RegexPrefilter {
             case ".", "^", "$":
                 finish()
             case ")", "]", "}":
-                return nil // unbalanced: the pattern may reach outside the wrapping group
+                return nil  // unbalanced: the pattern may reach outside the wrapping group
             default:
                 guard c.properties.isWhitespace == false || c == " " else { return nil }
                 run.unicodeScalars.append(c)

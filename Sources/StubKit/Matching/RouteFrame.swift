@@ -13,7 +13,8 @@ enum StubEdit: Sendable, Equatable {
     func fits(previous: Int, count: Int) -> Bool {
         switch self {
         case .appended: return count >= previous
-        case let .removed(positions): return Self.valid(positions, below: previous) && count == previous - positions.count
+        case let .removed(positions):
+            return Self.valid(positions, below: previous) && count == previous - positions.count
         case let .replaced(positions): return Self.valid(positions, below: previous) && count == previous
         }
     }

@@ -94,7 +94,9 @@ struct RouteGate: Sendable {
             return true
         }
         // An affixes gate: the length check above holds, so the subject has at least the suffix's bytes.
-        if lastByte >= 0, (onURL ? probe.url : probe.path)[count - 1] != UInt8(truncatingIfNeeded: lastByte) { return true }
+        if lastByte >= 0, (onURL ? probe.url : probe.path)[count - 1] != UInt8(truncatingIfNeeded: lastByte) {
+            return true
+        }
         if slashes >= 0, slashes != probe.slashes { return true }
         if needsBody, !probe.hasBody { return true }
         if headerBits != 0, headerBits & ~probe.headerBits() != 0 { return true }
@@ -117,8 +119,8 @@ struct RouteGate: Sendable {
         case .affixes:
             let subject = onURL ? probe.url : probe.path
             guard Self.equal(subject, 0, pool, literal),
-                  Self.equal(subject, subject.count - suffix.count, pool, suffix),
-                  infix.count == 0 || Self.contains(subject, pool, infix)
+                Self.equal(subject, subject.count - suffix.count, pool, suffix),
+                infix.count == 0 || Self.contains(subject, pool, infix)
             else { return .reject }
         }
         return urlChecked && !hasFieldMatchers ? .accept : .ask(urlChecked: urlChecked)
@@ -126,7 +128,9 @@ struct RouteGate: Sendable {
 
     /// Whether `subject[at...]` starts with the span's bytes.
     @inline(__always)
-    private static func equal(_ subject: UnsafeBufferPointer<UInt8>, _ at: Int, _ pool: UnsafeBufferPointer<UInt8>, _ span: Span) -> Bool {
+    private static func equal(
+        _ subject: UnsafeBufferPointer<UInt8>, _ at: Int, _ pool: UnsafeBufferPointer<UInt8>, _ span: Span
+    ) -> Bool {
         if span.count == 0 { return true }
         guard at >= 0, subject.count - at >= span.count else { return false }
         var i = 0
@@ -137,7 +141,9 @@ struct RouteGate: Sendable {
         return true
     }
 
-    private static func contains(_ subject: UnsafeBufferPointer<UInt8>, _ pool: UnsafeBufferPointer<UInt8>, _ span: Span) -> Bool {
+    private static func contains(
+        _ subject: UnsafeBufferPointer<UInt8>, _ pool: UnsafeBufferPointer<UInt8>, _ span: Span
+    ) -> Bool {
         let first = pool[span.start]
         var at = 0
         while at <= subject.count - span.count {

@@ -69,8 +69,10 @@ final class RouteIndex: Sendable {
 
     /// Indexes the stubs of `entries`: each a position and the mapping index of its stub in `mappings`
     /// and `patterns`, in ascending order of both.
-    init(_ mappings: [StubMapping], _ patterns: [CompiledRequestPattern], entries: [(position: Int, index: Int)],
-         range: Range<Int>) {
+    init(
+        _ mappings: [StubMapping], _ patterns: [CompiledRequestPattern], entries: [(position: Int, index: Int)],
+        range: Range<Int>
+    ) {
         self.range = range
         let order = entries.indices.sorted { a, b in
             let p = mappings[entries[a].index].priority, q = mappings[entries[b].index].priority
@@ -108,12 +110,16 @@ final class RouteIndex: Sendable {
 
     /// The mapping index of the best stub of this index that matches and that `accepting` lets answer, the
     /// positions read through `frame`; the stubs replaced since the build skipped when `skippingReplaced`.
-    func firstMatch(_ context: RequestContext, _ patterns: [CompiledRequestPattern], _ frame: RouteFrame,
-                    skippingReplaced: Bool, _ accepting: (Int) -> Bool) -> Int? {
+    func firstMatch(
+        _ context: RequestContext, _ patterns: [CompiledRequestPattern], _ frame: RouteFrame,
+        skippingReplaced: Bool, _ accepting: (Int) -> Bool
+    ) -> Int? {
         let method = context.request.method.rawValue
         // Every candidate of these lists has the request's method (or accepts any).
         let a = literal[context.rawPath]?.ranks(for: method) ?? Bucket.none
-        let b = bySegment.isEmpty ? Bucket.none : bySegment[Self.firstSegment(of: context.rawPath)]?.ranks(for: method) ?? Bucket.none
+        let b =
+            bySegment.isEmpty
+            ? Bucket.none : bySegment[Self.firstSegment(of: context.rawPath)]?.ranks(for: method) ?? Bucket.none
         let c = other.ranks(for: method)
         var path = context.rawPath, url = context.url
         let found = path.withUTF8 { path in
@@ -124,8 +130,9 @@ final class RouteIndex: Sendable {
                             b.withUnsafeBufferPointer { b in
                                 c.withUnsafeBufferPointer { c in
                                     var probe = RouteProbe(context, path: path, url: url)
-                                    return firstMatch(a, b, c, context, &probe, gates, pool, patterns, frame,
-                                                      skippingReplaced, accepting)
+                                    return firstMatch(
+                                        a, b, c, context, &probe, gates, pool, patterns, frame,
+                                        skippingReplaced, accepting)
                                 }
                             }
                         }
@@ -138,11 +145,13 @@ final class RouteIndex: Sendable {
 
     /// Merges the three sealed rank lists, trying candidates best rank first: the gate, then if needed the
     /// pattern. The mapping index of the first match.
-    private func firstMatch(_ a: UnsafeBufferPointer<Int>, _ b: UnsafeBufferPointer<Int>, _ c: UnsafeBufferPointer<Int>,
-                            _ context: RequestContext, _ probe: inout RouteProbe,
-                            _ gates: UnsafeBufferPointer<RouteGate>, _ pool: UnsafeBufferPointer<UInt8>,
-                            _ patterns: [CompiledRequestPattern], _ frame: RouteFrame, _ skippingReplaced: Bool,
-                            _ accepting: (Int) -> Bool) -> Int? {
+    private func firstMatch(
+        _ a: UnsafeBufferPointer<Int>, _ b: UnsafeBufferPointer<Int>, _ c: UnsafeBufferPointer<Int>,
+        _ context: RequestContext, _ probe: inout RouteProbe,
+        _ gates: UnsafeBufferPointer<RouteGate>, _ pool: UnsafeBufferPointer<UInt8>,
+        _ patterns: [CompiledRequestPattern], _ frame: RouteFrame, _ skippingReplaced: Bool,
+        _ accepting: (Int) -> Bool
+    ) -> Int? {
         // No stub removed or replaced since the full build: every position is its mapping index, no lookup.
         let identity = frame.isIdentity
         // Each list ends with Int.max, which is never passed: the merge stops when all three heads are at it.

@@ -54,15 +54,21 @@ public struct RouteTable: Sendable {
     ///   - edit: how `mappings` differ from `previous`'s, when known: every stub it does not touch is reused
     ///     by position, unchecked, and the indexes are shared. `nil`: stubs are looked up by id in
     ///     `reusable` (built from `previous` when not given) and compared.
-    init(_ mappings: [StubMapping], regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)?,
-         previous: RouteTable? = nil, edit: StubEdit? = nil, reusable: PreviousStubs? = nil) {
+    init(
+        _ mappings: [StubMapping], regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)?,
+        previous: RouteTable? = nil, edit: StubEdit? = nil, reusable: PreviousStubs? = nil
+    ) {
         self.mappings = mappings
         func compile(_ mapping: StubMapping) -> CompiledRequestPattern {
-            CompiledRequestPattern(mapping.request, owner: regexWarnings.map {
-                RegexOwner(stubID: mapping.id, stubName: mapping.displayName, report: $0)
-            })
+            CompiledRequestPattern(
+                mapping.request,
+                owner: regexWarnings.map {
+                    RegexOwner(stubID: mapping.id, stubName: mapping.displayName, report: $0)
+                })
         }
-        let edit = previous.flatMap { previous in edit.flatMap { $0.fits(previous: previous.count, count: mappings.count) ? $0 : nil } }
+        let edit = previous.flatMap { previous in
+            edit.flatMap { $0.fits(previous: previous.count, count: mappings.count) ? $0 : nil }
+        }
         guard let previous else {
             patterns = mappings.map(compile)
             (base, recent, replacements, frame) = Self.fullBuild(mappings, patterns)
@@ -93,7 +99,8 @@ public struct RouteTable: Sendable {
             let reusable = reusable ?? PreviousStubs(previous.mappings)
             patterns = mappings.map { mapping in
                 if let old = reusable.position(of: mapping.id), previous.mappings[old].request == mapping.request,
-                   previous.mappings[old].displayName == mapping.displayName {
+                    previous.mappings[old].displayName == mapping.displayName
+                {
                     return previous.patterns[old]
                 }
                 return compile(mapping)
@@ -145,7 +152,8 @@ public struct RouteTable: Sendable {
 
     /// Indexes every stub anew, at its mapping index.
     private static func fullBuild(_ mappings: [StubMapping], _ patterns: [CompiledRequestPattern])
-        -> (RouteIndex, RouteIndex?, RouteIndex?, RouteFrame) {
+        -> (RouteIndex, RouteIndex?, RouteIndex?, RouteFrame)
+    {
         (RouteIndex(mappings, patterns, range: 0..<mappings.count), nil, nil, RouteFrame(count: mappings.count))
     }
 
@@ -180,11 +188,14 @@ public struct RouteTable: Sendable {
     func match(_ context: RequestContext, accepting: (Int) -> Bool = { _ in true }) -> RouteMatch? {
         var found = base.firstMatch(context, patterns, frame, skippingReplaced: true, accepting)
         if let recent, let other = recent.firstMatch(context, patterns, frame, skippingReplaced: true, accepting),
-           found.map({ precedes(other, $0) }) ?? true {
+            found.map({ precedes(other, $0) }) ?? true
+        {
             found = other
         }
-        if let replacements, let other = replacements.firstMatch(context, patterns, frame, skippingReplaced: false, accepting),
-           found.map({ precedes(other, $0) }) ?? true {
+        if let replacements,
+            let other = replacements.firstMatch(context, patterns, frame, skippingReplaced: false, accepting),
+            found.map({ precedes(other, $0) }) ?? true
+        {
             found = other
         }
         guard let index = found else { return nil }
@@ -213,11 +224,15 @@ public struct RouteTable: Sendable {
         for index in candidates {
             scored.append((index, patterns[index].evaluate(context)))
         }
-        scored.sort { $0.result.distance != $1.result.distance ? $0.result.distance < $1.result.distance : precedes($0.index, $1.index) }
+        scored.sort {
+            $0.result.distance != $1.result.distance
+                ? $0.result.distance < $1.result.distance : precedes($0.index, $1.index)
+        }
         // Only the stubs shown are explained field by field.
         return scored.prefix(limit).map { scored in
             let index = scored.index
-            return NearMiss(mapping: mappings[index], index: index, result: patterns[index].evaluate(context, explaining: true))
+            return NearMiss(
+                mapping: mappings[index], index: index, result: patterns[index].evaluate(context, explaining: true))
         }
     }
 

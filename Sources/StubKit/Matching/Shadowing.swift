@@ -40,8 +40,10 @@ public struct Shadowing: Sendable, Hashable {
                 // Every stub from here on ranks below `hidden`.
                 if winnerIndex == hiddenIndex { break }
                 guard !broken.contains(winnerIndex), winner.alwaysMatches,
-                      winner.request.matchesEverything(of: hidden.request) else { continue }
-                found.append(Shadowing(hidden: hidden, hiddenIndex: hiddenIndex, winner: winner, winnerIndex: winnerIndex))
+                    winner.request.matchesEverything(of: hidden.request)
+                else { continue }
+                found.append(
+                    Shadowing(hidden: hidden, hiddenIndex: hiddenIndex, winner: winner, winnerIndex: winnerIndex))
                 break
             }
         }
@@ -50,7 +52,8 @@ public struct Shadowing: Sendable, Hashable {
 
     /// `"name" (source) never answers: "other" (source) always wins (priority 1, and it matches every request this one does)`.
     public var description: String {
-        let rank = winner.priority < hidden.priority
+        let rank =
+            winner.priority < hidden.priority
             ? "priority \(winner.priority) beats \(hidden.priority)"
             : "same priority \(winner.priority), added later"
         return "\(NearMissReport.title(hidden)) can never answer: \(NearMissReport.title(winner)) always wins "
@@ -67,12 +70,13 @@ extension RequestPattern {
     /// Whether every request `other` matches is provably matched by this pattern too.
     func matchesEverything(of other: RequestPattern) -> Bool {
         guard method == .any || method == other.method,
-              Self.url(url, covers: other.url),
-              Self.named(queryParameters, within: other.queryParameters, ignoringCase: false),
-              Self.named(headers, within: other.headers, ignoringCase: true),
-              Self.named(cookies, within: other.cookies, ignoringCase: false),
-              bodyPatterns.allSatisfy(other.bodyPatterns.contains),
-              basicAuthCredentials == nil || basicAuthCredentials == other.basicAuthCredentials else { return false }
+            Self.url(url, covers: other.url),
+            Self.named(queryParameters, within: other.queryParameters, ignoringCase: false),
+            Self.named(headers, within: other.headers, ignoringCase: true),
+            Self.named(cookies, within: other.cookies, ignoringCase: false),
+            bodyPatterns.allSatisfy(other.bodyPatterns.contains),
+            basicAuthCredentials == nil || basicAuthCredentials == other.basicAuthCredentials
+        else { return false }
         // Any condition this check does not know about must be the same on both sides.
         var rest = self
         rest.method = other.method
@@ -122,7 +126,8 @@ extension RequestPattern {
         general.allSatisfy { condition in
             specific.contains { candidate in
                 candidate.matcher == condition.matcher
-                    && (ignoringCase ? candidate.name.lowercased() == condition.name.lowercased() : candidate.name == condition.name)
+                    && (ignoringCase
+                        ? candidate.name.lowercased() == condition.name.lowercased() : candidate.name == condition.name)
             }
         }
     }

@@ -38,7 +38,9 @@ extension CompiledURLMatcher {
             case "+":
                 return (prefix, false)
             case "\\":
-                guard let escaped = chars.dropFirst().first, !escaped.isLetter, !escaped.isNumber else { return (prefix, false) }
+                guard let escaped = chars.dropFirst().first, !escaped.isLetter, !escaped.isNumber else {
+                    return (prefix, false)
+                }
                 chars = chars.dropFirst(2)
                 if let next = chars.first, next == "?" || next == "*" || next == "{" { return (prefix, false) }
                 prefix.append(escaped)

@@ -4,7 +4,9 @@ extension UnsupportedMatcher {
         guard field.hasPrefix("request.") else { return .body }
         let rest = field.dropFirst("request.".count)
         if rest.hasPrefix("headers") { return .header(Self.key(rest.dropFirst("headers".count))) }
-        if rest.hasPrefix("queryParameters") { return .queryParameter(Self.key(rest.dropFirst("queryParameters".count))) }
+        if rest.hasPrefix("queryParameters") {
+            return .queryParameter(Self.key(rest.dropFirst("queryParameters".count)))
+        }
         if rest.hasPrefix("cookies") { return .cookie(Self.key(rest.dropFirst("cookies".count))) }
         let name = String(rest.prefix { $0 != "." && $0 != "[" })
         return ["host", "scheme", "port", "pathParameters", "clientIp"].contains(name) ? .url : .body

@@ -1,12 +1,12 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A random delay before a response (WireMock's `delayDistribution`), drawn anew for every request.
@@ -44,7 +44,8 @@ public enum DelayDistribution: Sendable, Hashable {
     public var json: JSONValue {
         switch self {
         case let .uniform(lower, upper): ["type": "uniform", "lower": JSONValue(lower), "upper": JSONValue(upper)]
-        case let .lognormal(median, sigma): ["type": "lognormal", "median": JSONValue(median), "sigma": JSONValue(sigma)]
+        case let .lognormal(median, sigma):
+            ["type": "lognormal", "median": JSONValue(median), "sigma": JSONValue(sigma)]
         case let .fixed(milliseconds): ["type": "fixed", "milliseconds": JSONValue(milliseconds)]
         }
     }

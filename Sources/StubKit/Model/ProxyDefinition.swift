@@ -25,8 +25,10 @@ public struct ProxyDefinition: Sendable, Hashable {
     ///   - additionalRequestHeaders: ``additionalRequestHeaders``.
     ///   - removeRequestHeaders: ``removeRequestHeaders``.
     ///   - urlPrefixToRemove: ``urlPrefixToRemove``.
-    public init(baseURL: String, additionalRequestHeaders: StubHTTPHeaders = [:], removeRequestHeaders: [String] = [],
-                urlPrefixToRemove: String? = nil) {
+    public init(
+        baseURL: String, additionalRequestHeaders: StubHTTPHeaders = [:], removeRequestHeaders: [String] = [],
+        urlPrefixToRemove: String? = nil
+    ) {
         self.baseURL = baseURL
         self.additionalRequestHeaders = additionalRequestHeaders
         self.removeRequestHeaders = removeRequestHeaders
@@ -50,8 +52,10 @@ public struct ProxyDefinition: Sendable, Hashable {
     /// set over them.
     public func forwardedHeaders(for request: StubHTTPRequest) -> StubHTTPHeaders {
         var headers = StubHTTPHeaders()
-        for field in request.headers where !Self.isHopByHop(field.name) && !StubHTTPHeaders.equalsIgnoringCase(field.name, "Host")
-            && !removeRequestHeaders.contains(where: { StubHTTPHeaders.equalsIgnoringCase($0, field.name) }) {
+        for field in request.headers
+        where !Self.isHopByHop(field.name) && !StubHTTPHeaders.equalsIgnoringCase(field.name, "Host")
+            && !removeRequestHeaders.contains(where: { StubHTTPHeaders.equalsIgnoringCase($0, field.name) })
+        {
             headers.add(name: field.name, value: field.value)
         }
         for field in additionalRequestHeaders {
@@ -66,8 +70,10 @@ public struct ProxyDefinition: Sendable, Hashable {
         hopByHop.contains { StubHTTPHeaders.equalsIgnoringCase($0, name) }
     }
 
-    static let hopByHop = ["Connection", "Keep-Alive", "Proxy-Connection", "Proxy-Authenticate", "Proxy-Authorization",
-                           "TE", "Trailer", "Transfer-Encoding", "Upgrade", "Content-Length"]
+    static let hopByHop = [
+        "Connection", "Keep-Alive", "Proxy-Connection", "Proxy-Authenticate", "Proxy-Authorization",
+        "TE", "Trailer", "Transfer-Encoding", "Upgrade", "Content-Length"
+    ]
 }
 
 extension ProxyDefinition {
@@ -75,8 +81,11 @@ extension ProxyDefinition {
     var jsonMembers: [(key: String, value: JSONValue)] {
         var members: [(key: String, value: JSONValue)] = [("proxyBaseUrl", .string(baseURL))]
         if !additionalRequestHeaders.isEmpty {
-            members.append(("additionalProxyRequestHeaders",
-                            .object(additionalRequestHeaders.map { ($0.name, JSONValue.string($0.value)) })))
+            members.append(
+                (
+                    "additionalProxyRequestHeaders",
+                    .object(additionalRequestHeaders.map { ($0.name, JSONValue.string($0.value)) })
+                ))
         }
         if !removeRequestHeaders.isEmpty {
             members.append(("removeProxyRequestHeaders", .array(removeRequestHeaders.map(JSONValue.string))))

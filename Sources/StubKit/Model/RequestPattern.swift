@@ -46,9 +46,11 @@ public struct RequestPattern: Sendable, Hashable {
     /// no request (never more than its author wrote).
     var unsupportedMatchers: [UnsupportedMatcher] = []
 
-    public init(method: MethodMatcher = .any, url: URLMatcher? = nil, queryParameters: [NamedMatcher] = [],
-                headers: [NamedMatcher] = [], cookies: [NamedMatcher] = [], bodyPatterns: [StringMatcher] = [],
-                basicAuthCredentials: BasicAuthCredentials? = nil) {
+    public init(
+        method: MethodMatcher = .any, url: URLMatcher? = nil, queryParameters: [NamedMatcher] = [],
+        headers: [NamedMatcher] = [], cookies: [NamedMatcher] = [], bodyPatterns: [StringMatcher] = [],
+        basicAuthCredentials: BasicAuthCredentials? = nil
+    ) {
         self.method = method
         self.url = url
         self.queryParameters = queryParameters

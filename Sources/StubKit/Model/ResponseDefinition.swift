@@ -48,8 +48,10 @@ public struct ResponseDefinition: Sendable, Hashable {
     /// streamed from disk when served.
     var streamedBodyFile: StreamedBodyFile?
 
-    public init(status: Int = 200, statusMessage: String? = nil, headers: StubHTTPHeaders = [:], body: Body = .none,
-                fixedDelayMilliseconds: Int? = nil, transformers: [String] = []) {
+    public init(
+        status: Int = 200, statusMessage: String? = nil, headers: StubHTTPHeaders = [:], body: Body = .none,
+        fixedDelayMilliseconds: Int? = nil, transformers: [String] = []
+    ) {
         self.status = status
         self.statusMessage = statusMessage
         self.headers = headers

@@ -3,8 +3,10 @@
 /// `metadata.stubserver`, so a client builds the same mapping the in-process server does.
 extension StubMapping {
     /// A stub that answers at most `times` times (at least once), then stops matching.
-    package static func limited(_ request: RequestPattern, _ response: ResponseDefinition, times: Int,
-                                priority: Int, name: String?) -> StubMapping {
+    package static func limited(
+        _ request: RequestPattern, _ response: ResponseDefinition, times: Int,
+        priority: Int, name: String?
+    ) -> StubMapping {
         var mapping = StubMapping(request, response, priority: priority, name: name)
         mapping.times = max(1, times)
         return mapping
@@ -12,8 +14,10 @@ extension StubMapping {
 
     /// A step of a WireMock scenario: it matches only while `scenario` is in `whenState` (any state when
     /// `nil`), and moves it to `newState`, if given, when it answers.
-    package static func scenarioStep(_ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
-                                     whenState: String?, newState: String?, priority: Int, name: String?) -> StubMapping {
+    package static func scenarioStep(
+        _ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
+        whenState: String?, newState: String?, priority: Int, name: String?
+    ) -> StubMapping {
         var mapping = StubMapping(request, response, priority: priority, name: name)
         mapping.scenarioName = scenario
         mapping.requiredScenarioState = whenState
@@ -23,8 +27,10 @@ extension StubMapping {
 
     /// A stub answering each request with the next of `responses` (a 404 for none), then the last one again,
     /// or with `thenNotFound`, nothing (it stops matching).
-    package static func sequence(_ request: RequestPattern, _ responses: [ResponseDefinition], thenNotFound: Bool,
-                                 priority: Int, name: String?) -> StubMapping {
+    package static func sequence(
+        _ request: RequestPattern, _ responses: [ResponseDefinition], thenNotFound: Bool,
+        priority: Int, name: String?
+    ) -> StubMapping {
         let responses = responses.isEmpty ? [ResponseDefinition.notFound] : responses
         var mapping = StubMapping(request, responses[0], priority: priority, name: name)
         mapping.thenResponses = Array(responses.dropFirst())

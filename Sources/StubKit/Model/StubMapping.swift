@@ -33,8 +33,10 @@ public struct StubMapping: Sendable, Hashable, Identifiable {
 
     public static let defaultPriority = 5
 
-    public init(id: String, name: String? = nil, priority: Int = StubMapping.defaultPriority,
-                request: RequestPattern, response: ResponseDefinition, source: String? = nil, metadata: JSONValue? = nil) {
+    public init(
+        id: String, name: String? = nil, priority: Int = StubMapping.defaultPriority,
+        request: RequestPattern, response: ResponseDefinition, source: String? = nil, metadata: JSONValue? = nil
+    ) {
         self.id = id
         self.name = name
         self.priority = priority

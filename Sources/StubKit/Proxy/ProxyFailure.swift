@@ -29,18 +29,22 @@ public struct ProxyFailure: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        let reason = switch kind {
-        case .badURL: "not an http or https URL"
-        case .unreachable(let message): message
-        case .timedOut(let timeout): "no answer within \(timeout) (the proxy timeout; raise it with --proxy-timeout or Configuration.proxy.timeout)"
-        case .tooLarge(let limit): "the response body is larger than \(limit) bytes (Configuration.proxy.maxResponseBytes)"
-        case .unavailable: ProxySettings.unavailableReason
-        }
+        let reason =
+            switch kind {
+            case .badURL: "not an http or https URL"
+            case .unreachable(let message): message
+            case .timedOut(let timeout):
+                "no answer within \(timeout) (the proxy timeout; raise it with --proxy-timeout or Configuration.proxy.timeout)"
+            case .tooLarge(let limit):
+                "the response body is larger than \(limit) bytes (Configuration.proxy.maxResponseBytes)"
+            case .unavailable: ProxySettings.unavailableReason
+            }
         return "stubserver: proxying \(request) to \(upstreamURL) failed: \(reason)\n"
     }
 
     /// The answer sent to the client.
     var response: HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(description.utf8))
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(description.utf8))
     }
 }

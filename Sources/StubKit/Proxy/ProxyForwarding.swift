@@ -13,9 +13,9 @@ struct ProxyForwarding: Sendable {
 
     init(settings: ProxySettings) {
         #if Slim
-        client = UnavailableProxyTransport(settings: settings)
+            client = UnavailableProxyTransport(settings: settings)
         #else
-        client = ProxyClient(settings: settings)
+            client = ProxyClient(settings: settings)
         #endif
         workers = WorkerPool(name: "proxy", threadLimit: 2, queueLimit: 1024)
     }

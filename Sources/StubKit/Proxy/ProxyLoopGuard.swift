@@ -38,17 +38,22 @@ struct ProxyLoopGuard: Sendable {
                 hops += 1
             }
         }
-        return hops >= Self.maxHops ? "it already passed through \(hops) stubserver proxies (at most \(Self.maxHops))" : nil
+        return hops >= Self.maxHops
+            ? "it already passed through \(hops) stubserver proxies (at most \(Self.maxHops))" : nil
     }
 
     /// The `508 Loop Detected` answer for `request`, naming what would have forwarded it and where.
-    func loopResponse(for request: StubHTTPRequest, upstreamURL: String, forwarder: String, reason: String) -> HTTPResponse {
-        let text = "stubserver: proxy loop: \(request.method) \(request.pathAndQuery) would be forwarded to \(upstreamURL) "
+    func loopResponse(for request: StubHTTPRequest, upstreamURL: String, forwarder: String, reason: String)
+        -> HTTPResponse
+    {
+        let text =
+            "stubserver: proxy loop: \(request.method) \(request.pathAndQuery) would be forwarded to \(upstreamURL) "
             + "by \(forwarder), but \(reason); answering 508 instead of forwarding it again. Point the proxy at "
             + "the real upstream, not at this server or a server that forwards back to it.\n"
-        return HTTPResponse(status: StubHTTPStatus(code: 508),
-                            headers: ["Content-Type": "text/plain; charset=utf-8", Self.loopHeader: marker],
-                            body: Array(text.utf8))
+        return HTTPResponse(
+            status: StubHTTPStatus(code: 508),
+            headers: ["Content-Type": "text/plain; charset=utf-8", Self.loopHeader: marker],
+            body: Array(text.utf8))
     }
 
     /// Whether `response` is a stubserver's loop answer (ours or another's): never recorded.

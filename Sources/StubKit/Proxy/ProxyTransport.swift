@@ -23,9 +23,9 @@ extension ProxySettings {
     /// with the `Slim` trait, whose proxy stubs answer 502 with ``unavailableReason``.
     package static var isForwardingAvailable: Bool {
         #if Slim
-        false
+            false
         #else
-        true
+            true
         #endif
     }
 

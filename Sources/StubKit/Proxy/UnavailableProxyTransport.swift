@@ -6,8 +6,11 @@ struct UnavailableProxyTransport: ProxyTransport {
     let settings: ProxySettings
 
     func forward(_ request: StubHTTPRequest, via definition: ProxyDefinition, completion: @escaping ProxyCompletion) {
-        completion(.failure(ProxyFailure(kind: .unavailable, upstreamURL: definition.upstreamURL(for: request),
-                                         request: "\(request.method) \(request.pathAndQuery)")))
+        completion(
+            .failure(
+                ProxyFailure(
+                    kind: .unavailable, upstreamURL: definition.upstreamURL(for: request),
+                    request: "\(request.method) \(request.pathAndQuery)")))
     }
 
     func shutdown() {}

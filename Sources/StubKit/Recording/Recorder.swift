@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The recording in progress, if any: while recording, every request is forwarded to the target and
 /// each exchange forwarded (by the recording or by a proxy stub) is kept, up to a bound in bytes.
@@ -55,11 +56,13 @@ final class Recorder: Sendable {
     func start(_ spec: RecordingSpec) throws(RecordingError) {
         let target = spec.target.absoluteString
         guard let scheme = spec.target.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = spec.target.host, !host.isEmpty else {
+            let host = spec.target.host, !host.isEmpty
+        else {
             throw RecordingError(kind: .badTarget(target))
         }
-        let session = Session(spec: spec, proxy: ProxyDefinition(baseURL: target),
-                              filter: spec.filter.map(CompiledRequestPattern.init))
+        let session = Session(
+            spec: spec, proxy: ProxyDefinition(baseURL: target),
+            filter: spec.filter.map(CompiledRequestPattern.init))
         try state.withLock { (state) throws(RecordingError) in
             if case .recording(let current) = state {
                 throw RecordingError(kind: .alreadyRecording(target: current.spec.target.absoluteString))
@@ -73,18 +76,22 @@ final class Recorder: Sendable {
     func capture(_ request: StubHTTPRequest, _ response: HTTPResponse) {
         guard proxy != nil else { return }
         let exchange = RecordedExchange(
-            request: .init(method: request.method.rawValue, url: String(request.pathAndQuery), headers: request.headers, body: request.body),
+            request: .init(
+                method: request.method.rawValue, url: String(request.pathAndQuery), headers: request.headers,
+                body: request.body),
             response: .init(status: response.status.code, headers: response.headers, body: response.body))
         let cost = Self.cost(of: exchange)
         state.withLock { state in
             guard case .recording(var session) = state else { return }
             if let filter = session.filter, !filter.matches(request) { return }
-            state = .stopped   // let the session's arrays be uniquely referenced while changed
+            state = .stopped  // let the session's arrays be uniquely referenced while changed
             if session.bytes + cost > session.spec.maxBytes {
                 session.skippedCount += 1
                 if session.skipped.count < Self.skippedListLimit {
-                    session.skipped.append(.init(request: "\(exchange.request.method) \(exchange.request.url)",
-                                                 reason: "not recorded: the recording holds \(session.spec.maxBytes) bytes at most"))
+                    session.skipped.append(
+                        .init(
+                            request: "\(exchange.request.method) \(exchange.request.url)",
+                            reason: "not recorded: the recording holds \(session.spec.maxBytes) bytes at most"))
                 }
             } else {
                 session.exchanges.append(exchange)
@@ -97,14 +104,18 @@ final class Recorder: Sendable {
     /// Ends the recording.
     /// - Returns: its spec, the exchanges kept in order, and those left out for the byte bound.
     /// - Throws: ``RecordingError`` when not recording.
-    func stop() throws(RecordingError) -> (spec: RecordingSpec, exchanges: [RecordedExchange], skipped: [RecordingSummary.Skipped]) {
+    func stop() throws(RecordingError) -> (
+        spec: RecordingSpec, exchanges: [RecordedExchange], skipped: [RecordingSummary.Skipped]
+    ) {
         try state.withLock { (state) throws(RecordingError) in
             guard case .recording(let session) = state else { throw RecordingError(kind: .notRecording) }
             state = .stopped
             var skipped = session.skipped
             if session.skippedCount > skipped.count {
-                skipped.append(.init(request: "… and \(session.skippedCount - skipped.count) more",
-                                     reason: "not recorded: the byte limit was reached"))
+                skipped.append(
+                    .init(
+                        request: "… and \(session.skippedCount - skipped.count) more",
+                        reason: "not recorded: the byte limit was reached"))
             }
             return (session.spec, session.exchanges, skipped)
         }
@@ -112,7 +123,9 @@ final class Recorder: Sendable {
 
     /// What an exchange counts against ``RecordingSpec/maxBytes``: bodies, URL and header fields.
     static func cost(of exchange: RecordedExchange) -> Int {
-        func headers(_ fields: StubHTTPHeaders) -> Int { fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 } }
+        func headers(_ fields: StubHTTPHeaders) -> Int {
+            fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        }
         return exchange.request.body.count + exchange.response.body.count + exchange.request.url.utf8.count
             + headers(exchange.request.headers) + headers(exchange.response.headers) + 64
     }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What a recording forwards to, which exchanges it keeps and how it writes them: WireMock's
@@ -34,9 +34,11 @@ public struct RecordingSpec: Sendable, Hashable {
     /// exchanges beyond it are not recorded and are listed as skipped. Default 256 MiB.
     public var maxBytes: Int
 
-    public init(target: URL, filter: RequestPattern? = nil,
-                writer: StubWriter.Options = StubWriter.Options(listsUnrecordedSecretHeaders: true),
-                persist: Bool = true, directory: URL? = nil, maxBytes: Int = 256 * 1024 * 1024) {
+    public init(
+        target: URL, filter: RequestPattern? = nil,
+        writer: StubWriter.Options = StubWriter.Options(listsUnrecordedSecretHeaders: true),
+        persist: Bool = true, directory: URL? = nil, maxBytes: Int = 256 * 1024 * 1024
+    ) {
         self.target = target
         self.filter = filter
         self.writer = writer

@@ -76,7 +76,9 @@ public struct RecordingSummary: Sendable, Hashable, CustomStringConvertible {
 
     /// Adds `count` to the entry of the same kind and name (any case), or appends one.
     mutating func noteDropped(_ item: Dropped) {
-        if let index = dropped.firstIndex(where: { $0.kind == item.kind && $0.name.lowercased() == item.name.lowercased() }) {
+        if let index = dropped.firstIndex(where: {
+            $0.kind == item.kind && $0.name.lowercased() == item.name.lowercased()
+        }) {
             dropped[index].count += item.count
         } else {
             dropped.append(item)
@@ -91,17 +93,22 @@ public struct RecordingSummary: Sendable, Hashable, CustomStringConvertible {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         let merged = duplicateCount > 0 ? "; merged \(plural(duplicateCount, "duplicate request"))" : ""
         // An empty directory: stubs made in memory (StubWriter.stubs(_:)), no file written.
-        var lines = [directory.isEmpty
-            ? "recorded \(plural(stubs.count, "stub")) in memory (no file written)" + merged
-            : "wrote \(plural(stubs.count, "stub")) to \(directory) (\(plural(stubs.count, "mapping")), "
-              + "\(plural(bodyFileCount, "body file")))" + merged]
+        var lines = [
+            directory.isEmpty
+                ? "recorded \(plural(stubs.count, "stub")) in memory (no file written)" + merged
+                : "wrote \(plural(stubs.count, "stub")) to \(directory) (\(plural(stubs.count, "mapping")), "
+                    + "\(plural(bodyFileCount, "body file")))" + merged
+        ]
         for stub in stubs {
-            var line = stub.mappingFile.isEmpty ? "  \(stub.method) \(stub.url)" : "  \(stub.mappingFile)  \(stub.method) \(stub.url)"
+            var line =
+                stub.mappingFile.isEmpty
+                ? "  \(stub.method) \(stub.url)" : "  \(stub.mappingFile)  \(stub.method) \(stub.url)"
             if let scenario = stub.scenario, let state = stub.scenarioState {
                 line += "  (scenario \(JSONValue.escapedString(scenario)), state \(state))"
             }
             if stub.duplicates > 0 {
-                line += "  (+\(plural(stub.duplicates, "duplicate"))\(stub.duplicatesDiffered ? "; their responses differed, kept the first" : ""))"
+                line +=
+                    "  (+\(plural(stub.duplicates, "duplicate"))\(stub.duplicatesDiffered ? "; their responses differed, kept the first" : ""))"
             }
             lines.append(line)
         }

@@ -32,8 +32,10 @@ public struct SecretFilter: Sendable, Hashable {
     /// Names (any case) recorded even though they match the rules above: what the user asked for.
     public var kept: Set<String> = []
 
-    public init(headerNames: Set<String>, headerFragments: [String], queryNames: Set<String>,
-                queryFragments: [String], querySuffixes: [String], kept: Set<String> = []) {
+    public init(
+        headerNames: Set<String>, headerFragments: [String], queryNames: Set<String>,
+        queryFragments: [String], querySuffixes: [String], kept: Set<String> = []
+    ) {
         self.headerNames = Set(headerNames.map { $0.lowercased() })
         self.headerFragments = headerFragments.map { $0.lowercased() }
         self.queryNames = Set(queryNames.map { $0.lowercased() })
@@ -46,15 +48,18 @@ public struct SecretFilter: Sendable, Hashable {
     public static let standard = SecretFilter(
         headerNames: ["authorization", "proxy-authorization", "cookie", "set-cookie", "set-cookie2"],
         headerFragments: ["token", "secret", "api-key", "apikey", "password", "session"],
-        queryNames: ["token", "access_token", "refresh_token", "id_token", "auth", "key", "api_key", "apikey",
-                     "client_secret", "secret", "password", "passwd", "sig", "signature", "code", "session",
-                     "sessionid"],
+        queryNames: [
+            "token", "access_token", "refresh_token", "id_token", "auth", "key", "api_key", "apikey",
+            "client_secret", "secret", "password", "passwd", "sig", "signature", "code", "session",
+            "sessionid"
+        ],
         queryFragments: ["token", "secret", "password", "signature", "credential"],
         querySuffixes: ["_key", "-key"])
 
     /// Drops nothing: every header and query parameter is recorded.
-    public static let none = SecretFilter(headerNames: [], headerFragments: [], queryNames: [],
-                                          queryFragments: [], querySuffixes: [])
+    public static let none = SecretFilter(
+        headerNames: [], headerFragments: [], queryNames: [],
+        queryFragments: [], querySuffixes: [])
 
     /// Whether the header field `name` is left out.
     public func isSecretHeader(_ name: String) -> Bool {

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension StubWriter {
     /// Creates the files of each stub under names no file has yet.
@@ -26,14 +27,17 @@ extension StubWriter {
                 do {
                     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 } catch {
-                    throw StubWriteError(description: "\(displayRoot)/\(name): cannot be created: \(FileErrorReason.describe(error))")
+                    throw StubWriteError(
+                        description: "\(displayRoot)/\(name): cannot be created: \(FileErrorReason.describe(error))")
                 }
             }
         }
 
         /// Writes the body (if any, unless `inline`), then the mapping, under the first free `stem`, `stem-2`, …
-        mutating func write(_ stub: PlannedStub, response plan: ResponsePlan, step: ScenarioStep?,
-                            id: String, inline: Bool) throws(StubWriteError) -> WrittenStub {
+        mutating func write(
+            _ stub: PlannedStub, response plan: ResponsePlan, step: ScenarioStep?,
+            id: String, inline: Bool
+        ) throws(StubWriteError) -> WrittenStub {
             let base = StubWriter.fileStem(method: stub.method, path: stub.request.path)
             let hasBody = !plan.body.isEmpty
             let bodyFile = hasBody && !inline
@@ -44,25 +48,35 @@ extension StubWriter {
                 let mappingName = "\(stem).json"
                 if bodyFile, exists(files.appendingPathComponent(bodyName)) { continue }
                 if exists(mappings.appendingPathComponent(mappingName)) { continue }
-                if bodyFile, try !createExclusively(plan.body, at: files.appendingPathComponent(bodyName),
-                                                    display: "__files/\(bodyName)") { continue }
-                let body: ResponseDefinition.Body = bodyFile ? .file(name: bodyName, bytes: plan.body) : StubWriter.inlineBody(plan.body)
+                if bodyFile,
+                    try !createExclusively(
+                        plan.body, at: files.appendingPathComponent(bodyName),
+                        display: "__files/\(bodyName)")
+                {
+                    continue
+                }
+                let body: ResponseDefinition.Body =
+                    bodyFile ? .file(name: bodyName, bytes: plan.body) : StubWriter.inlineBody(plan.body)
                 var mapping = StubWriter.mapping(stub, response: plan, body: body, step: step, id: id)
                 // Another stub of this call has the same method and path: its name says which one this is, as
                 // its file name does, so reports never show two stubs under one name.
                 if stem != base, let name = mapping.name { mapping.name = "\(name) (\(stem))" }
                 var bytes = mapping.json.serializedBytes(.pretty)
                 bytes.append(UInt8(ascii: "\n"))
-                guard try createExclusively(bytes, at: mappings.appendingPathComponent(mappingName),
-                                            display: "mappings/\(mappingName)") else {
+                guard
+                    try createExclusively(
+                        bytes, at: mappings.appendingPathComponent(mappingName),
+                        display: "mappings/\(mappingName)")
+                else {
                     // Someone took the mapping name meanwhile: take back our own body file, try the next stem.
                     if bodyFile { try? FileManager.default.removeItem(at: files.appendingPathComponent(bodyName)) }
                     continue
                 }
                 used.insert(stem.lowercased())
                 mapping.source = "\(displayRoot)/mappings/\(mappingName)"
-                let summary = StubWriter.summaryStub(stub, step: step, mappingFile: "mappings/\(mappingName)",
-                                                     bodyFile: bodyFile ? "__files/\(bodyName)" : nil)
+                let summary = StubWriter.summaryStub(
+                    stub, step: step, mappingFile: "mappings/\(mappingName)",
+                    bodyFile: bodyFile ? "__files/\(bodyName)" : nil)
                 return WrittenStub(summary: summary, mapping: mapping)
             }
             throw StubWriteError(description: "\(displayRoot)/mappings: no free name left for '\(base).json'")
@@ -83,13 +97,14 @@ extension StubWriter {
             do {
                 try Data(bytes).write(to: temporary, options: .withoutOverwriting)
             } catch {
-                throw StubWriteError(description: "\(displayRoot)/\(display): cannot be written: \(FileErrorReason.describe(error))")
+                throw StubWriteError(
+                    description: "\(displayRoot)/\(display): cannot be written: \(FileErrorReason.describe(error))")
             }
             defer { try? FileManager.default.removeItem(at: temporary) }
             do {
                 try FileManager.default.linkItem(at: temporary, to: url)
                 return true
-            } catch where exists(url) {
+            } catch  where exists(url) {
                 return false
             } catch {
                 // A file system without hard links: an exclusive create, written in place (below).
@@ -97,10 +112,11 @@ extension StubWriter {
             do {
                 try Data(bytes).write(to: url, options: .withoutOverwriting)
                 return true
-            } catch where exists(url) {
+            } catch  where exists(url) {
                 return false
             } catch {
-                throw StubWriteError(description: "\(displayRoot)/\(display): cannot be written: \(FileErrorReason.describe(error))")
+                throw StubWriteError(
+                    description: "\(displayRoot)/\(display): cannot be written: \(FileErrorReason.describe(error))")
             }
         }
 
@@ -108,7 +124,8 @@ extension StubWriter {
         private static func urlText(_ matcher: URLMatcher) -> String {
             switch matcher {
             case .url(let text), .urlPath(let text), .urlPattern(let text), .urlPathPattern(let text),
-                 .urlPathTemplate(let text): text
+                .urlPathTemplate(let text):
+                text
             }
         }
     }

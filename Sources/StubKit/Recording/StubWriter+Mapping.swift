@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Building the mapping of a planned stub, for files and for memory alike.
 extension StubWriter {
@@ -15,11 +16,14 @@ extension StubWriter {
     }
 
     /// The mapping for `stub` answering with `plan` and `body`, in scenario `step` if any.
-    static func mapping(_ stub: PlannedStub, response plan: ResponsePlan, body: ResponseDefinition.Body,
-                        step: ScenarioStep?, id: String) -> StubMapping {
+    static func mapping(
+        _ stub: PlannedStub, response plan: ResponsePlan, body: ResponseDefinition.Body,
+        step: ScenarioStep?, id: String
+    ) -> StubMapping {
         let response = ResponseDefinition(status: plan.status, headers: plan.headers, body: body)
-        var mapping = StubMapping(id: id, name: "\(stub.method) \(stub.request.path)",
-                                  request: stub.request.pattern, response: response)
+        var mapping = StubMapping(
+            id: id, name: "\(stub.method) \(stub.request.path)",
+            request: stub.request.pattern, response: response)
         mapping.scenarioName = step?.name
         mapping.requiredScenarioState = step?.required
         mapping.newScenarioState = step?.next
@@ -33,19 +37,24 @@ extension StubWriter {
         return .bytes(bytes)
     }
 
-    static func summaryStub(_ stub: PlannedStub, step: ScenarioStep?, mappingFile: String,
-                            bodyFile: String?) -> RecordingSummary.Stub {
-        RecordingSummary.Stub(method: stub.method, url: stub.request.displayURL, mappingFile: mappingFile,
-                              bodyFile: bodyFile,
-                              duplicates: step == nil || step?.required == "Started" ? stub.duplicates : 0,
-                              duplicatesDiffered: stub.duplicatesDiffered,
-                              scenario: step?.name, scenarioState: step?.required)
+    static func summaryStub(
+        _ stub: PlannedStub, step: ScenarioStep?, mappingFile: String,
+        bodyFile: String?
+    ) -> RecordingSummary.Stub {
+        RecordingSummary.Stub(
+            method: stub.method, url: stub.request.displayURL, mappingFile: mappingFile,
+            bodyFile: bodyFile,
+            duplicates: step == nil || step?.required == "Started" ? stub.duplicates : 0,
+            duplicatesDiffered: stub.duplicatesDiffered,
+            scenario: step?.name, scenarioState: step?.required)
     }
 
     /// Each stub of `stub`: one, or one per response of a recorded sequence (see
     /// ``Options/recordsSequences``), each made by `make` with its scenario step and a new id.
-    static func expand<E: Error>(_ stub: PlannedStub, scenarioNames: inout Set<String>,
-                                 _ make: (ResponsePlan, ScenarioStep?, String) throws(E) -> WrittenStub) throws(E) -> [WrittenStub] {
+    static func expand<E: Error>(
+        _ stub: PlannedStub, scenarioNames: inout Set<String>,
+        _ make: (ResponsePlan, ScenarioStep?, String) throws(E) -> WrittenStub
+    ) throws(E) -> [WrittenStub] {
         func newID() -> String { UUID().uuidString.lowercased() }
         guard !stub.later.isEmpty else { return [try make(stub.response, nil, newID())] }
         let base = "\(stub.method) \(stub.request.displayURL)"
@@ -57,8 +66,9 @@ extension StubWriter {
         let responses = [stub.response] + stub.later
         var written: [WrittenStub] = []
         for (position, response) in responses.enumerated() {
-            let step = ScenarioStep(name: name, required: position == 0 ? "Started" : "\(position + 1)",
-                                    next: position == responses.count - 1 ? nil : "\(position + 2)")
+            let step = ScenarioStep(
+                name: name, required: position == 0 ? "Started" : "\(position + 1)",
+                next: position == responses.count - 1 ? nil : "\(position + 2)")
             written.append(try make(response, step, newID()))
         }
         return written

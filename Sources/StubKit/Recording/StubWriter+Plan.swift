@@ -24,8 +24,10 @@ extension StubWriter {
             let method = exchange.request.method
             if let reason = Self.unreplayableReason(exchange) {
                 let (path, query) = Self.pathAndQuery(exchange.request.url)
-                summary.skipped.append(.init(request: "\(method.isEmpty ? "?" : method) \(path)\(query.map { "?" + $0 } ?? "")",
-                                             reason: reason))
+                summary.skipped.append(
+                    .init(
+                        request: "\(method.isEmpty ? "?" : method) \(path)\(query.map { "?" + $0 } ?? "")",
+                        reason: reason))
                 continue
             }
             let request = requestPlan(for: exchange.request)
@@ -50,8 +52,10 @@ extension StubWriter {
             let response = responsePlan(for: exchange.response)
             response.dropped.forEach { summary.noteDropped($0) }
             positions[request.key] = planned.count
-            planned.append(PlannedStub(method: method, request: request, response: response, received: exchange.response,
-                                        lastReceived: exchange.response))
+            planned.append(
+                PlannedStub(
+                    method: method, request: request, response: response, received: exchange.response,
+                    lastReceived: exchange.response))
         }
         return planned
     }

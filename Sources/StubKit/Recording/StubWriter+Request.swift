@@ -82,14 +82,19 @@ extension StubWriter {
             }
             let ignoringCase = options.ignoresCase(ofHeader: name)
             let matchers = values.map { StringMatcher.equalTo($0, caseInsensitive: ignoringCase) }
-            pattern.headers.append(NamedMatcher(name, matchers.count == 1 ? .single(matchers[0]) : .hasExactly(matchers)))
+            pattern.headers.append(
+                NamedMatcher(name, matchers.count == 1 ? .single(matchers[0]) : .hasExactly(matchers)))
             // Values differing only in case match the same stub, so they are one request.
             key += "\n\(name.lowercased()): \(ignoringCase ? values.map { $0.lowercased() } : values)"
         }
         if options.listsUnrecordedSecretHeaders {
-            for field in request.headers where options.secrets.isSecretHeader(field.name)
+            for field in request.headers
+            where options.secrets.isSecretHeader(field.name)
                 && !options.captureHeaders.contains(where: { StubHTTPHeaders.equalsIgnoringCase($0, field.name) })
-                && !dropped.contains(where: { $0.kind == .requestHeader && StubHTTPHeaders.equalsIgnoringCase($0.name, field.name) }) {
+                && !dropped.contains(where: {
+                    $0.kind == .requestHeader && StubHTTPHeaders.equalsIgnoringCase($0.name, field.name)
+                })
+            {
                 dropped.append(.init(kind: .requestHeader, name: field.name))
             }
         }

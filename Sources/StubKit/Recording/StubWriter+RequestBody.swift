@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a recorded request body is matched: JSON with `equalToJson`, text with `equalTo`; binary
 /// bodies are not matched on, and a body holding a secret is not written at all.
@@ -22,7 +23,8 @@ extension StubWriter {
         let contentType = request.headers.first(name: "Content-Type")?.lowercased() ?? ""
         if contentType.isEmpty || contentType.contains("json"), let value = Self.jsonDocument(request.body) {
             if let name = secretMember(in: value) { return .secret(name: name) }
-            return .matcher(.equalToJson(value, ignoreArrayOrder: false, ignoreExtraElements: false), key: value.serialized())
+            return .matcher(
+                .equalToJson(value, ignoreArrayOrder: false, ignoreExtraElements: false), key: value.serialized())
         }
         guard let text = Self.text(request.body) else { return .none }
         if contentType.contains("x-www-form-urlencoded") {

@@ -17,7 +17,7 @@ extension StubWriter {
     /// of an upstream stub server (WireMock or stubserver), which the replaying server replaces with its own.
     static let transportHeaders: Set<String> = [
         "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "te",
-        "trailer", "upgrade", "proxy-connection", "matched-stub-id", "matched-stub-name",
+        "trailer", "upgrade", "proxy-connection", "matched-stub-id", "matched-stub-name"
     ]
 
     func responsePlan(for response: RecordedExchange.Response) -> ResponsePlan {
@@ -40,9 +40,10 @@ extension StubWriter {
         if options.jsonBodies == .prettyPrinted, contentType.contains("json"), let value = Self.jsonDocument(body) {
             body = value.serializedBytes(.pretty)
         }
-        return ResponsePlan(status: response.status, headers: headers, body: body,
-                            fileExtension: Self.fileExtension(contentType: contentType, body: response.body),
-                            dropped: dropped)
+        return ResponsePlan(
+            status: response.status, headers: headers, body: body,
+            fileExtension: Self.fileExtension(contentType: contentType, body: response.body),
+            dropped: dropped)
     }
 
     /// `json`, `html`, `png`, … from the media type; `txt` for other UTF-8 text, `bin` for other bytes, and `bin`
@@ -52,7 +53,7 @@ extension StubWriter {
         let known: [(suffix: String, ext: String)] = [
             ("json", "json"), ("/html", "html"), ("/xml", "xml"), ("+xml", "xml"), ("/svg+xml", "svg"),
             ("/plain", "txt"), ("/css", "css"), ("/javascript", "js"), ("/csv", "csv"), ("/png", "png"),
-            ("/jpeg", "jpg"), ("/gif", "gif"), ("/webp", "webp"), ("/pdf", "pdf"), ("/zip", "zip"),
+            ("/jpeg", "jpg"), ("/gif", "gif"), ("/webp", "webp"), ("/pdf", "pdf"), ("/zip", "zip")
         ]
         // The longest suffix wins, so image/svg+xml is svg, not xml.
         if let match = known.filter({ media.hasSuffix($0.suffix) }).max(by: { $0.suffix.count < $1.suffix.count }) {

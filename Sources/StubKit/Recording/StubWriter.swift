@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns captured exchanges into stub files in the layout stubserver (and WireMock) loads: one
 /// mapping per distinct request in `mappings/`, its body in `__files/`.
@@ -84,10 +85,12 @@ public struct StubWriter: Sendable {
         /// match on) are listed in the summary too, as recording does. Default `false`.
         public var listsUnrecordedSecretHeaders: Bool
 
-        public init(secrets: SecretFilter = .standard, captureHeaders: [String] = [],
-                    jsonBodies: JSONBodyStyle = .prettyPrinted, matchRequestBodies: Bool = true,
-                    recordsSequences: Bool = false, inlineBodies: BodyExtraction? = nil,
-                    listsUnrecordedSecretHeaders: Bool = false, caseInsensitiveHeaders: [String] = []) {
+        public init(
+            secrets: SecretFilter = .standard, captureHeaders: [String] = [],
+            jsonBodies: JSONBodyStyle = .prettyPrinted, matchRequestBodies: Bool = true,
+            recordsSequences: Bool = false, inlineBodies: BodyExtraction? = nil,
+            listsUnrecordedSecretHeaders: Bool = false, caseInsensitiveHeaders: [String] = []
+        ) {
             self.secrets = secrets
             self.captureHeaders = captureHeaders
             self.caseInsensitiveHeaders = caseInsensitiveHeaders
@@ -134,9 +137,11 @@ public struct StubWriter: Sendable {
         var scenarioNames: Set<String> = []
         var mappings: [StubMapping] = []
         for stub in planned {
-            let written = try Self.expand(stub, scenarioNames: &scenarioNames) { (plan, step, id) throws(StubWriteError) in
-                try files.write(stub, response: plan, step: step, id: id,
-                                inline: options.inlineBodies?.keepsInline(plan.body) ?? false)
+            let written = try Self.expand(stub, scenarioNames: &scenarioNames) {
+                (plan, step, id) throws(StubWriteError) in
+                try files.write(
+                    stub, response: plan, step: step, id: id,
+                    inline: options.inlineBodies?.keepsInline(plan.body) ?? false)
             }
             summary.stubs += written.map(\.summary)
             mappings += written.map(\.mapping)
@@ -154,8 +159,9 @@ public struct StubWriter: Sendable {
         var mappings: [StubMapping] = []
         for stub in planned {
             let written = Self.expand(stub, scenarioNames: &scenarioNames) { plan, step, id in
-                WrittenStub(summary: Self.summaryStub(stub, step: step, mappingFile: "", bodyFile: nil),
-                            mapping: Self.mapping(stub, response: plan, body: Self.inlineBody(plan.body), step: step, id: id))
+                WrittenStub(
+                    summary: Self.summaryStub(stub, step: step, mappingFile: "", bodyFile: nil),
+                    mapping: Self.mapping(stub, response: plan, body: Self.inlineBody(plan.body), step: step, id: id))
             }
             summary.stubs += written.map(\.summary)
             mappings += written.map(\.mapping)

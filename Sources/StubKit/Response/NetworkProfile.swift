@@ -29,7 +29,7 @@ public struct NetworkProfile: Sendable, Hashable {
 
     /// The profiles by their command-line names: `edge`, `3g`, `lte`, `wifi`.
     public static let named: [(name: String, profile: NetworkProfile)] = [
-        ("edge", .edge), ("3g", .threeG), ("lte", .lte), ("wifi", .wifi),
+        ("edge", .edge), ("3g", .threeG), ("lte", .lte), ("wifi", .wifi)
     ]
 
     /// The profile called `name` (`edge`, `3g`, `lte`, `wifi`; any case), if there is one.

@@ -24,14 +24,17 @@ extension StubResponse {
     /// Answers through `responder` after `delay` (from ``delay(network:globalDelay:)``): the fault, else
     /// `prepared` (this response's bytes, or its template rendered for the request), paced by its dribble
     /// or the lower of its and the network's rate.
-    func send(_ prepared: PreparedResponse, via responder: HTTPResponder, after delay: Duration?, network: NetworkProfile?) {
+    func send(
+        _ prepared: PreparedResponse, via responder: HTTPResponder, after delay: Duration?, network: NetworkProfile?
+    ) {
         if let fault {
-            let failure: ConnectionFailure = switch fault {
-            case .connectionReset: .reset
-            case .emptyResponse: .closeWithoutResponse
-            case .malformedResponseChunk: .rawBytesThenClose(Self.malformedChunk)
-            case .randomDataThenClose: .rawBytesThenClose(Self.garbage)
-            }
+            let failure: ConnectionFailure =
+                switch fault {
+                case .connectionReset: .reset
+                case .emptyResponse: .closeWithoutResponse
+                case .malformedResponseChunk: .rawBytesThenClose(Self.malformedChunk)
+                case .randomDataThenClose: .rawBytesThenClose(Self.garbage)
+                }
             return responder.fail(failure, after: delay ?? .zero)
         }
         if let pacing = pacing(network: network) {

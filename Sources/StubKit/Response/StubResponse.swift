@@ -56,7 +56,10 @@ final class StubResponse: Sendable {
         self.init(mapping.response, stubID: mapping.id, stubName: mapping.name, loadOptions: loadOptions)
     }
 
-    init(_ definition: ResponseDefinition, stubID: String, stubName: String?, loadOptions: StubsLoadOptions = StubsLoadOptions()) {
+    init(
+        _ definition: ResponseDefinition, stubID: String, stubName: String?,
+        loadOptions: StubsLoadOptions = StubsLoadOptions()
+    ) {
         var response = HTTPResponse(definition, stubID: stubID, stubName: stubName)
         var template: ResponseTemplate?
         if definition.isTemplated(under: loadOptions) {
@@ -65,9 +68,11 @@ final class StubResponse: Sendable {
             } catch {
                 // Stub files and admin mappings were checked when decoded; a stub built in Swift with a
                 // bad template answers 500 with the reason, as WireMock does.
-                let reason = "stubserver: \(stubName ?? stubID): \(error.field.joined(separator: ".")): \(error.message)\n"
-                response = HTTPResponse(status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                                        body: Array(reason.utf8))
+                let reason =
+                    "stubserver: \(stubName ?? stubID): \(error.field.joined(separator: ".")): \(error.message)\n"
+                response = HTTPResponse(
+                    status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                    body: Array(reason.utf8))
             }
         }
         if let proxy = definition.proxy {
@@ -97,8 +102,9 @@ extension HTTPResponse {
         var headers = definition.headers
         headers.add(name: "Matched-Stub-Id", value: stubID)
         if let stubName { headers.add(name: "Matched-Stub-Name", value: stubName) }
-        self.init(status: StubHTTPStatus(code: definition.status, reasonPhrase: definition.statusMessage),
-                  headers: headers, body: definition.body.bytes)
+        self.init(
+            status: StubHTTPStatus(code: definition.status, reasonPhrase: definition.statusMessage),
+            headers: headers, body: definition.body.bytes)
     }
 }
 

@@ -15,8 +15,10 @@ public struct StubServerSettings: Sendable, Hashable {
     /// WireMock's `proxyPassThrough`, kept for clients (this server does not proxy). Default `nil`.
     public var proxyPassThrough: Bool?
 
-    public init(fixedDelayMilliseconds: Int? = nil, delayDistribution: JSONValue? = nil,
-                extended: JSONValue? = nil, proxyPassThrough: Bool? = nil) {
+    public init(
+        fixedDelayMilliseconds: Int? = nil, delayDistribution: JSONValue? = nil,
+        extended: JSONValue? = nil, proxyPassThrough: Bool? = nil
+    ) {
         self.fixedDelayMilliseconds = fixedDelayMilliseconds
         self.delayDistribution = delayDistribution
         self.extended = extended
@@ -57,7 +59,11 @@ extension StubServerSettings {
             switch key {
             case "fixedDelay":
                 guard let number = value.intValue, (0...Self.maximumDelayMilliseconds).contains(number) else {
-                    throw SettingsError(field: key, message: "expected milliseconds from 0 to \(Self.maximumDelayMilliseconds), found \(value.foundDescription)")
+                    throw SettingsError(
+                        field: key,
+                        message:
+                            "expected milliseconds from 0 to \(Self.maximumDelayMilliseconds), found \(value.foundDescription)"
+                    )
                 }
                 fixedDelayMilliseconds = number
             case "delayDistribution", "extended":

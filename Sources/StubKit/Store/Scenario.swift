@@ -20,7 +20,8 @@ public struct Scenario: Sendable, Hashable {
             guard let name = mapping.scenarioName else { continue }
             if byName[name] == nil {
                 order.append(name)
-                byName[name] = Scenario(name: name, state: states[name] ?? started, possibleStates: [started], mappings: [])
+                byName[name] = Scenario(
+                    name: name, state: states[name] ?? started, possibleStates: [started], mappings: [])
             }
             byName[name]?.mappings.append(mapping)
             for state in [mapping.requiredScenarioState, mapping.newScenarioState].compactMap({ $0 })
@@ -40,7 +41,7 @@ public struct Scenario: Sendable, Hashable {
         .object([
             ("id", .string(name)), ("name", .string(name)), ("state", .string(state)),
             ("possibleStates", .array(possibleStates.map(JSONValue.string))),
-            ("mappings", .array(mappings.map(\.json))),
+            ("mappings", .array(mappings.map(\.json)))
         ])
     }
 }

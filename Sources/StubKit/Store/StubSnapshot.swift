@@ -26,24 +26,32 @@ final class StubSnapshot: Sendable {
     ///     and compared.
     ///   - jsonBodyLimit: the route table's ``RouteTable/jsonBodyLimit``.
     ///   - regexWarnings: where the route table warns of URL patterns that run out of budget.
-    init(_ mappings: [StubMapping], closures: [String: StubClosure] = [:], loadOptions: StubsLoadOptions = StubsLoadOptions(),
-         previous: StubSnapshot? = nil, edit: StubEdit? = nil,
-         jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit,
-         regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)? = nil) {
+    init(
+        _ mappings: [StubMapping], closures: [String: StubClosure] = [:],
+        loadOptions: StubsLoadOptions = StubsLoadOptions(),
+        previous: StubSnapshot? = nil, edit: StubEdit? = nil,
+        jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit,
+        regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)? = nil
+    ) {
         self.mappings = mappings
-        let edit = previous.flatMap { previous in edit.flatMap { $0.fits(previous: previous.mappings.count, count: mappings.count) ? $0 : nil } }
+        let edit = previous.flatMap { previous in
+            edit.flatMap { $0.fits(previous: previous.mappings.count, count: mappings.count) ? $0 : nil }
+        }
         let reusable = edit == nil ? previous.map { PreviousStubs($0.mappings) } : nil
-        var table = RouteTable(mappings, regexWarnings: regexWarnings, previous: previous?.table, edit: edit,
-                               reusable: reusable)
+        var table = RouteTable(
+            mappings, regexWarnings: regexWarnings, previous: previous?.table, edit: edit,
+            reusable: reusable)
         table.jsonBodyLimit = jsonBodyLimit
         self.table = table
         func prepare(_ mapping: StubMapping) -> StubResponse {
             StubResponse(mapping, loadOptions: loadOptions)
         }
         func prepareThen(_ mapping: StubMapping) -> [StubResponse]? {
-            mapping.thenResponses.isEmpty ? nil : mapping.thenResponses.map {
-                StubResponse($0, stubID: mapping.id, stubName: mapping.name, loadOptions: loadOptions)
-            }
+            mapping.thenResponses.isEmpty
+                ? nil
+                : mapping.thenResponses.map {
+                    StubResponse($0, stubID: mapping.id, stubName: mapping.name, loadOptions: loadOptions)
+                }
         }
         var responses: [StubResponse]
         var thenResponses: [Int: [StubResponse]] = [:]

@@ -46,7 +46,10 @@ final class StubStates: Sendable {
     static func accepts(_ mapping: StubMapping, scenarios: [String: String], uses: [String: Int]) -> Bool {
         guard mapping.isStateful else { return true }
         if let scenario = mapping.scenarioName, let required = mapping.requiredScenarioState,
-           (scenarios[scenario] ?? started) != required { return false }
+            (scenarios[scenario] ?? started) != required
+        {
+            return false
+        }
         if let times = mapping.times, uses[mapping.id, default: 0] >= times { return false }
         return true
     }
@@ -65,7 +68,8 @@ final class StubStates: Sendable {
         if let scenario = mapping.scenarioName, let required = mapping.requiredScenarioState {
             let current = scenarios[scenario] ?? started
             if current != required {
-                return "scenario \(Quoting.quote(scenario)) needs state \(Quoting.quote(required)), is \(Quoting.quote(current))"
+                return
+                    "scenario \(Quoting.quote(scenario)) needs state \(Quoting.quote(required)), is \(Quoting.quote(current))"
             }
         }
         if let times = mapping.times, uses[mapping.id, default: 0] >= times {

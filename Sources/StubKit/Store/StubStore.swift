@@ -36,8 +36,10 @@ final class StubStore: Sendable {
     /// - Parameter regexWarnings: where to warn, once per stub, that its URL pattern ran out of its
     ///   matching budget on some request.
     ///   - jsonBodyLimit: the largest request body parsed as JSON for JSON matchers.
-    init(fileMappings: [StubMapping], loadOptions: StubsLoadOptions = StubsLoadOptions(),
-         jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit, regexWarnings: (@Sendable (String) -> Void)? = nil) {
+    init(
+        fileMappings: [StubMapping], loadOptions: StubsLoadOptions = StubsLoadOptions(),
+        jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit, regexWarnings: (@Sendable (String) -> Void)? = nil
+    ) {
         self.loadOptions = loadOptions
         self.jsonBodyLimit = jsonBodyLimit
         // Once per stub and pattern for the server's life, not once per route table (rebuilt on every change).
@@ -51,9 +53,12 @@ final class StubStore: Sendable {
             self.regexWarnings = nil
         }
         let regexWarnings = self.regexWarnings
-        state = LockedValue(State(loadedFileMappings: fileMappings, fileMappings: fileMappings,
-                             snapshot: StubSnapshot(fileMappings, loadOptions: loadOptions,
-                                                    jsonBodyLimit: jsonBodyLimit, regexWarnings: regexWarnings)))
+        state = LockedValue(
+            State(
+                loadedFileMappings: fileMappings, fileMappings: fileMappings,
+                snapshot: StubSnapshot(
+                    fileMappings, loadOptions: loadOptions,
+                    jsonBodyLimit: jsonBodyLimit, regexWarnings: regexWarnings)))
     }
 
     /// How many times the stubs changed and a new snapshot was built: one per change, and one per import.
@@ -189,7 +194,8 @@ final class StubStore: Sendable {
         guard !ids.isEmpty else { return 0 }
         var removed = 0
         let present = state.withLock { state in
-            state.fileMappings.contains { ids.contains($0.id) } || state.runtimeMappings.contains { ids.contains($0.id) }
+            state.fileMappings.contains { ids.contains($0.id) }
+                || state.runtimeMappings.contains { ids.contains($0.id) }
         }
         guard present else { return 0 }
         publish(touching: ids, removing: true) { state -> StubEdit? in
@@ -277,8 +283,10 @@ final class StubStore: Sendable {
     ///   - touching: the ids of the stubs `change` removes or replaces (and of the replacements): only those
     ///     ids are forgotten as used. `nil`: any change.
     ///   - removing: whether `change` removes the stubs `touching` names (rather than replacing them).
-    private func update(appending: Bool = false, touching ids: Set<String>? = nil, removing: Bool = false,
-                        _ change: (inout State) -> Void) {
+    private func update(
+        appending: Bool = false, touching ids: Set<String>? = nil, removing: Bool = false,
+        _ change: (inout State) -> Void
+    ) {
         publish(touching: ids, removing: removing) { state -> StubEdit? in
             change(&state)
             return appending ? .appended : nil
@@ -288,14 +296,16 @@ final class StubStore: Sendable {
     /// ``update(appending:touching:removing:_:)`` for a `change` that says how it changed the stubs: every
     /// stub it did not touch keeps its compiled pattern and prepared response by position, without being
     /// compared, and the route table shares its indexes. `nil`: any change, stubs compared by id.
-    private func publish(touching ids: Set<String>? = nil, removing: Bool = false, _ change: (inout State) -> StubEdit?) {
+    private func publish(touching ids: Set<String>? = nil, removing: Bool = false, _ change: (inout State) -> StubEdit?)
+    {
         let edit = state.withLock { state -> StubEdit? in
             let edit = change(&state)
-            state.snapshot = StubSnapshot(state.fileMappings + state.runtimeMappings, closures: state.closures,
-                                          loadOptions: loadOptions,
-                                          previous: state.snapshot, edit: edit,
-                                          jsonBodyLimit: jsonBodyLimit,
-                                          regexWarnings: regexWarnings)
+            state.snapshot = StubSnapshot(
+                state.fileMappings + state.runtimeMappings, closures: state.closures,
+                loadOptions: loadOptions,
+                previous: state.snapshot, edit: edit,
+                jsonBodyLimit: jsonBodyLimit,
+                regexWarnings: regexWarnings)
             state.builds += 1
             return edit
         }

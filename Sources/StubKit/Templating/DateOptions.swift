@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The options of `{{now}}`: a Java `SimpleDateFormat` pattern (or `epoch` / `unix`), an offset such as
@@ -44,7 +44,9 @@ struct DateOptions: Sendable {
             var unitName = words[1].lowercased()
             if !unitName.hasSuffix("s") { unitName += "s" }
             guard let unit = OffsetUnit(rawValue: unitName) else {
-                throw Failure(message: "offset unit '\(words[1])' is not one of seconds, minutes, hours, days, weeks, months, years")
+                throw Failure(
+                    message:
+                        "offset unit '\(words[1])' is not one of seconds, minutes, hours, days, weeks, months, years")
             }
             self.offset = (amount, unit)
         } else {
@@ -54,9 +56,12 @@ struct DateOptions: Sendable {
         if let timezone {
             guard let zone = FixedOffsetZone.named(timezone) else {
                 #if Slim
-                throw Failure(message: "unknown time zone '\(timezone)' (this build, without ICU, knows UTC and offsets such as GMT+02:00 only; the default build knows every named zone)")
+                    throw Failure(
+                        message:
+                            "unknown time zone '\(timezone)' (this build, without ICU, knows UTC and offsets such as GMT+02:00 only; the default build knows every named zone)"
+                    )
                 #else
-                throw Failure(message: "unknown time zone '\(timezone)'")
+                    throw Failure(message: "unknown time zone '\(timezone)'")
                 #endif
             }
             timeZone = zone

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Time zones that need no time-zone database: `UTC`, `GMT`, `Z` and Java's custom ids `GMT+2`, `GMT-05:30`,
@@ -25,7 +25,9 @@ enum FixedOffsetZone {
         let digits: [Int]
         if let colon = rest.firstIndex(of: ":") {
             let hours = rest[..<colon], minutes = rest[rest.index(after: colon)...]
-            guard (1...2).contains(hours.count), minutes.count == 2, let h = Int(hours), let m = Int(minutes) else { return nil }
+            guard (1...2).contains(hours.count), minutes.count == 2, let h = Int(hours), let m = Int(minutes) else {
+                return nil
+            }
             digits = [h, m]
         } else {
             guard rest.allSatisfy(\.isASCII), let value = Int(rest) else { return nil }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A Java `SimpleDateFormat` pattern, the subset WireMock users write: `G y Y M L d D E u a H k K h m s S
@@ -37,7 +37,9 @@ struct JavaDateFormat: Sendable {
                     text.append(characters[i])
                     i += 1
                 }
-                guard i < characters.count else { throw DateOptions.Failure(message: "unterminated quote in format '\(pattern)'") }
+                guard i < characters.count else {
+                    throw DateOptions.Failure(message: "unterminated quote in format '\(pattern)'")
+                }
                 i += 1
                 pieces.append(.literal(text))
             } else if c.isASCII, c.isLetter {
@@ -56,19 +58,22 @@ struct JavaDateFormat: Sendable {
         self.pieces = pieces
     }
 
-    private static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                 "September", "October", "November", "December"]
+    private static let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December"
+    ]
     private static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
     /// Formats `milliseconds` since 1970 in `zone` (UTC when nil); `zoneID` is the id as written, for `z`.
     func format(_ milliseconds: Int64, zone: TimeZone?, zoneID: String? = nil) -> String {
-        let offsetSeconds = zone.map { Int64($0.secondsFromGMT(for: Date(timeIntervalSince1970: Double(milliseconds) / 1000))) } ?? 0
+        let offsetSeconds =
+            zone.map { Int64($0.secondsFromGMT(for: Date(timeIntervalSince1970: Double(milliseconds) / 1000))) } ?? 0
         let local = milliseconds + offsetSeconds * 1000
         let days = local.floorDivided(by: 86_400_000)
         let msOfDay = Int(local - days * 86_400_000)
         let date = CivilDate(daysSince1970: days)
         let hour = msOfDay / 3_600_000, minute = msOfDay / 60_000 % 60, second = msOfDay / 1000 % 60
-        let remainder = (days + 3) % 7   // 1970-01-01 was a Thursday; 0 = Monday
+        let remainder = (days + 3) % 7  // 1970-01-01 was a Thursday; 0 = Monday
         let weekday = Int(remainder < 0 ? remainder + 7 : remainder)
         var out = ""
         for piece in pieces {
@@ -79,7 +84,10 @@ struct JavaDateFormat: Sendable {
                 case "G": out += date.year > 0 ? "AD" : "BC"
                 case "y", "Y": out += count == 2 ? Self.pad(date.year % 100, 2) : Self.pad(date.year, count)
                 case "M", "L":
-                    out += count >= 4 ? Self.months[date.month - 1] : count == 3 ? String(Self.months[date.month - 1].prefix(3)) : Self.pad(date.month, count)
+                    out +=
+                        count >= 4
+                        ? Self.months[date.month - 1]
+                        : count == 3 ? String(Self.months[date.month - 1].prefix(3)) : Self.pad(date.month, count)
                 case "d": out += Self.pad(date.day, count)
                 case "D":
                     let startOfYear = CivilDate(year: date.year, month: 1, day: 1).daysSince1970
@@ -94,7 +102,8 @@ struct JavaDateFormat: Sendable {
                 case "m": out += Self.pad(minute, count)
                 case "s": out += Self.pad(second, count)
                 case "S": out += Self.pad(msOfDay % 1000, count)
-                case "z": out += Self.zoneName(zone, id: zoneID, offsetSeconds: offsetSeconds, milliseconds: milliseconds)
+                case "z":
+                    out += Self.zoneName(zone, id: zoneID, offsetSeconds: offsetSeconds, milliseconds: milliseconds)
                 case "Z": out += Self.offset(offsetSeconds, colon: false, zulu: false)
                 default: out += Self.offset(offsetSeconds, colon: count >= 3, zulu: true, hoursOnly: count == 1)
                 }
@@ -121,7 +130,8 @@ struct JavaDateFormat: Sendable {
         guard let zone, let id, id != "UTC", id != "Etc/UTC" else { return "UTC" }
         if id == "GMT" { return "GMT" }
         if let abbreviation = zone.abbreviation(for: Date(timeIntervalSince1970: Double(milliseconds) / 1000)),
-           abbreviation.first?.isLetter == true, !abbreviation.hasPrefix("GMT") {
+            abbreviation.first?.isLetter == true, !abbreviation.hasPrefix("GMT")
+        {
             return abbreviation
         }
         return "GMT" + offset(offsetSeconds, colon: true, zulu: false)

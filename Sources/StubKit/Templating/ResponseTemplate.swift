@@ -70,7 +70,9 @@ final class ResponseTemplate: Sendable {
         case .none:
             return .fixed([])
         case let .text(text):
-            do { return .template(try Template(text)) } catch { throw Failure(field: ["body"], bodyFile: nil, error: error) }
+            do { return .template(try Template(text)) } catch {
+                throw Failure(field: ["body"], bodyFile: nil, error: error)
+            }
         case let .json(value):
             return .json(try TemplatedJSON(value, at: ["jsonBody"]))
         case let .bytes(bytes):
@@ -78,10 +80,14 @@ final class ResponseTemplate: Sendable {
         case let .file(name, bytes):
             if let set = definition.bodyFileSet {
                 let nameTemplate: Template
-                do { nameTemplate = try Template(name) } catch { throw Failure(field: ["bodyFileName"], bodyFile: nil, error: error) }
+                do { nameTemplate = try Template(name) } catch {
+                    throw Failure(field: ["bodyFileName"], bodyFile: nil, error: error)
+                }
                 return .file(name: nameTemplate, files: try TemplatedBodyFiles(set))
             }
-            do { return .template(try Template(bytes: bytes)) } catch { throw Failure(field: ["bodyFileName"], bodyFile: name, error: error) }
+            do { return .template(try Template(bytes: bytes)) } catch {
+                throw Failure(field: ["bodyFileName"], bodyFile: name, error: error)
+            }
         }
     }
 
@@ -95,9 +101,12 @@ final class ResponseTemplate: Sendable {
     /// The response for `request`, or the limit its render reached (the output is then dropped).
     /// - Parameter spills: the body may spill to a temporary file past ``TemplateOutput/spillThreshold``
     ///   (a render thread's render; never on an event loop).
-    func render(_ request: StubHTTPRequest, pathParameters: [String: String], serverOrigin: String,
-                limits: TemplateLimits, spills: Bool = false) -> Result<Rendered, TemplateLimitExceeded> {
-        var context = TemplateContext(request, pathParameters: pathParameters, serverOrigin: serverOrigin, limits: limits)
+    func render(
+        _ request: StubHTTPRequest, pathParameters: [String: String], serverOrigin: String,
+        limits: TemplateLimits, spills: Bool = false
+    ) -> Result<Rendered, TemplateLimitExceeded> {
+        var context = TemplateContext(
+            request, pathParameters: pathParameters, serverOrigin: serverOrigin, limits: limits)
         var fields = StubHTTPHeaders()
         for (name, value) in headers {
             switch value {
@@ -108,7 +117,8 @@ final class ResponseTemplate: Sendable {
                 template.render(in: &context, into: &out)
                 if let exceeded = context.exceeded { return .failure(exceeded) }
                 // A rendered value must stay one header line.
-                for index in out.bytes.indices where out.bytes[index] == 0x0D || out.bytes[index] == 0x0A || out.bytes[index] == 0x00 {
+                for index in out.bytes.indices
+                where out.bytes[index] == 0x0D || out.bytes[index] == 0x0A || out.bytes[index] == 0x00 {
                     out.bytes[index] = 0x20
                 }
                 fields.add(name: name, value: String(decoding: out.bytes, as: UTF8.self))
@@ -134,28 +144,41 @@ final class ResponseTemplate: Sendable {
                 status = .internalServerError
                 fields = ["Content-Type": "text/plain; charset=utf-8"]
                 out = TemplateOutput()
-                out.bytes = Array("stubserver: templated bodyFileName '\(fileName)' is not among the \(files.count) files read from \(files.displayPath) when the stub loaded\n".utf8)
+                out.bytes = Array(
+                    "stubserver: templated bodyFileName '\(fileName)' is not among the \(files.count) files read from \(files.displayPath) when the stub loaded\n"
+                        .utf8)
             }
         }
         if let exceeded = context.exceeded { return .failure(exceeded) }
         if let failure = context.evaluator.failure {
-            return .success(Rendered(response: HTTPResponse(status: .internalServerError,
-                                                            headers: ["Content-Type": "text/plain; charset=utf-8"],
-                                                            body: Array("stubserver: stub \(stubLabel): \(failure)\n".utf8))))
+            return .success(
+                Rendered(
+                    response: HTTPResponse(
+                        status: .internalServerError,
+                        headers: ["Content-Type": "text/plain; charset=utf-8"],
+                        body: Array("stubserver: stub \(stubLabel): \(failure)\n".utf8))))
         }
-        guard out.spilled != nil else { return .success(Rendered(response: HTTPResponse(status: status, headers: fields, body: out.bytes))) }
+        guard out.spilled != nil else {
+            return .success(Rendered(response: HTTPResponse(status: status, headers: fields, body: out.bytes)))
+        }
         guard out.finishSpill() else {
-            return .success(Rendered(response: HTTPResponse(status: .internalServerError,
-                                                            headers: ["Content-Type": "text/plain; charset=utf-8"],
-                                                            body: Array("stubserver: stub \(stubLabel): the rendered body (\(out.count) bytes) could not be written to its temporary file\n".utf8))))
+            return .success(
+                Rendered(
+                    response: HTTPResponse(
+                        status: .internalServerError,
+                        headers: ["Content-Type": "text/plain; charset=utf-8"],
+                        body: Array(
+                            "stubserver: stub \(stubLabel): the rendered body (\(out.count) bytes) could not be written to its temporary file\n"
+                                .utf8))))
         }
         return .success(Rendered(response: HTTPResponse(status: status, headers: fields), spilledBody: out.spilled))
     }
 
     /// The `500` for a render that reached a limit, naming the stub and the limit.
     func overLimitResponse(_ exceeded: TemplateLimitExceeded) -> HTTPResponse {
-        HTTPResponse(status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                     body: Array("\(overLimitMessage(exceeded))\n".utf8))
+        HTTPResponse(
+            status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: Array("\(overLimitMessage(exceeded))\n".utf8))
     }
 
     /// `stubserver: stub 'name' (id): response template stopped at the template limit of …`.

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One Handlebars template (WireMock's response templating), parsed once and rendered per request.
 ///
@@ -43,16 +44,21 @@ public struct Template: Sendable {
     ///   - request: The request being answered.
     ///   - pathParameters: The `urlPathTemplate` parameters (`request.path.name`).
     ///   - serverOrigin: `http://host:port`, for `request.baseUrl` when the request has no `Host`.
-    public func render(for request: StubHTTPRequest, pathParameters: [String: String] = [:],
-                       serverOrigin: String = "http://localhost") -> String {
+    public func render(
+        for request: StubHTTPRequest, pathParameters: [String: String] = [:],
+        serverOrigin: String = "http://localhost"
+    ) -> String {
         render(for: request, pathParameters: pathParameters, serverOrigin: serverOrigin, now: nil)
     }
 
     /// As the public `render`, at a given time (milliseconds since 1970) and random seed, for tests.
-    func render(for request: StubHTTPRequest, pathParameters: [String: String] = [:], serverOrigin: String = "http://localhost",
-                now: Int64?, seed: UInt64? = nil, limits: TemplateLimits = TemplateLimits()) -> String {
-        var context = TemplateContext(request, pathParameters: pathParameters, serverOrigin: serverOrigin,
-                                      limits: limits, now: now, seed: seed)
+    func render(
+        for request: StubHTTPRequest, pathParameters: [String: String] = [:], serverOrigin: String = "http://localhost",
+        now: Int64?, seed: UInt64? = nil, limits: TemplateLimits = TemplateLimits()
+    ) -> String {
+        var context = TemplateContext(
+            request, pathParameters: pathParameters, serverOrigin: serverOrigin,
+            limits: limits, now: now, seed: seed)
         var out = TemplateOutput()
         render(in: &context, into: &out)
         return String(decoding: out.bytes, as: UTF8.self)
@@ -71,11 +77,14 @@ struct TemplateContext {
     /// The limit the render reached, if any: its output is then incomplete.
     var exceeded: TemplateLimitExceeded? { evaluator.budget.exceeded }
 
-    init(_ request: StubHTTPRequest, pathParameters: [String: String], serverOrigin: String,
-         limits: TemplateLimits, now: Int64? = nil, seed: UInt64? = nil) {
+    init(
+        _ request: StubHTTPRequest, pathParameters: [String: String], serverOrigin: String,
+        limits: TemplateLimits, now: Int64? = nil, seed: UInt64? = nil
+    ) {
         let model = TemplateRequestModel(request, pathParameters: pathParameters, serverOrigin: serverOrigin)
         let milliseconds = now ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-        evaluator = TemplateEvaluator(model: model, nowMilliseconds: milliseconds,
-                                      random: seed.map(TemplateRandom.init(seed:)) ?? TemplateRandom(), limits: limits)
+        evaluator = TemplateEvaluator(
+            model: model, nowMilliseconds: milliseconds,
+            random: seed.map(TemplateRandom.init(seed:)) ?? TemplateRandom(), limits: limits)
     }
 }

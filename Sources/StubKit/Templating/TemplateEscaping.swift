@@ -41,8 +41,9 @@ enum TemplateEscaping {
         let digits = Array("0123456789ABCDEF".utf8)
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"):
                 out.append(byte)
             case UInt8(ascii: " "):
                 out.append(UInt8(ascii: "+"))
@@ -77,7 +78,8 @@ enum TemplateEscaping {
     static func javaTrim(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { $0.value > 0x20 }),
-              let last = scalars.lastIndex(where: { $0.value > 0x20 }) else { return "" }
+            let last = scalars.lastIndex(where: { $0.value > 0x20 })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

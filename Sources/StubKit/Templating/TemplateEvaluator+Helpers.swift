@@ -30,7 +30,9 @@ extension TemplateEvaluator {
         case .base64:
             let decode = option("decode")?.isTrueOption ?? false
             let padding = option("padding")?.isFalseOption != true
-            return textResult(argument(0)) { decode ? TemplateEscaping.base64Decode($0) : TemplateEscaping.base64Encode($0, padding: padding) }
+            return textResult(argument(0)) {
+                decode ? TemplateEscaping.base64Decode($0) : TemplateEscaping.base64Encode($0, padding: padding)
+            }
         case .urlEncode:
             let decode = option("decode")?.isTrueOption ?? false
             return textResult(argument(0)) { decode ? TemplateEscaping.urlDecode($0) : TemplateEscaping.urlEncode($0) }
@@ -46,8 +48,10 @@ extension TemplateEvaluator {
             case nil: length = 36
             }
             let type = option("type").flatMap { RandomValueType(rawValue: $0.text) } ?? .ALPHANUMERIC
-            return .string(random.value(type: type, length: max(0, min(length, 1 << 16)),
-                                        uppercase: option("uppercase")?.isTrueOption ?? false))
+            return .string(
+                random.value(
+                    type: type, length: max(0, min(length, 1 << 16)),
+                    uppercase: option("uppercase")?.isTrueOption ?? false))
         }
     }
 
@@ -75,7 +79,9 @@ extension TemplateEvaluator {
     /// Parsing a text subject costs one step per 256 bytes; each value found, one step.
     /// A path built from the request is parsed here: if it does not parse it selects nothing, and past the
     /// parser's limits or its evaluation budget it fails the response.
-    private mutating func jsonPath(_ subject: TemplateValue, _ pathValue: TemplateValue, prepared: PreparedArgument) -> TemplateValue {
+    private mutating func jsonPath(_ subject: TemplateValue, _ pathValue: TemplateValue, prepared: PreparedArgument)
+        -> TemplateValue
+    {
         let path: JSONPathExpression
         if case let .jsonPath(compiled) = prepared {
             path = compiled
@@ -98,18 +104,24 @@ extension TemplateEvaluator {
         case .missing: document = nil
         default:
             let bytes = Array(subject.text.utf8)
-            guard budget.spend(steps: bytes.count / 256), fitsJSONLimit(bytes.count, "the value") else { return .missing }
+            guard budget.spend(steps: bytes.count / 256), fitsJSONLimit(bytes.count, "the value") else {
+                return .missing
+            }
             document = try? JSONParser.parse(bytes)
             length = bytes.count
         }
         guard let document else { return .missing }
         let work = JSONPathWork.budget(forLength: length)
         guard let found = path.evaluate(document, budget: work) else {
-            if failure == nil { failure = "jsonPath: \(path.expression.prefix(120)) gave up after \(work) steps (filters and deep scans nested in each other)" }
+            if failure == nil {
+                failure =
+                    "jsonPath: \(path.expression.prefix(120)) gave up after \(work) steps (filters and deep scans nested in each other)"
+            }
             return .missing
         }
         guard budget.spend(steps: found.count) else { return .missing }
-        let result: TemplateValue = path.isDefinite ? found.first.map(TemplateValue.json) ?? .missing : .json(.array(found))
+        let result: TemplateValue =
+            path.isDefinite ? found.first.map(TemplateValue.json) ?? .missing : .json(.array(found))
         if case .body = subject, jsonPathCache.count < Self.jsonPathCacheLimit { jsonPathCache[path] = result }
         return result
     }
@@ -120,7 +132,8 @@ extension TemplateEvaluator {
         let limit = budget.limits.maxJSONBytes
         guard count > limit else { return true }
         if failure == nil {
-            failure = "jsonPath: \(what) (\(count) bytes) is over the limit of JSON parsed per request, \(limit) bytes "
+            failure =
+                "jsonPath: \(what) (\(count) bytes) is over the limit of JSON parsed per request, \(limit) bytes "
                 + "(--max-json-match-body, Configuration.jsonMatchBodyLimit)"
         }
         return false

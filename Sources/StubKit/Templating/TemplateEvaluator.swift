@@ -43,7 +43,11 @@ struct TemplateEvaluator {
                 // Counted before it is appended: escaping may grow the text up to six times.
                 let count = escaped ? TemplateEscaping.htmlEscapedCount(text) : text.utf8.count
                 guard budget.produce(bytes: count) else { return }
-                if escaped { TemplateEscaping.appendHTMLEscaped(text, to: &out.bytes) } else { out.bytes.append(contentsOf: text.utf8) }
+                if escaped {
+                    TemplateEscaping.appendHTMLEscaped(text, to: &out.bytes)
+                } else {
+                    out.bytes.append(contentsOf: text.utf8)
+                }
                 out.spillIfLarge()
             case let .block(block):
                 renderBlock(block, into: &out)
@@ -82,7 +86,8 @@ struct TemplateEvaluator {
             var inner = TemplateOutput()
             render(block.body, into: &inner)
             guard budget.exceeded == nil else { return }
-            let result = call(block.helper, block.call, input: .string(String(decoding: inner.bytes, as: UTF8.self))).text
+            let result = call(block.helper, block.call, input: .string(String(decoding: inner.bytes, as: UTF8.self)))
+                .text
             guard budget.produce(bytes: result.utf8.count) else { return }
             out.bytes.append(contentsOf: result.utf8)
             out.spillIfLarge()
@@ -91,8 +96,10 @@ struct TemplateEvaluator {
 
     /// `block`'s body once per element (its inverse when there are none). Walking the elements costs
     /// one step each, so a loop over a long list is charged even when its body is empty.
-    private mutating func renderEach(_ block: TemplateBlock, count: Int, into out: inout TemplateOutput,
-                                     _ element: (Int) -> (key: String?, value: TemplateValue)) {
+    private mutating func renderEach(
+        _ block: TemplateBlock, count: Int, into out: inout TemplateOutput,
+        _ element: (Int) -> (key: String?, value: TemplateValue)
+    ) {
         guard count > 0 else { return render(block.inverse, into: &out) }
         guard budget.spend(steps: count) else { return }
         for index in 0..<count {

@@ -17,11 +17,13 @@ enum TemplateHelper: String, Sendable, CaseIterable {
     }
 
     /// Checks the arguments and prepares what is literal: a JSONPath, date options, random options.
-    func prepare(_ call: TemplateCall, at start: Int, parser: TemplateParser) throws(TemplateError) -> PreparedArgument {
+    func prepare(_ call: TemplateCall, at start: Int, parser: TemplateParser) throws(TemplateError) -> PreparedArgument
+    {
         switch self {
         case .jsonPath:
             guard call.arguments.count == 2 else {
-                throw parser.error(start, "jsonPath expects a JSON value and a path: {{jsonPath request.body '$.name'}}")
+                throw parser.error(
+                    start, "jsonPath expects a JSON value and a path: {{jsonPath request.body '$.name'}}")
             }
             guard case let .literal(.string(expression)) = call.arguments[1] else { return .none }
             do {
@@ -35,7 +37,9 @@ enum TemplateHelper: String, Sendable, CaseIterable {
             }
             guard let options = literalOptions(call) else { return .none }
             do {
-                return .date(try DateOptions(format: options["format"], offset: options["offset"], timezone: options["timezone"]))
+                return .date(
+                    try DateOptions(format: options["format"], offset: options["offset"], timezone: options["timezone"])
+                )
             } catch {
                 throw parser.error(start, "now: \(error.message)")
             }

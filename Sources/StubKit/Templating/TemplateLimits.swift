@@ -36,7 +36,8 @@ public struct TemplateLimits: Sendable, Hashable {
 
     /// The lower of each limit of `self` and `other`.
     func capped(by other: TemplateLimits) -> TemplateLimits {
-        var capped = TemplateLimits(maxSteps: min(maxSteps, other.maxSteps), maxOutputBytes: min(maxOutputBytes, other.maxOutputBytes))
+        var capped = TemplateLimits(
+            maxSteps: min(maxSteps, other.maxSteps), maxOutputBytes: min(maxOutputBytes, other.maxOutputBytes))
         capped.maxJSONBytes = min(maxJSONBytes, other.maxJSONBytes)
         return capped
     }
@@ -93,7 +94,9 @@ struct TemplateBudget {
     mutating func produce(bytes count: Int) -> Bool {
         guard exceeded == nil else { return false }
         outputBytes += count
-        if outputBytes > limits.maxOutputBytes { exceeded = TemplateLimitExceeded(limit: .outputBytes(limits.maxOutputBytes)) }
+        if outputBytes > limits.maxOutputBytes {
+            exceeded = TemplateLimitExceeded(limit: .outputBytes(limits.maxOutputBytes))
+        }
         return exceeded == nil
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Where a template writes: bytes in memory, which a response body rendered on a render thread moves to a
@@ -62,84 +62,88 @@ final class TemplateSpillFile: @unchecked Sendable {  // used by one thread at a
     /// The bytes written.
     private(set) var size = 0
     #if canImport(Glibc)
-    /// The open descriptor, or -1 once handed on or closed.
-    private var descriptor: Int32
+        /// The open descriptor, or -1 once handed on or closed.
+        private var descriptor: Int32
     #else
-    private var handle: FileHandle?
+        private var handle: FileHandle?
     #endif
 
     /// Makes the file, or returns `nil` if the temporary folder does not allow it.
     init?() {
         #if canImport(Glibc)
-        var folder = getenv("TMPDIR").map { String(cString: $0) } ?? ""
-        if folder.isEmpty { folder = "/tmp" }
-        if folder.hasSuffix("/") { folder.removeLast() }
-        var path = Array("\(folder)/stubserver-render-XXXXXX".utf8CString)
-        let descriptor = path.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return nil }
-        _ = path.withUnsafeBufferPointer { unlink($0.baseAddress!) }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        self.descriptor = descriptor
+            var folder = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+            if folder.isEmpty { folder = "/tmp" }
+            if folder.hasSuffix("/") { folder.removeLast() }
+            var path = Array("\(folder)/stubserver-render-XXXXXX".utf8CString)
+            let descriptor = path.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { return nil }
+            _ = path.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            self.descriptor = descriptor
         #else
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stubserver-render-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: url.path, contents: nil),
-              let handle = try? FileHandle(forUpdating: url) else { return nil }
-        try? FileManager.default.removeItem(at: url)
-        self.handle = handle
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "stubserver-render-\(UUID().uuidString)")
+            guard FileManager.default.createFile(atPath: url.path, contents: nil),
+                let handle = try? FileHandle(forUpdating: url)
+            else { return nil }
+            try? FileManager.default.removeItem(at: url)
+            self.handle = handle
         #endif
     }
 
     /// Appends `bytes`; `false` if the file could not take them all.
     func write(_ bytes: [UInt8]) -> Bool {
         #if canImport(Glibc)
-        guard descriptor >= 0 else { return false }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count > 0 {
-                written += count
-            } else if count < 0, errno == EINTR {
-                continue
-            } else {
-                return false
+            guard descriptor >= 0 else { return false }
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes {
+                    Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written)
+                }
+                if count > 0 {
+                    written += count
+                } else if count < 0, errno == EINTR {
+                    continue
+                } else {
+                    return false
+                }
             }
-        }
         #else
-        guard let handle, (try? handle.write(contentsOf: bytes)) != nil else { return false }
+            guard let handle, (try? handle.write(contentsOf: bytes)) != nil else { return false }
         #endif
         size += bytes.count
         return true
     }
 
     #if canImport(Glibc)
-    /// The descriptor, positioned at the start, for the reader to own and close; -1 if it was handed on
-    /// already or cannot be rewound.
-    func takeDescriptor() -> Int32 {
-        let descriptor = self.descriptor
-        self.descriptor = -1
-        guard descriptor >= 0 else { return -1 }
-        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-            _ = Glibc.close(descriptor)
-            return -1
+        /// The descriptor, positioned at the start, for the reader to own and close; -1 if it was handed on
+        /// already or cannot be rewound.
+        func takeDescriptor() -> Int32 {
+            let descriptor = self.descriptor
+            self.descriptor = -1
+            guard descriptor >= 0 else { return -1 }
+            guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+                _ = Glibc.close(descriptor)
+                return -1
+            }
+            return descriptor
         }
-        return descriptor
-    }
 
-    deinit {
-        if descriptor >= 0 { _ = Glibc.close(descriptor) }
-    }
+        deinit {
+            if descriptor >= 0 { _ = Glibc.close(descriptor) }
+        }
     #else
-    /// The file, positioned at the start, for the reader to own and close; `nil` if it was handed on
-    /// already or cannot be rewound.
-    func takeHandle() -> FileHandle? {
-        let handle = self.handle
-        self.handle = nil
-        guard let handle, (try? handle.seek(toOffset: 0)) != nil else { return nil }
-        return handle
-    }
+        /// The file, positioned at the start, for the reader to own and close; `nil` if it was handed on
+        /// already or cannot be rewound.
+        func takeHandle() -> FileHandle? {
+            let handle = self.handle
+            self.handle = nil
+            guard let handle, (try? handle.seek(toOffset: 0)) != nil else { return nil }
+            return handle
+        }
 
-    deinit {
-        try? handle?.close()
-    }
+        deinit {
+            try? handle?.close()
+        }
     #endif
 }

@@ -7,12 +7,16 @@ extension TemplateParser {
         let first = try parseParameter()
         skipSpaces()
         let hasArguments = peek() != nil && !atClose() && peek() != UInt8(ascii: "}")
-        if case let .path(path) = first, !path.isData, !path.isExplicitThis, path.parents == 0, path.segments.count == 1,
-           let helper = TemplateHelper(rawValue: path.segments[0]) {
+        if case let .path(path) = first, !path.isData, !path.isExplicitThis, path.parents == 0,
+            path.segments.count == 1,
+            let helper = TemplateHelper(rawValue: path.segments[0])
+        {
             return .call(helper, try parseCall(helper, at: start, until: nil))
         }
         if hasArguments {
-            if case let .path(path) = first { throw error(start, "unknown helper '\(path.segments.joined(separator: "."))'") }
+            if case let .path(path) = first {
+                throw error(start, "unknown helper '\(path.segments.joined(separator: "."))'")
+            }
             throw error(position, "expected '}}'")
         }
         return first
@@ -20,7 +24,9 @@ extension TemplateParser {
 
     /// Arguments and `name=value` options up to `}}` (or `)` for a sub-expression); prepares literal
     /// JSONPaths and date options.
-    mutating func parseCall(_ helper: TemplateHelper, at start: Int, until closer: UInt8?) throws(TemplateError) -> TemplateCall {
+    mutating func parseCall(_ helper: TemplateHelper, at start: Int, until closer: UInt8?) throws(TemplateError)
+        -> TemplateCall
+    {
         var call = TemplateCall()
         while true {
             skipSpaces()
@@ -115,7 +121,9 @@ extension TemplateParser {
         while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
         guard end > digitsStart else { return nil }
         var isDouble = false
-        if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "."), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end + 1]) {
+        if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "."),
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end + 1])
+        {
             isDouble = true
             end += 1
             while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
@@ -142,7 +150,9 @@ extension TemplateParser {
         if peek() == UInt8(ascii: "."), peek(1) == UInt8(ascii: "/") {
             path.isExplicitThis = true
             position += 2
-        } else if peek() == UInt8(ascii: "."), peek(1).map({ !Self.isIdentifierByte($0) && $0 != UInt8(ascii: ".") }) ?? true {
+        } else if peek() == UInt8(ascii: "."),
+            peek(1).map({ !Self.isIdentifierByte($0) && $0 != UInt8(ascii: ".") }) ?? true
+        {
             path.isExplicitThis = true
             position += 1
             return path
@@ -155,7 +165,8 @@ extension TemplateParser {
                 path.segments.append(segment)
             }
             guard peek() == UInt8(ascii: ".") || peek() == UInt8(ascii: "/"),
-                  let next = peek(1), Self.isIdentifierByte(next) || next == UInt8(ascii: "[") else { break }
+                let next = peek(1), Self.isIdentifierByte(next) || next == UInt8(ascii: "[")
+            else { break }
             position += 1
         }
         return path

@@ -98,7 +98,8 @@ struct TemplateParser {
     }
 
     /// One tag after `{{` (and `~`) other than a block's opening; returns a terminator for `else` and closing tags.
-    private mutating func parseTag(at open: Int, into nodes: inout [TemplateNode]) throws(TemplateError) -> Terminator? {
+    private mutating func parseTag(at open: Int, into nodes: inout [TemplateNode]) throws(TemplateError) -> Terminator?
+    {
         switch peek() {
         case UInt8(ascii: "!"):
             try skipComment(at: open)
@@ -124,7 +125,9 @@ struct TemplateParser {
             position += 1
             skipSpaces()
             let nameStart = position
-            while let byte = peek(), !Self.isSpace(byte), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "~") { position += 1 }
+            while let byte = peek(), !Self.isSpace(byte), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "~") {
+                position += 1
+            }
             guard position > nameStart else { throw error(nameStart, "expected the name of the block to close") }
             let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
             try closeTag()
@@ -159,15 +162,19 @@ struct TemplateParser {
         skipSpaces()
         let namePosition = position
         let name = try parseIdentifier()
-        guard let helper = TemplateHelper(rawValue: name) else { throw error(namePosition, "unknown block helper '\(name)'") }
+        guard let helper = TemplateHelper(rawValue: name) else {
+            throw error(namePosition, "unknown block helper '\(name)'")
+        }
         let call = try parseCall(helper, at: open, until: nil)
         try closeTag()
         return try parseBlockBody(helper, call, name: name, at: open)
     }
 
     /// The body and inverse of a block whose opening tag has been read.
-    private mutating func parseBlockBody(_ helper: TemplateHelper, _ call: TemplateCall, name: String,
-                                         at open: Int) throws(TemplateError) -> TemplateBlock {
+    private mutating func parseBlockBody(
+        _ helper: TemplateHelper, _ call: TemplateCall, name: String,
+        at open: Int
+    ) throws(TemplateError) -> TemplateBlock {
         blockDepth += 1
         defer { blockDepth -= 1 }
         if blockDepth > Self.maxBlockDepth { throw tooDeep(at: open) }
@@ -215,13 +222,15 @@ struct TemplateParser {
             stripsNextLeadingSpace = true
         }
         guard peek() == UInt8(ascii: "}"), peek(1) == UInt8(ascii: "}") else {
-            throw error(position, position >= bytes.count ? "unexpected end of template, expected '}}'" : "expected '}}'")
+            throw error(
+                position, position >= bytes.count ? "unexpected end of template, expected '}}'" : "expected '}}'")
         }
         position += 2
     }
 
     func atClose() -> Bool {
-        (peek() == UInt8(ascii: "}") && peek(1) == UInt8(ascii: "}")) || (peek() == UInt8(ascii: "~") && peek(1) == UInt8(ascii: "}"))
+        (peek() == UInt8(ascii: "}") && peek(1) == UInt8(ascii: "}"))
+            || (peek() == UInt8(ascii: "~") && peek(1) == UInt8(ascii: "}"))
     }
 
     private mutating func skipComment(at open: Int) throws(TemplateError) {

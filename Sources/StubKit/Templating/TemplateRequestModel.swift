@@ -90,7 +90,9 @@ final class TemplateRequestModel {
 
     /// How Java prints the map: `{a=[1], b=[2]}`.
     func fieldsDescription(_ kind: FieldKind) -> String {
-        "{" + fieldNames(kind).map { "\($0)=[\((values(kind, $0) ?? []).joined(separator: ", "))]" }.joined(separator: ", ") + "}"
+        "{"
+            + fieldNames(kind).map { "\($0)=[\((values(kind, $0) ?? []).joined(separator: ", "))]" }.joined(
+                separator: ", ") + "}"
     }
 
     private static func group(_ items: [(name: String, value: String)]) -> [(name: String, values: [String])] {
@@ -109,8 +111,9 @@ final class TemplateRequestModel {
 extension String {
     /// ASCII case-insensitive equality (header names).
     func caseInsensitiveEquals(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && zip(utf8, other.utf8).allSatisfy { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(a | 0x20))
-        }
+        utf8.count == other.utf8.count
+            && zip(utf8, other.utf8).allSatisfy { a, b in
+                a == b || (a | 0x20 == b | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(a | 0x20))
+            }
     }
 }

@@ -36,7 +36,9 @@ enum TemplateValue {
         case let .request(model):
             return model.member(name)
         case let .path(model):
-            if let index = Int(name) { return model.segments.indices.contains(index) ? .string(model.segments[index]) : .missing }
+            if let index = Int(name) {
+                return model.segments.indices.contains(index) ? .string(model.segments[index]) : .missing
+            }
             return model.pathParameters[name].map(TemplateValue.string) ?? .missing
         case let .fields(model, kind):
             return model.values(kind, name).map(TemplateValue.values) ?? .missing
@@ -118,7 +120,8 @@ enum TemplateValue {
         case let .values(values): values.map { (nil, .string($0)) }
         case let .list(items): items.map { (nil, $0) }
         case let .path(model): model.segments.map { (nil, .string($0)) }
-        case let .fields(model, kind): model.fieldNames(kind).map { ($0, model.values(kind, $0).map(TemplateValue.values) ?? .missing) }
+        case let .fields(model, kind):
+            model.fieldNames(kind).map { ($0, model.values(kind, $0).map(TemplateValue.values) ?? .missing) }
         case let .json(.array(items)): items.map { (nil, .json($0)) }
         case let .json(.object(members)): members.map { ($0.key, .json($0.value)) }
         default: nil

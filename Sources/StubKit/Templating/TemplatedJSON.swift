@@ -15,7 +15,9 @@ indirect enum TemplatedJSON: Sendable {
         }
         switch value {
         case let .string(text):
-            do { self = .string(try Template(text)) } catch { throw ResponseTemplate.Failure(field: path, bodyFile: nil, error: error) }
+            do { self = .string(try Template(text)) } catch {
+                throw ResponseTemplate.Failure(field: path, bodyFile: nil, error: error)
+            }
         case let .array(items):
             var parts: [TemplatedJSON] = []
             for (index, item) in items.enumerated() { parts.append(try TemplatedJSON(item, at: path + ["[\(index)]"])) }
@@ -23,7 +25,11 @@ indirect enum TemplatedJSON: Sendable {
         case let .object(members):
             var parts: [(key: [UInt8], value: TemplatedJSON)] = []
             for member in members {
-                parts.append((JSONValue.string(member.key).serializedBytes(.compact), try TemplatedJSON(member.value, at: path + [member.key])))
+                parts.append(
+                    (
+                        JSONValue.string(member.key).serializedBytes(.compact),
+                        try TemplatedJSON(member.value, at: path + [member.key])
+                    ))
             }
             self = .object(parts)
         default:

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A few threads for work that must not run on an event loop (admin calls over the whole journal,
 /// user closures, upstream calls), with a bounded queue of pending jobs.
@@ -75,15 +76,18 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Runs `job` on a worker thread; `job` answers through the responder it is given (now, later, or
     /// streaming). When the queue is full, answers `busy` at once instead.
-    func answer(_ responder: HTTPResponder, busy: @autoclosure () -> HTTPResponse = WorkerPool.busyResponse,
-                with job: @escaping @Sendable (HTTPResponder) -> Void) {
+    func answer(
+        _ responder: HTTPResponder, busy: @autoclosure () -> HTTPResponse = WorkerPool.busyResponse,
+        with job: @escaping @Sendable (HTTPResponder) -> Void
+    ) {
         if !submit({ job(responder) }) { responder.respond(busy()) }
     }
 
     /// `503 Service Unavailable` with `Retry-After: 1`.
     static var busyResponse: HTTPResponse {
-        var response = HTTPResponse.text("Service Unavailable: too many requests waiting for a worker thread\n",
-                                         status: .serviceUnavailable)
+        var response = HTTPResponse.text(
+            "Service Unavailable: too many requests waiting for a worker thread\n",
+            status: .serviceUnavailable)
         response.headers.add(name: "Retry-After", value: "1")
         return response
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One `GET /__admin/health` over a plain socket, bounded by a timeout: what `stubserver health` and the
@@ -34,7 +34,8 @@ public enum HealthProbe {
                 lastFailure = failure.reason
             case let .success(socket):
                 defer { socket.close() }
-                let request = "GET \(url.path) HTTP/1.1\r\nHost: \(hostHeader(url))\r\n"
+                let request =
+                    "GET \(url.path) HTTP/1.1\r\nHost: \(hostHeader(url))\r\n"
                     + "User-Agent: stubserver-health\r\nConnection: close\r\n\r\n"
                 return evaluate(socket.exchange(Array(request.utf8), deadline: deadline, limit: maxAnswerBytes))
             }
@@ -52,8 +53,10 @@ public enum HealthProbe {
             let line = String(decoding: head, as: UTF8.self)
             let parts = line.split(separator: " ", maxSplits: 2)
             guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
-                return .unhealthy(bytes.isEmpty ? "the connection closed without an answer"
-                                                : "not an HTTP answer: '\(line.prefix(80))'")
+                return .unhealthy(
+                    bytes.isEmpty
+                        ? "the connection closed without an answer"
+                        : "not an HTTP answer: '\(line.prefix(80))'")
             }
             return status == 200 ? .healthy : .unhealthy("HTTP \(line.dropFirst(parts[0].count + 1))")
         }

@@ -40,7 +40,9 @@ public struct HealthURL: Sendable, Equatable, CustomStringConvertible {
             }
             hostPart = authority[authority.index(after: authority.startIndex)..<close]
             let after = authority[authority.index(after: close)...]
-            if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty {
+            if after.hasPrefix(":") {
+                portText = after.dropFirst()
+            } else if !after.isEmpty {
                 throw CLIError("health: unexpected '\(after)' after the address in '\(text)'")
             }
         } else if let colon = authority.lastIndex(of: ":") {
@@ -63,11 +65,12 @@ public struct HealthURL: Sendable, Equatable, CustomStringConvertible {
     /// The URL a server listening on `host`:`port` is probed at: a wildcard address is probed on the
     /// loopback address of its family (`0.0.0.0` → `127.0.0.1`, `::` → `::1`).
     public static func probing(host: String, port: Int) -> HealthURL {
-        let probed = switch host {
-        case "0.0.0.0", "": "127.0.0.1"
-        case "::", "[::]": "::1"
-        default: host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        }
+        let probed =
+            switch host {
+            case "0.0.0.0", "": "127.0.0.1"
+            case "::", "[::]": "::1"
+            default: host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+            }
         return HealthURL(host: probed, port: port)
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A resolved socket address for the health probe (IPv4 or IPv6), as `getaddrinfo(3)` returns it.
@@ -10,9 +10,9 @@ struct ProbeAddress: Sendable {
     let bytes: [UInt8]
 
     #if canImport(Glibc)
-    static let streamType = Int32(SOCK_STREAM.rawValue)
+        static let streamType = Int32(SOCK_STREAM.rawValue)
     #else
-    static let streamType = SOCK_STREAM
+        static let streamType = SOCK_STREAM
     #endif
 
     /// Every TCP address of `host`:`port`, numeric addresses without a lookup.
@@ -29,7 +29,9 @@ struct ProbeAddress: Sendable {
         var addresses: [ProbeAddress] = []
         var next = list
         while let info = next {
-            if let address = info.pointee.ai_addr, info.pointee.ai_family == AF_INET || info.pointee.ai_family == AF_INET6 {
+            if let address = info.pointee.ai_addr,
+                info.pointee.ai_family == AF_INET || info.pointee.ai_family == AF_INET6
+            {
                 let raw = UnsafeRawBufferPointer(start: address, count: Int(info.pointee.ai_addrlen))
                 addresses.append(ProbeAddress(family: info.pointee.ai_family, bytes: Array(raw)))
             }
@@ -42,9 +44,9 @@ struct ProbeAddress: Sendable {
 /// getaddrinfo's reason for `status`.
 private func resolverError(_ status: Int32) -> String {
     #if canImport(Glibc)
-    String(cString: gai_strerror(status))
+        String(cString: gai_strerror(status))
     #else
-    // gai_strerror exists on Darwin, but the Darwin check's stand-in SDK lacks it: the code is enough.
-    "getaddrinfo error \(status)"
+        // gai_strerror exists on Darwin, but the Darwin check's stand-in SDK lacks it: the code is enough.
+        "getaddrinfo error \(status)"
     #endif
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A non-blocking TCP client socket whose every wait is a `poll(2)` bounded by the probe's deadline.
@@ -9,21 +9,23 @@ struct ProbeSocket {
     private let descriptor: Int32
 
     #if os(Linux)
-    private static let sendFlags = Int32(MSG_NOSIGNAL)
+        private static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
-    private static let sendFlags: Int32 = 0
+        private static let sendFlags: Int32 = 0
     #endif
 
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
     /// Connects to `address`, waiting until `deadline` at most.
-    static func connect(to address: ProbeAddress, deadline: ContinuousClock.Instant) -> Result<ProbeSocket, ProbeFailure> {
+    static func connect(to address: ProbeAddress, deadline: ContinuousClock.Instant) -> Result<
+        ProbeSocket, ProbeFailure
+    > {
         let descriptor = socket(address.family, ProbeAddress.streamType, 0)
         guard descriptor >= 0 else { return .failure(.errno("socket", errno)) }
         let socket = ProbeSocket(descriptor: descriptor)
         #if canImport(Darwin)
-        var on: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            var on: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL, 0) | O_NONBLOCK)
         let started = address.bytes.withUnsafeBytes { raw in
@@ -89,9 +91,9 @@ struct ProbeSocket {
 
     func close() {
         #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
+            _ = Glibc.close(descriptor)
         #else
-        _ = Darwin.close(descriptor)
+            _ = Darwin.close(descriptor)
         #endif
     }
 
@@ -114,9 +116,9 @@ struct ProbeSocket {
 private enum Glue {
     static func connect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
         #if canImport(Glibc)
-        Glibc.connect(descriptor, address, length)
+            Glibc.connect(descriptor, address, length)
         #else
-        Darwin.connect(descriptor, address, length)
+            Darwin.connect(descriptor, address, length)
         #endif
     }
 }

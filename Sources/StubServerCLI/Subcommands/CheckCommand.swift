@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `stubserver check [--stubs DIR]`: loads a stubs directory as the server would and reports every
 /// error, every warning and every stub that can never answer. Exit 0 when the server would load it,
@@ -75,7 +76,7 @@ public struct CheckCommand: Subcommand {
         let summary = [
             stubCount(check.mappings.count) + (check.isValid ? "" : " valid"),
             count(check.errors.count, "error"),
-            count(warnings, "warning"),
+            count(warnings, "warning")
         ]
         let verdict = check.isValid ? "OK" : "FAILED"
         lines.append("\(check.directory): \(verdict): " + summary.joined(separator: ", "))

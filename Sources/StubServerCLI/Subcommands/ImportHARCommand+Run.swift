@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ImportHARCommand {
     public func run() -> ExitCode {
@@ -18,8 +19,9 @@ extension ImportHARCommand {
         var lines = [readLine(capture, selected: selected.count)]
         let others = Self.hostCounts(capture.entries.filter { !isSelected($0) })
         if !others.isEmpty {
-            lines.append("left out \(Self.plural(others.reduce(0) { $0 + $1.count }, "entry", "entries")) for other hosts: "
-                         + others.map { "\($0.host) (\($0.count))" }.joined(separator: ", "))
+            lines.append(
+                "left out \(Self.plural(others.reduce(0) { $0 + $1.count }, "entry", "entries")) for other hosts: "
+                    + others.map { "\($0.host) (\($0.count))" }.joined(separator: ", "))
         }
         let summary: RecordingSummary
         do {
@@ -30,17 +32,23 @@ extension ImportHARCommand {
             StandardStreams.error("error: \(error)\n")
             return .failure
         }
-        lines.append(summary.report(secretsHint: "(--keep-secret NAME records one of them; --keep-all-secrets records them all)"))
+        lines.append(
+            summary.report(secretsHint: "(--keep-secret NAME records one of them; --keep-all-secrets records them all)")
+        )
         let missing = selected.filter { $0.isMissingContent && (100...599).contains($0.exchange.response.status) }
         if !missing.isEmpty {
-            lines.append("warning: \(Self.plural(missing.count, "response", "responses")) had a body the capture does not hold "
-                         + "(exported without content?); their stubs answer with an empty body:")
-            lines += missing.map { "  log.entries[\($0.index)]: \($0.exchange.request.method) \($0.exchange.request.url)" }
+            lines.append(
+                "warning: \(Self.plural(missing.count, "response", "responses")) had a body the capture does not hold "
+                    + "(exported without content?); their stubs answer with an empty body:")
+            lines += missing.map {
+                "  log.entries[\($0.index)]: \($0.exchange.request.method) \($0.exchange.request.url)"
+            }
         }
         let hosts = Self.hostCounts(selected)
         if self.hosts.isEmpty, hosts.count > 1 {
-            lines.append("note: the capture holds requests to \(hosts.count) hosts (\(hosts.map(\.host).joined(separator: ", "))), "
-                         + "now stubbed in one folder; --host HOST imports one")
+            lines.append(
+                "note: the capture holds requests to \(hosts.count) hosts (\(hosts.map(\.host).joined(separator: ", "))), "
+                    + "now stubbed in one folder; --host HOST imports one")
         }
         StandardStreams.output(lines.joined(separator: "\n") + "\n")
         return .success
@@ -73,7 +81,11 @@ extension ImportHARCommand {
         var counts: [(host: String, count: Int)] = []
         for entry in entries {
             let host = entry.host.isEmpty ? "(no host)" : entry.host
-            if let index = counts.firstIndex(where: { $0.host == host }) { counts[index].count += 1 } else { counts.append((host, 1)) }
+            if let index = counts.firstIndex(where: { $0.host == host }) {
+                counts[index].count += 1
+            } else {
+                counts.append((host, 1))
+            }
         }
         return counts.sorted { $0.count > $1.count }
     }
@@ -91,7 +103,8 @@ enum HARCaptureHost {
             return (String(lower[...close]), Int(lower[lower.index(after: close)...].dropFirst()))
         }
         if let colon = lower.lastIndex(of: ":"), lower.firstIndex(of: ":") == colon,
-           let port = Int(lower[lower.index(after: colon)...]) {
+            let port = Int(lower[lower.index(after: colon)...])
+        {
             return (String(lower[..<colon]), port)
         }
         return (lower, nil)

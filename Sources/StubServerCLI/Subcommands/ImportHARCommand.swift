@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `stubserver import-har FILE [--stubs DIR] [--host HOST]...`: turns a HAR capture into stub files
 /// through ``StubWriter`` (the naming, secret filtering and merging `stubserver record` uses).
@@ -61,9 +62,11 @@ public struct ImportHARCommand: Subcommand {
     public var jsonAsReceived = false
     public var recordSequences = false
 
-    public init(file: String, stubs: String = "Stubs", hosts: [String] = [], captureHeaders: [String] = [],
-                keptSecrets: [String] = [], keepAllSecrets: Bool = false, jsonAsReceived: Bool = false,
-                recordSequences: Bool = false) {
+    public init(
+        file: String, stubs: String = "Stubs", hosts: [String] = [], captureHeaders: [String] = [],
+        keptSecrets: [String] = [], keepAllSecrets: Bool = false, jsonAsReceived: Bool = false,
+        recordSequences: Bool = false
+    ) {
         self.file = file
         self.stubs = stubs
         self.hosts = hosts
@@ -78,8 +81,10 @@ public struct ImportHARCommand: Subcommand {
         var command = ImportHARCommand(file: "")
         var files: [String] = []
         var reader = ArgumentReader(arguments)
-        let options = ["--stubs", "--root-dir", "--host", "--capture-header", "--keep-secret", "--keep-all-secrets",
-                       "--json-as-received", "--record-sequences"]
+        let options = [
+            "--stubs", "--root-dir", "--host", "--capture-header", "--keep-secret", "--keep-all-secrets",
+            "--json-as-received", "--record-sequences"
+        ]
         while let argument = reader.next() {
             if try command.readStubWritingFlag(argument, from: &reader) { continue }
             switch argument {

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension MatchCommand {
     public func run() -> ExitCode {
@@ -40,8 +41,9 @@ extension MatchCommand {
         if body != nil, !fields.contains(where: { $0.name.lowercased() == "content-length" }) {
             fields.append(Header(name: "Content-Length", value: String(bytes.count)))
         }
-        return StubHTTPRequest(method: StubHTTPMethod(method), target: target,
-                               headers: StubHTTPHeaders(fields.map { ($0.name, $0.value) }), body: bytes)
+        return StubHTTPRequest(
+            method: StubHTTPMethod(method), target: target,
+            headers: StubHTTPHeaders(fields.map { ($0.name, $0.value) }), body: bytes)
     }
 
     /// What `stubserver match` prints: the winner and the runners-up, or the near-miss report.
@@ -59,7 +61,8 @@ extension MatchCommand {
         if !explanation.outranked.isEmpty {
             out += "\nAlso matching, but outranked:\n"
             for other in explanation.outranked {
-                let why = other.mapping.priority > winner.mapping.priority
+                let why =
+                    other.mapping.priority > winner.mapping.priority
                     ? "priority \(other.mapping.priority) loses to \(winner.mapping.priority)"
                     : "same priority \(other.mapping.priority), loaded earlier"
                 out += "  \(title(other.mapping)): \(why)\n"

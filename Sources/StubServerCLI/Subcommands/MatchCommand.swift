@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `stubserver match [--stubs DIR] METHOD URL [-H 'Name: value']... [-d BODY]`: which stub the server
 /// would answer a request with and why, or the near-miss report when none. Nothing listens.
@@ -66,8 +67,10 @@ public struct MatchCommand: Subcommand {
     /// `--state SCENARIO=STATE`: scenarios not in `Started`.
     public var scenarioStates: [String: String]
 
-    public init(stubs: String = "Stubs", method: String, target: String,
-                headers: [Header] = [], body: Body? = nil, scenarioStates: [String: String] = [:]) {
+    public init(
+        stubs: String = "Stubs", method: String, target: String,
+        headers: [Header] = [], body: Body? = nil, scenarioStates: [String: String] = [:]
+    ) {
         self.stubs = stubs
         self.method = method
         self.target = target
@@ -104,21 +107,29 @@ public struct MatchCommand: Subcommand {
             }
         }
         guard words.count == 2 else {
-            if words.count > 2 { throw CLIError("unexpected argument '\(words[2])'; quote a header as -H 'Name: value'") }
-            throw CLIError(words.isEmpty ? "missing METHOD and URL, e.g. match GET /hello" : "missing URL after \(words[0]), e.g. match \(words[0]) /hello")
+            if words.count > 2 {
+                throw CLIError("unexpected argument '\(words[2])'; quote a header as -H 'Name: value'")
+            }
+            throw CLIError(
+                words.isEmpty
+                    ? "missing METHOD and URL, e.g. match GET /hello"
+                    : "missing URL after \(words[0]), e.g. match \(words[0]) /hello")
         }
         let method = try Self.method(words[0])
         let (target, host) = try Self.target(words[1])
         if let host, !headers.contains(where: { $0.name.lowercased() == "host" }) {
             headers.append(Header(name: "Host", value: host))
         }
-        return MatchCommand(stubs: stubs, method: method, target: target, headers: headers, body: body,
-                            scenarioStates: states)
+        return MatchCommand(
+            stubs: stubs, method: method, target: target, headers: headers, body: body,
+            scenarioStates: states)
     }
 
     /// `Login=LoggedIn` → the scenario and its state (the scenario name is everything before the last `=`).
     static func scenarioState(_ text: String) throws(CLIError) -> (scenario: String, state: String) {
-        guard let equals = text.lastIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else {
+        guard let equals = text.lastIndex(of: "="), equals != text.startIndex,
+            text.index(after: equals) != text.endIndex
+        else {
             throw CLIError("--state expects SCENARIO=STATE, e.g. --state Login=LoggedIn, got '\(text)'")
         }
         return (String(text[..<equals]), String(text[text.index(after: equals)...]))
@@ -154,7 +165,9 @@ public struct MatchCommand: Subcommand {
     /// The request target and, for a full URL, its `host[:port]`.
     static func target(_ text: String) throws(CLIError) -> (target: String, host: String?) {
         if text.hasPrefix("/") || text == "*" { return (text, nil) }
-        guard let scheme = text.firstRange(of: "://"), ["http", "https"].contains(text[..<scheme.lowerBound].lowercased()) else {
+        guard let scheme = text.firstRange(of: "://"),
+            ["http", "https"].contains(text[..<scheme.lowerBound].lowercased())
+        else {
             throw CLIError("URL must be a path starting with / or an http:// URL, got '\(text)'")
         }
         let rest = text[scheme.upperBound...]

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension RecordCommand {
     public func run() -> ExitCode {
@@ -28,8 +29,10 @@ extension RecordCommand {
             return .cannotListen
         }
         if targetsItself(listeningOn: server.port) {
-            log.write("stubserver: error: --target \(target.absoluteString) is this recorder itself (listening on "
-                      + "\(server.baseURL.absoluteString)); it would record its own answers. Point --target at the real API.")
+            log.write(
+                "stubserver: error: --target \(target.absoluteString) is this recorder itself (listening on "
+                    + "\(server.baseURL.absoluteString)); it would record its own answers. Point --target at the real API."
+            )
             server.stop()
             return .usage
         }
@@ -40,8 +43,10 @@ extension RecordCommand {
             server.stop()
             return .failure
         }
-        StandardStreams.output("Listening on \(server.baseURL.absoluteString)\n"
-                               + "Recording \(target.absoluteString) into \(stubs); stop with Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGQUIT to write the stubs\n")
+        StandardStreams.output(
+            "Listening on \(server.baseURL.absoluteString)\n"
+                + "Recording \(target.absoluteString) into \(stubs); stop with Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGQUIT to write the stubs\n"
+        )
         // Any stop signal ends the recording the same way: the stubs are written, then the exit code
         // says only whether writing worked.
         signals.wait()
@@ -49,8 +54,10 @@ extension RecordCommand {
         server.stop()
         do throws(RecordingError) {
             let recorded = try server.stopRecording()
-            StandardStreams.output(recorded.summary.report(
-                secretsHint: "(--keep-secret NAME records one of them; --keep-all-secrets records them all)") + "\n")
+            StandardStreams.output(
+                recorded.summary.report(
+                    secretsHint: "(--keep-secret NAME records one of them; --keep-all-secrets records them all)") + "\n"
+            )
             return .success
         } catch {
             StandardStreams.error("stubserver: error: \(error)\n")
@@ -62,7 +69,8 @@ extension RecordCommand {
     /// `--host` given) on the port it listens on.
     func targetsItself(listeningOn listeningPort: Int) -> Bool {
         let scheme = target.scheme?.lowercased()
-        guard let host = target.host?.lowercased(), target.port ?? (scheme == "https" ? 443 : 80) == listeningPort else { return false }
+        guard let host = target.host?.lowercased(), target.port ?? (scheme == "https" ? 443 : 80) == listeningPort
+        else { return false }
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         return ["localhost", "127.0.0.1", "::1", "0.0.0.0", "::", self.host.lowercased()].contains(bare)
     }

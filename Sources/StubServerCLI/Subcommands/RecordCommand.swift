@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `stubserver record --target URL [--stubs DIR] [--port N] [--host ADDR] …`: a server that forwards
 /// every request to the target and, on SIGINT, SIGTERM, SIGHUP or SIGQUIT, writes what it saw as stubs through
@@ -73,15 +74,20 @@ public struct RecordCommand: Subcommand {
         var target: URL?
         var command = RecordCommand(target: URL(fileURLWithPath: "/"))
         var reader = ArgumentReader(arguments)
-        let options = ["--target", "--stubs", "--root-dir", "--port", "--host", "--bind-address", "--capture-header",
-                       "--record-sequences", "--keep-secret", "--keep-all-secrets", "--json-as-received", "--proxy-timeout"]
+        let options = [
+            "--target", "--stubs", "--root-dir", "--port", "--host", "--bind-address", "--capture-header",
+            "--record-sequences", "--keep-secret", "--keep-all-secrets", "--json-as-received", "--proxy-timeout"
+        ]
         while let argument = reader.next() {
             if try command.readStubWritingFlag(argument, from: &reader) { continue }
             switch argument {
             case .option("--target"):
                 let text = try reader.value(for: "--target")
-                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false else {
-                    throw CLIError("--target expects an http:// or https:// URL such as https://api.github.com, got '\(text)'")
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
+                    url.host?.isEmpty == false
+                else {
+                    throw CLIError(
+                        "--target expects an http:// or https:// URL such as https://api.github.com, got '\(text)'")
                 }
                 target = url
             case .option("--port"):
@@ -103,7 +109,9 @@ public struct RecordCommand: Subcommand {
                 throw reader.unexpected(argument, options: options)
             }
         }
-        guard let target else { throw CLIError("record needs --target URL: the API to forward to, e.g. https://api.github.com") }
+        guard let target else {
+            throw CLIError("record needs --target URL: the API to forward to, e.g. https://api.github.com")
+        }
         guard ProxySettings.isForwardingAvailable else { throw CLIError("record: \(ProxySettings.unavailableReason)") }
         command.target = target
         return command
@@ -111,8 +119,9 @@ public struct RecordCommand: Subcommand {
 
     /// The recording from the flags: into ``stubs``, secrets filtered unless kept.
     var spec: RecordingSpec {
-        RecordingSpec(target: target, writer: stubWriterOptions(listsUnrecordedSecretHeaders: true), persist: true,
-                      directory: URL(fileURLWithPath: stubs))
+        RecordingSpec(
+            target: target, writer: stubWriterOptions(listsUnrecordedSecretHeaders: true), persist: true,
+            directory: URL(fileURLWithPath: stubs))
     }
 }
 

@@ -22,8 +22,10 @@ extension StubWritingFlags {
     /// Reads `argument` if it is one of the shared flags, its value (if it takes one) from `reader`.
     /// - Returns: `true` when it was one; `false`, with nothing read, for any other argument.
     /// - Throws: ``CLIError`` for a missing value, a value given to a flag that takes none, or an empty `--stubs`.
-    mutating func readStubWritingFlag(_ argument: ArgumentReader.Argument,
-                                      from reader: inout ArgumentReader) throws(CLIError) -> Bool {
+    mutating func readStubWritingFlag(
+        _ argument: ArgumentReader.Argument,
+        from reader: inout ArgumentReader
+    ) throws(CLIError) -> Bool {
         switch argument {
         case .option("--stubs"), .option("--root-dir"):
             stubs = try reader.value(for: "--stubs")
@@ -53,9 +55,10 @@ extension StubWritingFlags {
     func stubWriterOptions(listsUnrecordedSecretHeaders: Bool = false) -> StubWriter.Options {
         var secrets = keepAllSecrets ? SecretFilter.none : SecretFilter.standard
         secrets.kept = Set(keptSecrets)
-        return StubWriter.Options(secrets: secrets, captureHeaders: captureHeaders,
-                                  jsonBodies: jsonAsReceived ? .asReceived : .prettyPrinted,
-                                  recordsSequences: recordSequences,
-                                  listsUnrecordedSecretHeaders: listsUnrecordedSecretHeaders)
+        return StubWriter.Options(
+            secrets: secrets, captureHeaders: captureHeaders,
+            jsonBodies: jsonAsReceived ? .asReceived : .prettyPrinted,
+            recordsSequences: recordSequences,
+            listsUnrecordedSecretHeaders: listsUnrecordedSecretHeaders)
     }
 }

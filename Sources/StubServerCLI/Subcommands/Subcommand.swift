@@ -51,7 +51,7 @@ public enum Subcommands {
         MatchCommand.self,
         HealthCommand.self,
         ImportHARCommand.self,
-        RecordCommand.self,
+        RecordCommand.self
     ]
 
     /// The subcommand called `name`, if any.

@@ -1,6 +1,7 @@
 import Foundation
 import StubHTTP
 import Testing
+
 @testable import StubKit
 
 @Suite("HAR capture: reading HAR 1.2 as Chrome and Charles export it")
@@ -10,10 +11,14 @@ struct HARCaptureTests {
 
     @Test("Chrome DevTools export: hosts, base64 content, a status-0 entry without content, postData")
     func chrome() throws {
-        let capture = try HARCapture.load(Self.fixtures.appendingPathComponent("chrome-devtools.har"), displayPath: "chrome.har")
+        let capture = try HARCapture.load(
+            Self.fixtures.appendingPathComponent("chrome-devtools.har"), displayPath: "chrome.har")
         #expect(capture.creator == "WebInspector 537.36")
-        #expect(capture.entries.map(\.host) == ["api.github.com", "api.github.com", "avatars.githubusercontent.com",
-                                                "api.github.com", "api.github.com", "api.github.com", "www.google-analytics.com"])
+        #expect(
+            capture.entries.map(\.host) == [
+                "api.github.com", "api.github.com", "avatars.githubusercontent.com",
+                "api.github.com", "api.github.com", "api.github.com", "www.google-analytics.com"
+            ])
         let first = capture.entries[0].exchange
         #expect(first.request.method == "GET")
         #expect(first.request.url == "https://api.github.com/users/octocat")
@@ -24,7 +29,8 @@ struct HARCaptureTests {
         #expect(avatar.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let graphQL = capture.entries[4].exchange.request
         #expect(graphQL.method == "POST")
-        #expect(String(decoding: graphQL.body, as: UTF8.self) == #"{"query":"query { viewer { login } }","variables":{}}"#)
+        #expect(
+            String(decoding: graphQL.body, as: UTF8.self) == #"{"query":"query { viewer { login } }","variables":{}}"#)
         #expect(capture.entries[5].exchange.response.status == 0)
         #expect(capture.entries[5].exchange.response.body.isEmpty)
         #expect(!capture.entries[5].isMissingContent)
@@ -40,27 +46,41 @@ struct HARCaptureTests {
         #expect(capture.entries[2].exchange.response.body == Array("  MMM.           .MMM\n  Hi there!  \r\n".utf8))
         #expect(capture.entries[5].exchange.request.method == "HEAD")
         #expect(capture.entries[5].exchange.response.body.isEmpty)
-        #expect(String(decoding: capture.entries[6].exchange.request.body, as: UTF8.self).hasPrefix("client_id=abc&client_secret="))
+        #expect(
+            String(decoding: capture.entries[6].exchange.request.body, as: UTF8.self).hasPrefix(
+                "client_id=abc&client_secret="))
         #expect(capture.entries[8].host == "example.com")
     }
 
-    @Test("Errors name the file, the entry and the field", arguments: [
-        (#"{"log": {"entries": [{"request": {"method": "GET", "url": "/"}, "response": {"status": "200"}}]}}"#,
-         #"x.har: log.entries[0].response.status: expected an integer, found "200""#),
-        (#"{"log": {"entries": {}}}"#, "x.har: log.entries: expected an array, found an object"),
-        (#"{"log": {}}"#, "x.har: log: no 'entries' member"),
-        (#"{"entries": []}"#, "x.har: not a HAR file: no 'log' member"),
-        (#"[1]"#, "x.har: not a HAR file: expected an object with a 'log' member"),
-        (#"{"log": {"entries": [{"request": {"method": "GET", "url": "/"}, "response": {"status": 200}}, {"response": {}}]}}"#,
-         "x.har: log.entries[1]: missing 'request'"),
-        (#"{"log": {"entries": [{"request": {"method": "GET", "url": "/", "headers": [{"name": "A"}]}, "response": {"status": 200}}]}}"#,
-         "x.har: log.entries[0].request.headers[0]: missing 'value'"),
-        (#"{"log": {"entries": [{"request": {"method": "GET", "url": "/"}, "response": {"status": 200, "content": {"text": "%%%", "encoding": "base64"}}}]}}"#,
-         #"x.har: log.entries[0].response.content.text: 'encoding' is "base64" but the text is not valid base64"#),
-        (#"{"log": {"entries": [{"request": {"method": "GET", "url": "/"}, "response": {"status": 200, "content": {"text": "x", "encoding": "gzip"}}}]}}"#,
-         #"x.har: log.entries[0].response.content.encoding: unsupported encoding "gzip"; HAR 1.2 knows only "base64""#),
-        ("{\"log\": {\n  \"entries\": [,]}}", "x.har:2:15: not a HAR file: unexpected ',', expected a value"),
-    ])
+    @Test(
+        "Errors name the file, the entry and the field",
+        arguments: [
+            (
+                #"{"log": {"entries": [{"request": {"method": "GET", "url": "/"}, "response": {"status": "200"}}]}}"#,
+                #"x.har: log.entries[0].response.status: expected an integer, found "200""#
+            ),
+            (#"{"log": {"entries": {}}}"#, "x.har: log.entries: expected an array, found an object"),
+            (#"{"log": {}}"#, "x.har: log: no 'entries' member"),
+            (#"{"entries": []}"#, "x.har: not a HAR file: no 'log' member"),
+            (#"[1]"#, "x.har: not a HAR file: expected an object with a 'log' member"),
+            (
+                #"{"log": {"entries": [{"request": {"method": "GET", "url": "/"}, "response": {"status": 200}}, {"response": {}}]}}"#,
+                "x.har: log.entries[1]: missing 'request'"
+            ),
+            (
+                #"{"log": {"entries": [{"request": {"method": "GET", "url": "/", "headers": [{"name": "A"}]}, "response": {"status": 200}}]}}"#,
+                "x.har: log.entries[0].request.headers[0]: missing 'value'"
+            ),
+            (
+                #"{"log": {"entries": [{"request": {"method": "GET", "url": "/"}, "response": {"status": 200, "content": {"text": "%%%", "encoding": "base64"}}}]}}"#,
+                #"x.har: log.entries[0].response.content.text: 'encoding' is "base64" but the text is not valid base64"#
+            ),
+            (
+                #"{"log": {"entries": [{"request": {"method": "GET", "url": "/"}, "response": {"status": 200, "content": {"text": "x", "encoding": "gzip"}}}]}}"#,
+                #"x.har: log.entries[0].response.content.encoding: unsupported encoding "gzip"; HAR 1.2 knows only "base64""#
+            ),
+            ("{\"log\": {\n  \"entries\": [,]}}", "x.har:2:15: not a HAR file: unexpected ',', expected a value")
+        ])
     func errors(document: String, message: String) {
         do {
             _ = try HARCapture.parse(Array(document.utf8), file: "x.har")
@@ -72,7 +92,9 @@ struct HARCaptureTests {
 
     @Test("A missing file is an error naming it")
     func missingFile() {
-        #expect(throws: HARError.self) { try HARCapture.load(URL(fileURLWithPath: "/nonexistent/capture.har"), displayPath: "capture.har") }
+        #expect(throws: HARError.self) {
+            try HARCapture.load(URL(fileURLWithPath: "/nonexistent/capture.har"), displayPath: "capture.har")
+        }
         do {
             _ = try HARCapture.load(URL(fileURLWithPath: "/nonexistent/capture.har"), displayPath: "capture.har")
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StubKit
 
 /// A HAR file is read entry by entry, holding the largest entry rather than the file.
@@ -16,7 +17,8 @@ struct HARStreamReaderTests {
             #"{"request": {"method": "GET", "url": "https://api.example.com/items/\#(index)", "headers": [{"name": "Accept", "value": "*/*"}]},"#
                 + #" "response": {"status": 200, "headers": [{"name": "Content-Type", "value": "text/plain"}], "content": {"size": 10000, "mimeType": "text/plain", "text": "\#(body)"}}}"#
         }
-        let document = #"{"log": {"version": "1.2", "entries": [\#n"# + entries.joined(separator: ",\n")
+        let document =
+            #"{"log": {"version": "1.2", "entries": [\#n"# + entries.joined(separator: ",\n")
             + #"], "pages": [{"id": "page_1"}], "creator": {"name": "Test", "version": "1"}}}"#
         let bytes = Array(document.utf8)
         try Data(bytes).write(to: file)
@@ -31,7 +33,9 @@ struct HARStreamReaderTests {
         #expect(try HARCapture.load(file).entries.count == 420)
     }
 
-    @Test("The fixtures read entry by entry exactly as parsed whole", arguments: ["chrome-devtools.har", "charles-proxy.har"])
+    @Test(
+        "The fixtures read entry by entry exactly as parsed whole",
+        arguments: ["chrome-devtools.har", "charles-proxy.har"])
     func fixtures(name: String) throws {
         let url = HARCaptureTests.fixtures.appendingPathComponent(name)
         let streamed = try HARStreamReader.capture(path: url.path, file: name).0
@@ -40,13 +44,17 @@ struct HARStreamReaderTests {
         #expect(streamed.entries == whole.entries)
     }
 
-    @Test("A file that is not a valid HAR document is named as the whole-file parse names it", arguments: [
-        ("{\"log\": {\n  \"entries\": [,]}}", "x.har:2:15: not a HAR file: unexpected ',', expected a value"),
-        (#"{"log": {"entries": [{"request": {"method": "GET", "url": "/"}, "response": {"status": 200}}, {"response": {}}]}}"#,
-         "x.har: log.entries[1]: missing 'request'"),
-        (#"{"log": {"entries": []}, "log": 1}"#, "x.har:1:26: not a HAR file: duplicate key 'log' in object"),
-        (#"{"log": {"entries": []}} x"#, "x.har:1:26: not a HAR file: unexpected 'x' after the JSON value"),
-    ])
+    @Test(
+        "A file that is not a valid HAR document is named as the whole-file parse names it",
+        arguments: [
+            ("{\"log\": {\n  \"entries\": [,]}}", "x.har:2:15: not a HAR file: unexpected ',', expected a value"),
+            (
+                #"{"log": {"entries": [{"request": {"method": "GET", "url": "/"}, "response": {"status": 200}}, {"response": {}}]}}"#,
+                "x.har: log.entries[1]: missing 'request'"
+            ),
+            (#"{"log": {"entries": []}, "log": 1}"#, "x.har:1:26: not a HAR file: duplicate key 'log' in object"),
+            (#"{"log": {"entries": []}} x"#, "x.har:1:26: not a HAR file: unexpected 'x' after the JSON value")
+        ])
     func errors(document: String, message: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("har-stream-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

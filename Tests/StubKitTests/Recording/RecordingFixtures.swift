@@ -1,5 +1,6 @@
 import Foundation
 import StubHTTP
+
 @testable import StubKit
 
 /// A temporary stubs directory for writer tests, removed when the test ends.
@@ -7,7 +8,8 @@ final class WriterFolder {
     let root: URL
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString)", isDirectory: true)
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "writer-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
 
@@ -37,7 +39,9 @@ final class WriterFolder {
         var names: [String] = []
         while let name = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root.path + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: root.path + "/" + name, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
                 names.append(name)
             }
         }
@@ -56,9 +60,11 @@ final class WriterFolder {
 
 extension RecordedExchange {
     /// A JSON exchange: `GET url` answered `status` with `body`.
-    static func json(_ url: String, method: String = "GET", status: Int = 200, body: String,
-                     requestHeaders: HTTPHeaders = [:], responseHeaders: HTTPHeaders = [:],
-                     requestBody: String = "") -> RecordedExchange {
+    static func json(
+        _ url: String, method: String = "GET", status: Int = 200, body: String,
+        requestHeaders: HTTPHeaders = [:], responseHeaders: HTTPHeaders = [:],
+        requestBody: String = ""
+    ) -> RecordedExchange {
         var headers: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8"]
         for field in responseHeaders { headers.add(name: field.name, value: field.value) }
         return RecordedExchange(
@@ -71,7 +77,8 @@ extension StubMapping {
     /// Whether the mapping's request pattern matches `method url` with `headers` and `body`.
     func matches(_ method: String, _ url: String, headers: HTTPHeaders = [:], body: String = "") -> Bool {
         CompiledRequestPattern(request).match(
-            HTTPRequest(method: HTTPMethod(method), target: url, headers: headers, body: Array(body.utf8))).isMatch
+            HTTPRequest(method: HTTPMethod(method), target: url, headers: headers, body: Array(body.utf8))
+        ).isMatch
     }
 
     /// The bytes of a file body.

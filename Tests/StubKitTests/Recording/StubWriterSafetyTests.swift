@@ -1,6 +1,7 @@
 import Foundation
 import StubHTTP
 import Testing
+
 @testable import StubKit
 
 @Suite("Stub writer: collisions, never overwriting, duplicates")
@@ -10,9 +11,10 @@ struct StubWriterSafetyTests {
         let folder = try WriterFolder()
         let summary = try folder.write([
             .json("/search/users?q=octocat", body: "[1]"),
-            .json("/search/users?q=torvalds", body: "[2]"),
+            .json("/search/users?q=torvalds", body: "[2]")
         ])
-        #expect(summary.stubs.map(\.mappingFile) == ["mappings/get-search-users.json", "mappings/get-search-users-2.json"])
+        #expect(
+            summary.stubs.map(\.mappingFile) == ["mappings/get-search-users.json", "mappings/get-search-users-2.json"])
         #expect(try folder.text("__files/get-search-users-2.json").contains("2"))
         let loaded = try folder.load()
         #expect(loaded.count == 2)
@@ -46,8 +48,10 @@ struct StubWriterSafetyTests {
     @Test("A dangling symlink's name counts as taken")
     func danglingSymlink() throws {
         let folder = try WriterFolder()
-        try FileManager.default.createDirectory(at: folder.root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.root.path + "/mappings/get-a.json", withDestinationPath: "/nonexistent/x")
+        try FileManager.default.createDirectory(
+            at: folder.root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.root.path + "/mappings/get-a.json", withDestinationPath: "/nonexistent/x")
         let summary = try folder.write([.json("/a", body: "{}")])
         #expect(summary.stubs.map(\.mappingFile) == ["mappings/get-a-2.json"])
     }
@@ -59,7 +63,7 @@ struct StubWriterSafetyTests {
             .json("/users/octocat", body: #"{"v":1}"#),
             .json("/users/octocat", body: #"{"v":1}"#),
             .json("/users/octocat", body: #"{"v":2}"#),
-            .json("/users/octocat?page=2", body: "[]"),
+            .json("/users/octocat?page=2", body: "[]")
         ])
         #expect(summary.stubs.count == 2)
         #expect(summary.stubs.first?.duplicates == 2)
@@ -69,18 +73,25 @@ struct StubWriterSafetyTests {
         #expect(summary.description.contains("(+2 duplicates; their responses differed, kept the first)"))
     }
 
-    @Test("POSTs with different bodies are different stubs matched on the body; the same JSON in other spacing is a duplicate")
+    @Test(
+        "POSTs with different bodies are different stubs matched on the body; the same JSON in other spacing is a duplicate"
+    )
     func requestBodies() throws {
         let folder = try WriterFolder()
         let summary = try folder.write([
-            .json("/graphql", method: "POST", body: #"{"data":1}"#, requestHeaders: ["Content-Type": "application/json"],
-                  requestBody: #"{"query":"a"}"#),
-            .json("/graphql", method: "POST", body: #"{"data":2}"#, requestHeaders: ["Content-Type": "application/json"],
-                  requestBody: #"{"query":"b"}"#),
-            .json("/graphql", method: "POST", body: #"{"data":1}"#, requestHeaders: ["Content-Type": "application/json"],
-                  requestBody: #"{ "query" : "a" }"#),
-            .json("/form", method: "POST", body: "{}", requestHeaders: ["Content-Type": "application/x-www-form-urlencoded"],
-                  requestBody: "name=octo&city=sf"),
+            .json(
+                "/graphql", method: "POST", body: #"{"data":1}"#, requestHeaders: ["Content-Type": "application/json"],
+                requestBody: #"{"query":"a"}"#),
+            .json(
+                "/graphql", method: "POST", body: #"{"data":2}"#, requestHeaders: ["Content-Type": "application/json"],
+                requestBody: #"{"query":"b"}"#),
+            .json(
+                "/graphql", method: "POST", body: #"{"data":1}"#, requestHeaders: ["Content-Type": "application/json"],
+                requestBody: #"{ "query" : "a" }"#),
+            .json(
+                "/form", method: "POST", body: "{}",
+                requestHeaders: ["Content-Type": "application/x-www-form-urlencoded"],
+                requestBody: "name=octo&city=sf")
         ])
         #expect(summary.stubs.count == 3)
         #expect(summary.stubs.first?.duplicates == 1)
@@ -95,8 +106,9 @@ struct StubWriterSafetyTests {
     @Test("Captured request headers are matched; without captureHeaders, headers are not")
     func capturedHeaders() throws {
         let folder = try WriterFolder()
-        _ = try folder.write([.json("/a", body: "{}", requestHeaders: ["Accept": "application/vnd.github+json"])],
-                             options: .init(captureHeaders: ["Accept"]))
+        _ = try folder.write(
+            [.json("/a", body: "{}", requestHeaders: ["Accept": "application/vnd.github+json"])],
+            options: .init(captureHeaders: ["Accept"]))
         let mapping = try #require(try folder.load().first)
         #expect(mapping.matches("GET", "/a", headers: ["Accept": "application/vnd.github+json"]))
         #expect(!mapping.matches("GET", "/a", headers: ["Accept": "text/html"]))
@@ -111,26 +123,36 @@ struct StubWriterSequenceTests {
     @Test("With recordsSequences, changing responses become a scenario: Started, 2, 3, the last repeating")
     func sequences() throws {
         let folder = try WriterFolder()
-        let summary = try folder.write([
-            .json("/jobs/1", body: #"{"state":"queued"}"#),
-            .json("/jobs/1", body: #"{"state":"queued"}"#),
-            .json("/jobs/1", body: #"{"state":"running"}"#),
-            .json("/jobs/1", status: 410, body: #"{"state":"gone"}"#),
-            .json("/other", body: "{}"),
-            .json("/other", body: "{}"),
-        ], options: .init(recordsSequences: true))
-        #expect(summary.stubs.map(\.mappingFile) == ["mappings/get-jobs-1.json", "mappings/get-jobs-1-2.json",
-                                                     "mappings/get-jobs-1-3.json", "mappings/get-other.json"])
+        let summary = try folder.write(
+            [
+                .json("/jobs/1", body: #"{"state":"queued"}"#),
+                .json("/jobs/1", body: #"{"state":"queued"}"#),
+                .json("/jobs/1", body: #"{"state":"running"}"#),
+                .json("/jobs/1", status: 410, body: #"{"state":"gone"}"#),
+                .json("/other", body: "{}"),
+                .json("/other", body: "{}")
+            ], options: .init(recordsSequences: true))
+        #expect(
+            summary.stubs.map(\.mappingFile) == [
+                "mappings/get-jobs-1.json", "mappings/get-jobs-1-2.json",
+                "mappings/get-jobs-1-3.json", "mappings/get-other.json"
+            ])
         #expect(summary.stubs.map(\.scenarioState) == ["Started", "2", "3", nil])
         #expect(summary.stubs.map(\.duplicates) == [1, 0, 0, 1])
-        #expect(summary.description.contains(#"mappings/get-jobs-1-2.json  GET /jobs/1  (scenario "GET /jobs/1", state 2)"#))
+        #expect(
+            summary.description.contains(#"mappings/get-jobs-1-2.json  GET /jobs/1  (scenario "GET /jobs/1", state 2)"#)
+        )
         let jobs = try folder.load().filter { $0.scenarioName == "GET /jobs/1" }
-            .sorted { ($0.requiredScenarioState == "Started" ? "1" : $0.requiredScenarioState ?? "") < ($1.requiredScenarioState == "Started" ? "1" : $1.requiredScenarioState ?? "") }
+            .sorted {
+                ($0.requiredScenarioState == "Started" ? "1" : $0.requiredScenarioState ?? "")
+                    < ($1.requiredScenarioState == "Started" ? "1" : $1.requiredScenarioState ?? "")
+            }
         #expect(jobs.map(\.requiredScenarioState) == ["Started", "2", "3"])
         #expect(jobs.map(\.newScenarioState) == ["2", "3", nil])
         #expect(jobs.map(\.response.status) == [200, 200, 410])
-        #expect(jobs.compactMap(\.bodyBytes).map { String(decoding: $0, as: UTF8.self) }
-            == ["{\n  \"state\": \"queued\"\n}", "{\n  \"state\": \"running\"\n}", "{\n  \"state\": \"gone\"\n}"])
+        #expect(
+            jobs.compactMap(\.bodyBytes).map { String(decoding: $0, as: UTF8.self) }
+                == ["{\n  \"state\": \"queued\"\n}", "{\n  \"state\": \"running\"\n}", "{\n  \"state\": \"gone\"\n}"])
     }
 
     @Test("Without it, the first response is kept and the difference reported")

@@ -1,6 +1,7 @@
 import Foundation
 import StubHTTP
 import Testing
+
 @testable import StubKit
 
 @Suite("Stub writer: names, bodies, loading back")
@@ -38,17 +39,18 @@ struct StubWriterTests {
         let body = #"{"login":"octocat","score":1.50,"bio":"caf\u00e9 \"q\"","tags":[1,2]}"#
         _ = try folder.write([.json("/users/octocat", body: body)])
         let written = try folder.text("__files/get-users-octocat.json")
-        #expect(written == """
-            {
-              "login": "octocat",
-              "score": 1.50,
-              "bio": "café \\"q\\"",
-              "tags": [
-                1,
-                2
-              ]
-            }
-            """)
+        #expect(
+            written == """
+                {
+                  "login": "octocat",
+                  "score": 1.50,
+                  "bio": "café \\"q\\"",
+                  "tags": [
+                    1,
+                    2
+                  ]
+                }
+                """)
         #expect(try JSONParser.parse(written) == JSONParser.parse(body))
     }
 
@@ -58,15 +60,19 @@ struct StubWriterTests {
         let json = #"{"a" : 1}"#
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF, 0xFE]
         let text = "line one\r\nline two  \n"
-        _ = try folder.write([
-            .json("/raw", body: json),
-            RecordedExchange(request: .init(method: "GET", url: "/avatar"),
-                             response: .init(status: 200, headers: ["Content-Type": "image/png"], body: png)),
-            RecordedExchange(request: .init(method: "GET", url: "/notes"),
-                             response: .init(status: 200, headers: ["Content-Type": "text/plain"], body: Array(text.utf8))),
-            RecordedExchange(request: .init(method: "GET", url: "/blob"),
-                             response: .init(status: 200, body: [0, 1, 2, 0xFF])),
-        ], options: .init(jsonBodies: .asReceived))
+        _ = try folder.write(
+            [
+                .json("/raw", body: json),
+                RecordedExchange(
+                    request: .init(method: "GET", url: "/avatar"),
+                    response: .init(status: 200, headers: ["Content-Type": "image/png"], body: png)),
+                RecordedExchange(
+                    request: .init(method: "GET", url: "/notes"),
+                    response: .init(status: 200, headers: ["Content-Type": "text/plain"], body: Array(text.utf8))),
+                RecordedExchange(
+                    request: .init(method: "GET", url: "/blob"),
+                    response: .init(status: 200, body: [0, 1, 2, 0xFF]))
+            ], options: .init(jsonBodies: .asReceived))
         #expect(try folder.text("__files/get-raw.json") == json)
         #expect(try folder.bytes("__files/get-avatar.png") == png)
         #expect(try folder.bytes("__files/get-notes.txt") == Array(text.utf8))
@@ -80,10 +86,11 @@ struct StubWriterTests {
         let folder = try WriterFolder()
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF, 0xFE]
         _ = try folder.write([
-            RecordedExchange(request: .init(method: "GET", url: "/mislabelled"),
-                             response: .init(status: 200, headers: ["Content-Type": "text/plain"], body: png)),
+            RecordedExchange(
+                request: .init(method: "GET", url: "/mislabelled"),
+                response: .init(status: 200, headers: ["Content-Type": "text/plain"], body: png)),
             .json("/users?page=1", body: #"{"page":1}"#),
-            .json("/users?page=2", body: #"{"page":2}"#),
+            .json("/users?page=2", body: #"{"page":2}"#)
         ])
         #expect(try folder.bytes("__files/get-mislabelled.bin") == png)
         let names = try folder.load().compactMap(\.name).filter { $0.hasPrefix("GET /users") }.sorted()
@@ -100,12 +107,16 @@ struct StubWriterTests {
     @Test("No body: no body file; framing, Date and Content-Encoding headers are not replayed")
     func headersAndEmptyBody() throws {
         let folder = try WriterFolder()
-        let summary = try folder.write([RecordedExchange(
-            request: .init(method: "DELETE", url: "/repos/o/r"),
-            response: .init(status: 204, headers: [
-                "Date": "Tue, 01 Dec 2026 03:00:00 GMT", "Content-Length": "0", "Connection": "keep-alive",
-                "Content-Encoding": "gzip", ":status": "204", "X-GitHub-Request-Id": "ABC", "ETag": "\"e\"",
-            ]))])
+        let summary = try folder.write([
+            RecordedExchange(
+                request: .init(method: "DELETE", url: "/repos/o/r"),
+                response: .init(
+                    status: 204,
+                    headers: [
+                        "Date": "Tue, 01 Dec 2026 03:00:00 GMT", "Content-Length": "0", "Connection": "keep-alive",
+                        "Content-Encoding": "gzip", ":status": "204", "X-GitHub-Request-Id": "ABC", "ETag": "\"e\""
+                    ]))
+        ])
         #expect(folder.files() == ["mappings/delete-repos-o-r.json"])
         #expect(summary.stubs.first?.bodyFile == nil)
         let mapping = try #require(try folder.load().first)
@@ -128,7 +139,7 @@ struct StubWriterTests {
         let summary = try folder.write([
             RecordedExchange(request: .init(method: "GET", url: "/favicon.ico"), response: .init(status: 0)),
             RecordedExchange(request: .init(method: "GET", url: "/odd"), response: .init(status: 999)),
-            .json("/ok", body: "{}"),
+            .json("/ok", body: "{}")
         ])
         #expect(summary.stubs.count == 1)
         #expect(summary.skipped.map(\.request) == ["GET /favicon.ico", "GET /odd"])

@@ -1,8 +1,9 @@
 import Foundation
 import StubHTTP
-@testable import StubKit
 import StubTestSupport
 import XCTest
+
+@testable import StubKit
 
 /// A rendered body past ``TemplateOutput/spillThreshold`` moves to an unlinked temporary file while it
 /// renders (on a render thread), and is sent from that file a bounded piece at a time, as a large body file
@@ -27,21 +28,25 @@ final class SpilledRenderTests: XCTestCase {
         let server = try StubServer(configuration: configuration)
         try server.start()
         addTeardownBlock { server.stop() }
-        _ = try server.stub(mappingJSON: """
-            {"name": "big render", "request": {"method": "ANY", "urlPathPattern": "/big/.*"},
-             "response": {"status": 200, "transformers": ["response-template"],
-                          "body": "{{#each request.pathSegments}}\(Self.block){{@index}}{{/each}}"}}
-            """)
-        _ = try server.stub(mappingJSON: #"""
-            {"name": "json echo", "request": {"method": "POST", "url": "/echo"},
-             "response": {"status": 200, "transformers": ["response-template"],
-                          "jsonBody": {"a": "{{{request.body}}}", "b": ["{{{request.body}}}", 1], "c": "{{{request.body}}}"}}}
-            """#)
+        _ = try server.stub(
+            mappingJSON: """
+                {"name": "big render", "request": {"method": "ANY", "urlPathPattern": "/big/.*"},
+                 "response": {"status": 200, "transformers": ["response-template"],
+                              "body": "{{#each request.pathSegments}}\(Self.block){{@index}}{{/each}}"}}
+                """)
+        _ = try server.stub(
+            mappingJSON: #"""
+                {"name": "json echo", "request": {"method": "POST", "url": "/echo"},
+                 "response": {"status": 200, "transformers": ["response-template"],
+                              "jsonBody": {"a": "{{{request.body}}}", "b": ["{{{request.body}}}", 1], "c": "{{{request.body}}}"}}}
+                """#)
         return server
     }
 
     /// The head and the body of `method target`, read until the server closes.
-    private func fetch(_ server: StubServer, _ target: String, method: String = "GET", body: [UInt8] = []) throws -> (head: String, body: [UInt8]) {
+    private func fetch(_ server: StubServer, _ target: String, method: String = "GET", body: [UInt8] = []) throws -> (
+        head: String, body: [UInt8]
+    ) {
         let response = try LoopbackClient.request(port: server.port, method, target, body: body)
         return (response.head, response.body)
     }
@@ -49,7 +54,9 @@ final class SpilledRenderTests: XCTestCase {
     /// The render files in the temporary folder: none should be left, as each is unlinked once made.
     private func leftoverRenderFiles() -> [String] {
         let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("stubserver-render-") }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasPrefix("stubserver-render-")
+        }
     }
 
     func testARenderPastTheSpillThresholdArrivesWholeWithItsLength() throws {
@@ -63,7 +70,8 @@ final class SpilledRenderTests: XCTestCase {
         XCTAssertTrue(body == expected, "the body differs from the render")
         XCTAssertEqual(leftoverRenderFiles(), [], "render files are unlinked when made")
 
-        let (headOnly, nothing) = try fetch(server, "/big" + String(repeating: "/s", count: segments - 1), method: "HEAD")
+        let (headOnly, nothing) = try fetch(
+            server, "/big" + String(repeating: "/s", count: segments - 1), method: "HEAD")
         XCTAssertTrue(headOnly.contains("Content-Length: \(expected.count)"), headOnly)
         XCTAssertEqual(nothing, [])
     }
@@ -83,18 +91,22 @@ final class SpilledRenderTests: XCTestCase {
         let server = try startServer(maxOutputBytes: 2 << 20)
         let (head, body) = try fetch(server, "/big" + String(repeating: "/s", count: 47))
         XCTAssertTrue(head.hasPrefix("HTTP/1.1 500"), head)
-        XCTAssertTrue(String(decoding: body, as: UTF8.self).contains("stub 'big render'"), String(decoding: body, as: UTF8.self))
+        XCTAssertTrue(
+            String(decoding: body, as: UTF8.self).contains("stub 'big render'"), String(decoding: body, as: UTF8.self))
         XCTAssertTrue(String(decoding: body, as: UTF8.self).contains("the template limit of 2097152 output bytes"))
         XCTAssertEqual(leftoverRenderFiles(), [])
     }
 
     /// Below the threshold, or where spilling is not allowed (an event loop's render), the body stays in memory.
     func testOnlyARenderThatMaySpillAndIsPastTheThresholdSpills() throws {
-        let template = try ResponseTemplate(.text("{{#each request.pathSegments}}\(Self.block){{@index}}{{/each}}"),
-                                            stubID: "id", stubName: "big")
+        let template = try ResponseTemplate(
+            .text("{{#each request.pathSegments}}\(Self.block){{@index}}{{/each}}"),
+            stubID: "id", stubName: "big")
         let request = HTTPRequest(method: .get, target: "/big" + String(repeating: "/s", count: 7))
         func render(spills: Bool) throws -> ResponseTemplate.Rendered {
-            try template.render(request, pathParameters: [:], serverOrigin: "http://localhost", limits: TemplateLimits(), spills: spills).get()
+            try template.render(
+                request, pathParameters: [:], serverOrigin: "http://localhost", limits: TemplateLimits(), spills: spills
+            ).get()
         }
         let inMemory = try render(spills: false)
         XCTAssertNil(inMemory.spilledBody)
@@ -109,8 +121,10 @@ final class SpilledRenderTests: XCTestCase {
         while let piece = reader.read(maxBytes: 100_000), !piece.isEmpty { read += piece }
         XCTAssertTrue(read == Self.expected(segments: 8))
 
-        let small = try template.render(HTTPRequest(method: .get, target: "/big"), pathParameters: [:], serverOrigin: "http://localhost",
-                                        limits: TemplateLimits(), spills: true).get()
+        let small = try template.render(
+            HTTPRequest(method: .get, target: "/big"), pathParameters: [:], serverOrigin: "http://localhost",
+            limits: TemplateLimits(), spills: true
+        ).get()
         XCTAssertNil(small.spilledBody, "64 KiB stays in memory")
     }
 }

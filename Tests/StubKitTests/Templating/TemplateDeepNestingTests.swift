@@ -1,6 +1,7 @@
 import StubHTTP
 import StubTestSupport
 import Testing
+
 @testable import StubKit
 
 /// Parsing, rendering and releasing a template recurse per level of blocks and `(sub expressions)`; a stub
@@ -47,22 +48,34 @@ struct TemplateDeepNestingTests {
         #expect(Self.outcome(Self.subexpressions(expressions), stackSize: Self.halfStack) == "rendered: X")
         // The deepest a template can be, on a whole 512 KiB stack: sub-expressions as deep as they may be in
         // the innermost block's tag and body.
-        let innermost = "{{#if " + String(repeating: "(not ", count: expressions) + "true" + String(repeating: ")", count: expressions)
+        let innermost =
+            "{{#if " + String(repeating: "(not ", count: expressions) + "true"
+            + String(repeating: ")", count: expressions)
             + "}}" + Self.subexpressions(expressions) + "{{/if}}"
         #expect(Self.outcome(Self.blocks(blocks - 1, inner: innermost)) == "rendered: X")
     }
 
-    @Test("Nesting past the limits is a syntax error at the tag that goes too deep, not a crash", arguments: [
-        (blocks(TemplateParser.maxBlockDepth + 1), "1:385: blocks nested deeper than 32 (each {{else if …}} counts as one more level)"),
-        (blocks(1000), "1:385: blocks nested deeper than 32 (each {{else if …}} counts as one more level)"),
-        (blocks(100_000), "1:385: blocks nested deeper than 32 (each {{else if …}} counts as one more level)"),
-        ("{{#if false}}\n" + String(repeating: "{{else if false}}\n", count: 1000) + "{{/if}}",
-         "33:1: blocks nested deeper than 32 (each {{else if …}} counts as one more level)"),
-        (String(repeating: "{{^x}}", count: 1000), "1:193: blocks nested deeper than 32 (each {{else if …}} counts as one more level)"),
-        (subexpressions(TemplateParser.maxExpressionDepth + 1), "1:233: sub-expressions nested deeper than 32"),
-        (subexpressions(2000), "1:233: sub-expressions nested deeper than 32"),
-        (subexpressions(100_000), "1:233: sub-expressions nested deeper than 32"),
-    ])
+    @Test(
+        "Nesting past the limits is a syntax error at the tag that goes too deep, not a crash",
+        arguments: [
+            (
+                blocks(TemplateParser.maxBlockDepth + 1),
+                "1:385: blocks nested deeper than 32 (each {{else if …}} counts as one more level)"
+            ),
+            (blocks(1000), "1:385: blocks nested deeper than 32 (each {{else if …}} counts as one more level)"),
+            (blocks(100_000), "1:385: blocks nested deeper than 32 (each {{else if …}} counts as one more level)"),
+            (
+                "{{#if false}}\n" + String(repeating: "{{else if false}}\n", count: 1000) + "{{/if}}",
+                "33:1: blocks nested deeper than 32 (each {{else if …}} counts as one more level)"
+            ),
+            (
+                String(repeating: "{{^x}}", count: 1000),
+                "1:193: blocks nested deeper than 32 (each {{else if …}} counts as one more level)"
+            ),
+            (subexpressions(TemplateParser.maxExpressionDepth + 1), "1:233: sub-expressions nested deeper than 32"),
+            (subexpressions(2000), "1:233: sub-expressions nested deeper than 32"),
+            (subexpressions(100_000), "1:233: sub-expressions nested deeper than 32")
+        ])
     func hostile(_ row: (template: String, expected: String)) {
         #expect(Self.outcome(row.template) == row.expected)
     }

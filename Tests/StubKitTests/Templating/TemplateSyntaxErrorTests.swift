@@ -1,13 +1,15 @@
 import Testing
+
 @testable import StubKit
 
 @Suite("Response templates: syntax errors name the line and column")
 struct TemplateSyntaxErrorTests {
     // Errors about a tag point at the tag (`{{`); errors about a helper's arguments at the helper's name.
     static let rows: [(template: String, expected: String)] = [
-        ("{{ne 'a' 'b'}} {{nope 'a'}}", "1:18: unknown helper 'nope'"),   // WM: "could not find helper"
-        ("line1\n  {{#if x}}\n", "2:3: {{#if}} is never closed (expected {{/if}})"),   // WM: found <EOF>, expected {{/
-        ("{{#if x}}x{{/each}}", "1:11: {{/each}} does not close {{#if}} opened at 1:1"),   // WM: found 'each', expected 'if'
+        ("{{ne 'a' 'b'}} {{nope 'a'}}", "1:18: unknown helper 'nope'"),  // WM: "could not find helper"
+        ("line1\n  {{#if x}}\n", "2:3: {{#if}} is never closed (expected {{/if}})"),  // WM: found <EOF>, expected {{/
+        // WM: found 'each', expected 'if'
+        ("{{#if x}}x{{/each}}", "1:11: {{/each}} does not close {{#if}} opened at 1:1"),
         ("a {{request.path", "1:17: unexpected end of template, expected '}}'"),
         ("{{{request.body}}", "1:17: expected '}}'"),
         ("x {{/if}}", "1:3: {{/if}} closes no open block"),
@@ -15,19 +17,32 @@ struct TemplateSyntaxErrorTests {
         ("{{! never closed", "1:1: comment is never closed (expected '}}')"),
         ("{{#frobnicate}}{{/frobnicate}}", "1:4: unknown block helper 'frobnicate'"),
         ("{{> partial}}", "1:1: partials ({{> name}}) are not supported"),
-        ("{{jsonPath request.body '$.a['}}", "1:3: invalid JSONPath \"$.a[\" at offset 4: expected an index, a quoted name, '*' or '?('"),
-        ("{{jsonPath request.body}}", "1:3: jsonPath expects a JSON value and a path: {{jsonPath request.body '$.name'}}"),
-        ("é\n\t{{now format='not a format Q'}}", "2:4: now: illegal pattern character 'n' in format 'not a format Q'"),   // WM: at request time
-        ("{{now offset='3 fortnights'}}", "1:3: now: offset unit 'fortnights' is not one of seconds, minutes, hours, days, weeks, months, years"),
-        ("{{now timezone='Not/AZone'}}", "1:3: now: unknown time zone 'Not/AZone'"),   // WM: at request time
-        ("{{randomValue type='WORDS'}}", "1:3: randomValue: unknown type 'WORDS'; expected one of ALPHANUMERIC, ALPHABETIC, NUMERIC, HEXADECIMAL, UUID, ALPHANUMERIC_AND_SYMBOLS"),
+        (
+            "{{jsonPath request.body '$.a['}}",
+            "1:3: invalid JSONPath \"$.a[\" at offset 4: expected an index, a quoted name, '*' or '?('"
+        ),
+        (
+            "{{jsonPath request.body}}",
+            "1:3: jsonPath expects a JSON value and a path: {{jsonPath request.body '$.name'}}"
+        ),
+        // WM: at request time
+        ("é\n\t{{now format='not a format Q'}}", "2:4: now: illegal pattern character 'n' in format 'not a format Q'"),
+        (
+            "{{now offset='3 fortnights'}}",
+            "1:3: now: offset unit 'fortnights' is not one of seconds, minutes, hours, days, weeks, months, years"
+        ),
+        ("{{now timezone='Not/AZone'}}", "1:3: now: unknown time zone 'Not/AZone'"),  // WM: at request time
+        (
+            "{{randomValue type='WORDS'}}",
+            "1:3: randomValue: unknown type 'WORDS'; expected one of ALPHANUMERIC, ALPHABETIC, NUMERIC, HEXADECIMAL, UUID, ALPHANUMERIC_AND_SYMBOLS"
+        ),
         ("{{eq 'a'}}", "1:3: eq expects two arguments"),
         ("{{request.path 'x'}}", "1:3: unknown helper 'request.path'"),
         ("{{upper 'x' 'y'}}", "1:3: upper expects one argument"),
         ("{{lookup request.query a=1 'b'}}", "1:28: arguments must come before name=value options"),
         ("{{eq 'a' 'b}}", "1:10: string is never closed"),
         ("{{#each (jsonPath request.body '$.a'}}{{/each}}", "1:37: expected a name, found '}'"),
-        ("{{request.headers.[X-A}}", "1:19: '[' is never closed"),
+        ("{{request.headers.[X-A}}", "1:19: '[' is never closed")
     ]
 
     @Test("A bad template is rejected with its position", arguments: rows)

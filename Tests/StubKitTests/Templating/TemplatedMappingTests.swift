@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StubKit
 
 /// A temporary stubs directory, removed when the test ends.
@@ -7,7 +8,8 @@ private final class TemplateStubs {
     let root: URL
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("tmpl-stubs-\(UUID().uuidString)", isDirectory: true)
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tmpl-stubs-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
 
@@ -40,21 +42,38 @@ private final class TemplateStubs {
 
 @Suite("Response templates in stub files")
 struct TemplatedMappingTests {
-    @Test("A bad template stops loading, naming the file, the field and the position", arguments: [
-        (#""body": "ok\n  {{nope 1}}""#, "Stubs/mappings/t.json: response.body: template error at 2:5: unknown helper 'nope'"),
-        (#""headers": {"X-Id": "{{#if x}}"}"#,
-         "Stubs/mappings/t.json: response.headers.X-Id: template error at 1:1: {{#if}} is never closed (expected {{/if}})"),
-        (#""jsonBody": {"user": [1, {"login": "{{request.path.[1]"}]}"#,
-         "Stubs/mappings/t.json: response.jsonBody.user[1].login: template error at 1:19: unexpected end of template, expected '}}'"),
-        (#""bodyFileName": "bad.txt""#,
-         "Stubs/mappings/t.json: response.bodyFileName: template error in 'bad.txt' at 2:3: {{/each}} closes no open block"),
-        (#""bodyFileName": "pages/{{request.query.p}}.html""#,
-         "Stubs/mappings/t.json: response.bodyFileName: template error in 'pages/b.html' at 1:1: {{else}} outside a block"),
-        (#""bodyFileName": "{{request.path.[0]""#,
-         "Stubs/mappings/t.json: response.bodyFileName: template error at 1:19: unexpected end of template, expected '}}'"),
-        (#""transformers": "response-template""#,
-         #"Stubs/mappings/t.json: response.transformers: expected an array of strings such as ["response-template"], found "response-template""#),
-    ])
+    @Test(
+        "A bad template stops loading, naming the file, the field and the position",
+        arguments: [
+            (
+                #""body": "ok\n  {{nope 1}}""#,
+                "Stubs/mappings/t.json: response.body: template error at 2:5: unknown helper 'nope'"
+            ),
+            (
+                #""headers": {"X-Id": "{{#if x}}"}"#,
+                "Stubs/mappings/t.json: response.headers.X-Id: template error at 1:1: {{#if}} is never closed (expected {{/if}})"
+            ),
+            (
+                #""jsonBody": {"user": [1, {"login": "{{request.path.[1]"}]}"#,
+                "Stubs/mappings/t.json: response.jsonBody.user[1].login: template error at 1:19: unexpected end of template, expected '}}'"
+            ),
+            (
+                #""bodyFileName": "bad.txt""#,
+                "Stubs/mappings/t.json: response.bodyFileName: template error in 'bad.txt' at 2:3: {{/each}} closes no open block"
+            ),
+            (
+                #""bodyFileName": "pages/{{request.query.p}}.html""#,
+                "Stubs/mappings/t.json: response.bodyFileName: template error in 'pages/b.html' at 1:1: {{else}} outside a block"
+            ),
+            (
+                #""bodyFileName": "{{request.path.[0]""#,
+                "Stubs/mappings/t.json: response.bodyFileName: template error at 1:19: unexpected end of template, expected '}}'"
+            ),
+            (
+                #""transformers": "response-template""#,
+                #"Stubs/mappings/t.json: response.transformers: expected an array of strings such as ["response-template"], found "response-template""#
+            )
+        ])
     func badTemplates(_ row: (response: String, expected: String)) throws {
         let stubs = try TemplateStubs()
         try stubs.write("__files/bad.txt", "line 1\n  {{/each}}")
@@ -69,7 +88,9 @@ struct TemplatedMappingTests {
         let stubs = try TemplateStubs()
         try stubs.mapping(#""body": "{{nope 1}}""#, transformers: false)
         #expect(stubs.loadError() == nil)
-        #expect(stubs.loadError(global: true) == "Stubs/mappings/t.json: response.body: template error at 1:3: unknown helper 'nope'")
+        #expect(
+            stubs.loadError(global: true)
+                == "Stubs/mappings/t.json: response.body: template error at 1:3: unknown helper 'nope'")
     }
 
     @Test("transformers round-trip through the admin JSON; a templated file name reads its candidates at load")
@@ -95,7 +116,10 @@ struct TemplatedMappingTests {
     func escapingFolder() throws {
         let stubs = try TemplateStubs()
         try stubs.mapping(#""bodyFileName": "../mappings/{{request.path.[1]}}""#)
-        #expect(stubs.loadError() == "Stubs/mappings/t.json: response.bodyFileName: 'bodyFileName' '../mappings/{{request.path.[1]}}' escapes Stubs/__files")
+        #expect(
+            stubs.loadError()
+                == "Stubs/mappings/t.json: response.bodyFileName: 'bodyFileName' '../mappings/{{request.path.[1]}}' escapes Stubs/__files"
+        )
     }
 }
 
@@ -103,7 +127,8 @@ struct TemplatedMappingTests {
 struct TemplateParsedOnceTests {
     @Test("Adding or removing other stubs reuses the parsed template; changing the stub parses it again")
     func reusedAcrossStubChanges() throws {
-        let templated = StubMapping(id: "t", request: .get("/t"), response: ResponseDefinition(body: .text("{{request.method}}")).templated())
+        let templated = StubMapping(
+            id: "t", request: .get("/t"), response: ResponseDefinition(body: .text("{{request.method}}")).templated())
         let store = StubStore(fileMappings: [templated])
         let first = try #require(store.snapshot.responses[0].template)
         store.add(StubMapping(id: "other", request: .get("/o"), response: ResponseDefinition(body: .text("o"))))

@@ -17,9 +17,9 @@ public struct AppConfiguration: Sendable, Equatable {
     /// - Parameter environment: the process environment (a UI test's `launchEnvironment` ends up here).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         #if DEBUG
-        self.init(environment: environment, allowsOverride: true)
+            self.init(environment: environment, allowsOverride: true)
         #else
-        self.init(environment: environment, allowsOverride: false)
+            self.init(environment: environment, allowsOverride: false)
         #endif
     }
 

@@ -8,7 +8,8 @@ import Testing
 struct ProfileModelTests {
     func model() throws -> ProfileModel {
         let server = try #require(StubServer.current)
-        return ProfileModel(configuration: AppConfiguration(environment: server.launchEnvironment(), allowsOverride: true))
+        return ProfileModel(
+            configuration: AppConfiguration(environment: server.launchEnvironment(), allowsOverride: true))
     }
 
     @Test("Searching shows the stubbed profile")

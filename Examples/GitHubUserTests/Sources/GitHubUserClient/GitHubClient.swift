@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Fetches GitHub user profiles from `baseURL` (GitHub's API, or a stub server in tests).
@@ -12,7 +13,7 @@ import FoundationNetworking
 /// ```
 public struct GitHubClient: Sendable {
     /// The real API, used when no `BASEURL` is set.
-    public static let gitHubAPI = URL(string: "https://api.github.com")! // a literal: always parses
+    public static let gitHubAPI = URL(string: "https://api.github.com")!  // a literal: always parses
 
     public let baseURL: URL
     private let session: URLSession
@@ -25,8 +26,10 @@ public struct GitHubClient: Sendable {
 
     /// A client for the URL in `environment[key]` (as a UI test sets it with `launchEnvironment`),
     /// else ``gitHubAPI``.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, key: String = "BASEURL",
-                session: URLSession = .shared) {
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, key: String = "BASEURL",
+        session: URLSession = .shared
+    ) {
         let url = environment[key].flatMap(URL.init(string:)) ?? Self.gitHubAPI
         self.init(baseURL: url, session: session)
     }

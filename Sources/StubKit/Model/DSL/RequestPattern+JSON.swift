@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// JSON body patterns from Swift values, as ``ResponseDefinition/json(_:status:)-(KeyValuePairs<String,any JSONRepresentable>,_)``
@@ -14,17 +14,22 @@ import Foundation
 extension RequestPattern {
     /// Requires the body to be JSON equal to the object `members` (`equalToJson`); values may be
     /// Swift values or ``JSONValue``s (see ``JSONRepresentable``).
-    public func withJSONBody(_ members: KeyValuePairs<String, any JSONRepresentable>, ignoreArrayOrder: Bool = false,
-                             ignoreExtraElements: Bool = false) -> RequestPattern {
+    public func withJSONBody(
+        _ members: KeyValuePairs<String, any JSONRepresentable>, ignoreArrayOrder: Bool = false,
+        ignoreExtraElements: Bool = false
+    ) -> RequestPattern {
         withJSONBody(JSONValue(members), ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
     }
 
     /// Requires the body to be JSON equal to what `encoder` writes for `value` (`equalToJson`).
     /// - Throws: ``JSONEncodingError`` if `value` cannot be encoded.
-    public func withJSONBody(encoding value: some Encodable, encoder: JSONEncoder = JSONValue.sortedKeysEncoder(),
-                             ignoreArrayOrder: Bool = false,
-                             ignoreExtraElements: Bool = false) throws(JSONEncodingError) -> RequestPattern {
-        withJSONBody(try JSONValue(encoding: value, encoder: encoder), ignoreArrayOrder: ignoreArrayOrder,
-                     ignoreExtraElements: ignoreExtraElements)
+    public func withJSONBody(
+        encoding value: some Encodable, encoder: JSONEncoder = JSONValue.sortedKeysEncoder(),
+        ignoreArrayOrder: Bool = false,
+        ignoreExtraElements: Bool = false
+    ) throws(JSONEncodingError) -> RequestPattern {
+        withJSONBody(
+            try JSONValue(encoding: value, encoder: encoder), ignoreArrayOrder: ignoreArrayOrder,
+            ignoreExtraElements: ignoreExtraElements)
     }
 }

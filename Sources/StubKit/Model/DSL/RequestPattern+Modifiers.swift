@@ -104,8 +104,10 @@ extension RequestPattern {
     ///   - json: the JSON the body must equal.
     ///   - ignoreArrayOrder: arrays match in any order.
     ///   - ignoreExtraElements: the body may hold members `json` does not mention.
-    public func withJSONBody(_ json: JSONValue, ignoreArrayOrder: Bool = false,
-                             ignoreExtraElements: Bool = false) -> RequestPattern {
+    public func withJSONBody(
+        _ json: JSONValue, ignoreArrayOrder: Bool = false,
+        ignoreExtraElements: Bool = false
+    ) -> RequestPattern {
         withBody(.equalToJson(json, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements))
     }
 

@@ -61,7 +61,9 @@ extension ResponseDefinition {
 
     /// An empty `200 OK` delayed by a uniformly random number of milliseconds in `milliseconds`; see
     /// ``withDelay(uniform:)-method``.
-    public static func withDelay(uniform milliseconds: ClosedRange<Int>) -> ResponseDefinition { ok.withDelay(uniform: milliseconds) }
+    public static func withDelay(uniform milliseconds: ClosedRange<Int>) -> ResponseDefinition {
+        ok.withDelay(uniform: milliseconds)
+    }
 
     /// An empty `200 OK` delayed by a log-normal random time; see ``withDelay(lognormalMedian:sigma:)-method``.
     public static func withDelay(lognormalMedian median: Double, sigma: Double) -> ResponseDefinition {
@@ -80,7 +82,9 @@ extension ResponseDefinition {
     }
 
     /// An empty `200 OK` sent at `bytesPerSecond`; see ``withBandwidth(bytesPerSecond:)-method``.
-    public static func withBandwidth(bytesPerSecond: Int) -> ResponseDefinition { ok.withBandwidth(bytesPerSecond: bytesPerSecond) }
+    public static func withBandwidth(bytesPerSecond: Int) -> ResponseDefinition {
+        ok.withBandwidth(bytesPerSecond: bytesPerSecond)
+    }
 
     /// Alias of ``fault(_:)`` (WireMock's `withFault`): no response, the connection fails as `fault` says.
     public static func withFault(_ fault: ResponseFault) -> ResponseDefinition { self.fault(fault) }

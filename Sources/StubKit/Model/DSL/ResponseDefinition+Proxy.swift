@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Proxy responses in Swift: the request is forwarded and the upstream's answer returned.
 extension ResponseDefinition {
@@ -20,11 +21,14 @@ extension ResponseDefinition {
     ///   - prefix: cut from the start of the request path first (`proxyUrlPrefixToRemove`).
     ///   - additionalHeaders: set on the forwarded request (`additionalProxyRequestHeaders`).
     ///   - removedHeaders: the client's fields not forwarded (`removeProxyRequestHeaders`).
-    public static func proxy(to baseURL: URL, removingPrefix prefix: String? = nil, addingHeaders additionalHeaders: StubHTTPHeaders = [:],
-                             removingHeaders removedHeaders: [String] = []) -> ResponseDefinition {
+    public static func proxy(
+        to baseURL: URL, removingPrefix prefix: String? = nil, addingHeaders additionalHeaders: StubHTTPHeaders = [:],
+        removingHeaders removedHeaders: [String] = []
+    ) -> ResponseDefinition {
         var response = ResponseDefinition()
-        response.proxy = ProxyDefinition(baseURL: baseURL.absoluteString, additionalRequestHeaders: additionalHeaders,
-                                         removeRequestHeaders: removedHeaders, urlPrefixToRemove: prefix)
+        response.proxy = ProxyDefinition(
+            baseURL: baseURL.absoluteString, additionalRequestHeaders: additionalHeaders,
+            removeRequestHeaders: removedHeaders, urlPrefixToRemove: prefix)
         return response
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension StubMapping {
@@ -10,9 +10,12 @@ extension StubMapping {
     /// ```swift
     /// let mapping = StubMapping(.get("/health"), .ok, priority: 1)
     /// ```
-    public init(_ request: RequestPattern, _ response: ResponseDefinition,
-                priority: Int = StubMapping.defaultPriority, name: String? = nil) {
-        self.init(id: UUID().uuidString.lowercased(), name: name, priority: priority,
-                  request: request, response: response, source: nil)
+    public init(
+        _ request: RequestPattern, _ response: ResponseDefinition,
+        priority: Int = StubMapping.defaultPriority, name: String? = nil
+    ) {
+        self.init(
+            id: UUID().uuidString.lowercased(), name: name, priority: priority,
+            request: request, response: response, source: nil)
     }
 }

@@ -23,8 +23,10 @@ final class UpstreamExchange {
 
     /// Starts connecting to the first address that takes a connection attempt.
     /// - Returns: `nil`, after calling `completion`, when none does.
-    init?(addresses: [UpstreamSocket.Address], request: [UInt8], isHeadRequest: Bool, maxBodyBytes: Int,
-          timeout: Duration, completion: @escaping @Sendable (Outcome) -> Void) {
+    init?(
+        addresses: [UpstreamSocket.Address], request: [UInt8], isHeadRequest: Bool, maxBodyBytes: Int,
+        timeout: Duration, completion: @escaping @Sendable (Outcome) -> Void
+    ) {
         self.addresses = addresses
         output = request
         parser = UpstreamResponseParser(isHeadRequest: isHeadRequest, maxBodyBytes: maxBodyBytes)
@@ -56,7 +58,8 @@ final class UpstreamExchange {
             switch socket.send(output[written...]) {
             case .done(let count): written += count
             case .wouldBlock: return nil
-            case .failed(let code): return .failed(.unreachable("sending the request failed: \(UpstreamSocket.describe(code))"))
+            case .failed(let code):
+                return .failed(.unreachable("sending the request failed: \(UpstreamSocket.describe(code))"))
             }
         }
         guard readable || failed else { return nil }
@@ -110,9 +113,12 @@ final class UpstreamExchange {
     }
 
     private func response() -> Outcome {
-        guard let status = parser.status else { return .failed(.unreachable("not a valid HTTP response: no status line")) }
+        guard let status = parser.status else {
+            return .failed(.unreachable("not a valid HTTP response: no status line"))
+        }
         var headers = StubHTTPHeaders()
-        for field in parser.headers where !ProxyDefinition.isHopByHop(field.name) && !StubHTTPHeaders.equalsIgnoringCase(field.name, "Date") {
+        for field in parser.headers
+        where !ProxyDefinition.isHopByHop(field.name) && !StubHTTPHeaders.equalsIgnoringCase(field.name, "Date") {
             headers.add(name: field.name, value: field.value)
         }
         return .answered(HTTPResponse(status: status, headers: headers, body: parser.body))

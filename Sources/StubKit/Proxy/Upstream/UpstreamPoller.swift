@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StubHTTP
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One thread that waits, in `poll(2)`, for every exchange with a plain-HTTP upstream at once, and
 /// wakes only when a socket is ready or the nearest deadline passes: a request waiting on an
@@ -77,7 +78,7 @@ final class UpstreamPoller: @unchecked Sendable {
         shared.withLock { shared in
             guard shared.wakeWrite >= 0 else { return }
             var byte: UInt8 = 1
-            _ = write(shared.wakeWrite, &byte, 1)   // a full pipe wakes the thread all the same
+            _ = write(shared.wakeWrite, &byte, 1)  // a full pipe wakes the thread all the same
         }
     }
 
@@ -130,9 +131,10 @@ final class UpstreamPoller: @unchecked Sendable {
             for exchange in active {
                 var outcome: UpstreamExchange.Outcome?
                 if let fd = exchange.pollEvents?.fd, let revents = byDescriptor[fd] {
-                    outcome = exchange.advance(readable: revents & Int16(POLLIN) != 0, writable: revents & Int16(POLLOUT) != 0,
-                                               failed: revents & (Int16(POLLERR) | Int16(POLLHUP) | Int16(POLLNVAL)) != 0,
-                                               readBuffer: &readBuffer)
+                    outcome = exchange.advance(
+                        readable: revents & Int16(POLLIN) != 0, writable: revents & Int16(POLLOUT) != 0,
+                        failed: revents & (Int16(POLLERR) | Int16(POLLHUP) | Int16(POLLNVAL)) != 0,
+                        readBuffer: &readBuffer)
                 }
                 if outcome == nil, after >= exchange.deadline { outcome = .failed(.timedOut(exchange.timeout)) }
                 if let outcome {

@@ -92,8 +92,9 @@ struct UpstreamResponseParser {
     mutating func finish() throws(Failure) {
         guard !isComplete else { return }
         guard case .untilClose = framing else {
-            throw .closedEarly(status == nil && buffer.isEmpty
-                ? "the connection closed without an answer" : "the connection closed before a complete answer")
+            throw .closedEarly(
+                status == nil && buffer.isEmpty
+                    ? "the connection closed without an answer" : "the connection closed before a complete answer")
         }
         isComplete = true
     }
@@ -112,7 +113,9 @@ struct UpstreamResponseParser {
             if line.isEmpty { isComplete = true }
         default:
             let digits = line.prefix { $0 != UInt8(ascii: ";") }
-            guard !digits.isEmpty, digits.count <= 15, let size = Int(Self.trimmedSpace(String(decoding: digits, as: UTF8.self)), radix: 16), size >= 0 else {
+            guard !digits.isEmpty, digits.count <= 15,
+                let size = Int(Self.trimmedSpace(String(decoding: digits, as: UTF8.self)), radix: 16), size >= 0
+            else {
                 throw .malformed("a bad chunk size '\(String(decoding: line.prefix(40), as: UTF8.self))'")
             }
             framing = size == 0 ? .trailers : .chunkData(size)
@@ -122,32 +125,42 @@ struct UpstreamResponseParser {
     private mutating func parseHead(_ head: ArraySlice<UInt8>) throws(Failure) {
         var lines = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Self.trimmed)
         while lines.last?.isEmpty == true { lines.removeLast() }
-        guard let statusLine = lines.first.map({ String(decoding: $0, as: UTF8.self) }), statusLine.hasPrefix("HTTP/1."),
-              let code = Int(statusLine.dropFirst(9).prefix(3)), (100...999).contains(code),
-              statusLine.count == 12 || statusLine.dropFirst(12).first == " " else {
-            throw .malformed("not an HTTP/1.x status line: '\(String(decoding: (lines.first ?? []).prefix(60), as: UTF8.self))'")
+        guard let statusLine = lines.first.map({ String(decoding: $0, as: UTF8.self) }),
+            statusLine.hasPrefix("HTTP/1."),
+            let code = Int(statusLine.dropFirst(9).prefix(3)), (100...999).contains(code),
+            statusLine.count == 12 || statusLine.dropFirst(12).first == " "
+        else {
+            throw .malformed(
+                "not an HTTP/1.x status line: '\(String(decoding: (lines.first ?? []).prefix(60), as: UTF8.self))'")
         }
         var fields: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
                 throw .malformed("a header line without a name: '\(String(decoding: line.prefix(60), as: UTF8.self))'")
             }
-            fields.append((String(decoding: line[..<colon], as: UTF8.self),
-                           Self.trimmedSpace(String(decoding: line[(colon + 1)...], as: UTF8.self))))
+            fields.append(
+                (
+                    String(decoding: line[..<colon], as: UTF8.self),
+                    Self.trimmedSpace(String(decoding: line[(colon + 1)...], as: UTF8.self))
+                ))
         }
-        if (100..<200).contains(code) && code != 101 { return }   // interim: the real answer follows
+        if (100..<200).contains(code) && code != 101 { return }  // interim: the real answer follows
         let reason = String(statusLine.dropFirst(13))
         status = StubHTTPStatus(code: code, reasonPhrase: reason.isEmpty ? nil : reason)
         headers = fields
         framing = try Self.framing(code: code, fields: fields, isHeadRequest: isHeadRequest)
     }
 
-    private static func framing(code: Int, fields: [(name: String, value: String)], isHeadRequest: Bool) throws(Failure) -> Framing {
+    private static func framing(code: Int, fields: [(name: String, value: String)], isHeadRequest: Bool) throws(Failure)
+        -> Framing
+    {
         if isHeadRequest || code == 204 || code == 304 || (100..<200).contains(code) { return .none }
-        let value = { (name: String) in fields.filter { StubHTTPHeaders.equalsIgnoringCase($0.name, name) }.map(\.value) }
+        let value = { (name: String) in fields.filter { StubHTTPHeaders.equalsIgnoringCase($0.name, name) }.map(\.value)
+        }
         if value("Transfer-Encoding").joined(separator: ",").lowercased().contains("chunked") { return .chunkSize }
-        let lengths = Set(value("Content-Length").flatMap { $0.split(separator: ",") }
-            .map { Self.trimmedSpace(String($0)) })
+        let lengths = Set(
+            value("Content-Length").flatMap { $0.split(separator: ",") }
+                .map { Self.trimmedSpace(String($0)) })
         guard let text = lengths.first else { return .untilClose }
         guard lengths.count == 1, let length = Int(text), length >= 0 else {
             throw .malformed("a bad Content-Length '\(lengths.sorted().joined(separator: ", "))'")
@@ -161,7 +174,9 @@ struct UpstreamResponseParser {
         while let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) {
             let next = newline + 1
             if next < bytes.count, bytes[next] == UInt8(ascii: "\n") { return next + 1 }
-            if next + 1 < bytes.count, bytes[next] == UInt8(ascii: "\r"), bytes[next + 1] == UInt8(ascii: "\n") { return next + 2 }
+            if next + 1 < bytes.count, bytes[next] == UInt8(ascii: "\r"), bytes[next + 1] == UInt8(ascii: "\n") {
+                return next + 2
+            }
             index = next
         }
         return nil
@@ -170,7 +185,8 @@ struct UpstreamResponseParser {
     /// `text` without leading and trailing spaces and tabs.
     private static func trimmedSpace(_ text: String) -> String {
         let isSpace = { (character: Character) in character == " " || character == "\t" }
-        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(text[first...last])
     }
 

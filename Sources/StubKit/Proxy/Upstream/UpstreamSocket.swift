@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A non-blocking TCP connection to a plain-HTTP upstream: resolving, connecting, reading and writing,
@@ -30,9 +30,9 @@ struct UpstreamSocket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #else
-        hints.ai_socktype = SOCK_STREAM
+            hints.ai_socktype = SOCK_STREAM
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
         let code = getaddrinfo(name, String(port), &hints, &list)
@@ -52,7 +52,8 @@ struct UpstreamSocket {
             }
             cursor = info.pointee.ai_next
         }
-        return addresses.isEmpty ? .failure(UpstreamSocketError("unknown host \(name) (no IPv4 or IPv6 address)")) : .success(addresses)
+        return addresses.isEmpty
+            ? .failure(UpstreamSocketError("unknown host \(name) (no IPv4 or IPv6 address)")) : .success(addresses)
     }
 
     /// A connection attempt: a socket whose connection is under way (or made already), or the `errno`.
@@ -64,17 +65,17 @@ struct UpstreamSocket {
     /// Starts connecting to `address`.
     static func connect(to address: Address) -> Attempt {
         #if canImport(Glibc)
-        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(address.family, SOCK_STREAM, 0)
+            let fd = socket(address.family, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { return .failed(errno) }
         let flags = fcntl(fd, F_GETFL)
         _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         #if canImport(Darwin)
-        var one: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            var one: Int32 = 1
+            _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
         var storage = address.storage
         let result = withUnsafePointer(to: &storage) { pointer in
@@ -98,9 +99,9 @@ struct UpstreamSocket {
     func send(_ bytes: ArraySlice<UInt8>) -> Step {
         let count = bytes.withUnsafeBytes { buffer -> Int in
             #if canImport(Glibc)
-            Glibc.send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+                Glibc.send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
             #else
-            Darwin.send(fd, buffer.baseAddress, buffer.count, 0)
+                Darwin.send(fd, buffer.baseAddress, buffer.count, 0)
             #endif
         }
         return Self.step(count)
@@ -122,9 +123,9 @@ struct UpstreamSocket {
 
     private static func closeDescriptor(_ fd: Int32) -> Int32 {
         #if canImport(Glibc)
-        Glibc.close(fd)
+            Glibc.close(fd)
         #else
-        Darwin.close(fd)
+            Darwin.close(fd)
         #endif
     }
 
@@ -136,9 +137,9 @@ struct UpstreamSocket {
     /// getaddrinfo's error code in words.
     private static func lookupFailure(_ code: Int32) -> String {
         #if canImport(Glibc)
-        String(cString: gai_strerror(code))
+            String(cString: gai_strerror(code))
         #else
-        "error \(code)"
+            "error \(code)"
         #endif
     }
 }
@@ -152,18 +153,18 @@ struct UpstreamSocketError: Error, Equatable {
 // `EINPROGRESS` and `SO_ERROR`: Darwin's values are spelled out (sys/errno.h, sys/socket.h) because the
 // stand-in Darwin SDK of the Linux-side type-check does not declare them.
 #if canImport(Glibc)
-private let connectInProgress = EINPROGRESS
-private let pendingErrorOption = SO_ERROR
+    private let connectInProgress = EINPROGRESS
+    private let pendingErrorOption = SO_ERROR
 #else
-private let connectInProgress: Int32 = 36
-private let pendingErrorOption: Int32 = 0x1007
+    private let connectInProgress: Int32 = 36
+    private let pendingErrorOption: Int32 = 0x1007
 #endif
 
 @inline(__always)
 private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
     #if canImport(Glibc)
-    Glibc.connect(fd, address, length)
+        Glibc.connect(fd, address, length)
     #else
-    Darwin.connect(fd, address, length)
+        Darwin.connect(fd, address, length)
     #endif
 }

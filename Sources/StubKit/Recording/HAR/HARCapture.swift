@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The entries of a HAR 1.2 file (HTTP Archive: what Safari's and Chrome's Web Inspector, Charles,
@@ -52,13 +52,16 @@ public struct HARCapture: Sendable {
         let display = displayPath ?? url.relativePath
         let data: Data
         do {
-            let size = switch try FileManager.default.attributesOfItem(atPath: url.path)[.size] {
-            case let size as Int: size
-            case let size as UInt64: Int(clamping: size)
-            default: 0
-            }
+            let size =
+                switch try FileManager.default.attributesOfItem(atPath: url.path)[.size] {
+                case let size as Int: size
+                case let size as UInt64: Int(clamping: size)
+                default: 0
+                }
             guard size <= maximumFileSize else {
-                throw HARError(file: display, path: "", "is \(size >> 20) MiB; HAR files up to \(maximumFileSize >> 20) MiB are read")
+                throw HARError(
+                    file: display, path: "",
+                    "is \(size >> 20) MiB; HAR files up to \(maximumFileSize >> 20) MiB are read")
             }
             if let (capture, _) = try? HARStreamReader.capture(path: url.path, file: display) { return capture }
             // Not a HAR document the stream accepts: parsed whole, which names the problem.
@@ -82,7 +85,8 @@ public struct HARCapture: Sendable {
             let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
             document = try JSONParser.parse(hasBOM ? Array(bytes.dropFirst(3)) : bytes)
         } catch {
-            throw HARError(file: file, path: "", "not a HAR file: " + error.message, position: (error.line, error.column))
+            throw HARError(
+                file: file, path: "", "not a HAR file: " + error.message, position: (error.line, error.column))
         }
         return try HARReader(file: file).capture(document)
     }

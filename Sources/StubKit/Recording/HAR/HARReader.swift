@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Walks a parsed HAR document, keeping the JSON path for messages.
 struct HARReader {
@@ -17,7 +18,9 @@ struct HARReader {
         let logObject = try object(log, "log")
         let creator = try logObject["creator"].flatMap { (value) throws(HARError) in try self.creator(value) }
         guard let entriesValue = logObject["entries"] else { throw error("log", "no 'entries' member") }
-        guard case .array(let entries) = entriesValue else { throw error("log.entries", "expected an array, found \(kind(entriesValue))") }
+        guard case .array(let entries) = entriesValue else {
+            throw error("log.entries", "expected an array, found \(kind(entriesValue))")
+        }
         var result: [HARCapture.Entry] = []
         for (index, entry) in entries.enumerated() {
             result.append(try self.entry(entry, index: index))
@@ -28,9 +31,11 @@ struct HARReader {
     /// `log.creator`'s name and version (`WebInspector 537.36`), or nil when both are absent.
     func creator(_ value: JSONValue) throws(HARError) -> String? {
         let creatorObject = try object(value, "log.creator")
-        let creator = [try optionalString(creatorObject["name"], "log.creator.name"),
-                       try optionalString(creatorObject["version"], "log.creator.version")]
-            .compactMap { $0 }.joined(separator: " ")
+        let creator = [
+            try optionalString(creatorObject["name"], "log.creator.name"),
+            try optionalString(creatorObject["version"], "log.creator.version")
+        ]
+        .compactMap { $0 }.joined(separator: " ")
         return creator.isEmpty ? nil : creator
     }
 
@@ -42,27 +47,34 @@ struct HARReader {
         let method = try string(try required(request["method"], path + ".request", "method"), path + ".request.method")
         let url = try string(try required(request["url"], path + ".request", "url"), path + ".request.url")
         let requestBody = try postData(request["postData"], path + ".request.postData")
-        let status = try integer(try required(response["status"], path + ".response", "status"), path + ".response.status")
+        let status = try integer(
+            try required(response["status"], path + ".response", "status"), path + ".response.status")
         let responseHeaders = try headers(response["headers"], path + ".response.headers")
-        let (body, missing) = try content(response["content"], path + ".response.content",
-                                          contentType: responseHeaders.first(name: "Content-Type"))
+        let (body, missing) = try content(
+            response["content"], path + ".response.content",
+            contentType: responseHeaders.first(name: "Content-Type"))
         let (host, port) = Self.hostAndPort(url)
         let exchange = RecordedExchange(
-            request: .init(method: method, url: url, headers: try headers(request["headers"], path + ".request.headers"),
-                           body: requestBody),
+            request: .init(
+                method: method, url: url, headers: try headers(request["headers"], path + ".request.headers"),
+                body: requestBody),
             response: .init(status: status, headers: responseHeaders, body: body))
         return HARCapture.Entry(index: index, host: host, port: port, exchange: exchange, isMissingContent: missing)
     }
 
     /// `response.content`: the body, and whether the file left out a body the response had.
-    private func content(_ value: JSONValue?, _ path: String, contentType: String?) throws(HARError) -> ([UInt8], Bool) {
+    private func content(_ value: JSONValue?, _ path: String, contentType: String?) throws(HARError) -> ([UInt8], Bool)
+    {
         guard let value, value != .null else { return ([], false) }
         let content = try object(value, path)
         let size = try content["size"].map { (size) throws(HARError) in try integer(size, path + ".size") } ?? 0
         guard let text = try optionalString(content["text"], path + ".text") else { return ([], size > 0) }
         let mimeType = try optionalString(content["mimeType"], path + ".mimeType") ?? contentType
-        return (try decode(text, encoding: try optionalString(content["encoding"], path + ".encoding"),
-                           mimeType: mimeType, path), false)
+        return (
+            try decode(
+                text, encoding: try optionalString(content["encoding"], path + ".encoding"),
+                mimeType: mimeType, path), false
+        )
     }
 
     /// `request.postData.text`, decoded like content; empty without `postData` or `text`.
@@ -70,13 +82,16 @@ struct HARReader {
         guard let value, value != .null else { return [] }
         let postData = try object(value, path)
         guard let text = try optionalString(postData["text"], path + ".text") else { return [] }
-        return try decode(text, encoding: try optionalString(postData["encoding"], path + ".encoding"),
-                          mimeType: try optionalString(postData["mimeType"], path + ".mimeType"), path)
+        return try decode(
+            text, encoding: try optionalString(postData["encoding"], path + ".encoding"),
+            mimeType: try optionalString(postData["mimeType"], path + ".mimeType"), path)
     }
 
     /// The bytes of a `text`: base64-decoded for `"base64"`, else the text in its media type's
     /// charset when that is Latin-1, else UTF-8.
-    private func decode(_ text: String, encoding: String?, mimeType: String?, _ path: String) throws(HARError) -> [UInt8] {
+    private func decode(_ text: String, encoding: String?, mimeType: String?, _ path: String) throws(HARError)
+        -> [UInt8]
+    {
         switch encoding?.lowercased() {
         case nil, "": break
         case "base64":
@@ -90,7 +105,8 @@ struct HARReader {
         }
         let charset = mimeType?.lowercased() ?? ""
         if charset.contains("charset=iso-8859-1") || charset.contains("charset=latin1"),
-           let data = text.data(using: .isoLatin1) {
+            let data = text.data(using: .isoLatin1)
+        {
             return [UInt8](data)
         }
         return Array(text.utf8)
@@ -116,7 +132,7 @@ struct HARReader {
         let rest = url[scheme.upperBound...]
         var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {   // [::1]:8080
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {  // [::1]:8080
             let port = authority[authority.index(after: close)...].dropFirst()
             return (String(authority[...close]).lowercased(), Int(port))
         }

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
-import Foundation // FileHandle opens the file: C's open(2) is variadic
+    import Darwin
+    import Foundation  // FileHandle opens the file: C's open(2) is variadic
 #endif
 
 /// Reads a HAR file entry by entry, so that importing it holds the largest entry and the entries read so
@@ -39,13 +39,13 @@ struct HARStreamReader {
     /// cannot be opened or is not a HAR document this reader accepts.
     static func capture(path: String, file: String) throws(GiveUp) -> (HARCapture, bytesHeld: Int) {
         #if canImport(Glibc)
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw GiveUp() }
-        defer { close(fd) }
+            let fd = open(path, O_RDONLY)
+            guard fd >= 0 else { throw GiveUp() }
+            defer { close(fd) }
         #else
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw GiveUp() }
-        let fd = handle.fileDescriptor
-        defer { try? handle.close() }
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw GiveUp() }
+            let fd = handle.fileDescriptor
+            defer { try? handle.close() }
         #endif
         var stream = HARStreamReader(fd: fd, file: file)
         let capture = try stream.document()
@@ -60,7 +60,9 @@ struct HARStreamReader {
         var creator: String?
         var entries: [HARCapture.Entry]?
         try object { (stream, key) throws(GiveUp) in
-            guard key == "log" else { _ = try stream.parsedValue(maximumDepth: JSONParser.defaultMaximumDepth - 1); return }
+            guard key == "log" else {
+                _ = try stream.parsedValue(maximumDepth: JSONParser.defaultMaximumDepth - 1); return
+            }
             try stream.object { (stream, key) throws(GiveUp) in
                 if key == "entries" {
                     entries = try stream.entries()
@@ -107,7 +109,8 @@ struct HARStreamReader {
         var seen: Set<String> = []
         while true {
             guard try peek() == UInt8(ascii: "\""), case .string(let key) = try parsedValue(maximumDepth: 0),
-                  seen.insert(key).inserted else { throw GiveUp() }
+                seen.insert(key).inserted
+            else { throw GiveUp() }
             skipWhitespace()
             guard try peek() == UInt8(ascii: ":") else { throw GiveUp() }
             index += 1
