@@ -68,6 +68,10 @@ public final class StubServer: Sendable {
         /// Every stub's response is a template, as WireMock's `--global-response-templating`; otherwise
         /// only stubs with `"transformers": ["response-template"]` (or `.templated()`). Default `false`.
         public var globalResponseTemplating: Bool = false
+        /// A stub file whose `bodyFileName` is missing from `__files` makes loading fail (as
+        /// `stubserver check` reports it, and the CLI's `--strict`). Default `false`: as in WireMock, that
+        /// stub loads with a warning and answers 500 saying which file is missing; the others serve.
+        public var strictBodyFiles: Bool = false
         /// The most work and output one templated response may take (`--template-max-steps`,
         /// `--template-max-output`); a render that reaches a limit is answered `500` naming the stub and
         /// the limit. Long renders run on render threads, never on an event loop. Default: 1,000,000
@@ -143,7 +147,9 @@ public final class StubServer: Sendable {
         // `--stubs Stubs/mappings` means `Stubs`.
         let (root, note) = stubs.map(StubsLayout.resolvedRoot) ?? (nil, nil)
         stubsDirectory = root
-        loadOptions = StubsLoadOptions(globalResponseTemplating: configuration.globalResponseTemplating)
+        loadOptions = StubsLoadOptions(
+            globalResponseTemplating: configuration.globalResponseTemplating,
+            strictBodyFiles: configuration.strictBodyFiles)
         let loaded = try Self.load(root, options: loadOptions)
         log = configuration.log
         if let note { log.write("stubserver: \(note)") }

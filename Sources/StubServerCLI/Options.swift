@@ -33,6 +33,9 @@ public struct Options: Sendable, Equatable {
     /// Every response is a template (`--global-response-templating`, as WireMock 2); otherwise only
     /// stubs with `"transformers": ["response-template"]` (`--local-response-templating`, the default).
     public var globalResponseTemplating: Bool = false
+    /// A stub whose `bodyFileName` is missing from `__files` stops startup (`--strict`); otherwise it
+    /// loads with a warning and answers 500 naming the file, as in WireMock.
+    public var strictBodyFiles: Bool = false
     /// The token admin calls must present as `Authorization: Bearer TOKEN` (`--admin-token`,
     /// `STUBSERVER_ADMIN_TOKEN`). Default none.
     public var adminToken: String?

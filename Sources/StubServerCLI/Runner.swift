@@ -67,6 +67,7 @@ public enum Runner {
         configuration.unmatchedRequestLogging = options.logUnmatched
         configuration.journal = options.journal
         configuration.globalResponseTemplating = options.globalResponseTemplating
+        configuration.strictBodyFiles = options.strictBodyFiles
         configuration.adminToken = options.adminToken
         configuration.allowedHosts = options.allowedHosts
         configuration.adminAPIEnabled = options.adminAPIEnabled

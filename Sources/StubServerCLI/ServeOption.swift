@@ -193,6 +193,13 @@ extension ServeOption {
         ) { options, _, _ in
             options.globalResponseTemplating = false
         },
+        ServeOption(
+            "--strict",
+            help: "Refuse to start when a stub's bodyFileName is missing from __files (as `stubserver check`",
+            "reports it). Default: such a stub loads with a warning and answers 500 naming the file."
+        ) { options, _, _ in
+            options.strictBodyFiles = true
+        },
         // WireMock's flag: stubserver prints no banner (its first line is `Listening on …`).
         ServeOption("--disable-banner", help: "Accepted for WireMock's command lines; stubserver prints no banner.") {
             _, _, _ in

@@ -31,13 +31,13 @@ private final class TempStubs {
         try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: destination)
     }
 
-    func load() throws(StubsLoadError) -> StubsLoadResult {
-        try StubsDirectory.load(root, displayRoot: "Stubs")
+    func load(_ options: StubsLoadOptions = StubsLoadOptions()) throws(StubsLoadError) -> StubsLoadResult {
+        try StubsDirectory.load(root, displayRoot: "Stubs", options: options)
     }
 
-    func loadError() -> String? {
+    func loadError(_ options: StubsLoadOptions = StubsLoadOptions()) -> String? {
         do {
-            _ = try load()
+            _ = try load(options)
             return nil
         } catch {
             return error.description
@@ -126,13 +126,51 @@ struct StubsLoaderTests {
         )
     ]
 
-    @Test("Rejects body file names that escape __files or do not exist", arguments: bodyFileErrors)
+    @Test(
+        "With strictBodyFiles, rejects body file names that escape __files or do not exist", arguments: bodyFileErrors)
     func rejectsBadBodyFiles(_ name: String, _ expected: String) throws {
         let stubs = try TempStubs()
         try stubs.write("secret.txt", "secret")
         try stubs.write("__files/users/a.json", "{}")
         try stubs.write("mappings/m.json", mapping("/a", response: #"{"bodyFileName": "\#(name)"}"#))
-        #expect(stubs.loadError() == expected)
+        #expect(stubs.loadError(StubsLoadOptions(strictBodyFiles: true)) == expected)
+        // Without it, only a missing file loads (answering 500); the others are errors either way.
+        if !expected.hasSuffix("not found in Stubs/__files") { #expect(stubs.loadError() == expected) }
+    }
+
+    @Test("A missing body file loads with a warning, the stub answering 500 with the reason; check calls it an error")
+    func missingBodyFileAnswers500() throws {
+        let stubs = try TempStubs()
+        try stubs.write(
+            "mappings/m.json",
+            mapping(
+                "/a",
+                response:
+                    #"{"status": 200, "headers": {"Content-Type": "application/json"}, "bodyFileName": "gone.json"}"#))
+        try stubs.write("mappings/n.json", mapping("/b", response: #"{"body": "fine"}"#))
+        let loaded = try stubs.load()
+        #expect(loaded.mappings.count == 2)
+        #expect(
+            loaded.warnings == [
+                "warning: response.bodyFileName: 'bodyFileName' 'gone.json' not found in Stubs/__files; the stub answers 500 (--strict makes this an error) (used by Stubs/mappings/m.json)"
+            ])
+        let broken = try #require(loaded.mappings.first)
+        // The mapping keeps its file name (the admin API lists it as written); only its answer changes.
+        #expect(broken.response.body == .file(name: "gone.json", bytes: []))
+        let answer = StubResponse(broken).prepared.response
+        #expect(answer.status.code == 500)
+        #expect(answer.headers["Content-Type"] == ["text/plain; charset=utf-8"])
+        #expect(
+            String(decoding: answer.body, as: UTF8.self)
+                == "stubserver: Stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'gone.json' not found in Stubs/__files\n"
+        )
+
+        let check = StubsCheck(stubs: stubs.root)
+        #expect(
+            check.errors.map(\.description).contains {
+                $0.hasSuffix("'bodyFileName' 'gone.json' not found in \(check.directory)/__files")
+            })
+        #expect(!check.isValid)
     }
 
     @Test("Rejects a symlink in __files that points outside it")

@@ -12,7 +12,7 @@ extension AdminAPITests {
 
         static let fileStubID = "11111111-1111-4111-8111-111111111111"
 
-        init() throws {
+        init(strictBodyFiles: Bool = false) throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("admin-\(UUID().uuidString)")
             let mappings = root.appendingPathComponent("mappings")
             let files = root.appendingPathComponent("__files")
@@ -31,6 +31,8 @@ extension AdminAPITests {
             try Data(#"{"from": "file"}"#.utf8).write(to: files.appendingPathComponent("hello.json"))
             var configuration = StubServer.Configuration()
             configuration.logsUnmatchedRequests = false
+            configuration.strictBodyFiles = strictBodyFiles
+            configuration.log = LogSink(.handler { _ in })
             server = try StubServer(stubs: root, configuration: configuration)
             try server.start()
         }

@@ -89,12 +89,30 @@ struct AdminAPITests {
         #expect(syntax["title"] as? String == "Error parsing JSON")
         #expect((syntax["source"] as? [String: Any])?.isEmpty == true)
 
-        let missingFile = try await fixture.call(
+        let escaping = try await fixture.call(
             "POST", "/__admin/mappings",
-            #"{"request": {"url": "/x"}, "response": {"bodyFileName": "nope.json"}}"#)
-        #expect(missingFile.status == 422)
-        #expect(missingFile.text.contains("/response/bodyFileName"))
+            #"{"request": {"url": "/x"}, "response": {"bodyFileName": "../mappings/a.json"}}"#)
+        #expect(escaping.status == 422)
+        #expect(escaping.text.contains("/response/bodyFileName"))
         #expect(fixture.server.mappings.count == 2)
+    }
+
+    @Test("A mapping whose body file is missing is created and answers 500 naming the file, as WireMock does")
+    func createMappingWithMissingBodyFile() async throws {
+        let missingFile = #"{"request": {"url": "/x"}, "response": {"bodyFileName": "nope.json"}}"#
+        let fixture = try Fixture()
+        // WireMock 2.35.1 answers 201, then 500 when the stub is hit.
+        #expect(try await fixture.call("POST", "/__admin/mappings", missingFile).status == 201)
+        let hit = try await HTTP.get(fixture.server, "/x")
+        #expect(hit.status == 500)
+        #expect(hit.text.contains("response.bodyFileName: 'bodyFileName' 'nope.json' not found in "))
+        #expect(fixture.server.requests.last?.responseStatus == 500)
+
+        let strict = try Fixture(strictBodyFiles: true)
+        let refused = try await strict.call("POST", "/__admin/mappings", missingFile)
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("/response/bodyFileName"))
+        #expect(strict.server.mappings.count == 2)
     }
 
     @Test("A pointer escapes '/' and '~' in a member name, as RFC 6901 says")

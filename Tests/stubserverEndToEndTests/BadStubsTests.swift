@@ -4,6 +4,7 @@
     import Foundation
     import StubClient
     import StubKit
+    import StubTestSupport
     import XCTest
 
     /// Stub directories that must not start a server: exit 3, one message on stderr naming the file and field.
@@ -14,6 +15,8 @@
             var setUp: @Sendable (TemporaryStubs) throws -> Void
             /// The `--stubs` argument, relative to the temporary folder.
             var stubsArgument = "stubs"
+            /// More arguments for `stubserver`.
+            var arguments: [String] = []
             /// The expected stderr, after `stubserver: error: `, up to the end of the line (or a prefix of it).
             var message: String
         }
@@ -47,6 +50,7 @@
                         "mappings/m.json",
                         #"{"request": {"url": "/a"}, "response": {"status": 200, "bodyFileName": "nope.json"}}"#)
                 },
+                arguments: ["--strict"],
                 message:
                     "stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'nope.json' not found in stubs/__files"
             ),
@@ -101,7 +105,7 @@
                 let temp = try TemporaryStubs()
                 try row.setUp(temp)
                 let run = try StubServerProcess.run(
-                    ["--stubs", row.stubsArgument, "--port", "0"], currentDirectory: temp.root)
+                    ["--stubs", row.stubsArgument, "--port", "0"] + row.arguments, currentDirectory: temp.root)
                 XCTAssertEqual(run.termination, .exited(3), row.label)
                 XCTAssertEqual(run.stdout, "", "\(row.label): nothing listens, so no Listening line")
                 XCTAssertTrue(run.stderr.hasPrefix("stubserver: error: " + row.message), "\(row.label): \(run.stderr)")
@@ -112,6 +116,36 @@
             try Self.rows[5].setUp(temp)
             let run = try StubServerProcess.run(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
             XCTAssertTrue(run.stderr.hasSuffix("secret.txt, outside stubs/__files\n"), run.stderr)
+        }
+
+        /// Without `--strict`, a missing body file is what WireMock makes of it: the server starts, the other
+        /// stubs answer, and that stub answers 500 naming the file; `check` still calls it an error.
+        func testAMissingBodyFileStartsTheServerAndThatStubAnswers500() async throws {
+            let temp = try TemporaryStubs()
+            try temp.write(
+                "mappings/m.json",
+                #"{"request": {"url": "/a"}, "response": {"status": 200, "bodyFileName": "nope.json"}}"#)
+            try temp.write("mappings/ok.json", #"{"request": {"url": "/b"}, "response": {"body": "fine"}}"#)
+            let server = try StubServerProcess.launch(["--stubs", "stubs"], currentDirectory: temp.root)
+            defer { server.stop() }
+            let broken = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("a"))
+            XCTAssertEqual(broken.status, 500)
+            XCTAssertEqual(
+                String(decoding: broken.body, as: UTF8.self),
+                "stubserver: stubs/mappings/m.json: response.bodyFileName: 'bodyFileName' 'nope.json' not found in stubs/__files\n"
+            )
+            let fine = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("b"))
+            XCTAssertEqual(String(decoding: fine.body, as: UTF8.self), "fine")
+            XCTAssertTrue(
+                server.waitForStandardError(
+                    containing:
+                        "stubserver: warning: response.bodyFileName: 'bodyFileName' 'nope.json' not found in stubs/__files; the stub answers 500 (--strict makes this an error) (used by stubs/mappings/m.json)"
+                ),
+                server.standardError)
+
+            let check = try StubServerProcess.run(["check", "--stubs", "stubs"], currentDirectory: temp.root)
+            XCTAssertEqual(check.termination, .exited(3), check.stdout)
+            XCTAssertTrue(check.stdout.contains("'bodyFileName' 'nope.json' not found in stubs/__files"), check.stdout)
         }
     }
 #endif

@@ -28,6 +28,14 @@ public struct BodyFiles: Sendable, Hashable {
     /// Why a body file could not be read.
     public struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         public let description: String
+        /// The name is a valid one but no file has it: a stub file can load anyway, answering 500
+        /// (``StubsLoadOptions/strictBodyFiles`` refuses it instead).
+        public let isMissing: Bool
+
+        init(description: String, isMissing: Bool = false) {
+            self.description = description
+            self.isMissing = isMissing
+        }
     }
 
     /// The largest body file kept in memory with its stub: 1 MiB. A larger one is read from disk each
@@ -74,7 +82,7 @@ public struct BodyFiles: Sendable, Hashable {
         }
         let candidate = directory.path + "/" + name
         guard let folder = Self.realPath(directory.path), let resolved = Self.realPath(candidate) else {
-            throw ReadError(description: "'bodyFileName' \(quoted) not found in \(displayPath)")
+            throw ReadError(description: "'bodyFileName' \(quoted) not found in \(displayPath)", isMissing: true)
         }
         guard resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
             throw ReadError(description: "'bodyFileName' \(quoted) resolves to \(resolved), outside \(displayPath)")

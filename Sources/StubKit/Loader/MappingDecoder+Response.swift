@@ -35,7 +35,8 @@ extension MappingDecoder.Run {
         }
         let templated = response.isTemplated(under: options)
         response.body = try decodeBody(
-            members, at: path, templated: templated, streamedFile: &response.streamedBodyFile)
+            members, at: path, templated: templated, streamedFile: &response.streamedBodyFile,
+            problem: &response.bodyFileProblem)
         if let delay = json["fixedDelayMilliseconds"] {
             response.fixedDelayMilliseconds = try integer(
                 delay, at: path.key("fixedDelayMilliseconds"), in: 0...Int.max)
@@ -81,9 +82,9 @@ extension MappingDecoder.Run {
     }
 
     /// - Parameter streamedFile: set to the body file when it is left on disk (``BodyFiles/load(_:cacheLimit:)``).
-    private func decodeBody(
+    private mutating func decodeBody(
         _ members: [(key: String, value: JSONValue)], at path: MappingPath, templated: Bool,
-        streamedFile: inout StreamedBodyFile?
+        streamedFile: inout StreamedBodyFile?, problem: inout String?
     ) throws(StubsLoadError) -> ResponseDefinition.Body {
         let present = members.filter { Self.bodyFields.contains($0.key) }
         guard let (key, value) = present.first else { return .none }
@@ -123,7 +124,11 @@ extension MappingDecoder.Run {
                     return .file(name: name, bytes: [])
                 }
             } catch {
-                throw failure(fieldPath, error.description)
+                // WireMock loads a stub whose file is missing and answers 500 when it is hit.
+                guard error.isMissing, !options.strictBodyFiles else { throw failure(fieldPath, error.description) }
+                warn(.answers500(reason: error.description), key, at: path)
+                problem = failure(fieldPath, error.description).description
+                return .file(name: name, bytes: [])
             }
         }
     }

@@ -13,6 +13,9 @@ public struct MappingWarning: Sendable, Hashable, CustomStringConvertible {
         case unknown
         /// A modifier that has no effect on the matcher it is attached to (`caseInsensitive` on `contains`).
         case noEffect
+        /// The stub's `bodyFileName` is missing from `__files` (`reason` says which): the stub answers
+        /// 500 saying so (``StubsLoadOptions/strictBodyFiles`` makes it an error instead).
+        case answers500(reason: String)
     }
 
     public var kind: Kind
@@ -37,6 +40,8 @@ public struct MappingWarning: Sendable, Hashable, CustomStringConvertible {
         case .neverMatches: "'\(field)' in \(context) is not supported by stubserver: the stub never matches"
         case .unknown: "unknown field '\(field)' in \(context) is ignored"
         case .noEffect: "'\(field)' has no effect in \(context) and is ignored"
+        case .answers500(let reason):
+            "\(context).\(field): \(reason); the stub answers 500 (--strict makes this an error)"
         }
     }
 }

@@ -36,8 +36,12 @@ public struct StubsCheck: Sendable {
     /// - Parameters:
     ///   - stubs: the stubs directory.
     ///   - options: the settings that change what a stub means, as the server's configuration gives them
-    ///     (``StubServer/Configuration/globalResponseTemplating``).
+    ///     (``StubServer/Configuration/globalResponseTemplating``). A missing body file is an error here
+    ///     whatever ``StubsLoadOptions/strictBodyFiles`` says: the server would load it, but the stub
+    ///     answers 500.
     public init(stubs: URL, options: StubsLoadOptions = StubsLoadOptions()) {
+        var options = options
+        options.strictBodyFiles = true
         let (root, note) = StubsLayout.resolvedRoot(stubs)
         self.note = note
         directory = StubsDirectory.displayPath(of: root)

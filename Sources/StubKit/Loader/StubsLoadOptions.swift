@@ -9,9 +9,15 @@ public struct StubsLoadOptions: Sendable, Hashable {
     /// Every response is a template, as with WireMock's `--global-response-templating`; otherwise only
     /// those with `"transformers": ["response-template"]`. Templates are checked when a stub is read.
     public var globalResponseTemplating: Bool
+    /// A `bodyFileName` missing from `__files` is an error, as `stubserver check` reports it (`--strict`).
+    /// Otherwise, as in WireMock, the stub loads with a warning and answers 500 saying which file is
+    /// missing, so one broken stub does not take down the others. A name that escapes `__files` or
+    /// cannot be read is an error either way.
+    public var strictBodyFiles: Bool
 
-    public init(globalResponseTemplating: Bool = false) {
+    public init(globalResponseTemplating: Bool = false, strictBodyFiles: Bool = false) {
         self.globalResponseTemplating = globalResponseTemplating
+        self.strictBodyFiles = strictBodyFiles
     }
 }
 

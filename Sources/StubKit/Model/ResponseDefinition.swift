@@ -47,6 +47,9 @@ public struct ResponseDefinition: Sendable, Hashable {
     /// For a `bodyFileName` over ``BodyFiles/cacheLimit`` in a response that is not a template: the file,
     /// streamed from disk when served.
     var streamedBodyFile: StreamedBodyFile?
+    /// Why the `bodyFileName` could not be had when the stub loaded (the file is missing): the stub then
+    /// answers 500 with this reason instead of its response.
+    var bodyFileProblem: String?
 
     public init(
         status: Int = 200, statusMessage: String? = nil, headers: StubHTTPHeaders = [:], body: Body = .none,

@@ -62,7 +62,13 @@ final class StubResponse: Sendable {
     ) {
         var response = HTTPResponse(definition, stubID: stubID, stubName: stubName)
         var template: ResponseTemplate?
-        if definition.isTemplated(under: loadOptions) {
+        if let problem = definition.bodyFileProblem {
+            // A stub file whose body file is missing: WireMock answers 500 when it is hit, and so do we,
+            // saying which file, in the response and in the journal.
+            response = HTTPResponse(
+                status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                body: Array("stubserver: \(problem)\n".utf8))
+        } else if definition.isTemplated(under: loadOptions) {
             do {
                 template = try ResponseTemplate(definition, stubID: stubID, stubName: stubName)
             } catch {
