@@ -9,6 +9,8 @@ struct TemplateEvaluator {
         var index: Int?
         var key: String?
         var count = 0
+        /// Block parameters (`as |item index|`) visible from here in, looked up before `this`.
+        var names: [(name: String, value: TemplateValue)] = []
     }
 
     let model: TemplateRequestModel
@@ -69,7 +71,9 @@ struct TemplateEvaluator {
         case .with:
             let subject = block.call.arguments.first.map { evaluate($0) } ?? .missing
             guard subject.isTruthy else { return render(block.inverse, into: &out) }
-            frames.append(Frame(this: subject))
+            var frame = Frame(this: subject)
+            if let name = block.call.blockParameters.first { frame.names = [(name, subject)] }
+            frames.append(frame)
             render(block.body, into: &out)
             frames.removeLast()
         case let helper where helper.isCondition:
@@ -105,7 +109,15 @@ struct TemplateEvaluator {
         for index in 0..<count {
             guard budget.spend(steps: 1) else { return }
             let (key, value) = element(index)
-            frames.append(Frame(this: value, index: index, key: key ?? String(index), count: count))
+            var frame = Frame(this: value, index: index, key: key ?? String(index), count: count)
+            let parameters = block.call.blockParameters
+            if !parameters.isEmpty {
+                frame.names.append((parameters[0], value))
+                if parameters.count > 1 {
+                    frame.names.append((parameters[1], key.map { .string($0) } ?? .integer(index)))
+                }
+            }
+            frames.append(frame)
             render(block.body, into: &out)
             frames.removeLast()
         }
@@ -151,6 +163,9 @@ struct TemplateEvaluator {
             return path.segments.reduce(frames[depth].this) { $0.member($1) }
         }
         for level in stride(from: depth, through: 0, by: -1) {
+            if let named = frames[level].names.first(where: { $0.name == first }) {
+                return path.segments.dropFirst().reduce(named.value) { $0.member($1) }
+            }
             let found = frames[level].this.member(first)
             if case .missing = found { continue }
             return path.segments.dropFirst().reduce(found) { $0.member($1) }

@@ -29,6 +29,8 @@ struct TemplateCall: Sendable {
     var arguments: [TemplateExpression] = []
     var hash: [(name: String, value: TemplateExpression)] = []
     var prepared: PreparedArgument = .none
+    /// `{{#each items as |item index|}}`: names for the element and its index (or key) inside the block.
+    var blockParameters: [String] = []
 
     func option(_ name: String) -> TemplateExpression? { hash.first { $0.name == name }?.value }
 }

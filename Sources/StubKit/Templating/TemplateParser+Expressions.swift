@@ -34,6 +34,15 @@ extension TemplateParser {
             if closer == nil, atClose() || peek() == UInt8(ascii: "}") { break }
             guard peek() != nil else { throw error(position, "unexpected end of template") }
             let mark = position
+            if closer == nil, let names = try parseBlockParameters() {
+                call.blockParameters = names
+                skipSpaces()
+                guard atClose() || peek() == UInt8(ascii: "}") else {
+                    throw error(position, "block parameters (as |name|) must come last in the tag")
+                }
+                break
+            }
+            position = mark
             if let name = try? parseIdentifier(), peek() == UInt8(ascii: "=") {
                 position += 1
                 call.hash.append((name, try parseArgument()))
@@ -45,6 +54,35 @@ extension TemplateParser {
         }
         call.prepared = try helper.prepare(call, at: start, parser: self)
         return call
+    }
+
+    /// `as |item index|` at the end of a block's opening tag; `nil` (position unchanged) if not there.
+    private mutating func parseBlockParameters() throws(TemplateError) -> [String]? {
+        let mark = position
+        guard (try? parseIdentifier()) == "as", peek().map(Self.isSpace) == true else {
+            position = mark
+            return nil
+        }
+        skipSpaces()
+        guard peek() == UInt8(ascii: "|") else {
+            position = mark
+            return nil
+        }
+        position += 1
+        var names: [String] = []
+        while true {
+            skipSpaces()
+            if peek() == UInt8(ascii: "|") { break }
+            guard let byte = peek(), byte != UInt8(ascii: "}") else {
+                throw error(position, "expected '|' to end the block parameters")
+            }
+            names.append(try parseIdentifier())
+        }
+        position += 1
+        guard (1...2).contains(names.count) else {
+            throw error(mark, "expected one or two block parameters, as |item| or |item index|")
+        }
+        return names
     }
 
     /// One argument: a literal, a path or a `(sub expression)`.

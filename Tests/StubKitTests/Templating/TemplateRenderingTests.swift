@@ -67,6 +67,15 @@ struct TemplateModelTests {
         TemplateRow("{{request.headers.Accept}}", "a", headers: [("Accept", "a"), ("Accept", "b")]),  // WM
         TemplateRow("{{request.query.a}}", "1", target: "/x?a=1&a=2"),  // WM
         TemplateRow("{{#each request.query}}{{@key}}={{this}};{{/each}}", "a=1;b=2;", target: "/x?a=1&b=2"),  // WM
+        // Block parameters, as Handlebars.java reads them.
+        TemplateRow("{{#each request.query as |v k|}}{{k}}={{v}};{{/each}}", "a=1;b=2;", target: "/x?a=1&b=2"),  // WM
+        TemplateRow(
+            "{{#each (jsonPath request.body '$.a') as |x i|}}{{i}}:{{x}},{{/each}}", "0:p,1:q,",
+            body: #"{"a":["p","q"]}"#),  // WM
+        TemplateRow(
+            "{{#each (jsonPath request.body '$.a') as |x|}}{{x.n}}{{@index}}{{/each}}", "p0q1",
+            body: #"{"a":[{"n":"p"},{"n":"q"}]}"#),  // WM
+        TemplateRow("{{#with request.query as |q|}}{{q.a}}{{/with}}", "z", target: "/x?a=z"),  // WM
         TemplateRow("{{request.path.[0]}}|{{request.pathSegments}}", "x|/x/", target: "/x/"),  // WM (shape)
         TemplateRow(
             "{{request.path.[5]}}|{{request.query.a.[3]}}|{{request.headers.X-A.[1]}}", "||",

@@ -42,7 +42,13 @@ struct TemplateSyntaxErrorTests {
         ("{{lookup request.query a=1 'b'}}", "1:28: arguments must come before name=value options"),
         ("{{eq 'a' 'b}}", "1:10: string is never closed"),
         ("{{#each (jsonPath request.body '$.a'}}{{/each}}", "1:37: expected a name, found '}'"),
-        ("{{request.headers.[X-A}}", "1:19: '[' is never closed")
+        ("{{request.headers.[X-A}}", "1:19: '[' is never closed"),
+        (
+            "{{#each request.query as |a b c|}}{{/each}}",
+            "1:23: expected one or two block parameters, as |item| or |item index|"
+        ),
+        ("{{#each request.query as |a}}{{/each}}", "1:28: expected '|' to end the block parameters"),
+        ("{{#each request.query as |a| x}}{{/each}}", "1:30: block parameters (as |name|) must come last in the tag")
     ]
 
     @Test("A bad template is rejected with its position", arguments: rows)
