@@ -72,6 +72,11 @@ public final class StubServer: Sendable {
         /// `stubserver check` reports it, and the CLI's `--strict`). Default `false`: as in WireMock, that
         /// stub loads with a warning and answers 500 saying which file is missing; the others serve.
         public var strictBodyFiles: Bool = false
+        /// A stub using a request matcher or request field stubserver does not implement (a WireMock
+        /// extension's `customMatcher`, say) loads with a warning and never matches (the CLI's
+        /// `--lenient`). Default `false`: loading fails with an error naming the file, field and the
+        /// alternatives. Such a stub never matches more than its author wrote either way.
+        public var lenientMatchers: Bool = false
         /// The most work and output one templated response may take (`--template-max-steps`,
         /// `--template-max-output`); a render that reaches a limit is answered `500` naming the stub and
         /// the limit. Long renders run on render threads, never on an event loop. Default: 1,000,000
@@ -149,7 +154,8 @@ public final class StubServer: Sendable {
         stubsDirectory = root
         loadOptions = StubsLoadOptions(
             globalResponseTemplating: configuration.globalResponseTemplating,
-            strictBodyFiles: configuration.strictBodyFiles)
+            strictBodyFiles: configuration.strictBodyFiles,
+            lenientMatchers: configuration.lenientMatchers)
         let loaded = try Self.load(root, options: loadOptions)
         log = configuration.log
         if let note { log.write("stubserver: \(note)") }

@@ -36,6 +36,9 @@ public struct Options: Sendable, Equatable {
     /// A stub whose `bodyFileName` is missing from `__files` stops startup (`--strict`); otherwise it
     /// loads with a warning and answers 500 naming the file, as in WireMock.
     public var strictBodyFiles: Bool = false
+    /// A stub using a request matcher stubserver does not implement loads with a warning and never
+    /// matches (`--lenient`); otherwise it stops startup, naming file and field.
+    public var lenientMatchers: Bool = false
     /// The token admin calls must present as `Authorization: Bearer TOKEN` (`--admin-token`,
     /// `STUBSERVER_ADMIN_TOKEN`). Default none.
     public var adminToken: String?

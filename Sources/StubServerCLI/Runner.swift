@@ -68,6 +68,7 @@ public enum Runner {
         configuration.journal = options.journal
         configuration.globalResponseTemplating = options.globalResponseTemplating
         configuration.strictBodyFiles = options.strictBodyFiles
+        configuration.lenientMatchers = options.lenientMatchers
         configuration.adminToken = options.adminToken
         configuration.allowedHosts = options.allowedHosts
         configuration.adminAPIEnabled = options.adminAPIEnabled

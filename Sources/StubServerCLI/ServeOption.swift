@@ -200,6 +200,13 @@ extension ServeOption {
         ) { options, _, _ in
             options.strictBodyFiles = true
         },
+        ServeOption(
+            "--lenient",
+            help: "Load a stub that uses a request matcher stubserver does not implement (e.g. customMatcher)",
+            "with a warning; it never matches. Default: such a stub is an error naming the file and field."
+        ) { options, _, _ in
+            options.lenientMatchers = true
+        },
         // WireMock's flag: stubserver prints no banner (its first line is `Listening on …`).
         ServeOption("--disable-banner", help: "Accepted for WireMock's command lines; stubserver prints no banner.") {
             _, _, _ in

@@ -4,10 +4,14 @@ import Testing
 @testable import StubKit
 
 /// Decodes `{"request": <request>, "response": {}}` / `{"request": {}, "response": <response>}`.
-private func decode(_ document: String, file: String = "Stubs/mappings/users.json") throws -> MappingDecoder.Result {
+private func decode(
+    _ document: String, file: String = "Stubs/mappings/users.json", options: StubsLoadOptions = StubsLoadOptions()
+) throws -> MappingDecoder.Result {
     let json = try JSONParser.parse(document)
-    return try MappingDecoder().decodeDocument(json, file: file)
+    return try MappingDecoder(options: options).decodeDocument(json, file: file)
 }
+
+private let lenient = StubsLoadOptions(lenientMatchers: true)
 
 private func decodeError(_ document: String) -> String? {
     do {
@@ -505,7 +509,7 @@ struct MappingDecodingTests {
 
     @Test("Collects ignored WireMock features and unknown fields as warnings", arguments: warnings)
     func collectsWarnings(_ document: String, _ expected: [String]) throws {
-        let result = try decode(document)
+        let result = try decode(document, options: lenient)
         #expect(result.warnings.map(\.description) == expected)
         #expect(result.warnings.allSatisfy { $0.file == "Stubs/mappings/users.json" })
     }
@@ -526,11 +530,31 @@ struct MappingDecodingTests {
             )?.hasPrefix(nested) == true)
     }
 
+    /// By default a matcher stubserver does not implement is a load error naming file, field and the alternatives.
+    @Test(
+        "By default, a stub with a matcher or request field stubserver does not implement fails to load, naming the alternatives",
+        arguments: [
+            (
+                #"{"request": {"bodyPatterns": [{"contains": "x"}, {"matchesJsonSchema": "{}"}]}, "response": {}}"#,
+                "Stubs/mappings/users.json: request.bodyPatterns[1]: 'matchesJsonSchema' is not supported by stubserver; use equalTo, contains, matches, doesNotMatch, absent, equalToJson, matchesJsonPath (--lenient loads the stub so that it never matches)"
+            ),
+            (
+                #"{"request": {"customMatcher": {"name": "x"}}, "response": {}}"#,
+                "Stubs/mappings/users.json: request.customMatcher: 'customMatcher' is not supported by stubserver; use method, url, urlPath, urlPattern, urlPathPattern, urlPathTemplate, queryParameters, headers, cookies, bodyPatterns, basicAuthCredentials (--lenient loads the stub so that it never matches)"
+            )
+        ])
+    func unsupportedMatchersFailToLoad(_ document: String, _ expected: String) {
+        #expect(decodeError(document) == expected)
+    }
+
     /// Never fail open: a matcher that is not understood never lets a stub match more than its author wrote.
-    @Test("A stub with a matcher or request field stubserver does not implement never matches, and says why")
+    @Test(
+        "With lenientMatchers, a stub with a matcher or request field stubserver does not implement never matches, and says why"
+    )
     func unsupportedMatchersNeverMatch() throws {
         let result = try decode(
-            #"{"request": {"headers": {"D": {"before": "now"}, "A": {"equalTo": "a"}}, "bodyPatterns": [{"equalToXml": "<a/>"}, {"contains": "x"}]}, "response": {}}"#
+            #"{"request": {"headers": {"D": {"before": "now"}, "A": {"equalTo": "a"}}, "bodyPatterns": [{"equalToXml": "<a/>"}, {"contains": "x"}]}, "response": {}}"#,
+            options: lenient
         )
         let request = try #require(result.mappings.first?.request)
         #expect(request.unsupportedMatchers.map(\.name) == ["before", "equalToXml"])
@@ -552,7 +576,7 @@ struct MappingDecodingTests {
             #"{"request": {"queryParameters": {"q": {"includes": [{"equalTo": "a"}, {"doesNotContain": "b"}]}}}, "response": {}}"#,
             #"{"request": {"someFieldFromTheFuture": true}, "response": {}}"#
         ] {
-            let request = try #require(try decode(document).mappings.first?.request)
+            let request = try #require(try decode(document, options: lenient).mappings.first?.request)
             #expect(!CompiledRequestPattern(request).matches(HTTPRequest(method: .get, target: "/?q=a")), "\(document)")
         }
     }

@@ -96,6 +96,15 @@
                     try $0.write("mappings/team/b/c.json", #"{"request": {"url": "/c", "method": 7}, \#(ok)}"#)
                 }, message: "stubs/mappings/team/b/c.json: request.method: "),
             Row(
+                label: "a matcher stubserver does not implement",
+                setUp: {
+                    try $0.write(
+                        "mappings/m.json", #"{"request": {"url": "/a", "customMatcher": {"name": "x"}}, \#(ok)}"#)
+                },
+                message:
+                    "stubs/mappings/m.json: request.customMatcher: 'customMatcher' is not supported by stubserver; use method, url, "
+            ),
+            Row(
                 label: "nonexistent stubs directory", setUp: { _ in }, stubsArgument: "nowhere",
                 message: "stubs directory 'nowhere' does not exist")
         ]
@@ -113,9 +122,37 @@
             }
             // The symlinked file must not be named as if it were inside __files, and must not be served.
             let temp = try TemporaryStubs()
-            try Self.rows[5].setUp(temp)
+            try Self.rows.first { $0.label == "bodyFileName escaping through a symlink" }!.setUp(temp)
             let run = try StubServerProcess.run(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
             XCTAssertTrue(run.stderr.hasSuffix("secret.txt, outside stubs/__files\n"), run.stderr)
+        }
+
+        /// With `--lenient`, a stub using a matcher stubserver does not implement loads with a warning and
+        /// matches nothing; the other stubs serve, and `check --lenient` calls it a warning.
+        func testLenientLoadsAStubWithAnUnsupportedMatcherThatNeverMatches() async throws {
+            let temp = try TemporaryStubs()
+            try temp.write(
+                "mappings/m.json", #"{"request": {"url": "/a", "customMatcher": {"name": "x"}}, \#(Self.ok)}"#)
+            try temp.write("mappings/ok.json", #"{"request": {"url": "/b"}, "response": {"body": "fine"}}"#)
+            let server = try StubServerProcess.launch(["--stubs", "stubs", "--lenient"], currentDirectory: temp.root)
+            defer { server.stop() }
+            let never = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("a"))
+            XCTAssertEqual(never.status, 404)
+            XCTAssertTrue(String(decoding: never.body, as: UTF8.self).contains("customMatcher"))
+            let fine = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("b"))
+            XCTAssertEqual(String(decoding: fine.body, as: UTF8.self), "fine")
+            XCTAssertTrue(
+                server.waitForStandardError(
+                    containing:
+                        "stubserver: warning: 'customMatcher' in request is not supported by stubserver: the stub never matches (used by stubs/mappings/m.json)"
+                ),
+                server.standardError)
+            let strict = try StubServerProcess.run(["check", "--stubs", "stubs"], currentDirectory: temp.root)
+            XCTAssertEqual(strict.termination, .exited(3), strict.stdout)
+            let lenient = try StubServerProcess.run(
+                ["check", "--stubs", "stubs", "--lenient"], currentDirectory: temp.root)
+            XCTAssertEqual(lenient.termination, .exited(0), lenient.stdout)
+            XCTAssertTrue(lenient.stdout.contains("'customMatcher' in request is not supported"), lenient.stdout)
         }
 
         /// Without `--strict`, a missing body file is what WireMock makes of it: the server starts, the other

@@ -74,7 +74,7 @@ extension MappingDecoder.Run {
         let ignored = operators.dropFirst().map(\.key)
         for key in ignored { warn(.noEffect, key, at: path) }
         if Self.unsupportedOperators.contains(name) {
-            unsupported(name, at: path)
+            try unsupported(name, at: path, alternatives: Self.matcherOperators)
             return nil
         }
         try checkModifiers(members, of: name, ignoring: ignored, at: path)
@@ -218,7 +218,16 @@ extension MappingDecoder.Run {
 
     /// Records the matcher `name` at `path` as not supported: the stub being decoded will never match.
     /// - Parameter object: the object the warning names (default: `path`).
-    mutating func unsupported(_ name: String, at path: MappingPath, in object: MappingPath? = nil) {
+    /// Without ``StubsLoadOptions/lenientMatchers`` it is an error listing `alternatives`.
+    mutating func unsupported(
+        _ name: String, at path: MappingPath, in object: MappingPath? = nil, alternatives: [String]
+    ) throws(StubsLoadError) {
+        guard options.lenientMatchers else {
+            throw failure(
+                path,
+                "'\(name)' is not supported by stubserver; use \(alternatives.joined(separator: ", ")) "
+                    + "(--lenient loads the stub so that it never matches)")
+        }
         warn(.neverMatches, name, at: object ?? path)
         unsupportedMatchers.append(UnsupportedMatcher(name: name, field: path.description))
     }

@@ -17,7 +17,7 @@ extension MappingDecoder.Run {
             {
                 throw failure(path.key(key), "unknown field; did you mean '\(suggestion)'?")
             }
-            unsupported(key, at: path.key(key), in: path)
+            try unsupported(key, at: path.key(key), in: path, alternatives: Self.requestFields)
         }
         var pattern = RequestPattern()
         if let method = json["method"] {

@@ -14,10 +14,16 @@ public struct StubsLoadOptions: Sendable, Hashable {
     /// missing, so one broken stub does not take down the others. A name that escapes `__files` or
     /// cannot be read is an error either way.
     public var strictBodyFiles: Bool
+    /// A stub using a request matcher or request field stubserver does not implement (a WireMock
+    /// extension's `customMatcher`, say) loads with a warning and never matches (`--lenient`). Otherwise
+    /// it is an error naming the file, the field and what stubserver supports there. Either way such a
+    /// stub never matches more than its author wrote.
+    public var lenientMatchers: Bool
 
-    public init(globalResponseTemplating: Bool = false, strictBodyFiles: Bool = false) {
+    public init(globalResponseTemplating: Bool = false, strictBodyFiles: Bool = false, lenientMatchers: Bool = false) {
         self.globalResponseTemplating = globalResponseTemplating
         self.strictBodyFiles = strictBodyFiles
+        self.lenientMatchers = lenientMatchers
     }
 }
 

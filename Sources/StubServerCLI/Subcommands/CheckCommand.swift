@@ -13,7 +13,7 @@ public struct CheckCommand: Subcommand {
     public static let name = "check"
     public static let summary = "Validate a stubs directory: every error and warning, and stubs that never answer."
     public static let usage = """
-        USAGE: stubserver check [--stubs DIR] [--global-response-templating]
+        USAGE: stubserver check [--stubs DIR] [--global-response-templating] [--lenient]
 
         Loads DIR with the server's own loader and reports everything at once (the server stops at
         the first error): each invalid file or mapping as FILE: FIELD: MESSAGE (the first error of
@@ -25,6 +25,8 @@ public struct CheckCommand: Subcommand {
           --stubs DIR     The stubs directory (alias: --root-dir). Default: Stubs
           --global-response-templating
                           Check every response as a template, as the server does with this flag.
+          --lenient       Report a stub using a matcher stubserver does not implement as a warning
+                          (it never matches), as the server does with this flag; otherwise an error.
           -h, --help      Print this help and exit.
 
         Prints the report on stdout. Exit codes: 0 the server would load DIR (warnings allowed),
@@ -35,10 +37,13 @@ public struct CheckCommand: Subcommand {
     public var stubs: String = "Stubs"
     /// Check every response as a template (`--global-response-templating`).
     public var globalResponseTemplating = false
+    /// Unsupported matchers are warnings, as the server's `--lenient` loads them.
+    public var lenientMatchers = false
 
-    public init(stubs: String = "Stubs", globalResponseTemplating: Bool = false) {
+    public init(stubs: String = "Stubs", globalResponseTemplating: Bool = false, lenientMatchers: Bool = false) {
         self.stubs = stubs
         self.globalResponseTemplating = globalResponseTemplating
+        self.lenientMatchers = lenientMatchers
     }
 
     public static func parse(_ arguments: [String]) throws(CLIError) -> CheckCommand {
@@ -52,15 +57,22 @@ public struct CheckCommand: Subcommand {
             case .option("--global-response-templating"):
                 try reader.noValue("--global-response-templating")
                 command.globalResponseTemplating = true
+            case .option("--lenient"):
+                try reader.noValue("--lenient")
+                command.lenientMatchers = true
             default:
-                throw reader.unexpected(argument, options: ["--stubs", "--root-dir", "--global-response-templating"])
+                throw reader.unexpected(
+                    argument, options: ["--stubs", "--root-dir", "--global-response-templating", "--lenient"])
             }
         }
         return command
     }
 
     public func run() -> ExitCode {
-        let check = StubsCheck(stubs: URL(fileURLWithPath: stubs), globalResponseTemplating: globalResponseTemplating)
+        let check = StubsCheck(
+            stubs: URL(fileURLWithPath: stubs),
+            options: StubsLoadOptions(
+                globalResponseTemplating: globalResponseTemplating, lenientMatchers: lenientMatchers))
         StandardStreams.output(Self.report(check))
         return check.isValid ? .success : .badStubs
     }
