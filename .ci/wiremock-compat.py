@@ -5,9 +5,10 @@ compares status, headers and bodies.
 Usage: wiremock-compat.py STUBSERVER_BINARY WIREMOCK_JAR COLLECTIONS_DIR
 
 Each folder of COLLECTIONS_DIR is a WireMock root (mappings/, __files/) with a requests.json: a list of
-{"method", "path", "headers"?, "body"?, "compare"?}, sent in order (scenario steps depend on it). "compare" is
+{"method", "path", "headers"?, "body"?, "compare"?, "status"?}, sent in order (scenario steps depend on it). "compare" is
 "all" (the default: status, the headers WireMock sends except transport ones, and the body byte for byte) or
 "status" (unmatched requests, whose 404 bodies are each server's own report, and 500s whose text differs).
+"status", when given, is what both must answer: a check of the collection itself.
 Exits 1 listing every difference; only loopback addresses are used and every process started is stopped.
 """
 
@@ -77,6 +78,8 @@ def compare(collection, index, request, ours, theirs):
     differences = []
     if ours[0] != theirs[0]:
         differences.append(f"{label}: status {ours[0]}, WireMock {theirs[0]}")
+    elif "status" in request and theirs[0] != request["status"]:
+        differences.append(f"{label}: both answered {theirs[0]}, the collection expects {request['status']}")
     if request.get("compare", "all") == "all":
         our_headers, their_headers = stub_headers(ours[1]), stub_headers(theirs[1])
         for name in sorted(set(our_headers) | set(their_headers)):

@@ -446,8 +446,8 @@ struct MappingDecodingTests {
             ]
         ),
         (
-            #"{"request": {"host": {"equalTo": "a"}, "scheme": "https", "port": 1, "formParameters": {}, "multipartPatterns": [], "customMatcher": {}, "pathParameters": {}}, "response": {}}"#,
-            ["host", "scheme", "port", "formParameters", "multipartPatterns", "customMatcher", "pathParameters"].map {
+            #"{"request": {"host": {"equalTo": "a"}, "scheme": "https", "port": 1, "formParameters": {}, "customMatcher": {}, "pathParameters": {}}, "response": {}}"#,
+            ["host", "scheme", "port", "formParameters", "customMatcher", "pathParameters"].map {
                 "'\($0)' in request is not supported by stubserver: the stub never matches"
             }
         ),
@@ -536,15 +536,17 @@ struct MappingDecodingTests {
         arguments: [
             (
                 #"{"request": {"bodyPatterns": [{"contains": "x"}, {"matchesJsonSchema": "{}"}]}, "response": {}}"#,
-                "Stubs/mappings/users.json: request.bodyPatterns[1]: 'matchesJsonSchema' is not supported by stubserver; use equalTo, contains, matches, doesNotMatch, absent, equalToJson, matchesJsonPath (--lenient loads the stub so that it never matches)"
+                "Stubs/mappings/users.json: request.bodyPatterns[1]: 'matchesJsonSchema' is not supported by stubserver; use equalTo, contains, matches, "
             ),
             (
                 #"{"request": {"customMatcher": {"name": "x"}}, "response": {}}"#,
-                "Stubs/mappings/users.json: request.customMatcher: 'customMatcher' is not supported by stubserver; use method, url, urlPath, urlPattern, urlPathPattern, urlPathTemplate, queryParameters, headers, cookies, bodyPatterns, basicAuthCredentials (--lenient loads the stub so that it never matches)"
+                "Stubs/mappings/users.json: request.customMatcher: 'customMatcher' is not supported by stubserver; use method, url, urlPath, "
             )
         ])
-    func unsupportedMatchersFailToLoad(_ document: String, _ expected: String) {
-        #expect(decodeError(document) == expected)
+    func unsupportedMatchersFailToLoad(_ document: String, _ expectedStart: String) throws {
+        let message = try #require(decodeError(document))
+        #expect(message.hasPrefix(expectedStart), "\(message)")
+        #expect(message.hasSuffix(" (--lenient loads the stub so that it never matches)"), "\(message)")
     }
 
     /// Never fail open: a matcher that is not understood never lets a stub match more than its author wrote.
@@ -572,7 +574,7 @@ struct MappingDecodingTests {
         #expect(mismatches.contains { $0.hasPrefix("body") && $0.contains("equalToXml") })
 
         for document in [
-            #"{"request": {"multipartPatterns": [{"bodyPatterns": [{"contains": "x"}]}]}, "response": {}}"#,
+            #"{"request": {"multipartPatterns": [{"bodyPatterns": [{"contains": "x"}, {"matchesJsonSchema": "{}"}]}]}, "response": {}}"#,
             #"{"request": {"queryParameters": {"q": {"includes": [{"equalTo": "a"}, {"doesNotContain": "b"}]}}}, "response": {}}"#,
             #"{"request": {"someFieldFromTheFuture": true}, "response": {}}"#
         ] {

@@ -2,9 +2,11 @@
 extension MappingDecoder.Run {
     static let urlFields = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"]
     static let requestFields =
-        ["method"] + urlFields + ["queryParameters", "headers", "cookies", "bodyPatterns", "basicAuthCredentials"]
+        ["method"] + urlFields + [
+            "queryParameters", "headers", "cookies", "bodyPatterns", "basicAuthCredentials", "multipartPatterns"
+        ]
     static let requestWireMockOnly: Set<String> = [
-        "host", "scheme", "port", "formParameters", "multipartPatterns", "customMatcher", "pathParameters", "clientIp"
+        "host", "scheme", "port", "formParameters", "customMatcher", "pathParameters", "clientIp"
     ]
 
     mutating func decodeRequest(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> RequestPattern {
@@ -46,6 +48,9 @@ extension MappingDecoder.Run {
         }
         if let credentials = json["basicAuthCredentials"] {
             pattern.basicAuthCredentials = try decodeCredentials(credentials, at: path.key("basicAuthCredentials"))
+        }
+        if let multipart = json["multipartPatterns"] {
+            pattern.multipartPatterns = try decodeMultipartPatterns(multipart, at: path.key("multipartPatterns"))
         }
         pattern.unsupportedMatchers = unsupportedMatchers
         return pattern
@@ -110,7 +115,7 @@ extension MappingDecoder.Run {
         if current != nil { throw failure(path, "invalid path template '\(template)': '{' without '}'") }
     }
 
-    private mutating func decodeNamedMatchers(_ json: JSONValue, at path: MappingPath, multiValue: Bool)
+    mutating func decodeNamedMatchers(_ json: JSONValue, at path: MappingPath, multiValue: Bool)
         throws(StubsLoadError) -> [NamedMatcher]
     {
         var result: [NamedMatcher] = []

@@ -73,6 +73,9 @@ extension RequestPattern {
         if !headers.isEmpty { members.append(("headers", named(headers))) }
         if !cookies.isEmpty { members.append(("cookies", named(cookies))) }
         if !bodyPatterns.isEmpty { members.append(("bodyPatterns", .array(bodyPatterns.map(\.json)))) }
+        if !multipartPatterns.isEmpty {
+            members.append(("multipartPatterns", .array(multipartPatterns.map(\.json))))
+        }
         if let basicAuthCredentials {
             members.append(
                 (

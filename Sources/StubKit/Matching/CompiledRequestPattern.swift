@@ -31,6 +31,7 @@ public final class CompiledRequestPattern: Sendable {
     private let headers: [(name: String, matcher: CompiledMultiValueMatcher)]
     private let cookies: [(name: String, matcher: CompiledMultiValueMatcher)]
     private let body: [CompiledStringMatcher]
+    private let multipart: [CompiledMultipartPattern]
     /// `basic <base64>` in lower case: WireMock 2.35.1 compares the whole `Authorization` value ignoring
     /// case (it accepts `BASIC dTpwOnc=` and even `Basic DTPWONC=`).
     private let expectedAuthorization: String?
@@ -60,20 +61,22 @@ public final class CompiledRequestPattern: Sendable {
         headers = pattern.headers.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         cookies = pattern.cookies.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         body = pattern.bodyPatterns.map(CompiledStringMatcher.init)
+        multipart = pattern.multipartPatterns.map(CompiledMultipartPattern.init)
         expectedAuthorization = pattern.basicAuthCredentials.map {
             ("Basic " + Data(($0.username + ":" + $0.password).utf8).base64EncodedString()).lowercased()
         }
         unsupported = pattern.unsupportedMatchers
         hasFieldMatchers =
             !(query.isEmpty && headers.isEmpty && cookies.isEmpty && body.isEmpty && expectedAuthorization == nil
-            && unsupported.isEmpty)
+            && unsupported.isEmpty && multipart.isEmpty)
         var requiredHeaders = headers.filter { !$0.matcher.isSatisfied(by: []) }.map(\.name)
         if expectedAuthorization != nil { requiredHeaders.append("Authorization") }
         if cookies.contains(where: { !$0.matcher.isSatisfied(by: []) }) { requiredHeaders.append("Cookie") }
+        if !multipart.isEmpty { requiredHeaders.append("Content-Type") }
         self.requiredHeaders = requiredHeaders
         requiredQuery = query.filter { !$0.matcher.isSatisfied(by: []) }.map(\.name)
         let absent = MatchSubject(nil)
-        requiresBody = body.contains { !$0.isSatisfied(by: absent) }
+        requiresBody = body.contains { !$0.isSatisfied(by: absent) } || !multipart.isEmpty
     }
 
     /// Why some matcher can never match (a regular expression, template or JSONPath that does not
@@ -83,6 +86,7 @@ public final class CompiledRequestPattern: Sendable {
         if let e = url?.compileError { errors.append(e) }
         for (_, m) in query + headers + cookies { if let e = m.compileError { errors.append(e) } }
         for m in body { if let e = m.compileError { errors.append(e) } }
+        for m in multipart { if let e = m.compileError { errors.append(e) } }
         return errors
     }
 
@@ -116,6 +120,9 @@ public final class CompiledRequestPattern: Sendable {
         for (name, m) in query where !m.isSatisfied(by: context.query[name] ?? []) { return false }
         for (name, m) in cookies where !m.isSatisfied(by: context.cookies[name] ?? []) { return false }
         for m in body where !m.isSatisfied(by: context.body) { return false }
+        for m in multipart where !m.isSatisfied(by: context.multipartParts, jsonByteLimit: context.jsonByteLimit) {
+            return false
+        }
         return true
     }
 
@@ -207,6 +214,12 @@ public final class CompiledRequestPattern: Sendable {
                         part: .body, expected: m.source.description, actual: context.body.text.map { [$0] } ?? [],
                         distance: d, details: explaining ? m.explain(context.body) : []))
             }
+        }
+        for m in multipart where !m.isSatisfied(by: context.multipartParts, jsonByteLimit: context.jsonByteLimit) {
+            bodyDistances.append(1)
+            let parts = context.multipartParts
+            let actual = parts.map { ["\($0.count) part\($0.count == 1 ? "" : "s")"] } ?? ["not a multipart body"]
+            mismatches.append(Mismatch(part: .multipart, expected: m.expectedDescription, actual: actual, distance: 1))
         }
         weighted += Self.fieldWeight * Self.average(bodyDistances)
 

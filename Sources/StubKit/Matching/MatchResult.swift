@@ -33,8 +33,11 @@ public struct Mismatch: Sendable, Hashable, CustomStringConvertible {
         case cookie(String)
         case basicAuth
         case body
+        /// A `multipartPatterns` entry.
+        case multipart
 
-        /// `method`, `url`, `query "page"`, `header "Accept"`, `cookie "session"`, `basic auth`, `body`.
+        /// `method`, `url`, `query "page"`, `header "Accept"`, `cookie "session"`, `basic auth`, `body`,
+        /// `multipart`.
         public var description: String {
             switch self {
             case .method: "method"
@@ -44,6 +47,7 @@ public struct Mismatch: Sendable, Hashable, CustomStringConvertible {
             case let .cookie(name): "cookie \"\(name)\""
             case .basicAuth: "basic auth"
             case .body: "body"
+            case .multipart: "multipart"
             }
         }
     }

@@ -21,6 +21,14 @@ final class RequestContext {
         return result
     }()
     private(set) lazy var cookies: [String: [String]] = Self.parseCookies(request.headers["Cookie"])
+    /// The parts of a multipart body; `nil` when the first `Content-Type` does not contain `multipart/`
+    /// (WireMock's test, case and all) or the body does not parse as one.
+    private(set) lazy var multipartParts: [MultipartBody.Part]? = {
+        guard let contentType = request.headers["Content-Type"].first, contentType.contains("multipart/") else {
+            return nil
+        }
+        return MultipartBody(contentType: contentType, body: request.body)?.parts
+    }()
 
     /// - Parameter jsonByteLimit: the largest body parsed as JSON; JSON matchers do not match a larger one.
     init(_ request: StubHTTPRequest, jsonByteLimit: Int = MatchSubject.defaultJSONByteLimit) {

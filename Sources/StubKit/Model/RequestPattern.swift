@@ -42,6 +42,8 @@ public struct RequestPattern: Sendable, Hashable {
     /// All must match the body.
     public var bodyPatterns: [StringMatcher]
     public var basicAuthCredentials: BasicAuthCredentials?
+    /// All must match the parts of a `multipart/…` body (`multipartPatterns`).
+    public var multipartPatterns: [MultipartPattern]
     /// Matchers of a stub file stubserver does not implement: while any is present, the pattern matches
     /// no request (never more than its author wrote).
     var unsupportedMatchers: [UnsupportedMatcher] = []
@@ -49,8 +51,9 @@ public struct RequestPattern: Sendable, Hashable {
     public init(
         method: MethodMatcher = .any, url: URLMatcher? = nil, queryParameters: [NamedMatcher] = [],
         headers: [NamedMatcher] = [], cookies: [NamedMatcher] = [], bodyPatterns: [StringMatcher] = [],
-        basicAuthCredentials: BasicAuthCredentials? = nil
+        basicAuthCredentials: BasicAuthCredentials? = nil, multipartPatterns: [MultipartPattern] = []
     ) {
+        self.multipartPatterns = multipartPatterns
         self.method = method
         self.url = url
         self.queryParameters = queryParameters
