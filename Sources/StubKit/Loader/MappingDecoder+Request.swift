@@ -3,10 +3,11 @@ extension MappingDecoder.Run {
     static let urlFields = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"]
     static let requestFields =
         ["method"] + urlFields + [
-            "queryParameters", "headers", "cookies", "bodyPatterns", "basicAuthCredentials", "multipartPatterns"
+            "queryParameters", "headers", "cookies", "bodyPatterns", "basicAuthCredentials", "multipartPatterns",
+            "pathParameters"
         ]
     static let requestWireMockOnly: Set<String> = [
-        "host", "scheme", "port", "formParameters", "customMatcher", "pathParameters", "clientIp"
+        "host", "scheme", "port", "formParameters", "customMatcher", "clientIp"
     ]
 
     mutating func decodeRequest(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> RequestPattern {
@@ -48,6 +49,9 @@ extension MappingDecoder.Run {
         }
         if let credentials = json["basicAuthCredentials"] {
             pattern.basicAuthCredentials = try decodeCredentials(credentials, at: path.key("basicAuthCredentials"))
+        }
+        if let parameters = json["pathParameters"] {
+            pattern.pathParameters = try decodePathParameters(parameters, for: pattern.url, at: path)
         }
         if let multipart = json["multipartPatterns"] {
             pattern.multipartPatterns = try decodeMultipartPatterns(multipart, at: path.key("multipartPatterns"))
@@ -91,6 +95,29 @@ extension MappingDecoder.Run {
             try validatePathTemplate(text, at: fieldPath)
             return .urlPathTemplate(text)
         }
+    }
+
+    /// WireMock 3's `pathParameters`: a matcher per `{name}` of the `urlPathTemplate`. As in WireMock they
+    /// have no effect with another URL field (warned); a name the template lacks is an error (its stub
+    /// could never match).
+    private mutating func decodePathParameters(_ json: JSONValue, for url: URLMatcher?, at path: MappingPath)
+        throws(StubsLoadError) -> [NamedMatcher]
+    {
+        let fieldPath = path.key("pathParameters")
+        let matchers = try decodeNamedMatchers(json, at: fieldPath, multiValue: false)
+        guard case .urlPathTemplate(let template)? = url else {
+            warn(.noEffect, "pathParameters", at: path)
+            return []
+        }
+        let names = PathTemplate(template).names
+        for matcher in matchers where !names.contains(matcher.name) {
+            let known = names.map { "{\($0)}" }.joined(separator: ", ")
+            throw failure(
+                fieldPath.key(matcher.name),
+                "the urlPathTemplate \(Quoting.quote(template)) has no {\(matcher.name)}"
+                    + (known.isEmpty ? "" : "; it has \(known)"))
+        }
+        return matchers
     }
 
     /// `{a}` placeholders must be non-empty, unique and not nested.

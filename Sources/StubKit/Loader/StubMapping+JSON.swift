@@ -69,6 +69,7 @@ extension RequestPattern {
         func named(_ matchers: [NamedMatcher]) -> JSONValue {
             .object(matchers.map { ($0.name, $0.matcher.json) })
         }
+        if !pathParameters.isEmpty { members.append(("pathParameters", named(pathParameters))) }
         if !queryParameters.isEmpty { members.append(("queryParameters", named(queryParameters))) }
         if !headers.isEmpty { members.append(("headers", named(headers))) }
         if !cookies.isEmpty { members.append(("cookies", named(cookies))) }

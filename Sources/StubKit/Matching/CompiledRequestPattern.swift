@@ -32,6 +32,7 @@ public final class CompiledRequestPattern: Sendable {
     private let cookies: [(name: String, matcher: CompiledMultiValueMatcher)]
     private let body: [CompiledStringMatcher]
     private let multipart: [CompiledMultipartPattern]
+    private let pathParameters: [(name: String, matcher: CompiledMultiValueMatcher)]
     /// `basic <base64>` in lower case: WireMock 2.35.1 compares the whole `Authorization` value ignoring
     /// case (it accepts `BASIC dTpwOnc=` and even `Basic DTPWONC=`).
     private let expectedAuthorization: String?
@@ -62,13 +63,14 @@ public final class CompiledRequestPattern: Sendable {
         cookies = pattern.cookies.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         body = pattern.bodyPatterns.map(CompiledStringMatcher.init)
         multipart = pattern.multipartPatterns.map(CompiledMultipartPattern.init)
+        pathParameters = pattern.pathParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         expectedAuthorization = pattern.basicAuthCredentials.map {
             ("Basic " + Data(($0.username + ":" + $0.password).utf8).base64EncodedString()).lowercased()
         }
         unsupported = pattern.unsupportedMatchers
         hasFieldMatchers =
             !(query.isEmpty && headers.isEmpty && cookies.isEmpty && body.isEmpty && expectedAuthorization == nil
-            && unsupported.isEmpty && multipart.isEmpty)
+            && unsupported.isEmpty && multipart.isEmpty && pathParameters.isEmpty)
         var requiredHeaders = headers.filter { !$0.matcher.isSatisfied(by: []) }.map(\.name)
         if expectedAuthorization != nil { requiredHeaders.append("Authorization") }
         if cookies.contains(where: { !$0.matcher.isSatisfied(by: []) }) { requiredHeaders.append("Cookie") }
@@ -87,6 +89,7 @@ public final class CompiledRequestPattern: Sendable {
         for (_, m) in query + headers + cookies { if let e = m.compileError { errors.append(e) } }
         for m in body { if let e = m.compileError { errors.append(e) } }
         for m in multipart { if let e = m.compileError { errors.append(e) } }
+        for (_, m) in pathParameters { if let e = m.compileError { errors.append(e) } }
         return errors
     }
 
@@ -122,6 +125,10 @@ public final class CompiledRequestPattern: Sendable {
         for m in body where !m.isSatisfied(by: context.body) { return false }
         for m in multipart where !m.isSatisfied(by: context.multipartParts, jsonByteLimit: context.jsonByteLimit) {
             return false
+        }
+        if !pathParameters.isEmpty {
+            let values = self.pathParameters(context)
+            for (name, m) in pathParameters where !m.isSatisfied(by: values[name].map { [$0] } ?? []) { return false }
         }
         return true
     }
@@ -164,9 +171,11 @@ public final class CompiledRequestPattern: Sendable {
             )
         }
         var parameters: [String: String] = [:]
+        var urlMatched = true
         if let url {
             let (distance, found) = url.match(context)
             parameters = found
+            urlMatched = distance == 0
             if distance > 0 {
                 weighted += Self.urlWeight * distance
                 mismatches.append(
@@ -174,6 +183,13 @@ public final class CompiledRequestPattern: Sendable {
                         part: .url, expected: url.source.description, actual: [url.subject(context)], distance: distance
                     ))
             }
+        }
+        // The URL's distance stands for path parameters when it did not match (they have no values then).
+        if !pathParameters.isEmpty, urlMatched {
+            weighted +=
+                Self.fieldWeight
+                * fieldDistance(
+                    pathParameters, Mismatch.Part.pathParameter, { parameters[$0].map { [$0] } ?? [] }, &mismatches)
         }
         weighted +=
             Self.fieldWeight

@@ -35,6 +35,8 @@ public struct Mismatch: Sendable, Hashable, CustomStringConvertible {
         case body
         /// A `multipartPatterns` entry.
         case multipart
+        /// A `{name}` of a `urlPathTemplate` (`pathParameters`).
+        case pathParameter(String)
 
         /// `method`, `url`, `query "page"`, `header "Accept"`, `cookie "session"`, `basic auth`, `body`,
         /// `multipart`.
@@ -48,6 +50,7 @@ public struct Mismatch: Sendable, Hashable, CustomStringConvertible {
             case .basicAuth: "basic auth"
             case .body: "body"
             case .multipart: "multipart"
+            case let .pathParameter(name): "path parameter \"\(name)\""
             }
         }
     }

@@ -42,6 +42,9 @@ public struct RequestPattern: Sendable, Hashable {
     /// All must match the body.
     public var bodyPatterns: [StringMatcher]
     public var basicAuthCredentials: BasicAuthCredentials?
+    /// Matchers of the decoded values of a `urlPathTemplate`'s `{name}` segments (WireMock 3's
+    /// `pathParameters`), in source order.
+    public var pathParameters: [NamedMatcher] = []
     /// All must match the parts of a `multipart/…` body (`multipartPatterns`).
     public var multipartPatterns: [MultipartPattern]
     /// Matchers of a stub file stubserver does not implement: while any is present, the pattern matches
