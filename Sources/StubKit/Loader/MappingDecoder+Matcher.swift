@@ -3,7 +3,8 @@ import StubRegex
 /// Decoding of matcher objects: `{"equalTo": "x"}`, `{"hasExactly": [...]}` and friends.
 extension MappingDecoder.Run {
     static let matcherOperators = [
-        "equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath"
+        "equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath", "doesNotContain",
+        "and", "or", "not"
     ]
     static let multiValueOperators = ["hasExactly", "includes"]
     /// Modifier → the operator it applies to.
@@ -12,11 +13,11 @@ extension MappingDecoder.Run {
     ]
     /// WireMock operators stubserver does not implement: the stub never matches, with a warning.
     static let unsupportedOperators: Set<String> = [
-        "before", "after", "equalToDateTime", "equalToXml", "matchesXPath", "binaryEqualTo", "and", "or", "not",
-        "doesNotContain", "matchesJsonSchema"
+        "before", "after", "equalToDateTime", "equalToXml", "matchesXPath", "binaryEqualTo",
+        "matchesJsonSchema"
     ]
-    /// How deep a `matchesJsonPath` with a matcher of its own may hold another: decoding, compiling and
-    /// matching recurse per level, with frames of several KiB in a debug build.
+    /// How deep matchers may hold matchers (`and`, `or`, `not`, a `matchesJsonPath` with a matcher of its
+    /// own): decoding, compiling and matching recurse per level, with frames of several KiB in a debug build.
     static let maxNestedMatchers = 8
     /// WireMock modifiers of the operators above, or of features stubserver ignores.
     static let unsupportedModifiers: Set<String> = [
@@ -87,6 +88,10 @@ extension MappingDecoder.Run {
             return .equalTo(try operand(value, of: name, at: operandPath), caseInsensitive: caseInsensitive ?? false)
         case "contains":
             return .contains(try operand(value, of: name, at: operandPath))
+        case "doesNotContain":
+            return .doesNotContain(try operand(value, of: name, at: operandPath))
+        case "and", "or", "not":
+            return try decodeLogical(name, value, at: operandPath)
         case "matches", "doesNotMatch":
             let pattern = try operand(value, of: name, at: operandPath)
             try validateRegex(pattern, at: operandPath)
@@ -184,16 +189,41 @@ extension MappingDecoder.Run {
         try validateJSONPath(expression, at: path.key("expression"))
         let rest = members.filter { $0.key != "expression" }
         guard !rest.isEmpty else { return .matchesJsonPath(expression, nil) }
+        // A nested matcher not understood was recorded as unsupported: the stub never matches.
+        return .matchesJsonPath(expression, try decodeNested(.object(rest), at: path))
+    }
+
+    /// `{"and": [m1, m2]}`, `{"or": [m1, m2]}` (at least two matchers, as WireMock requires) or `{"not": m}`;
+    /// `nil` if a matcher inside is unsupported (already recorded: the stub never matches).
+    private mutating func decodeLogical(_ name: String, _ value: JSONValue, at path: MappingPath)
+        throws(StubsLoadError) -> StringMatcher?
+    {
+        if name == "not" { return try decodeNested(value, at: path).map { .not($0) } }
+        guard case .array(let elements) = value, elements.count >= 2 else {
+            throw failure(
+                path, "expected an array of at least two matchers for '\(name)', found \(value.foundDescription)")
+        }
+        var matchers: [StringMatcher] = []
+        for (index, element) in elements.enumerated() {
+            guard let matcher = try decodeNested(element, at: path.index(index)) else { return nil }
+            matchers.append(matcher)
+        }
+        return name == "and" ? .and(matchers) : .or(matchers)
+    }
+
+    /// A matcher inside another, one level deeper, within ``maxNestedMatchers``.
+    private mutating func decodeNested(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
+        -> StringMatcher?
+    {
         guard matcherDepth < Self.maxNestedMatchers else {
             throw failure(
                 path,
-                "matchers nested deeper than \(Self.maxNestedMatchers) (each matchesJsonPath with a matcher of its own is one level)"
+                "matchers nested deeper than \(Self.maxNestedMatchers) (each and, or, not, or matchesJsonPath with a matcher of its own is one level)"
             )
         }
         matcherDepth += 1
         defer { matcherDepth -= 1 }
-        let inner = try decodeMatcher(.object(rest), at: path)
-        return .matchesJsonPath(expression, inner)
+        return try decodeMatcher(json, at: path)
     }
 
     /// JSONPath expressions are parsed at load time with the matcher's parser, so an unsupported or

@@ -118,6 +118,10 @@ extension StringMatcher {
         case .matchesJsonPath(let expression, let inner?):
             guard case .object(let innerMembers) = inner.json else { return ["matchesJsonPath": .string(expression)] }
             return ["matchesJsonPath": .object([("expression", .string(expression))] + innerMembers)]
+        case .doesNotContain(let text): return ["doesNotContain": .string(text)]
+        case .and(let matchers): return ["and": .array(matchers.map(\.json))]
+        case .or(let matchers): return ["or": .array(matchers.map(\.json))]
+        case .not(let matcher): return ["not": matcher.json]
         }
     }
 }

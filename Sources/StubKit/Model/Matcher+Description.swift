@@ -1,7 +1,8 @@
 extension StringMatcher: CustomStringConvertible {
     /// The matcher as people read it in mismatch reports: `equalTo "octocat"`,
     /// `equalTo "json" (case-insensitive)`, `contains "x"`, `matches "^/users/[a-z]+$"`, `absent`,
-    /// `equalToJson {"a":1} (ignoring array order)`, `matchesJsonPath "$.a" equalTo "1"`.
+    /// `equalToJson {"a":1} (ignoring array order)`, `matchesJsonPath "$.a" equalTo "1"`,
+    /// `and [contains "a", doesNotContain "b"]`, `not (equalTo "x")`.
     public var description: String {
         switch self {
         case let .equalTo(value, caseInsensitive):
@@ -18,6 +19,10 @@ extension StringMatcher: CustomStringConvertible {
             return "equalToJson " + json.serialized() + suffix
         case let .matchesJsonPath(expression, nested):
             return "matchesJsonPath " + Quoting.quote(expression) + (nested.map { " " + $0.description } ?? "")
+        case let .doesNotContain(value): return "doesNotContain " + Quoting.quote(value)
+        case let .and(matchers): return "and [" + matchers.map(\.description).joined(separator: ", ") + "]"
+        case let .or(matchers): return "or [" + matchers.map(\.description).joined(separator: ", ") + "]"
+        case let .not(matcher): return "not (" + matcher.description + ")"
         }
     }
 }

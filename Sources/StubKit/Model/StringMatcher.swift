@@ -15,6 +15,14 @@ public enum StringMatcher: Sendable, Hashable {
     case equalToJson(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
     /// `{"matchesJsonPath": "$.a.b"}` or `{"matchesJsonPath": {"expression": "$.a", "equalTo": "x"}}` (bodies).
     indirect case matchesJsonPath(String, StringMatcher?)
+    /// `{"doesNotContain": "x"}` — the value does not contain the text; an absent value passes.
+    case doesNotContain(String)
+    /// `{"and": [m1, m2]}` — every matcher is satisfied.
+    indirect case and([StringMatcher])
+    /// `{"or": [m1, m2]}` — at least one matcher is satisfied.
+    indirect case or([StringMatcher])
+    /// `{"not": m}` — the matcher is not satisfied (an absent value passes `not` of a matcher it fails).
+    indirect case not(StringMatcher)
 }
 
 /// How a multi-valued field (query parameter or header that may repeat) is matched.

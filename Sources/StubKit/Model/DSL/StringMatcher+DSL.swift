@@ -26,4 +26,14 @@ extension StringMatcher {
     public static func matchesJsonPath(_ expression: String) -> StringMatcher {
         .matchesJsonPath(expression, nil)
     }
+
+    /// `{"and": [m1, m2, …]}`: every matcher is satisfied.
+    public static func allOf(_ matchers: StringMatcher...) -> StringMatcher {
+        .and(matchers)
+    }
+
+    /// `{"or": [m1, m2, …]}`: at least one matcher is satisfied.
+    public static func anyOf(_ matchers: StringMatcher...) -> StringMatcher {
+        .or(matchers)
+    }
 }
