@@ -271,7 +271,7 @@ struct MappingDecodingTests {
         ),
         (
             #"{"request": {"headers": {"Accept": {}}}, "response": {}}"#,
-            "Stubs/mappings/users.json: request.headers.Accept: expected a matcher with one of equalTo, contains, matches, doesNotMatch, absent, equalToJson, matchesJsonPath, doesNotContain, and, or, not"
+            "Stubs/mappings/users.json: request.headers.Accept: expected a matcher with one of equalTo, contains, matches, doesNotMatch, absent, equalToJson, matchesJsonPath, doesNotContain, and, or, not, equalToNumber, greaterThanNumber, greaterThanEqualNumber, lessThanNumber, lessThanEqualNumber"
         ),
         (
             #"{"request": {"headers": {"Accept": {"equalsTo": "x"}}}, "response": {}}"#,

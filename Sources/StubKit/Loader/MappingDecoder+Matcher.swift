@@ -2,10 +2,12 @@ import StubRegex
 
 /// Decoding of matcher objects: `{"equalTo": "x"}`, `{"hasExactly": [...]}` and friends.
 extension MappingDecoder.Run {
-    static let matcherOperators = [
-        "equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath", "doesNotContain",
-        "and", "or", "not"
-    ]
+    static let matcherOperators =
+        [
+            "equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath",
+            "doesNotContain",
+            "and", "or", "not"
+        ] + NumberComparison.allCases.map(\.rawValue)
     static let multiValueOperators = ["hasExactly", "includes"]
     /// Modifier → the operator it applies to.
     static let matcherModifiers: KeyValuePairs<String, String> = [
@@ -92,6 +94,8 @@ extension MappingDecoder.Run {
             return .doesNotContain(try operand(value, of: name, at: operandPath))
         case "and", "or", "not":
             return try decodeLogical(name, value, at: operandPath)
+        case _ where NumberComparison(rawValue: name) != nil:
+            return try decodeNumber(name, value, at: operandPath)
         case "matches", "doesNotMatch":
             let pattern = try operand(value, of: name, at: operandPath)
             try validateRegex(pattern, at: operandPath)
@@ -209,6 +213,22 @@ extension MappingDecoder.Run {
             matchers.append(matcher)
         }
         return name == "and" ? .and(matchers) : .or(matchers)
+    }
+
+    /// `{"greaterThanNumber": 5}`: a JSON number or a string holding one, read as WireMock 3 reads it (Java's
+    /// `Double.parseDouble` of the text).
+    private func decodeNumber(_ name: String, _ value: JSONValue, at path: MappingPath) throws(StubsLoadError)
+        -> StringMatcher
+    {
+        let text: String
+        switch value {
+        case .number(let literal), .string(let literal): text = literal
+        default: throw failure(path, "expected a number for '\(name)', found \(value.foundDescription)")
+        }
+        guard let comparison = NumberComparison(rawValue: name), let operand = JavaNumber.parse(text) else {
+            throw failure(path, "expected a number for '\(name)', found \(value.foundDescription)")
+        }
+        return .number(comparison, operand)
     }
 
     /// A matcher inside another, one level deeper, within ``maxNestedMatchers``.

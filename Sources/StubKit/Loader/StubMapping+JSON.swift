@@ -122,6 +122,9 @@ extension StringMatcher {
         case .and(let matchers): return ["and": .array(matchers.map(\.json))]
         case .or(let matchers): return ["or": .array(matchers.map(\.json))]
         case .not(let matcher): return ["not": matcher.json]
+        case .number(let comparison, let operand):
+            let text = JavaNumber.text(operand)
+            return [comparison.rawValue: operand.isFinite ? .number(text) : .string(text)]
         }
     }
 }

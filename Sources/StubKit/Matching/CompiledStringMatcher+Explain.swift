@@ -12,6 +12,7 @@ extension CompiledStringMatcher {
         if let reason = subject.jsonSkippedReason, isJSONMatcherOfAnyKind { return [reason] }
         switch kind {
         case .and, .or, .not: return explainLogical(subject)
+        case let .number(comparison, operand): return NumberDistance.explain(comparison, operand, subject.text)
         default: break
         }
         guard let document = subject.json else { return [] }

@@ -17,6 +17,7 @@ final class CompiledStringMatcher: Sendable {
         case and([CompiledStringMatcher])
         case or([CompiledStringMatcher])
         case not(CompiledStringMatcher)
+        case number(NumberComparison, Double)
     }
 
     init(_ source: StringMatcher) {
@@ -36,6 +37,7 @@ final class CompiledStringMatcher: Sendable {
         case let .and(matchers): kind = .and(matchers.map(CompiledStringMatcher.init))
         case let .or(matchers): kind = .or(matchers.map(CompiledStringMatcher.init))
         case let .not(matcher): kind = .not(CompiledStringMatcher(matcher))
+        case let .number(comparison, operand): kind = .number(comparison, operand)
         }
     }
 
@@ -97,6 +99,8 @@ final class CompiledStringMatcher: Sendable {
             return matchers.reduce(1) { best, matcher in best == 0 ? 0 : min(best, matcher.distance(subject)) }
         case let .not(matcher):
             return Self.negationHolds(matcher, subject) ? 0 : 1
+        case let .number(comparison, operand):
+            return NumberDistance.distance(comparison, operand, subject.text)
         }
     }
 
@@ -124,6 +128,9 @@ final class CompiledStringMatcher: Sendable {
         case let .doesNotContain(part):
             guard let text else { return true }
             return !(part.isEmpty || text.contains(part))
+        case let .number(comparison, operand):
+            guard let text, let actual = JavaNumber.parse(text) else { return false }
+            return comparison.holds(actual, operand)
         case .equalToJson, .matchesJsonPath, .and, .or, .not:
             return isSatisfied(by: MatchSubject(text))
         }

@@ -23,6 +23,7 @@ extension StringMatcher: CustomStringConvertible {
         case let .and(matchers): return "and [" + matchers.map(\.description).joined(separator: ", ") + "]"
         case let .or(matchers): return "or [" + matchers.map(\.description).joined(separator: ", ") + "]"
         case let .not(matcher): return "not (" + matcher.description + ")"
+        case let .number(comparison, operand): return comparison.rawValue + " " + JavaNumber.text(operand)
         }
     }
 }

@@ -23,6 +23,35 @@ public enum StringMatcher: Sendable, Hashable {
     indirect case or([StringMatcher])
     /// `{"not": m}` — the matcher is not satisfied (an absent value passes `not` of a matcher it fails).
     indirect case not(StringMatcher)
+    /// `{"equalToNumber": 5}`, `{"greaterThanNumber": 5}`, … (WireMock 3): the value, read as a decimal number
+    /// as Java's `Double.parseDouble` reads it, compared with the operand; a value that is not a number, or is
+    /// absent, never matches.
+    case number(NumberComparison, Double)
+}
+
+/// How a numeric matcher compares the value it reads with its operand; the raw value is WireMock's name.
+public enum NumberComparison: String, Sendable, Hashable, CaseIterable {
+    /// `equalToNumber`: value == operand.
+    case equalTo = "equalToNumber"
+    /// `greaterThanNumber`: value > operand.
+    case greaterThan = "greaterThanNumber"
+    /// `greaterThanEqualNumber`: value >= operand.
+    case greaterThanOrEqual = "greaterThanEqualNumber"
+    /// `lessThanNumber`: value < operand.
+    case lessThan = "lessThanNumber"
+    /// `lessThanEqualNumber`: value <= operand.
+    case lessThanOrEqual = "lessThanEqualNumber"
+
+    /// Whether `actual` compares with `expected` as required (IEEE: `NaN` satisfies none).
+    public func holds(_ actual: Double, _ expected: Double) -> Bool {
+        switch self {
+        case .equalTo: actual == expected
+        case .greaterThan: actual > expected
+        case .greaterThanOrEqual: actual >= expected
+        case .lessThan: actual < expected
+        case .lessThanOrEqual: actual <= expected
+        }
+    }
 }
 
 /// How a multi-valued field (query parameter or header that may repeat) is matched.
