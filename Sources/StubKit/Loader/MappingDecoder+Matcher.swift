@@ -15,7 +15,7 @@ extension MappingDecoder.Run {
     ]
     /// WireMock operators stubserver does not implement: the stub never matches, with a warning.
     static let unsupportedOperators: Set<String> = [
-        "before", "after", "equalToDateTime", "equalToXml", "matchesXPath", "binaryEqualTo",
+        "before", "after", "equalToDateTime", "equalToXml", "matchesXPath",
         "matchesJsonSchema"
     ]
     /// How deep matchers may hold matchers (`and`, `or`, `not`, a `matchesJsonPath` with a matcher of its
@@ -53,6 +53,31 @@ extension MappingDecoder.Run {
         // An element not understood was recorded as unsupported: the stub never matches.
         if matchers.count < elements.count { return nil }
         return multi.key == "hasExactly" ? .hasExactly(matchers) : .includes(matchers)
+    }
+
+    /// Decodes one body pattern: a string matcher, or `{"binaryEqualTo": "base64"}`, which WireMock 2.35.1 reads
+    /// wherever it stands among the members (only `absent` goes before it), and only in `bodyPatterns`.
+    mutating func decodeBodyPattern(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> StringMatcher? {
+        guard case .object(let members) = json, let operand = json["binaryEqualTo"], json["absent"] == nil else {
+            return try decodeMatcher(json, at: path)
+        }
+        let operandPath = path.key("binaryEqualTo")
+        guard case .string(let text) = operand else {
+            throw failure(
+                operandPath, "expected a base64 string for 'binaryEqualTo', found \(operand.foundDescription)")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try Base64.decode(text)
+        } catch {
+            throw failure(operandPath, "expected base64 for 'binaryEqualTo': \(error)")
+        }
+        let others = members.map(\.key).filter { $0 != "binaryEqualTo" && Self.matcherOperators.contains($0) }
+        for key in others { warn(.noEffect, key, at: path) }
+        try checkFields(
+            members, at: path, supported: ["binaryEqualTo"],
+            silent: Set(others).union(Self.matcherModifiers.map(\.key)), wireMockOnly: Self.unsupportedModifiers)
+        return .binaryEqualTo(bytes)
     }
 
     /// Decodes one string matcher; `nil` (with a warning) if it only uses an unsupported operator.

@@ -125,6 +125,7 @@ extension StringMatcher {
         case .number(let comparison, let operand):
             let text = JavaNumber.text(operand)
             return [comparison.rawValue: operand.isFinite ? .number(text) : .string(text)]
+        case .binaryEqualTo(let bytes): return ["binaryEqualTo": .string(Base64.encode(bytes))]
         }
     }
 }

@@ -13,6 +13,7 @@ extension CompiledStringMatcher {
         switch kind {
         case .and, .or, .not: return explainLogical(subject)
         case let .number(comparison, operand): return NumberDistance.explain(comparison, operand, subject.text)
+        case let .binaryEqualTo(expected): return Self.explainBytes(expected, subject.bytes)
         default: break
         }
         guard let document = subject.json else { return [] }
@@ -26,6 +27,14 @@ extension CompiledStringMatcher {
         default:
             return []
         }
+    }
+
+    /// `expected 3 bytes, got 4; they differ first at byte 2`; empty when they are equal.
+    private static func explainBytes(_ expected: [UInt8], _ actual: [UInt8]) -> [String] {
+        guard expected != actual else { return [] }
+        let same = zip(expected, actual).prefix { $0 == $1 }.count
+        let sizes = expected.count == actual.count ? "" : "expected \(expected.count) bytes, got \(actual.count); "
+        return [sizes + "they differ first at byte \(same)"]
     }
 
     private static func explain(

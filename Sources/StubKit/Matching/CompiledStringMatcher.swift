@@ -18,6 +18,7 @@ final class CompiledStringMatcher: Sendable {
         case or([CompiledStringMatcher])
         case not(CompiledStringMatcher)
         case number(NumberComparison, Double)
+        case binaryEqualTo([UInt8])
     }
 
     init(_ source: StringMatcher) {
@@ -38,6 +39,7 @@ final class CompiledStringMatcher: Sendable {
         case let .or(matchers): kind = .or(matchers.map(CompiledStringMatcher.init))
         case let .not(matcher): kind = .not(CompiledStringMatcher(matcher))
         case let .number(comparison, operand): kind = .number(comparison, operand)
+        case let .binaryEqualTo(bytes): kind = .binaryEqualTo(bytes)
         }
     }
 
@@ -101,6 +103,8 @@ final class CompiledStringMatcher: Sendable {
             return Self.negationHolds(matcher, subject) ? 0 : 1
         case let .number(comparison, operand):
             return NumberDistance.distance(comparison, operand, subject.text)
+        case let .binaryEqualTo(expected):
+            return subject.bytes == expected ? 0 : 1
         }
     }
 
@@ -131,7 +135,7 @@ final class CompiledStringMatcher: Sendable {
         case let .number(comparison, operand):
             guard let text, let actual = JavaNumber.parse(text) else { return false }
             return comparison.holds(actual, operand)
-        case .equalToJson, .matchesJsonPath, .and, .or, .not:
+        case .equalToJson, .matchesJsonPath, .and, .or, .not, .binaryEqualTo:
             return isSatisfied(by: MatchSubject(text))
         }
     }
@@ -144,6 +148,7 @@ final class CompiledStringMatcher: Sendable {
         case let .and(matchers): matchers.allSatisfy { $0.isSatisfied(by: subject) }
         case let .or(matchers): matchers.contains { $0.isSatisfied(by: subject) }
         case let .not(matcher): Self.negationHolds(matcher, subject)
+        case let .binaryEqualTo(expected): subject.bytes == expected
         default: isSatisfied(byText: subject.text)
         }
     }

@@ -24,6 +24,8 @@ extension StringMatcher: CustomStringConvertible {
         case let .or(matchers): return "or [" + matchers.map(\.description).joined(separator: ", ") + "]"
         case let .not(matcher): return "not (" + matcher.description + ")"
         case let .number(comparison, operand): return comparison.rawValue + " " + JavaNumber.text(operand)
+        case let .binaryEqualTo(bytes):
+            return "binaryEqualTo " + Quoting.quote(Base64.encode(bytes), limit: 64) + " (\(bytes.count) bytes)"
         }
     }
 }

@@ -27,6 +27,9 @@ public enum StringMatcher: Sendable, Hashable {
     /// as Java's `Double.parseDouble` reads it, compared with the operand; a value that is not a number, or is
     /// absent, never matches.
     case number(NumberComparison, Double)
+    /// `{"binaryEqualTo": "base64"}` (bodies only): the body's bytes are exactly these (an empty operand
+    /// matches an empty body).
+    case binaryEqualTo([UInt8])
 }
 
 /// How a numeric matcher compares the value it reads with its operand; the raw value is WireMock's name.
