@@ -222,15 +222,16 @@ extension MappingDecoder.Run {
         return .matchesJsonPath(expression, try decodeNested(.object(rest), at: path))
     }
 
-    /// `{"and": [m1, m2]}`, `{"or": [m1, m2]}` (at least two matchers, as WireMock requires) or `{"not": m}`;
+    /// `{"and": [m1, m2]}`, `{"or": [m1, m2]}` (at least one matcher, as WireMock 2.35.1 takes them; WireMock 3
+    /// wants two) or `{"not": m}`;
     /// `nil` if a matcher inside is unsupported (already recorded: the stub never matches).
     private mutating func decodeLogical(_ name: String, _ value: JSONValue, at path: MappingPath)
         throws(StubsLoadError) -> StringMatcher?
     {
         if name == "not" { return try decodeNested(value, at: path).map { .not($0) } }
-        guard case .array(let elements) = value, elements.count >= 2 else {
+        guard case .array(let elements) = value, !elements.isEmpty else {
             throw failure(
-                path, "expected an array of at least two matchers for '\(name)', found \(value.foundDescription)")
+                path, "expected an array of at least one matcher for '\(name)', found \(value.foundDescription)")
         }
         var matchers: [StringMatcher] = []
         for (index, element) in elements.enumerated() {
