@@ -7,7 +7,7 @@ extension MappingDecoder.Run {
             "equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath",
             "doesNotContain",
             "and", "or", "not"
-        ] + NumberComparison.allCases.map(\.rawValue)
+        ] + NumberComparison.allCases.map(\.rawValue) + DateTimeMatcher.Comparison.allCases.map(\.rawValue)
     static let multiValueOperators = ["hasExactly", "includes"]
     /// Modifier → the operator it applies to.
     static let matcherModifiers: KeyValuePairs<String, String> = [
@@ -15,7 +15,7 @@ extension MappingDecoder.Run {
     ]
     /// WireMock operators stubserver does not implement: the stub never matches, with a warning.
     static let unsupportedOperators: Set<String> = [
-        "before", "after", "equalToDateTime", "equalToXml", "matchesXPath",
+        "equalToXml", "matchesXPath",
         "matchesJsonSchema"
     ]
     /// How deep matchers may hold matchers (`and`, `or`, `not`, a `matchesJsonPath` with a matcher of its
@@ -104,6 +104,9 @@ extension MappingDecoder.Run {
         if Self.unsupportedOperators.contains(name) {
             unsupported(name, at: path)
             return nil
+        }
+        if let comparison = DateTimeMatcher.Comparison(rawValue: name) {
+            return try decodeDateTime(comparison, value, in: json, ignoring: ignored, at: path)
         }
         try checkModifiers(members, of: name, ignoring: ignored, at: path)
         let operandPath = path.key(name)

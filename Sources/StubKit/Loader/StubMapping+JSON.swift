@@ -126,6 +126,19 @@ extension StringMatcher {
             let text = JavaNumber.text(operand)
             return [comparison.rawValue: operand.isFinite ? .number(text) : .string(text)]
         case .binaryEqualTo(let bytes): return ["binaryEqualTo": .string(Base64.encode(bytes))]
+        case .dateTime(let matcher):
+            var members: [(key: String, value: JSONValue)] = [(matcher.comparison.rawValue, .string(matcher.expected))]
+            if let offset = matcher.expectedOffset {
+                members.append(("expectedOffset", JSONValue(offset.amount)))
+                members.append(("expectedOffsetUnit", .string(offset.unit.rawValue)))
+            }
+            if let truncation = matcher.truncateExpected {
+                members.append(("truncateExpected", .string(truncation.rawValue)))
+            }
+            if let truncation = matcher.truncateActual {
+                members.append(("truncateActual", .string(truncation.rawValue)))
+            }
+            return .object(members)
         }
     }
 }

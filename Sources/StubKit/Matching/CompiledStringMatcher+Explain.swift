@@ -14,6 +14,7 @@ extension CompiledStringMatcher {
         case .and, .or, .not: return explainLogical(subject)
         case let .number(comparison, operand): return NumberDistance.explain(comparison, operand, subject.text)
         case let .binaryEqualTo(expected): return Self.explainBytes(expected, subject.bytes)
+        case let .dateTime(matcher): return matcher.explain(subject.text)
         default: break
         }
         guard let document = subject.json else { return [] }

@@ -19,6 +19,7 @@ final class CompiledStringMatcher: Sendable {
         case not(CompiledStringMatcher)
         case number(NumberComparison, Double)
         case binaryEqualTo([UInt8])
+        case dateTime(CompiledDateTimeMatcher)
     }
 
     init(_ source: StringMatcher) {
@@ -40,6 +41,7 @@ final class CompiledStringMatcher: Sendable {
         case let .not(matcher): kind = .not(CompiledStringMatcher(matcher))
         case let .number(comparison, operand): kind = .number(comparison, operand)
         case let .binaryEqualTo(bytes): kind = .binaryEqualTo(bytes)
+        case let .dateTime(matcher): kind = .dateTime(CompiledDateTimeMatcher(matcher))
         }
     }
 
@@ -105,6 +107,8 @@ final class CompiledStringMatcher: Sendable {
             return NumberDistance.distance(comparison, operand, subject.text)
         case let .binaryEqualTo(expected):
             return subject.bytes == expected ? 0 : 1
+        case let .dateTime(matcher):
+            return matcher.distance(subject.text)
         }
     }
 
@@ -135,6 +139,8 @@ final class CompiledStringMatcher: Sendable {
         case let .number(comparison, operand):
             guard let text, let actual = JavaNumber.parse(text) else { return false }
             return comparison.holds(actual, operand)
+        case let .dateTime(matcher):
+            return matcher.isSatisfied(by: text)
         case .equalToJson, .matchesJsonPath, .and, .or, .not, .binaryEqualTo:
             return isSatisfied(by: MatchSubject(text))
         }

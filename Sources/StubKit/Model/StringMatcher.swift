@@ -30,6 +30,9 @@ public enum StringMatcher: Sendable, Hashable {
     /// `{"binaryEqualTo": "base64"}` (bodies only): the body's bytes are exactly these (an empty operand
     /// matches an empty body).
     case binaryEqualTo([UInt8])
+    /// `{"before": "now +3 days"}`, `{"after": "2021-06-14T12:13:14Z"}`, `{"equalToDateTime": …}` with their
+    /// modifiers: the value read as a date-time and compared.
+    case dateTime(DateTimeMatcher)
 }
 
 /// How a numeric matcher compares the value it reads with its operand; the raw value is WireMock's name.
