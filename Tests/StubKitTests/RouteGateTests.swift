@@ -41,7 +41,9 @@ struct RouteGateTests {
             .equalTo("1", caseInsensitive: false), .equalTo("X", caseInsensitive: true), .contains("1"),
             .matches("[0-9]+"),
             .doesNotMatch("1"), .absent, .matchesJsonPath("$.a", nil),
-            .equalToJson(.object([("a", .number("1"))]), ignoreArrayOrder: false, ignoreExtraElements: true)
+            .equalToJson(.object([("a", .number("1"))]), ignoreArrayOrder: false, ignoreExtraElements: true),
+            .doesNotContain("1"), .not(.contains("1")), .or([.absent, .equalTo("1", caseInsensitive: false)]),
+            .and([.contains("1"), .doesNotMatch("X")])
         ]
         .randomElement(using: &rng) ?? .absent
     }

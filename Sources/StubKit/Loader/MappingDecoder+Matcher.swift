@@ -2,9 +2,12 @@ import StubRegex
 
 /// Decoding of matcher objects: `{"equalTo": "x"}`, `{"hasExactly": [...]}` and friends.
 extension MappingDecoder.Run {
-    static let matcherOperators = [
-        "equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath"
-    ]
+    static let matcherOperators =
+        [
+            "equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath",
+            "doesNotContain",
+            "and", "or", "not"
+        ] + NumberComparison.allCases.map(\.rawValue) + DateTimeMatcher.Comparison.allCases.map(\.rawValue)
     static let multiValueOperators = ["hasExactly", "includes"]
     /// Modifier → the operator it applies to.
     static let matcherModifiers: KeyValuePairs<String, String> = [
@@ -12,11 +15,11 @@ extension MappingDecoder.Run {
     ]
     /// WireMock operators stubserver does not implement: the stub never matches, with a warning.
     static let unsupportedOperators: Set<String> = [
-        "before", "after", "equalToDateTime", "equalToXml", "matchesXPath", "binaryEqualTo", "and", "or", "not",
-        "doesNotContain", "matchesJsonSchema"
+        "equalToXml", "matchesXPath",
+        "matchesJsonSchema"
     ]
-    /// How deep a `matchesJsonPath` with a matcher of its own may hold another: decoding, compiling and
-    /// matching recurse per level, with frames of several KiB in a debug build.
+    /// How deep matchers may hold matchers (`and`, `or`, `not`, a `matchesJsonPath` with a matcher of its
+    /// own): decoding, compiling and matching recurse per level, with frames of several KiB in a debug build.
     static let maxNestedMatchers = 8
     /// WireMock modifiers of the operators above, or of features stubserver ignores.
     static let unsupportedModifiers: Set<String> = [
@@ -52,6 +55,31 @@ extension MappingDecoder.Run {
         return multi.key == "hasExactly" ? .hasExactly(matchers) : .includes(matchers)
     }
 
+    /// Decodes one body pattern: a string matcher, or `{"binaryEqualTo": "base64"}`, which WireMock 2.35.1 reads
+    /// wherever it stands among the members (only `absent` goes before it), and only in `bodyPatterns`.
+    mutating func decodeBodyPattern(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> StringMatcher? {
+        guard case .object(let members) = json, let operand = json["binaryEqualTo"], json["absent"] == nil else {
+            return try decodeMatcher(json, at: path)
+        }
+        let operandPath = path.key("binaryEqualTo")
+        guard case .string(let text) = operand else {
+            throw failure(
+                operandPath, "expected a base64 string for 'binaryEqualTo', found \(operand.foundDescription)")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try Base64.decode(text)
+        } catch {
+            throw failure(operandPath, "expected base64 for 'binaryEqualTo': \(error)")
+        }
+        let others = members.map(\.key).filter { $0 != "binaryEqualTo" && Self.matcherOperators.contains($0) }
+        for key in others { warn(.noEffect, key, at: path) }
+        try checkFields(
+            members, at: path, supported: ["binaryEqualTo"],
+            silent: Set(others).union(Self.matcherModifiers.map(\.key)), wireMockOnly: Self.unsupportedModifiers)
+        return .binaryEqualTo(bytes)
+    }
+
     /// Decodes one string matcher; `nil` (with a warning) if it only uses an unsupported operator.
     mutating func decodeMatcher(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> StringMatcher? {
         let members = try matcherObject(json, at: path, multiValue: false)
@@ -77,6 +105,9 @@ extension MappingDecoder.Run {
             try unsupported(name, at: path, alternatives: Self.matcherOperators)
             return nil
         }
+        if let comparison = DateTimeMatcher.Comparison(rawValue: name) {
+            return try decodeDateTime(comparison, value, in: json, ignoring: ignored, at: path)
+        }
         try checkModifiers(members, of: name, ignoring: ignored, at: path)
         let operandPath = path.key(name)
         switch name {
@@ -87,6 +118,12 @@ extension MappingDecoder.Run {
             return .equalTo(try operand(value, of: name, at: operandPath), caseInsensitive: caseInsensitive ?? false)
         case "contains":
             return .contains(try operand(value, of: name, at: operandPath))
+        case "doesNotContain":
+            return .doesNotContain(try operand(value, of: name, at: operandPath))
+        case "and", "or", "not":
+            return try decodeLogical(name, value, at: operandPath)
+        case _ where NumberComparison(rawValue: name) != nil:
+            return try decodeNumber(name, value, at: operandPath)
         case "matches", "doesNotMatch":
             let pattern = try operand(value, of: name, at: operandPath)
             try validateRegex(pattern, at: operandPath)
@@ -184,16 +221,58 @@ extension MappingDecoder.Run {
         try validateJSONPath(expression, at: path.key("expression"))
         let rest = members.filter { $0.key != "expression" }
         guard !rest.isEmpty else { return .matchesJsonPath(expression, nil) }
+        // A nested matcher not understood was recorded as unsupported: the stub never matches.
+        return .matchesJsonPath(expression, try decodeNested(.object(rest), at: path))
+    }
+
+    /// `{"and": [m1, m2]}`, `{"or": [m1, m2]}` (at least one matcher, as WireMock 2.35.1 takes them; WireMock 3
+    /// wants two) or `{"not": m}`;
+    /// `nil` if a matcher inside is unsupported (already recorded: the stub never matches).
+    private mutating func decodeLogical(_ name: String, _ value: JSONValue, at path: MappingPath)
+        throws(StubsLoadError) -> StringMatcher?
+    {
+        if name == "not" { return try decodeNested(value, at: path).map { .not($0) } }
+        guard case .array(let elements) = value, !elements.isEmpty else {
+            throw failure(
+                path, "expected an array of at least one matcher for '\(name)', found \(value.foundDescription)")
+        }
+        var matchers: [StringMatcher] = []
+        for (index, element) in elements.enumerated() {
+            guard let matcher = try decodeNested(element, at: path.index(index)) else { return nil }
+            matchers.append(matcher)
+        }
+        return name == "and" ? .and(matchers) : .or(matchers)
+    }
+
+    /// `{"greaterThanNumber": 5}`: a JSON number or a string holding one, read as WireMock 3 reads it (Java's
+    /// `Double.parseDouble` of the text).
+    private func decodeNumber(_ name: String, _ value: JSONValue, at path: MappingPath) throws(StubsLoadError)
+        -> StringMatcher
+    {
+        let text: String
+        switch value {
+        case .number(let literal), .string(let literal): text = literal
+        default: throw failure(path, "expected a number for '\(name)', found \(value.foundDescription)")
+        }
+        guard let comparison = NumberComparison(rawValue: name), let operand = JavaNumber.parse(text) else {
+            throw failure(path, "expected a number for '\(name)', found \(value.foundDescription)")
+        }
+        return .number(comparison, operand)
+    }
+
+    /// A matcher inside another, one level deeper, within ``maxNestedMatchers``.
+    private mutating func decodeNested(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
+        -> StringMatcher?
+    {
         guard matcherDepth < Self.maxNestedMatchers else {
             throw failure(
                 path,
-                "matchers nested deeper than \(Self.maxNestedMatchers) (each matchesJsonPath with a matcher of its own is one level)"
+                "matchers nested deeper than \(Self.maxNestedMatchers) (each and, or, not, or matchesJsonPath with a matcher of its own is one level)"
             )
         }
         matcherDepth += 1
         defer { matcherDepth -= 1 }
-        let inner = try decodeMatcher(.object(rest), at: path)
-        return .matchesJsonPath(expression, inner)
+        return try decodeMatcher(json, at: path)
     }
 
     /// JSONPath expressions are parsed at load time with the matcher's parser, so an unsupported or

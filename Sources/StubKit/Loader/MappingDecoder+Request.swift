@@ -42,7 +42,7 @@ extension MappingDecoder.Run {
                 throw failure(bodyPath, "expected an array of matchers, found \(body.foundDescription)")
             }
             for (index, element) in elements.enumerated() {
-                if let matcher = try decodeMatcher(element, at: bodyPath.index(index)) {
+                if let matcher = try decodeBodyPattern(element, at: bodyPath.index(index)) {
                     pattern.bodyPatterns.append(matcher)
                 }
             }

@@ -122,6 +122,27 @@ extension StringMatcher {
         case .matchesJsonPath(let expression, let inner?):
             guard case .object(let innerMembers) = inner.json else { return ["matchesJsonPath": .string(expression)] }
             return ["matchesJsonPath": .object([("expression", .string(expression))] + innerMembers)]
+        case .doesNotContain(let text): return ["doesNotContain": .string(text)]
+        case .and(let matchers): return ["and": .array(matchers.map(\.json))]
+        case .or(let matchers): return ["or": .array(matchers.map(\.json))]
+        case .not(let matcher): return ["not": matcher.json]
+        case .number(let comparison, let operand):
+            let text = JavaNumber.text(operand)
+            return [comparison.rawValue: operand.isFinite ? .number(text) : .string(text)]
+        case .binaryEqualTo(let bytes): return ["binaryEqualTo": .string(Base64.encode(bytes))]
+        case .dateTime(let matcher):
+            var members: [(key: String, value: JSONValue)] = [(matcher.comparison.rawValue, .string(matcher.expected))]
+            if let offset = matcher.expectedOffset {
+                members.append(("expectedOffset", JSONValue(offset.amount)))
+                members.append(("expectedOffsetUnit", .string(offset.unit.rawValue)))
+            }
+            if let truncation = matcher.truncateExpected {
+                members.append(("truncateExpected", .string(truncation.rawValue)))
+            }
+            if let truncation = matcher.truncateActual {
+                members.append(("truncateActual", .string(truncation.rawValue)))
+            }
+            return .object(members)
         }
     }
 }

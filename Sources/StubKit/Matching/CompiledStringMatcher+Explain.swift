@@ -10,6 +10,13 @@ extension CompiledStringMatcher {
     /// ```
     func explain(_ subject: MatchSubject) -> [String] {
         if let reason = subject.jsonSkippedReason, isJSONMatcherOfAnyKind { return [reason] }
+        switch kind {
+        case .and, .or, .not: return explainLogical(subject)
+        case let .number(comparison, operand): return NumberDistance.explain(comparison, operand, subject.text)
+        case let .binaryEqualTo(expected): return Self.explainBytes(expected, subject.bytes)
+        case let .dateTime(matcher): return matcher.explain(subject.text)
+        default: break
+        }
         guard let document = subject.json else { return [] }
         switch kind {
         case let .equalToJson(expected, order, extra):
@@ -21,6 +28,14 @@ extension CompiledStringMatcher {
         default:
             return []
         }
+    }
+
+    /// `expected 3 bytes, got 4; they differ first at byte 2`; empty when they are equal.
+    private static func explainBytes(_ expected: [UInt8], _ actual: [UInt8]) -> [String] {
+        guard expected != actual else { return [] }
+        let same = zip(expected, actual).prefix { $0 == $1 }.count
+        let sizes = expected.count == actual.count ? "" : "expected \(expected.count) bytes, got \(actual.count); "
+        return [sizes + "they differ first at byte \(same)"]
     }
 
     private static func explain(
@@ -51,11 +66,40 @@ extension CompiledStringMatcher {
 }
 
 extension CompiledStringMatcher {
-    /// `equalToJson` or `matchesJsonPath`: the matchers that need the body parsed as JSON.
+    /// `equalToJson` or `matchesJsonPath`, or `and`, `or`, `not` holding one: the matchers that need the body
+    /// parsed as JSON.
     var isJSONMatcherOfAnyKind: Bool {
         switch kind {
         case .equalToJson, .matchesJsonPath: true
+        case let .and(matchers), let .or(matchers): matchers.contains { $0.isJSONMatcherOfAnyKind }
+        case let .not(matcher): matcher.isJSONMatcherOfAnyKind
         default: false
+        }
+    }
+
+    /// Which operands of `and` / `or` fail, or what `not` found, each failing operand followed by its own
+    /// details, indented:
+    ///
+    /// ```text
+    /// fails contains "b"                            (and [contains "a", contains "b"])
+    /// none of the 2 matchers is satisfied           (or [contains "x", equalToJson {"a":1}])
+    /// satisfies contains "x", which 'not' excludes  (not (contains "x"))
+    /// ```
+    private func explainLogical(_ subject: MatchSubject) -> [String] {
+        func failing(_ matchers: [CompiledStringMatcher]) -> [String] {
+            matchers.filter { !$0.isSatisfied(by: subject) }.flatMap { matcher in
+                ["fails " + Quoting.truncate(matcher.source.description, limit: JSONDiff.valueLimit)]
+                    + matcher.explain(subject).map { "  " + $0 }
+            }
+        }
+        switch kind {
+        case let .and(matchers): return failing(matchers)
+        case let .or(matchers):
+            return ["none of the \(matchers.count) matchers is satisfied"] + failing(matchers)
+        case let .not(matcher):
+            let wanted = Quoting.truncate(matcher.source.description, limit: JSONDiff.valueLimit)
+            return ["satisfies \(wanted), which 'not' excludes"]
+        default: return []
         }
     }
 }

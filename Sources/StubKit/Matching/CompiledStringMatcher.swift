@@ -13,6 +13,13 @@ final class CompiledStringMatcher: Sendable {
         case equalToJson(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
         /// `nil` path: the expression does not parse, so nothing matches.
         case matchesJsonPath(JSONPathExpression?, CompiledStringMatcher?)
+        case doesNotContain(String)
+        case and([CompiledStringMatcher])
+        case or([CompiledStringMatcher])
+        case not(CompiledStringMatcher)
+        case number(NumberComparison, Double)
+        case binaryEqualTo([UInt8])
+        case dateTime(CompiledDateTimeMatcher)
     }
 
     init(_ source: StringMatcher) {
@@ -28,6 +35,13 @@ final class CompiledStringMatcher: Sendable {
             kind = .equalToJson(json, ignoreArrayOrder: order, ignoreExtraElements: extra)
         case let .matchesJsonPath(expression, nested):
             kind = .matchesJsonPath(try? JSONPathExpression(expression), nested.map(CompiledStringMatcher.init))
+        case let .doesNotContain(value): kind = .doesNotContain(value)
+        case let .and(matchers): kind = .and(matchers.map(CompiledStringMatcher.init))
+        case let .or(matchers): kind = .or(matchers.map(CompiledStringMatcher.init))
+        case let .not(matcher): kind = .not(CompiledStringMatcher(matcher))
+        case let .number(comparison, operand): kind = .number(comparison, operand)
+        case let .binaryEqualTo(bytes): kind = .binaryEqualTo(bytes)
+        case let .dateTime(matcher): kind = .dateTime(CompiledDateTimeMatcher(matcher))
         }
     }
 
@@ -45,6 +59,8 @@ final class CompiledStringMatcher: Sendable {
                 do { _ = try JSONPathExpression(expression) } catch { return error.description }
             }
             return nested?.compileError
+        case let .and(matchers), let .or(matchers): return matchers.lazy.compactMap(\.compileError).first
+        case let .not(matcher): return matcher.compileError
         default: return nil
         }
     }
@@ -77,6 +93,22 @@ final class CompiledStringMatcher: Sendable {
             return JSONPathMatching.distance(
                 path, nested, document,
                 budget: JSONPathWork.budget(forLength: subject.text?.utf8.count ?? 0))
+        case let .doesNotContain(part):
+            guard let text = subject.text else { return 0 }
+            return part.isEmpty || text.contains(part) ? 1 : 0
+        case let .and(matchers):
+            // WireMock's MatchResult.aggregate: the mean distance, 0 only when every matcher is satisfied.
+            return matchers.reduce(0) { $0 + $1.distance(subject) } / Double(max(matchers.count, 1))
+        case let .or(matchers):
+            return matchers.reduce(1) { best, matcher in best == 0 ? 0 : min(best, matcher.distance(subject)) }
+        case let .not(matcher):
+            return Self.negationHolds(matcher, subject) ? 0 : 1
+        case let .number(comparison, operand):
+            return NumberDistance.distance(comparison, operand, subject.text)
+        case let .binaryEqualTo(expected):
+            return subject.bytes == expected ? 0 : 1
+        case let .dateTime(matcher):
+            return matcher.distance(subject.text)
         }
     }
 
@@ -101,8 +133,16 @@ final class CompiledStringMatcher: Sendable {
             return regex.doesNotMatchWhole(text)
         case .absent:
             return text == nil
-        case .equalToJson, .matchesJsonPath:
-            return distance(MatchSubject(text)) == 0
+        case let .doesNotContain(part):
+            guard let text else { return true }
+            return !(part.isEmpty || text.contains(part))
+        case let .number(comparison, operand):
+            guard let text, let actual = JavaNumber.parse(text) else { return false }
+            return comparison.holds(actual, operand)
+        case let .dateTime(matcher):
+            return matcher.isSatisfied(by: text)
+        case .equalToJson, .matchesJsonPath, .and, .or, .not, .binaryEqualTo:
+            return isSatisfied(by: MatchSubject(text))
         }
     }
 
@@ -111,8 +151,19 @@ final class CompiledStringMatcher: Sendable {
         switch kind {
         // An absent value has no JSON: both JSON matchers fail without looking further.
         case .equalToJson, .matchesJsonPath: subject.isPresent && distance(subject) == 0
+        case let .and(matchers): matchers.allSatisfy { $0.isSatisfied(by: subject) }
+        case let .or(matchers): matchers.contains { $0.isSatisfied(by: subject) }
+        case let .not(matcher): Self.negationHolds(matcher, subject)
+        case let .binaryEqualTo(expected): subject.bytes == expected
         default: isSatisfied(byText: subject.text)
         }
+    }
+
+    /// `not matcher`: the matcher fails, and not merely because the body was too large to parse as JSON
+    /// (`not equalToJson` never matches a body that was not compared).
+    private static func negationHolds(_ matcher: CompiledStringMatcher, _ subject: MatchSubject) -> Bool {
+        if matcher.isJSONMatcherOfAnyKind, subject.jsonSkippedReason != nil { return false }
+        return !matcher.isSatisfied(by: subject)
     }
 
     var isJSONMatcher: Bool {

@@ -10,7 +10,7 @@ final class MatchSubject {
     /// The default ``jsonByteLimit``: 4 MiB.
     static let defaultJSONByteLimit = 4 << 20
 
-    private let bytes: [UInt8]?
+    private let body: [UInt8]?
     private var decoded: String??
     private var parsed: JSONValue??
     /// The largest body parsed as JSON.
@@ -21,7 +21,7 @@ final class MatchSubject {
     /// A text value (header, query parameter, cookie, URL).
     init(_ text: String?) {
         decoded = .some(text)
-        bytes = nil
+        body = nil
         jsonByteLimit = .max
     }
 
@@ -29,7 +29,7 @@ final class MatchSubject {
     /// `contains ""` do not match an empty body, `absent` does).
     /// - Parameter jsonByteLimit: the largest body parsed as JSON; a larger one has no ``json``.
     init(body: [UInt8], jsonByteLimit: Int = MatchSubject.defaultJSONByteLimit) {
-        bytes = body.isEmpty ? nil : body
+        self.body = body.isEmpty ? nil : body
         if body.isEmpty { decoded = .some(nil) }
         self.jsonByteLimit = jsonByteLimit
     }
@@ -37,29 +37,36 @@ final class MatchSubject {
     /// A JSON value picked out of a document, with the text string matchers should see.
     init(json: JSONValue, text: String) {
         decoded = .some(text)
-        bytes = nil
+        body = nil
         parsed = .some(json)
         jsonByteLimit = .max
     }
 
     /// Whether there is a value (a body: whether it is not empty), without decoding it.
     var isPresent: Bool {
-        if bytes != nil { return true }
+        if body != nil { return true }
         return text != nil
+    }
+
+    /// The value's bytes, as received for a body or as UTF-8 for text; empty when absent (an empty body is
+    /// absent).
+    var bytes: [UInt8] {
+        if let body { return body }
+        return text.map { Array($0.utf8) } ?? []
     }
 
     /// The value as text, decoded from the body's UTF-8 on first use; `nil` when absent.
     var text: String? {
         if let decoded { return decoded }
-        let value = bytes.map { String(decoding: $0, as: UTF8.self) }
+        let value = body.map { String(decoding: $0, as: UTF8.self) }
         decoded = .some(value)
         return value
     }
 
     /// Why a present body was not parsed as JSON (it is over ``jsonByteLimit``), or `nil`.
     var jsonSkippedReason: String? {
-        guard let bytes, bytes.count > jsonByteLimit else { return nil }
-        return "the body (\(bytes.count) bytes) was not parsed as JSON: it is over the \(jsonByteLimit)-byte limit "
+        guard let body, body.count > jsonByteLimit else { return nil }
+        return "the body (\(body.count) bytes) was not parsed as JSON: it is over the \(jsonByteLimit)-byte limit "
             + "for JSON matching (--max-json-match-body), so JSON matchers do not match it"
     }
 
@@ -67,10 +74,10 @@ final class MatchSubject {
     var json: JSONValue? {
         if let parsed { return parsed }
         var value: JSONValue?
-        if let bytes {
-            if bytes.count <= jsonByteLimit {
+        if let body {
+            if body.count <= jsonByteLimit {
                 jsonParses += 1
-                value = try? JSONParser.parse(bytes)
+                value = try? JSONParser.parse(body)
             }
         } else if let text {
             jsonParses += 1

@@ -1,7 +1,8 @@
 extension StringMatcher: CustomStringConvertible {
     /// The matcher as people read it in mismatch reports: `equalTo "octocat"`,
     /// `equalTo "json" (case-insensitive)`, `contains "x"`, `matches "^/users/[a-z]+$"`, `absent`,
-    /// `equalToJson {"a":1} (ignoring array order)`, `matchesJsonPath "$.a" equalTo "1"`.
+    /// `equalToJson {"a":1} (ignoring array order)`, `matchesJsonPath "$.a" equalTo "1"`,
+    /// `and [contains "a", doesNotContain "b"]`, `not (equalTo "x")`.
     public var description: String {
         switch self {
         case let .equalTo(value, caseInsensitive):
@@ -18,6 +19,14 @@ extension StringMatcher: CustomStringConvertible {
             return "equalToJson " + json.serialized() + suffix
         case let .matchesJsonPath(expression, nested):
             return "matchesJsonPath " + Quoting.quote(expression) + (nested.map { " " + $0.description } ?? "")
+        case let .doesNotContain(value): return "doesNotContain " + Quoting.quote(value)
+        case let .and(matchers): return "and [" + matchers.map(\.description).joined(separator: ", ") + "]"
+        case let .or(matchers): return "or [" + matchers.map(\.description).joined(separator: ", ") + "]"
+        case let .not(matcher): return "not (" + matcher.description + ")"
+        case let .number(comparison, operand): return comparison.rawValue + " " + JavaNumber.text(operand)
+        case let .dateTime(matcher): return matcher.description
+        case let .binaryEqualTo(bytes):
+            return "binaryEqualTo " + Quoting.quote(Base64.encode(bytes), limit: 64) + " (\(bytes.count) bytes)"
         }
     }
 }
@@ -43,5 +52,20 @@ extension URLMatcher: CustomStringConvertible {
         case let .urlPathPattern(value): "urlPathPattern " + Quoting.quote(value)
         case let .urlPathTemplate(value): "urlPathTemplate " + Quoting.quote(value)
         }
+    }
+}
+
+extension DateTimeMatcher: CustomStringConvertible {
+    /// `before "now +3 days"`, `after "2021-06-14T12:13:14Z" (truncateActual first day of month)`.
+    public var description: String {
+        var text = comparison.rawValue + " " + Quoting.quote(expected)
+        var notes: [String] = []
+        if let expectedOffset {
+            notes.append("expectedOffset \(expectedOffset.amount) \(expectedOffset.unit.rawValue)")
+        }
+        if let truncateExpected { notes.append("truncateExpected " + truncateExpected.rawValue) }
+        if let truncateActual { notes.append("truncateActual " + truncateActual.rawValue) }
+        if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
+        return text
     }
 }

@@ -15,6 +15,49 @@ public enum StringMatcher: Sendable, Hashable {
     case equalToJson(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
     /// `{"matchesJsonPath": "$.a.b"}` or `{"matchesJsonPath": {"expression": "$.a", "equalTo": "x"}}` (bodies).
     indirect case matchesJsonPath(String, StringMatcher?)
+    /// `{"doesNotContain": "x"}` — the value does not contain the text; an absent value passes.
+    case doesNotContain(String)
+    /// `{"and": [m1, m2]}` — every matcher is satisfied.
+    indirect case and([StringMatcher])
+    /// `{"or": [m1, m2]}` — at least one matcher is satisfied.
+    indirect case or([StringMatcher])
+    /// `{"not": m}` — the matcher is not satisfied (an absent value passes `not` of a matcher it fails).
+    indirect case not(StringMatcher)
+    /// `{"equalToNumber": 5}`, `{"greaterThanNumber": 5}`, … (WireMock 3): the value, read as a decimal number
+    /// as Java's `Double.parseDouble` reads it, compared with the operand; a value that is not a number, or is
+    /// absent, never matches.
+    case number(NumberComparison, Double)
+    /// `{"binaryEqualTo": "base64"}` (bodies only): the body's bytes are exactly these (an empty operand
+    /// matches an empty body).
+    case binaryEqualTo([UInt8])
+    /// `{"before": "now +3 days"}`, `{"after": "2021-06-14T12:13:14Z"}`, `{"equalToDateTime": …}` with their
+    /// modifiers: the value read as a date-time and compared.
+    case dateTime(DateTimeMatcher)
+}
+
+/// How a numeric matcher compares the value it reads with its operand; the raw value is WireMock's name.
+public enum NumberComparison: String, Sendable, Hashable, CaseIterable {
+    /// `equalToNumber`: value == operand.
+    case equalTo = "equalToNumber"
+    /// `greaterThanNumber`: value > operand.
+    case greaterThan = "greaterThanNumber"
+    /// `greaterThanEqualNumber`: value >= operand.
+    case greaterThanOrEqual = "greaterThanEqualNumber"
+    /// `lessThanNumber`: value < operand.
+    case lessThan = "lessThanNumber"
+    /// `lessThanEqualNumber`: value <= operand.
+    case lessThanOrEqual = "lessThanEqualNumber"
+
+    /// Whether `actual` compares with `expected` as required (IEEE: `NaN` satisfies none).
+    public func holds(_ actual: Double, _ expected: Double) -> Bool {
+        switch self {
+        case .equalTo: actual == expected
+        case .greaterThan: actual > expected
+        case .greaterThanOrEqual: actual >= expected
+        case .lessThan: actual < expected
+        case .lessThanOrEqual: actual <= expected
+        }
+    }
 }
 
 /// How a multi-valued field (query parameter or header that may repeat) is matched.

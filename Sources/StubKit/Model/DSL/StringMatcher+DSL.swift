@@ -26,4 +26,39 @@ extension StringMatcher {
     public static func matchesJsonPath(_ expression: String) -> StringMatcher {
         .matchesJsonPath(expression, nil)
     }
+
+    /// `{"and": [m1, m2, …]}`: every matcher is satisfied.
+    public static func allOf(_ matchers: StringMatcher...) -> StringMatcher {
+        .and(matchers)
+    }
+
+    /// `{"or": [m1, m2, …]}`: at least one matcher is satisfied.
+    public static func anyOf(_ matchers: StringMatcher...) -> StringMatcher {
+        .or(matchers)
+    }
+
+    /// `{"equalToNumber": value}`: the value, read as a number, equals `value` (`"5.0"` and `"0005"` equal 5).
+    public static func equalToNumber(_ value: Double) -> StringMatcher {
+        .number(.equalTo, value)
+    }
+
+    /// `{"greaterThanNumber": value}`: the value, read as a number, is greater than `value`.
+    public static func greaterThanNumber(_ value: Double) -> StringMatcher {
+        .number(.greaterThan, value)
+    }
+
+    /// `{"greaterThanEqualNumber": value}`: the value, read as a number, is `value` or greater.
+    public static func greaterThanEqualNumber(_ value: Double) -> StringMatcher {
+        .number(.greaterThanOrEqual, value)
+    }
+
+    /// `{"lessThanNumber": value}`: the value, read as a number, is less than `value`.
+    public static func lessThanNumber(_ value: Double) -> StringMatcher {
+        .number(.lessThan, value)
+    }
+
+    /// `{"lessThanEqualNumber": value}`: the value, read as a number, is `value` or less.
+    public static func lessThanEqualNumber(_ value: Double) -> StringMatcher {
+        .number(.lessThanOrEqual, value)
+    }
 }
