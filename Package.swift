@@ -32,8 +32,8 @@ let package = Package(
         // A Java-compatible regular-expression engine with a step budget (WireMock's patterns). Depends on nothing.
         .target(name: "StubRegex"),
         // An XML 1.0 parser with namespaces, XML comparison and XPath 1.0 (equalToXml, matchesXPath). Depends on
-        // nothing.
-        .target(name: "StubXML"),
+        // StubRegex only (placeholders with regular expressions).
+        .target(name: "StubXML", dependencies: ["StubRegex"]),
         // The stub domain: mappings, matching, responses, journal, admin API.
         .target(name: "StubKit", dependencies: ["CStubSystem", "StubHTTP", "StubRegex", "StubXML"]),
         // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
