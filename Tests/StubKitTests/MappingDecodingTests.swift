@@ -271,7 +271,7 @@ struct MappingDecodingTests {
         ),
         (
             #"{"request": {"headers": {"Accept": {}}}, "response": {}}"#,
-            "Stubs/mappings/users.json: request.headers.Accept: expected a matcher with one of equalTo, contains, matches, doesNotMatch, absent, equalToJson, matchesJsonPath"
+            "Stubs/mappings/users.json: request.headers.Accept: expected a matcher with one of equalTo, contains, matches, doesNotMatch, absent, equalToJson, matchesJsonPath, equalToXml, matchesXPath"
         ),
         (
             #"{"request": {"headers": {"Accept": {"equalsTo": "x"}}}, "response": {}}"#,
@@ -456,9 +456,9 @@ struct MappingDecodingTests {
             ]
         ),
         (
-            #"{"request": {"headers": {"D": {"before": "now"}}, "bodyPatterns": [{"equalToXml": "<a/>"}, {"matchesXPath": "/a"}, {"binaryEqualTo": "AA=="}, {"and": []}, {"or": []}, {"after": "now"}]}, "response": {}}"#,
+            #"{"request": {"headers": {"D": {"before": "now"}}, "bodyPatterns": [{"doesNotContain": "a"}, {"matchesJsonSchema": "{}"}, {"binaryEqualTo": "AA=="}, {"and": []}, {"or": []}, {"after": "now"}]}, "response": {}}"#,
             ["'before' in request.headers.D is not supported by stubserver: the stub never matches"]
-                + ["equalToXml", "matchesXPath", "binaryEqualTo", "and", "or", "after"].map {
+                + ["doesNotContain", "matchesJsonSchema", "binaryEqualTo", "and", "or", "after"].map {
                     "'\($0)' in request.bodyPatterns is not supported by stubserver: the stub never matches"
                 }
         ),
@@ -530,10 +530,10 @@ struct MappingDecodingTests {
     @Test("A stub with a matcher or request field stubserver does not implement never matches, and says why")
     func unsupportedMatchersNeverMatch() throws {
         let result = try decode(
-            #"{"request": {"headers": {"D": {"before": "now"}, "A": {"equalTo": "a"}}, "bodyPatterns": [{"equalToXml": "<a/>"}, {"contains": "x"}]}, "response": {}}"#
+            #"{"request": {"headers": {"D": {"before": "now"}, "A": {"equalTo": "a"}}, "bodyPatterns": [{"doesNotContain": "<a/>"}, {"contains": "x"}]}, "response": {}}"#
         )
         let request = try #require(result.mappings.first?.request)
-        #expect(request.unsupportedMatchers.map(\.name) == ["before", "equalToXml"])
+        #expect(request.unsupportedMatchers.map(\.name) == ["before", "doesNotContain"])
         let pattern = CompiledRequestPattern(request)
         let wouldMatch = HTTPRequest(
             method: .post, target: "/", headers: ["A": "a", "D": "now"], body: Array("<a>x</a>".utf8))
@@ -541,11 +541,11 @@ struct MappingDecodingTests {
         #expect(
             pattern.compileErrors == [
                 "request.headers.D: 'before' is not supported by stubserver, so this stub never matches",
-                "request.bodyPatterns[0]: 'equalToXml' is not supported by stubserver, so this stub never matches"
+                "request.bodyPatterns[0]: 'doesNotContain' is not supported by stubserver, so this stub never matches"
             ])
         let mismatches = pattern.match(wouldMatch).mismatches.map(\.description)
         #expect(mismatches.contains { $0.hasPrefix("header \"D\"") && $0.contains("not supported by stubserver") })
-        #expect(mismatches.contains { $0.hasPrefix("body") && $0.contains("equalToXml") })
+        #expect(mismatches.contains { $0.hasPrefix("body") && $0.contains("doesNotContain") })
 
         for document in [
             #"{"request": {"multipartPatterns": [{"bodyPatterns": [{"contains": "x"}]}]}, "response": {}}"#,

@@ -3,26 +3,28 @@ import StubRegex
 /// Decoding of matcher objects: `{"equalTo": "x"}`, `{"hasExactly": [...]}` and friends.
 extension MappingDecoder.Run {
     static let matcherOperators = [
-        "equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath"
+        "equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath", "equalToXml",
+        "matchesXPath"
     ]
     static let multiValueOperators = ["hasExactly", "includes"]
     /// Modifier → the operator it applies to.
     static let matcherModifiers: KeyValuePairs<String, String> = [
-        "caseInsensitive": "equalTo", "ignoreArrayOrder": "equalToJson", "ignoreExtraElements": "equalToJson"
+        "caseInsensitive": "equalTo", "ignoreArrayOrder": "equalToJson", "ignoreExtraElements": "equalToJson",
+        "enablePlaceholders": "equalToXml", "placeholderOpeningDelimiterRegex": "equalToXml",
+        "placeholderClosingDelimiterRegex": "equalToXml", "exemptedComparisons": "equalToXml",
+        "xPathNamespaces": "matchesXPath"
     ]
     /// WireMock operators stubserver does not implement: the stub never matches, with a warning.
     static let unsupportedOperators: Set<String> = [
-        "before", "after", "equalToDateTime", "equalToXml", "matchesXPath", "binaryEqualTo", "and", "or", "not",
-        "doesNotContain", "matchesJsonSchema"
+        "before", "after", "equalToDateTime", "binaryEqualTo", "and", "or", "not", "doesNotContain",
+        "matchesJsonSchema"
     ]
     /// How deep a `matchesJsonPath` with a matcher of its own may hold another: decoding, compiling and
     /// matching recurse per level, with frames of several KiB in a debug build.
     static let maxNestedMatchers = 8
     /// WireMock modifiers of the operators above, or of features stubserver ignores.
     static let unsupportedModifiers: Set<String> = [
-        "actualFormat", "expectedOffset", "expectedOffsetUnit", "truncateExpected", "truncateActual", "xPathNamespaces",
-        "enablePlaceholders", "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex",
-        "exemptedComparisons", "schemaVersion"
+        "actualFormat", "expectedOffset", "expectedOffsetUnit", "truncateExpected", "truncateActual", "schemaVersion"
     ]
 
     /// Decodes a query parameter or header matcher; `nil` if it only uses unsupported operators.
@@ -98,6 +100,10 @@ extension MappingDecoder.Run {
             return .absent
         case "equalToJson":
             return try decodeEqualToJSON(value, in: json, at: path)
+        case "equalToXml":
+            return try decodeEqualToXML(value, in: json, at: path)
+        case "matchesXPath":
+            return try decodeXPath(value, in: json, at: path)
         default:
             return try decodeJSONPath(value, at: operandPath)
         }
@@ -115,7 +121,7 @@ extension MappingDecoder.Run {
         return members
     }
 
-    private func operand(_ value: JSONValue, of name: String, at path: MappingPath) throws(StubsLoadError) -> String {
+    func operand(_ value: JSONValue, of name: String, at path: MappingPath) throws(StubsLoadError) -> String {
         guard case .string(let text) = value else {
             throw failure(path, "expected a string operand for '\(name)', found \(value.foundDescription)")
         }

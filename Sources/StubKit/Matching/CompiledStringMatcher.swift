@@ -1,3 +1,5 @@
+import StubXML
+
 /// A ``StringMatcher`` with its regular expression or JSONPath compiled, ready to be applied many times.
 /// A class, so trying it borrows it instead of copying it.
 final class CompiledStringMatcher: Sendable {
@@ -13,6 +15,10 @@ final class CompiledStringMatcher: Sendable {
         case equalToJson(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
         /// `nil` path: the expression does not parse, so nothing matches.
         case matchesJsonPath(JSONPathExpression?, CompiledStringMatcher?)
+        /// `nil`: the expected document or an option does not compile, so nothing matches.
+        case equalToXml(XMLComparison?)
+        /// `nil` expression: it does not parse, so nothing matches.
+        case matchesXPath(StubXML.XPathExpression?, CompiledStringMatcher?)
     }
 
     init(_ source: StringMatcher) {
@@ -28,6 +34,12 @@ final class CompiledStringMatcher: Sendable {
             kind = .equalToJson(json, ignoreArrayOrder: order, ignoreExtraElements: extra)
         case let .matchesJsonPath(expression, nested):
             kind = .matchesJsonPath(try? JSONPathExpression(expression), nested.map(CompiledStringMatcher.init))
+        case let .equalToXml(xml, options):
+            kind = .equalToXml(XMLMatching.comparison(xml, options).value)
+        case let .matchesXPath(expression, namespaces, nested):
+            kind = .matchesXPath(
+                try? StubXML.XPathExpression(expression, namespaces: namespaces), nested.map(CompiledStringMatcher.init)
+            )
         }
     }
 
@@ -43,6 +55,16 @@ final class CompiledStringMatcher: Sendable {
         case let .matchesJsonPath(path, nested):
             if path == nil, case let .matchesJsonPath(expression, _) = source {
                 do { _ = try JSONPathExpression(expression) } catch { return error.description }
+            }
+            return nested?.compileError
+        case .equalToXml(nil):
+            if case let .equalToXml(xml, options) = source { return XMLMatching.comparison(xml, options).error }
+            return nil
+        case let .matchesXPath(expression, nested):
+            if expression == nil, case let .matchesXPath(source, namespaces, _) = source {
+                do { _ = try StubXML.XPathExpression(source, namespaces: namespaces) } catch {
+                    return error.description
+                }
             }
             return nested?.compileError
         default: return nil
@@ -77,6 +99,12 @@ final class CompiledStringMatcher: Sendable {
             return JSONPathMatching.distance(
                 path, nested, document,
                 budget: JSONPathWork.budget(forLength: subject.text?.utf8.count ?? 0))
+        case let .equalToXml(comparison):
+            guard let comparison, let document = subject.xml else { return 1 }
+            return comparison.matches(document) ? 0 : 1
+        case let .matchesXPath(expression, nested):
+            guard let expression, let document = subject.xml else { return 1 }
+            return XMLMatching.xPathMatches(expression, nested, document) ? 0 : 1
         }
     }
 
@@ -101,7 +129,7 @@ final class CompiledStringMatcher: Sendable {
             return regex.doesNotMatchWhole(text)
         case .absent:
             return text == nil
-        case .equalToJson, .matchesJsonPath:
+        case .equalToJson, .matchesJsonPath, .equalToXml, .matchesXPath:
             return distance(MatchSubject(text)) == 0
         }
     }
@@ -110,7 +138,8 @@ final class CompiledStringMatcher: Sendable {
     func isSatisfied(by subject: MatchSubject) -> Bool {
         switch kind {
         // An absent value has no JSON: both JSON matchers fail without looking further.
-        case .equalToJson, .matchesJsonPath: subject.isPresent && distance(subject) == 0
+        // So has an absent value no XML.
+        case .equalToJson, .matchesJsonPath, .equalToXml, .matchesXPath: subject.isPresent && distance(subject) == 0
         default: isSatisfied(byText: subject.text)
         }
     }

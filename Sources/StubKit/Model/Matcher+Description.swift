@@ -18,6 +18,17 @@ extension StringMatcher: CustomStringConvertible {
             return "equalToJson " + json.serialized() + suffix
         case let .matchesJsonPath(expression, nested):
             return "matchesJsonPath " + Quoting.quote(expression) + (nested.map { " " + $0.description } ?? "")
+        case let .equalToXml(xml, options):
+            var flags: [String] = []
+            if options.enablePlaceholders { flags.append("placeholders") }
+            if !options.exemptedComparisons.isEmpty {
+                flags.append(
+                    "exempting " + options.exemptedComparisons.map(\.rawValue).sorted().joined(separator: ", "))
+            }
+            return "equalToXml " + Quoting.quote(xml)
+                + (flags.isEmpty ? "" : " (" + flags.joined(separator: "; ") + ")")
+        case let .matchesXPath(expression, _, nested):
+            return "matchesXPath " + Quoting.quote(expression) + (nested.map { " " + $0.description } ?? "")
         }
     }
 }
