@@ -42,7 +42,19 @@ struct XMLMatcherTests {
         (#"{"matchesXPath": {"expression": "/a", "contains": "<b>1</b>"}}"#, "<a><b>1</b></a>", true),  // WM
         (#"{"matchesXPath": {"expression": "/a", "equalToXml": "<a><b>1</b></a>"}}"#, "<a><b>1</b></a>", true),  // WM
         (#"{"matchesXPath": {"expression": "/a/@x", "equalTo": "1"}}"#, "<a x='1'/>", true),  // WM
-        (#"{"matchesXPath": {"expression": "/a/c", "absent": true}}"#, "<a><b>1</b></a>", false)  // WM
+        (#"{"matchesXPath": {"expression": "/a/c", "absent": true}}"#, "<a><b>1</b></a>", false),  // WM
+        (
+            #"{"matchesXPath": {"expression": "/q:a/text()", "equalTo": "x"}, "xPathNamespaces": {"q": "urn:x"}}"#,
+            "<p:a xmlns:p='urn:x'>x</p:a>", true
+        ),  // WM
+        (
+            #"{"matchesXPath": {"expression": "/q:a/text()", "equalTo": "x", "xPathNamespaces": {"q": "urn:x"}}}"#,
+            "<p:a xmlns:p='urn:x'>x</p:a>", true
+        ),  // WM
+        (#"{"matchesXPath": {"expression": "/a/b/text()", "equalTo": "x"}}"#, "<a><b>y</b><b>x</b></a>", true),  // WM
+        // WM
+        (#"{"matchesXPath": {"expression": "/a/b", "equalToXml": "<b>x</b>"}}"#, "<a><b>y</b><b>x</b></a>", true),
+        (#"{"equalToXml": "<a x='${xmlunit.isNumber}'/>", "enablePlaceholders": true}"#, "<a x='z'/>", false)  // WM
     ]
 
     @Test("XML body patterns decoded from JSON match as in WireMock 2.35.1", arguments: rows)

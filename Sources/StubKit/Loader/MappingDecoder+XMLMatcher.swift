@@ -10,7 +10,7 @@ extension MappingDecoder.Run {
         let operandPath = path.key("equalToXml")
         let xml = try operand(value, of: "equalToXml", at: operandPath)
         do {
-            _ = try XMLDocument(parsing: xml)
+            _ = try StubXML.XMLDocument(parsing: xml)
         } catch {
             throw failure(operandPath, "expected a well-formed XML document: \(error.description)")
         }
@@ -51,11 +51,12 @@ extension MappingDecoder.Run {
         return types
     }
 
-    /// `"/a/b"` or `{"expression": "/a/b", "equalTo": "x"}`, with `xPathNamespaces` beside it.
+    /// `"/a/b"` or `{"expression": "/a/b", "equalTo": "x"}`, with `xPathNamespaces` beside it (or, as
+    /// WireMock 2.35.1 also reads it, inside the object form).
     mutating func decodeXPath(_ value: JSONValue, in json: JSONValue, at path: MappingPath) throws(StubsLoadError)
         -> StringMatcher
     {
-        let namespaces = try xPathNamespaces(json["xPathNamespaces"], at: path.key("xPathNamespaces"))
+        var namespaces = try xPathNamespaces(json["xPathNamespaces"], at: path.key("xPathNamespaces"))
         let operandPath = path.key("matchesXPath")
         if case .string(let expression) = value {
             try validateXPath(expression, namespaces: namespaces, at: operandPath)
@@ -67,9 +68,11 @@ extension MappingDecoder.Run {
                 "expected an XPath string or {\"expression\": …, \"equalTo\": …}, found \(value.foundDescription)")
         }
         guard let expressionJSON = value["expression"] else { throw failure(operandPath, "missing 'expression'") }
+        let inside = try xPathNamespaces(value["xPathNamespaces"], at: operandPath.key("xPathNamespaces"))
+        namespaces.merge(inside) { outer, _ in outer }
         let expression = try string(expressionJSON, at: operandPath.key("expression"))
         try validateXPath(expression, namespaces: namespaces, at: operandPath.key("expression"))
-        let rest = members.filter { $0.key != "expression" }
+        let rest = members.filter { $0.key != "expression" && $0.key != "xPathNamespaces" }
         guard !rest.isEmpty else { return .matchesXPath(expression, namespaces: namespaces, nil) }
         guard matcherDepth < Self.maxNestedMatchers else {
             throw failure(

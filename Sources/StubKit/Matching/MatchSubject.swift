@@ -16,7 +16,7 @@ final class MatchSubject {
     private var decoded: String??
     private var parsed: JSONValue??
     /// The body parsed as XML, or why not; `nil` until an XML matcher asks.
-    private var parsedXML: Result<XMLDocument, XMLParseError>?
+    private var parsedXML: Result<StubXML.XMLDocument, XMLParseError>?
     /// The largest body parsed as JSON.
     let jsonByteLimit: Int
     /// How many times this value was parsed as JSON: at most 1.
@@ -86,12 +86,12 @@ final class MatchSubject {
 
     /// The value parsed as XML (at most ``jsonByteLimit`` bytes, the same bound as JSON), or `nil` if it is
     /// absent, not well-formed or too large (``xmlError`` says which).
-    var xml: XMLDocument? {
+    var xml: StubXML.XMLDocument? {
         if parsedXML == nil {
             guard let text else { return nil }
             let limit = min(jsonByteLimit, 64 << 20)
             do {
-                parsedXML = .success(try XMLDocument(parsing: text, limits: XMLLimits(maxBytes: limit)))
+                parsedXML = .success(try StubXML.XMLDocument(parsing: text, limits: XMLLimits(maxBytes: limit)))
             } catch {
                 parsedXML = .failure(error)
             }

@@ -6,7 +6,7 @@ enum XMLMatching {
     /// document is not well-formed, or a placeholder expression does not compile).
     static func comparison(_ xml: String, _ options: XMLComparisonOptions) -> (value: XMLComparison?, error: String?) {
         do {
-            let expected = try XMLDocument(parsing: xml)
+            let expected = try StubXML.XMLDocument(parsing: xml)
             do {
                 return (try XMLComparison(expected: expected, options: options), nil)
             } catch {
@@ -19,7 +19,7 @@ enum XMLMatching {
 
     /// Whether `expression` selects a node and, with `nested`, one selected node's value satisfies it.
     static func xPathMatches(
-        _ expression: StubXML.XPathExpression, _ nested: CompiledStringMatcher?, _ document: XMLDocument
+        _ expression: StubXML.XPathExpression, _ nested: CompiledStringMatcher?, _ document: StubXML.XMLDocument
     ) -> Bool {
         guard let nodes = expression.selectNodes(in: document), !nodes.isEmpty else { return false }
         guard let nested else { return true }
