@@ -57,8 +57,10 @@ enum XPathFunctions {
             let end =
                 values.count > 2 ? start + evaluator.number(values[2]).rounded(.toNearestOrAwayFromZero) : .infinity
             guard !start.isNaN, !end.isNaN else { return .string("") }
-            let from = Int(max(start, 1)) - 1
-            let to = end.isInfinite ? characters.count : min(characters.count, Int(max(end, 1)) - 1)
+            // Positions clamped to 1…count+1 before converting, so that no number traps.
+            let limit = Double(characters.count + 1)
+            let from = Int(min(max(start, 1), limit)) - 1
+            let to = Int(min(max(end, 1), limit)) - 1
             return .string(from < to ? String(characters[from..<to]) : "")
         case "string-length": return .number(Double(strings(0).count))
         case "normalize-space": return .string(strings(0).normalizingXPathSpace())

@@ -137,3 +137,48 @@ struct XPathTests {
         #expect(expression.selectNodes(in: try XMLDocument(parsing: text)) == nil)
     }
 }
+
+struct XPathFuzzTests {
+    /// The examples of the XPath 1.0 recommendation (section 4.2), and a position too large for an `Int`.
+    @Test("substring() follows XPath 1.0 with fractional, infinite, NaN and huge positions, without trapping")
+    func substringBounds() throws {
+        let document = try XMLDocument(parsing: "<a>12345</a>")
+        let cases = [
+            ("substring(., 1.5, 2.6)", "234"), ("substring(., 0, 3)", "12"), ("substring(., 0 div 0, 3)", ""),
+            ("substring(., 1, 0 div 0)", ""), ("substring(., -42, 1 div 0)", "12345"),
+            ("substring(., -1 div 0, 1 div 0)", ""), ("substring(., 99999999999999999999)", ""),
+            ("substring(., 2, 99999999999999999999)", "2345")
+        ]
+        for (call, expected) in cases {
+            let nodes = try XPathExpression("/a[\(call) = '\(expected)']").selectNodes(in: document)
+            #expect(nodes?.count == 1, "\(call)")
+        }
+    }
+
+    @Test("random mutations of seed expressions never crash the lexer, parser or evaluator")
+    func fuzz() throws {
+        let document = try XMLDocument(
+            parsing: "<a x='1'><b id='2'>x y</b><b>3</b><!--c--><?p d?><c><![CDATA[z]]></c></a>")
+        let seeds = [
+            "/a/b[@id='2' and contains(., 'x')]", "//b[last()]/text()", "count(//*) > 2 or sum(/a/b) div 0 = 1",
+            "/a/*[position() mod 2 = 1][not(@id)] | //c/node()", "substring(/a/b, 2, 5)", "/descendant::b/../@x",
+            "//processing-instruction('p')", "translate(normalize-space(//b), 'xy', 'XY')", "(//b)[2]/ancestor::*"
+        ]
+        let alphabet = Array("/[]()@*.:|=!<>'\"0123456789-+abcx, ".utf8)
+        var random = SplitMix(seed: 0xC0FFEE)
+        for round in 0..<3000 {
+            var bytes = Array(seeds[round % seeds.count].utf8)
+            for _ in 0..<(1 + random.next(3)) {
+                let at = random.next(max(bytes.count, 1))
+                switch random.next(3) {
+                case 0 where !bytes.isEmpty: bytes[at] = alphabet[random.next(alphabet.count)]
+                case 1: bytes.insert(alphabet[random.next(alphabet.count)], at: min(at, bytes.count))
+                default: if !bytes.isEmpty { bytes.remove(at: at) }
+                }
+            }
+            if let expression = try? XPathExpression(String(decoding: bytes, as: UTF8.self)) {
+                _ = expression.selectNodes(in: document)
+            }
+        }
+    }
+}
