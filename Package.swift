@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(name: "dynamic-bench", dependencies: ["StubKit"], path: "Benchmarks/dynamic-bench"),
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport"]),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit", "StubHTTP", "StubRegex", "StubTestSupport"]),
-        .testTarget(name: "StubXMLTests", dependencies: ["StubXML"]),
+        .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
         .testTarget(

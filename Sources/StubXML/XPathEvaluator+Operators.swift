@@ -1,22 +1,23 @@
 /// `or`, `and`, comparisons, arithmetic and union.
 extension XPathEvaluator {
-    mutating func binary(
-        _ symbol: String, _ left: XPathNodeExpression, _ right: XPathNodeExpression, _ context: Context
+    /// `left symbol right`, with `left` already evaluated (`or` and `and` evaluate `right` only if needed).
+    mutating func combine(
+        _ left: XPathValue, _ symbol: String, _ right: XPathNodeExpression, _ context: Context
     ) throws(XPathEvaluationFailure) -> XPathValue {
         switch symbol {
         case "or":
-            if boolean(try evaluate(left, context)) { return .boolean(true) }
+            if boolean(left) { return .boolean(true) }
             return .boolean(boolean(try evaluate(right, context)))
         case "and":
-            if !boolean(try evaluate(left, context)) { return .boolean(false) }
+            if !boolean(left) { return .boolean(false) }
             return .boolean(boolean(try evaluate(right, context)))
         case "|":
-            let nodes = try nodeSet(try evaluate(left, context)) + nodeSet(try evaluate(right, context))
+            let nodes = try nodeSet(left) + nodeSet(try evaluate(right, context))
             return .nodes(Array(Set(nodes)).sorted())
         case "=", "!=", "<", "<=", ">", ">=":
-            return .boolean(try compare(symbol, try evaluate(left, context), try evaluate(right, context)))
+            return .boolean(try compare(symbol, left, try evaluate(right, context)))
         default:
-            let lhs = number(try evaluate(left, context))
+            let lhs = number(left)
             let rhs = number(try evaluate(right, context))
             switch symbol {
             case "+": return .number(lhs + rhs)

@@ -38,8 +38,10 @@ struct XPathEvaluator {
             }
             for step in steps { nodes = try apply(step, to: nodes) }
             return .nodes(nodes)
-        case .binary(let symbol, let left, let right):
-            return try binary(symbol, left, right, context)
+        case .chain(let first, let rest):
+            var value = try evaluate(first, context)
+            for (symbol, operand) in rest { value = try combine(value, symbol, operand, context) }
+            return value
         }
     }
 

@@ -44,7 +44,9 @@ indirect enum XPathNodeExpression: Sendable {
     case path(start: XPathNodeExpression?, absolute: Bool, steps: [XPathStep])
     /// A primary expression with predicates: `(…)[1]`.
     case filter(XPathNodeExpression, [XPathNodeExpression])
-    case binary(String, XPathNodeExpression, XPathNodeExpression)
+    /// `first op1 e1 op2 e2 …`, one precedence level, left-associative: a list, not a left-deep tree, so
+    /// that a long chain costs no recursion.
+    case chain(XPathNodeExpression, [(symbol: String, operand: XPathNodeExpression)])
     case negate(XPathNodeExpression)
 }
 
@@ -60,6 +62,8 @@ public struct XPathExpression: Sendable {
     /// Prefix → namespace URI (`xPathNamespaces`).
     public let namespaces: [String: String]
     let root: XPathNodeExpression
+    /// Most tokens an expression may have.
+    public static let maxTokens = 512
 
     /// Parses `source`.
     /// - Throws: ``XPathError`` for a syntax error, an unknown function or axis, or a prefix not in
@@ -67,7 +71,11 @@ public struct XPathExpression: Sendable {
     public init(_ source: String, namespaces: [String: String] = [:]) throws(XPathError) {
         self.source = source
         self.namespaces = namespaces
-        var parser = XPathParser(tokens: try XPathLexer.tokens(source), namespaces: namespaces)
+        let tokens = try XPathLexer.tokens(source)
+        guard tokens.count <= Self.maxTokens else {
+            throw XPathError("expression of \(tokens.count) tokens; at most \(Self.maxTokens) are accepted")
+        }
+        var parser = XPathParser(tokens: tokens, namespaces: namespaces)
         root = try parser.parseExpression()
         guard parser.atEnd else { throw XPathError("unexpected \(parser.describeCurrent()) in '\(source)'") }
     }

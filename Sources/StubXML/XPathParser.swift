@@ -52,25 +52,31 @@ struct XPathParser {
 
     private mutating func parseBinary(level: Int) throws(XPathError) -> XPathNodeExpression {
         guard level < Self.levels.count else { return try parseUnary() }
-        var left = try parseBinary(level: level + 1)
+        let first = try parseBinary(level: level + 1)
+        var rest: [(symbol: String, operand: XPathNodeExpression)] = []
         while let token = current, Self.levels[level].contains(token) {
             index += 1
-            left = .binary(Self.symbol(token), left, try parseBinary(level: level + 1))
+            rest.append((Self.symbol(token), try parseBinary(level: level + 1)))
         }
-        return left
+        return rest.isEmpty ? first : .chain(first, rest)
     }
 
     private mutating func parseUnary() throws(XPathError) -> XPathNodeExpression {
-        if current == .minus {
+        var negations = 0
+        while current == .minus {
             index += 1
-            return .negate(try parseUnary())
+            negations += 1
         }
-        var left = try parsePathExpression()
+        let first = try parsePathExpression()
+        var rest: [(symbol: String, operand: XPathNodeExpression)] = []
         while current == .pipe {
             index += 1
-            left = .binary("|", left, try parsePathExpression())
+            rest.append(("|", try parsePathExpression()))
         }
-        return left
+        let union = rest.isEmpty ? first : .chain(first, rest)
+        // `--x` is `number(x)`: no chain of nested negations.
+        guard negations > 0 else { return union }
+        return negations % 2 == 1 ? .negate(union) : .function("number", [union])
     }
 
     private mutating func parsePathExpression() throws(XPathError) -> XPathNodeExpression {

@@ -1,3 +1,4 @@
+import StubTestSupport
 import Testing
 
 @testable import StubXML
@@ -180,5 +181,34 @@ struct XPathFuzzTests {
                 _ = expression.selectNodes(in: document)
             }
         }
+    }
+}
+
+/// Darwin runs secondary threads on 512 KiB stacks, where a debug build's recursion must fit.
+struct XPathStackTests {
+    @Test("the longest operator chains and deepest nesting accepted evaluate on a 512 KiB stack")
+    func longestChains() {
+        let half = XPathExpression.maxTokens / 2
+        let expressions = [
+            "/a[" + Array(repeating: "1", count: half - 4).joined(separator: "+") + " > 0]",
+            "/a[" + String(repeating: "-", count: XPathExpression.maxTokens - 8) + "1 != 0]",
+            "/a[" + String(repeating: "(", count: 30) + "1" + String(repeating: ")", count: 30) + "]",
+            String(repeating: "/a[boolean(/a[", count: 10) + "true()" + String(repeating: "])]", count: 10) + "/@x",
+            "/a[" + String(repeating: "concat(substring(", count: 15) + "'1'"
+                + String(repeating: ", 1), '')", count: 15)
+                + " = 1]",
+            "/a[" + Array(repeating: "@x", count: (XPathExpression.maxTokens - 8) / 3).joined(separator: " or ")
+                + " or true()]"
+        ]
+        let outcome: String = SmallStackThread.run {
+            guard let document = try? XMLDocument(parsing: "<a x='1'/>") else { return "no document" }
+            for expression in expressions {
+                guard let compiled = try? XPathExpression(expression) else { return "refused \(expression.prefix(20))" }
+                guard compiled.selectNodes(in: document)?.count == 1 else { return "missed \(expression.prefix(20))" }
+            }
+            let tooLong = "/a[" + Array(repeating: "1", count: half + 1).joined(separator: "+") + "]"
+            return (try? XPathExpression(tooLong)) == nil ? "ok" : "accepted too long"
+        }
+        #expect(outcome == "ok")
     }
 }
