@@ -47,43 +47,70 @@ public struct XMLComparison: Sendable {
     /// Whether `actual` is equal to the expected document.
     public func matches(_ actual: XMLDocument) -> Bool { firstDifference(with: actual) == nil }
 
-    /// The first counted difference between the expected document and `actual`, or `nil` when they are
-    /// equal.
+    /// The first counted difference between the expected document and `actual` (in document order), or
+    /// `nil` when they are equal.
     public func firstDifference(with actual: XMLDocument) -> XMLDifference? {
+        walk(actual, limit: 1).differences.first
+    }
+
+    /// How far `actual` is from the expected document, for ranking near misses: the share of node
+    /// comparisons that differ, 0 when equal, else in (0, 1] (WireMock counts XMLUnit's comparisons alike).
+    public func distance(to actual: XMLDocument) -> Double {
+        let (comparisons, differences) = walk(actual, limit: .max)
+        guard !differences.isEmpty else { return 0 }
+        return min(1, Double(differences.count) / Double(max(comparisons, differences.count)))
+    }
+
+    /// Compares the documents, counting node comparisons and collecting up to `limit` differences.
+    private func walk(_ actual: XMLDocument, limit: Int) -> (comparisons: Int, differences: [XMLDifference]) {
+        var comparisons = 0
+        var differences: [XMLDifference] = []
         var pending: [(expected: Int, actual: Int, path: String)] = [(0, 0, "")]
-        while let (control, test, path) = pending.popLast() {
+        while let (control, test, path) = pending.popLast(), differences.count < limit {
+            let here = path.isEmpty ? "/" : path
             let controlChildren = Self.significantChildren(of: control, in: expected)
             let testChildren = Self.significantChildren(of: test, in: actual)
-            for (children, document) in [(controlChildren, expected), (testChildren, actual)]
-            where children.count > 1 && children.contains(where: { document[$0].kind != .element }) {
-                return XMLDifference(
-                    path: path.isEmpty ? "/" : path,
-                    message: "mixed content (text or processing instructions beside elements) is never equal")
+            comparisons += 1
+            if [(controlChildren, expected), (testChildren, actual)].contains(where: { children, document in
+                children.count > 1 && children.contains { document[$0].kind != .element }
+            }) {
+                differences.append(
+                    XMLDifference(
+                        path: here,
+                        message: "mixed content (text or processing instructions beside elements) is never equal"))
+                continue
             }
             if controlChildren.count == 1, testChildren.isEmpty, case .ignore = placeholder(controlChildren[0]) {
                 continue
             }
             if controlChildren.count != testChildren.count && counts(.childNodelistLength) {
-                return XMLDifference(
-                    path: path.isEmpty ? "/" : path,
-                    message:
-                        "expected \(describe(controlChildren, in: expected)), found \(describe(testChildren, in: actual))"
-                )
+                let wanted = describe(controlChildren, in: expected)
+                differences.append(
+                    XMLDifference(
+                        path: here, message: "expected \(wanted), found \(describe(testChildren, in: actual))"))
             }
+            var children: [(expected: Int, actual: Int, path: String)] = []
             for (controlChild, testChild) in zip(controlChildren, testChildren) {
-                if let difference = compare(controlChild, testChild, in: actual, under: path) { return difference }
+                comparisons += 1
+                if let difference = compare(controlChild, testChild, in: actual, under: path) {
+                    differences.append(difference)
+                }
                 if expected[controlChild].kind == .element {
-                    pending.append((controlChild, testChild, path + "/" + expected[controlChild].name.qualifiedName))
+                    children.append((controlChild, testChild, path + "/" + expected[controlChild].name.qualifiedName))
                 }
             }
             if controlChildren.count > testChildren.count && counts(.childLookup) {
-                let missing = controlChildren[testChildren.count]
-                return XMLDifference(
-                    path: path.isEmpty ? "/" : path,
-                    message: "expected \(describe([missing], in: expected)), found nothing")
+                comparisons += controlChildren.count - testChildren.count
+                for missing in controlChildren[testChildren.count...] {
+                    differences.append(
+                        XMLDifference(
+                            path: here, message: "expected \(describe([missing], in: expected)), found nothing"))
+                }
             }
+            // Reversed, so that the stack gives the children back in document order.
+            pending.append(contentsOf: children.reversed())
         }
-        return nil
+        return (comparisons, Array(differences.prefix(limit)))
     }
 
     func counts(_ type: XMLComparisonType) -> Bool { !options.exemptedComparisons.contains(type) }

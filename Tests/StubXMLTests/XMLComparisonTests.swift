@@ -123,3 +123,16 @@ struct XMLComparisonTests {
         #expect(try XMLComparison(expected: document).matches(document))
     }
 }
+
+struct XMLDistanceTests {
+    @Test("the distance is 0 when equal and grows with the share of differing nodes")
+    func distance() throws {
+        let comparison = try XMLComparison(expected: XMLDocument(parsing: "<a><b>1</b><c>2</c><d>3</d></a>"))
+        let equal = try comparison.distance(to: XMLDocument(parsing: "<a><d>3</d><b>1</b><c>2</c></a>"))
+        let oneOff = try comparison.distance(to: XMLDocument(parsing: "<a><b>1</b><c>2</c><d>4</d></a>"))
+        let twoOff = try comparison.distance(to: XMLDocument(parsing: "<a><b>9</b><c>2</c><d>4</d></a>"))
+        let other = try comparison.distance(to: XMLDocument(parsing: "<x/>"))
+        #expect(equal == 0)
+        #expect(oneOff > 0 && oneOff < twoOff && twoOff <= 1 && other <= 1)
+    }
+}

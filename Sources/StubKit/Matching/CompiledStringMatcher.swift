@@ -101,7 +101,7 @@ final class CompiledStringMatcher: Sendable {
                 budget: JSONPathWork.budget(forLength: subject.text?.utf8.count ?? 0))
         case let .equalToXml(comparison):
             guard let comparison, let document = subject.xml else { return 1 }
-            return comparison.matches(document) ? 0 : 1
+            return comparison.distance(to: document)
         case let .matchesXPath(expression, nested):
             guard let expression, let document = subject.xml else { return 1 }
             return XMLMatching.xPathMatches(expression, nested, document) ? 0 : 1
