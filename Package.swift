@@ -31,8 +31,11 @@ let package = Package(
         .target(name: "StubHTTP", dependencies: ["CStubSystem"]),
         // A Java-compatible regular-expression engine with a step budget (WireMock's patterns). Depends on nothing.
         .target(name: "StubRegex"),
+        // An XML 1.0 parser with namespaces, XML comparison and XPath 1.0 (equalToXml, matchesXPath). Depends on
+        // StubRegex only (placeholders with regular expressions).
+        .target(name: "StubXML", dependencies: ["StubRegex"]),
         // The stub domain: mappings, matching, responses, journal, admin API.
-        .target(name: "StubKit", dependencies: ["CStubSystem", "StubHTTP", "StubRegex"]),
+        .target(name: "StubKit", dependencies: ["CStubSystem", "StubHTTP", "StubRegex", "StubXML"]),
         // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
         // URLSession and Process: its own target, so the executable (and the Slim image) does not link it.
         .target(name: "StubClient", dependencies: ["StubKit", "StubHTTP"]),
@@ -49,6 +52,7 @@ let package = Package(
         .executableTarget(name: "dynamic-bench", dependencies: ["StubKit"], path: "Benchmarks/dynamic-bench"),
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport"]),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit", "StubHTTP", "StubRegex", "StubTestSupport"]),
+        .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
         .testTarget(

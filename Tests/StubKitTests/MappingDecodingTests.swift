@@ -275,7 +275,7 @@ struct MappingDecodingTests {
         ),
         (
             #"{"request": {"headers": {"Accept": {}}}, "response": {}}"#,
-            "Stubs/mappings/users.json: request.headers.Accept: expected a matcher with one of equalTo, contains, matches, doesNotMatch, absent, equalToJson, matchesJsonPath, doesNotContain, and, or, not, equalToNumber, greaterThanNumber, greaterThanEqualNumber, lessThanNumber, lessThanEqualNumber, before, after, equalToDateTime"
+            "Stubs/mappings/users.json: request.headers.Accept: expected a matcher with one of equalTo, contains, matches, doesNotMatch, absent, equalToJson, matchesJsonPath, doesNotContain, equalToXml, matchesXPath, and, or, not, equalToNumber, greaterThanNumber, greaterThanEqualNumber, lessThanNumber, lessThanEqualNumber, before, after, equalToDateTime"
         ),
         (
             #"{"request": {"headers": {"Accept": {"equalsTo": "x"}}}, "response": {}}"#,
@@ -460,9 +460,9 @@ struct MappingDecodingTests {
             ]
         ),
         (
-            #"{"request": {"headers": {"D": {"matchesJsonSchema": "{}"}}, "bodyPatterns": [{"equalToXml": "<a/>"}, {"matchesXPath": "/a"}]}, "response": {}}"#,
+            #"{"request": {"headers": {"D": {"matchesJsonSchema": "{}"}}, "bodyPatterns": [{"matchesJsonSchema": "{}"}]}, "response": {}}"#,
             ["'matchesJsonSchema' in request.headers.D is not supported by stubserver: the stub never matches"]
-                + ["equalToXml", "matchesXPath"].map {
+                + ["matchesJsonSchema"].map {
                     "'\($0)' in request.bodyPatterns is not supported by stubserver: the stub never matches"
                 }
         ),
@@ -555,11 +555,11 @@ struct MappingDecodingTests {
     )
     func unsupportedMatchersNeverMatch() throws {
         let result = try decode(
-            #"{"request": {"headers": {"D": {"matchesJsonSchema": "{}"}, "A": {"equalTo": "a"}}, "bodyPatterns": [{"equalToXml": "<a/>"}, {"contains": "x"}]}, "response": {}}"#,
+            #"{"request": {"headers": {"D": {"matchesJsonSchema": "{}"}, "A": {"equalTo": "a"}}, "bodyPatterns": [{"matchesJsonSchema": "{}"}, {"contains": "x"}]}, "response": {}}"#,
             options: lenient
         )
         let request = try #require(result.mappings.first?.request)
-        #expect(request.unsupportedMatchers.map(\.name) == ["matchesJsonSchema", "equalToXml"])
+        #expect(request.unsupportedMatchers.map(\.name) == ["matchesJsonSchema", "matchesJsonSchema"])
         let pattern = CompiledRequestPattern(request)
         let wouldMatch = HTTPRequest(
             method: .post, target: "/", headers: ["A": "a", "D": "now"], body: Array("<a>x</a>".utf8))
@@ -567,11 +567,11 @@ struct MappingDecodingTests {
         #expect(
             pattern.compileErrors == [
                 "request.headers.D: 'matchesJsonSchema' is not supported by stubserver, so this stub never matches",
-                "request.bodyPatterns[0]: 'equalToXml' is not supported by stubserver, so this stub never matches"
+                "request.bodyPatterns[0]: 'matchesJsonSchema' is not supported by stubserver, so this stub never matches"
             ])
         let mismatches = pattern.match(wouldMatch).mismatches.map(\.description)
         #expect(mismatches.contains { $0.hasPrefix("header \"D\"") && $0.contains("not supported by stubserver") })
-        #expect(mismatches.contains { $0.hasPrefix("body") && $0.contains("equalToXml") })
+        #expect(mismatches.contains { $0.hasPrefix("body") && $0.contains("doesNotContain") })
 
         for document in [
             #"{"request": {"multipartPatterns": [{"bodyPatterns": [{"contains": "x"}, {"matchesJsonSchema": "{}"}]}]}, "response": {}}"#,

@@ -5,17 +5,19 @@ extension MappingDecoder.Run {
     static let matcherOperators =
         [
             "equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath",
-            "doesNotContain",
+            "doesNotContain", "equalToXml", "matchesXPath",
             "and", "or", "not"
         ] + NumberComparison.allCases.map(\.rawValue) + DateTimeMatcher.Comparison.allCases.map(\.rawValue)
     static let multiValueOperators = ["hasExactly", "includes"]
     /// Modifier → the operator it applies to.
     static let matcherModifiers: KeyValuePairs<String, String> = [
-        "caseInsensitive": "equalTo", "ignoreArrayOrder": "equalToJson", "ignoreExtraElements": "equalToJson"
+        "caseInsensitive": "equalTo", "ignoreArrayOrder": "equalToJson", "ignoreExtraElements": "equalToJson",
+        "enablePlaceholders": "equalToXml", "placeholderOpeningDelimiterRegex": "equalToXml",
+        "placeholderClosingDelimiterRegex": "equalToXml", "exemptedComparisons": "equalToXml",
+        "xPathNamespaces": "matchesXPath"
     ]
     /// WireMock operators stubserver does not implement: the stub never matches, with a warning.
     static let unsupportedOperators: Set<String> = [
-        "equalToXml", "matchesXPath",
         "matchesJsonSchema"
     ]
     /// How deep matchers may hold matchers (`and`, `or`, `not`, a `matchesJsonPath` with a matcher of its
@@ -23,9 +25,7 @@ extension MappingDecoder.Run {
     static let maxNestedMatchers = 8
     /// WireMock modifiers of the operators above, or of features stubserver ignores.
     static let unsupportedModifiers: Set<String> = [
-        "actualFormat", "expectedOffset", "expectedOffsetUnit", "truncateExpected", "truncateActual", "xPathNamespaces",
-        "enablePlaceholders", "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex",
-        "exemptedComparisons", "schemaVersion"
+        "actualFormat", "expectedOffset", "expectedOffsetUnit", "truncateExpected", "truncateActual", "schemaVersion"
     ]
 
     /// Decodes a query parameter or header matcher; `nil` if it only uses unsupported operators.
@@ -135,6 +135,10 @@ extension MappingDecoder.Run {
             return .absent
         case "equalToJson":
             return try decodeEqualToJSON(value, in: json, at: path)
+        case "equalToXml":
+            return try decodeEqualToXML(value, in: json, at: path)
+        case "matchesXPath":
+            return try decodeXPath(value, in: json, at: path)
         default:
             return try decodeJSONPath(value, at: operandPath)
         }
@@ -152,7 +156,7 @@ extension MappingDecoder.Run {
         return members
     }
 
-    private func operand(_ value: JSONValue, of name: String, at path: MappingPath) throws(StubsLoadError) -> String {
+    func operand(_ value: JSONValue, of name: String, at path: MappingPath) throws(StubsLoadError) -> String {
         guard case .string(let text) = value else {
             throw failure(path, "expected a string operand for '\(name)', found \(value.foundDescription)")
         }

@@ -143,6 +143,31 @@ extension StringMatcher {
                 members.append(("truncateActual", .string(truncation.rawValue)))
             }
             return .object(members)
+        case .equalToXml(let xml, let options):
+            var members: [(key: String, value: JSONValue)] = [("equalToXml", .string(xml))]
+            if options.enablePlaceholders { members.append(("enablePlaceholders", true)) }
+            if let open = options.openingDelimiterRegex {
+                members.append(("placeholderOpeningDelimiterRegex", .string(open)))
+            }
+            if let close = options.closingDelimiterRegex {
+                members.append(("placeholderClosingDelimiterRegex", .string(close)))
+            }
+            if !options.exemptedComparisons.isEmpty {
+                let names = options.exemptedComparisons.map(\.rawValue).sorted()
+                members.append(("exemptedComparisons", .array(names.map { .string($0) })))
+            }
+            return .object(members)
+        case .matchesXPath(let expression, let namespaces, let inner):
+            var operand = JSONValue.string(expression)
+            if let inner, case .object(let innerMembers) = inner.json {
+                operand = .object([("expression", .string(expression))] + innerMembers)
+            }
+            var members: [(key: String, value: JSONValue)] = [("matchesXPath", operand)]
+            if !namespaces.isEmpty {
+                let sorted = namespaces.sorted { $0.key < $1.key }
+                members.append(("xPathNamespaces", .object(sorted.map { ($0.key, .string($0.value)) })))
+            }
+            return .object(members)
         }
     }
 }

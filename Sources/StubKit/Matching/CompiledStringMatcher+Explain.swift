@@ -9,6 +9,12 @@ extension CompiledStringMatcher {
     /// $.topics: expected a value, got absent              (matchesJsonPath "$.topics")
     /// ```
     func explain(_ subject: MatchSubject) -> [String] {
+        switch kind {
+        case .equalToXml, .matchesXPath:
+            guard subject.isPresent else { return [] }
+            return XMLMatching.explain(kind, subject).map { [$0] } ?? []
+        default: break
+        }
         if let reason = subject.jsonSkippedReason, isJSONMatcherOfAnyKind { return [reason] }
         switch kind {
         case .and, .or, .not: return explainLogical(subject)

@@ -1,3 +1,5 @@
+import StubXML
+
 /// A ``StringMatcher`` with its regular expression or JSONPath compiled, ready to be applied many times.
 /// A class, so trying it borrows it instead of copying it.
 final class CompiledStringMatcher: Sendable {
@@ -20,6 +22,10 @@ final class CompiledStringMatcher: Sendable {
         case number(NumberComparison, Double)
         case binaryEqualTo([UInt8])
         case dateTime(CompiledDateTimeMatcher)
+        /// `nil`: the expected document or an option does not compile, so nothing matches.
+        case equalToXml(XMLComparison?)
+        /// `nil` expression: it does not parse, so nothing matches.
+        case matchesXPath(StubXML.XPathExpression?, CompiledStringMatcher?)
     }
 
     init(_ source: StringMatcher) {
@@ -42,6 +48,12 @@ final class CompiledStringMatcher: Sendable {
         case let .number(comparison, operand): kind = .number(comparison, operand)
         case let .binaryEqualTo(bytes): kind = .binaryEqualTo(bytes)
         case let .dateTime(matcher): kind = .dateTime(CompiledDateTimeMatcher(matcher))
+        case let .equalToXml(xml, options):
+            kind = .equalToXml(XMLMatching.comparison(xml, options).value)
+        case let .matchesXPath(expression, namespaces, nested):
+            kind = .matchesXPath(
+                try? StubXML.XPathExpression(expression, namespaces: namespaces), nested.map(CompiledStringMatcher.init)
+            )
         }
     }
 
@@ -61,6 +73,16 @@ final class CompiledStringMatcher: Sendable {
             return nested?.compileError
         case let .and(matchers), let .or(matchers): return matchers.lazy.compactMap(\.compileError).first
         case let .not(matcher): return matcher.compileError
+        case .equalToXml(nil):
+            if case let .equalToXml(xml, options) = source { return XMLMatching.comparison(xml, options).error }
+            return nil
+        case let .matchesXPath(expression, nested):
+            if expression == nil, case let .matchesXPath(source, namespaces, _) = source {
+                do { _ = try StubXML.XPathExpression(source, namespaces: namespaces) } catch {
+                    return error.description
+                }
+            }
+            return nested?.compileError
         default: return nil
         }
     }
@@ -109,6 +131,12 @@ final class CompiledStringMatcher: Sendable {
             return subject.bytes == expected ? 0 : 1
         case let .dateTime(matcher):
             return matcher.distance(subject.text)
+        case let .equalToXml(comparison):
+            guard let comparison, let document = subject.xml else { return 1 }
+            return comparison.distance(to: document)
+        case let .matchesXPath(expression, nested):
+            guard let expression, let document = subject.xml else { return 1 }
+            return XMLMatching.xPathMatches(expression, nested, document) ? 0 : 1
         }
     }
 
@@ -141,7 +169,7 @@ final class CompiledStringMatcher: Sendable {
             return comparison.holds(actual, operand)
         case let .dateTime(matcher):
             return matcher.isSatisfied(by: text)
-        case .equalToJson, .matchesJsonPath, .and, .or, .not, .binaryEqualTo:
+        case .equalToJson, .matchesJsonPath, .and, .or, .not, .binaryEqualTo, .equalToXml, .matchesXPath:
             return isSatisfied(by: MatchSubject(text))
         }
     }
@@ -149,12 +177,12 @@ final class CompiledStringMatcher: Sendable {
     /// `distance(subject) == 0`, computing no distance for the text matchers.
     func isSatisfied(by subject: MatchSubject) -> Bool {
         switch kind {
-        // An absent value has no JSON: both JSON matchers fail without looking further.
-        case .equalToJson, .matchesJsonPath: subject.isPresent && distance(subject) == 0
+        // An absent value has no JSON (nor XML): those matchers fail without looking further.
         case let .and(matchers): matchers.allSatisfy { $0.isSatisfied(by: subject) }
         case let .or(matchers): matchers.contains { $0.isSatisfied(by: subject) }
         case let .not(matcher): Self.negationHolds(matcher, subject)
         case let .binaryEqualTo(expected): subject.bytes == expected
+        case .equalToJson, .matchesJsonPath, .equalToXml, .matchesXPath: subject.isPresent && distance(subject) == 0
         default: isSatisfied(byText: subject.text)
         }
     }

@@ -1,3 +1,5 @@
+import StubXML
+
 /// A value being matched: its text (`nil` when absent) and, parsed on first use, its JSON.
 ///
 /// Built once per request field, so a body is decoded and parsed at most once however many stubs
@@ -13,6 +15,8 @@ final class MatchSubject {
     private let body: [UInt8]?
     private var decoded: String??
     private var parsed: JSONValue??
+    /// The body parsed as XML, or why not; `nil` until an XML matcher asks.
+    private var parsedXML: Result<StubXML.XMLDocument, XMLParseError>?
     /// The largest body parsed as JSON.
     let jsonByteLimit: Int
     /// How many times this value was parsed as JSON: at most 1.
@@ -85,5 +89,27 @@ final class MatchSubject {
         }
         parsed = .some(value)
         return value
+    }
+
+    /// The value parsed as XML (at most ``jsonByteLimit`` bytes, the same bound as JSON), or `nil` if it is
+    /// absent, not well-formed or too large (``xmlError`` says which).
+    var xml: StubXML.XMLDocument? {
+        if parsedXML == nil {
+            guard let text else { return nil }
+            let limit = min(jsonByteLimit, 64 << 20)
+            do {
+                parsedXML = .success(try StubXML.XMLDocument(parsing: text, limits: XMLLimits(maxBytes: limit)))
+            } catch {
+                parsedXML = .failure(error)
+            }
+        }
+        if case .success(let document)? = parsedXML { return document }
+        return nil
+    }
+
+    /// Why the value is not XML, once ``xml`` was asked for.
+    var xmlError: String? {
+        if case .failure(let error)? = parsedXML { return error.description }
+        return nil
     }
 }

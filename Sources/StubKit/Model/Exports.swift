@@ -1,4 +1,5 @@
 import StubHTTP
+import StubXML
 
 // StubKit does not re-export the engine: `HTTPMethod`, `HTTPHeaders`, `HTTPRequest`, `HTTPResponse`,
 // `HTTPStatus` and `HTTPServer` are names Alamofire, Vapor, SwiftNIO and swift-http-types use too, and a
@@ -24,3 +25,7 @@ public typealias StubHTTPStatus = StubHTTP.HTTPStatus
 public typealias StubHTTPVersion = StubHTTP.HTTPVersion
 /// A response as the server sent it (``LoggedRequest/response``): status, headers, body.
 public typealias StubHTTPResponse = StubHTTP.HTTPResponse
+/// `equalToXml` options: placeholders and exempted comparisons (``StringMatcher/equalToXml(_:_:)``).
+public typealias XMLComparisonOptions = StubXML.XMLComparisonOptions
+/// An XMLUnit comparison an `equalToXml` matcher can exempt (`"exemptedComparisons"`).
+public typealias XMLComparisonType = StubXML.XMLComparisonType

@@ -27,6 +27,17 @@ extension StringMatcher: CustomStringConvertible {
         case let .dateTime(matcher): return matcher.description
         case let .binaryEqualTo(bytes):
             return "binaryEqualTo " + Quoting.quote(Base64.encode(bytes), limit: 64) + " (\(bytes.count) bytes)"
+        case let .equalToXml(xml, options):
+            var flags: [String] = []
+            if options.enablePlaceholders { flags.append("placeholders") }
+            if !options.exemptedComparisons.isEmpty {
+                flags.append(
+                    "exempting " + options.exemptedComparisons.map(\.rawValue).sorted().joined(separator: ", "))
+            }
+            return "equalToXml " + Quoting.quote(xml)
+                + (flags.isEmpty ? "" : " (" + flags.joined(separator: "; ") + ")")
+        case let .matchesXPath(expression, _, nested):
+            return "matchesXPath " + Quoting.quote(expression) + (nested.map { " " + $0.description } ?? "")
         }
     }
 }

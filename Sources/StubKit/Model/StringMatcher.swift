@@ -1,3 +1,5 @@
+import StubXML
+
 /// How one string value (a header, a query parameter, a cookie, the URL or the body) is matched.
 /// Mirrors WireMock's "string value patterns".
 public enum StringMatcher: Sendable, Hashable {
@@ -33,6 +35,14 @@ public enum StringMatcher: Sendable, Hashable {
     /// `{"before": "now +3 days"}`, `{"after": "2021-06-14T12:13:14Z"}`, `{"equalToDateTime": …}` with their
     /// modifiers: the value read as a date-time and compared.
     case dateTime(DateTimeMatcher)
+    /// `{"equalToXml": "<a/>", "enablePlaceholders": true, "exemptedComparisons": [...]}` (bodies): XML
+    /// equal as WireMock 2.35.1 compares it (whitespace, comments, attribute order and the order of
+    /// differently named elements do not matter).
+    case equalToXml(String, XMLComparisonOptions)
+    /// `{"matchesXPath": "/a/b", "xPathNamespaces": {"p": "urn:x"}}` or
+    /// `{"matchesXPath": {"expression": "/a/b", "equalTo": "x"}}` (bodies): the XPath 1.0 expression
+    /// selects at least one node (and, with a matcher, one node's value satisfies it).
+    indirect case matchesXPath(String, namespaces: [String: String], StringMatcher?)
 }
 
 /// How a numeric matcher compares the value it reads with its operand; the raw value is WireMock's name.

@@ -61,4 +61,18 @@ extension StringMatcher {
     public static func lessThanEqualNumber(_ value: Double) -> StringMatcher {
         .number(.lessThanOrEqual, value)
     }
+
+    /// `{"equalToXml": xml}`: XML equal as WireMock compares it; `placeholders: true` turns
+    /// `${xmlunit.ignore}` and `${xmlunit.isNumber}` in `xml` into placeholders (`enablePlaceholders`).
+    public static func equalToXml(_ xml: String, placeholders: Bool = false) -> StringMatcher {
+        .equalToXml(xml, XMLComparisonOptions(enablePlaceholders: placeholders))
+    }
+
+    /// `{"matchesXPath": expression, "xPathNamespaces": namespaces}`: the XPath 1.0 expression selects
+    /// at least one node of the XML body. `.matchesXPath(expression, namespaces:, matcher)` adds a
+    /// matcher one selected node's value must satisfy (an element's value is the element written out as
+    /// indented XML, as in WireMock).
+    public static func matchesXPath(_ expression: String, namespaces: [String: String] = [:]) -> StringMatcher {
+        .matchesXPath(expression, namespaces: namespaces, nil)
+    }
 }
