@@ -132,14 +132,20 @@ struct DateTimeMatcherTests {
         }
     }
 
-    @Test("actualFormat and bracketed zone names are not read: the stub never matches, with a warning")
+    @Test(
+        "actualFormat and bracketed zone names are not read: a load error, or with lenientMatchers a stub that never matches"
+    )
     func unsupported() throws {
         for matcher in [
             #"{"before": "now", "actualFormat": "dd/MM/yyyy"}"#,
             #"{"before": "2021-06-14T12:00:00+02:00[Europe/Paris]"}"#
         ] {
             let json = try JSONParser.parse(#"{"request": {"headers": {"X": "# + matcher + "}}, \"response\": {}}")
-            let request = try #require(try MappingDecoder().decodeDocument(json, file: nil).mappings.first?.request)
+            #expect(throws: StubsLoadError.self, "without lenientMatchers it is a load error") {
+                try MappingDecoder().decodeDocument(json, file: nil)
+            }
+            let lenient = MappingDecoder(options: StubsLoadOptions(lenientMatchers: true))
+            let request = try #require(try lenient.decodeDocument(json, file: nil).mappings.first?.request)
             #expect(request.unsupportedMatchers.count == 1, "\(matcher)")
             #expect(
                 !CompiledRequestPattern(request).matches(

@@ -275,7 +275,7 @@ struct MappingDecodingTests {
         ),
         (
             #"{"request": {"headers": {"Accept": {}}}, "response": {}}"#,
-            "Stubs/mappings/users.json: request.headers.Accept: expected a matcher with one of equalTo, contains, matches, doesNotMatch, absent, equalToJson, matchesJsonPath, doesNotContain, equalToXml, matchesXPath, and, or, not, equalToNumber, greaterThanNumber, greaterThanEqualNumber, lessThanNumber, lessThanEqualNumber, before, after, equalToDateTime"
+            "Stubs/mappings/users.json: request.headers.Accept: expected a matcher with one of equalTo, contains, matches, doesNotMatch, absent, equalToJson, matchesJsonPath, doesNotContain, equalToXml, matchesXPath, matchesJsonSchema, and, or, not, equalToNumber, greaterThanNumber, greaterThanEqualNumber, lessThanNumber, lessThanEqualNumber, before, after, equalToDateTime"
         ),
         (
             #"{"request": {"headers": {"Accept": {"equalsTo": "x"}}}, "response": {}}"#,
@@ -460,9 +460,9 @@ struct MappingDecodingTests {
             ]
         ),
         (
-            #"{"request": {"headers": {"D": {"matchesJsonSchema": "{}"}}, "bodyPatterns": [{"matchesJsonSchema": "{}"}]}, "response": {}}"#,
-            ["'matchesJsonSchema' in request.headers.D is not supported by stubserver: the stub never matches"]
-                + ["matchesJsonSchema"].map {
+            #"{"request": {"headers": {"D": {"before": "now", "actualFormat": "dd/MM"}}, "bodyPatterns": [{"before": "now", "actualFormat": "dd/MM"}]}, "response": {}}"#,
+            ["'actualFormat' in request.headers.D is not supported by stubserver: the stub never matches"]
+                + ["actualFormat"].map {
                     "'\($0)' in request.bodyPatterns is not supported by stubserver: the stub never matches"
                 }
         ),
@@ -535,8 +535,8 @@ struct MappingDecodingTests {
         "By default, a stub with a matcher or request field stubserver does not implement fails to load, naming the alternatives",
         arguments: [
             (
-                #"{"request": {"bodyPatterns": [{"contains": "x"}, {"matchesJsonSchema": "{}"}]}, "response": {}}"#,
-                "Stubs/mappings/users.json: request.bodyPatterns[1]: 'matchesJsonSchema' is not supported by stubserver; use equalTo, contains, matches, "
+                #"{"request": {"bodyPatterns": [{"contains": "x"}, {"before": "now", "actualFormat": "dd/MM"}]}, "response": {}}"#,
+                "Stubs/mappings/users.json: request.bodyPatterns[1]: 'actualFormat' is not supported by stubserver; use values in ISO 8601 or RFC 1123"
             ),
             (
                 #"{"request": {"customMatcher": {"name": "x"}}, "response": {}}"#,
@@ -555,27 +555,27 @@ struct MappingDecodingTests {
     )
     func unsupportedMatchersNeverMatch() throws {
         let result = try decode(
-            #"{"request": {"headers": {"D": {"matchesJsonSchema": "{}"}, "A": {"equalTo": "a"}}, "bodyPatterns": [{"matchesJsonSchema": "{}"}, {"contains": "x"}]}, "response": {}}"#,
+            #"{"request": {"headers": {"D": {"before": "now", "actualFormat": "dd/MM"}, "A": {"equalTo": "a"}}, "bodyPatterns": [{"before": "now", "actualFormat": "dd/MM"}, {"contains": "x"}]}, "response": {}}"#,
             options: lenient
         )
         let request = try #require(result.mappings.first?.request)
-        #expect(request.unsupportedMatchers.map(\.name) == ["matchesJsonSchema", "matchesJsonSchema"])
+        #expect(request.unsupportedMatchers.map(\.name) == ["actualFormat", "actualFormat"])
         let pattern = CompiledRequestPattern(request)
         let wouldMatch = HTTPRequest(
             method: .post, target: "/", headers: ["A": "a", "D": "now"], body: Array("<a>x</a>".utf8))
         #expect(!pattern.matches(wouldMatch))
         #expect(
             pattern.compileErrors == [
-                "request.headers.D: 'matchesJsonSchema' is not supported by stubserver, so this stub never matches",
-                "request.bodyPatterns[0]: 'matchesJsonSchema' is not supported by stubserver, so this stub never matches"
+                "request.headers.D: 'actualFormat' is not supported by stubserver, so this stub never matches",
+                "request.bodyPatterns[0]: 'actualFormat' is not supported by stubserver, so this stub never matches"
             ])
         let mismatches = pattern.match(wouldMatch).mismatches.map(\.description)
         #expect(mismatches.contains { $0.hasPrefix("header \"D\"") && $0.contains("not supported by stubserver") })
-        #expect(mismatches.contains { $0.hasPrefix("body") && $0.contains("doesNotContain") })
+        #expect(mismatches.contains { $0.hasPrefix("body") && $0.contains("actualFormat") })
 
         for document in [
-            #"{"request": {"multipartPatterns": [{"bodyPatterns": [{"contains": "x"}, {"matchesJsonSchema": "{}"}]}]}, "response": {}}"#,
-            #"{"request": {"queryParameters": {"q": {"includes": [{"equalTo": "a"}, {"matchesJsonSchema": "{}"}]}}}, "response": {}}"#,
+            #"{"request": {"multipartPatterns": [{"bodyPatterns": [{"contains": "x"}, {"before": "now", "actualFormat": "dd/MM"}]}]}, "response": {}}"#,
+            #"{"request": {"queryParameters": {"q": {"includes": [{"equalTo": "a"}, {"before": "now", "actualFormat": "dd/MM"}]}}}, "response": {}}"#,
             #"{"request": {"someFieldFromTheFuture": true}, "response": {}}"#
         ] {
             let request = try #require(try decode(document, options: lenient).mappings.first?.request)

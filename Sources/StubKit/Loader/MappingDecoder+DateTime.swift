@@ -21,7 +21,9 @@ extension MappingDecoder.Run {
                     + "found \(value.foundDescription)")
         }
         if json["actualFormat"] != nil {
-            unsupported("actualFormat", at: path)
+            try unsupported(
+                "actualFormat", at: path,
+                alternatives: ["values in ISO 8601 or RFC 1123, which are read without actualFormat"])
             return nil
         }
         var matcher = DateTimeMatcher(comparison, expected)
@@ -35,7 +37,9 @@ extension MappingDecoder.Run {
             matcher.expectedOffset = try decodeOffset(json, at: path)
         case .none:
             if expected.contains("[") {
-                unsupported("a zone name in brackets", at: operandPath, in: path)
+                try unsupported(
+                    "a zone name in brackets", at: operandPath, in: path,
+                    alternatives: ["an offset such as +01:00 or Z"])
                 return nil
             }
             guard DateTimeValue.parse(expected) != nil else {

@@ -5,7 +5,7 @@ extension MappingDecoder.Run {
     static let matcherOperators =
         [
             "equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath",
-            "doesNotContain", "equalToXml", "matchesXPath",
+            "doesNotContain", "equalToXml", "matchesXPath", "matchesJsonSchema",
             "and", "or", "not"
         ] + NumberComparison.allCases.map(\.rawValue) + DateTimeMatcher.Comparison.allCases.map(\.rawValue)
     static let multiValueOperators = ["hasExactly", "includes"]
@@ -14,18 +14,16 @@ extension MappingDecoder.Run {
         "caseInsensitive": "equalTo", "ignoreArrayOrder": "equalToJson", "ignoreExtraElements": "equalToJson",
         "enablePlaceholders": "equalToXml", "placeholderOpeningDelimiterRegex": "equalToXml",
         "placeholderClosingDelimiterRegex": "equalToXml", "exemptedComparisons": "equalToXml",
-        "xPathNamespaces": "matchesXPath"
+        "xPathNamespaces": "matchesXPath", "schemaVersion": "matchesJsonSchema"
     ]
     /// WireMock operators stubserver does not implement: the stub never matches, with a warning.
-    static let unsupportedOperators: Set<String> = [
-        "matchesJsonSchema"
-    ]
+    static let unsupportedOperators: Set<String> = []
     /// How deep matchers may hold matchers (`and`, `or`, `not`, a `matchesJsonPath` with a matcher of its
     /// own): decoding, compiling and matching recurse per level, with frames of several KiB in a debug build.
     static let maxNestedMatchers = 8
     /// WireMock modifiers of the operators above, or of features stubserver ignores.
     static let unsupportedModifiers: Set<String> = [
-        "actualFormat", "expectedOffset", "expectedOffsetUnit", "truncateExpected", "truncateActual", "schemaVersion"
+        "actualFormat", "expectedOffset", "expectedOffsetUnit", "truncateExpected", "truncateActual"
     ]
 
     /// Decodes a query parameter or header matcher; `nil` if it only uses unsupported operators.
@@ -139,6 +137,8 @@ extension MappingDecoder.Run {
             return try decodeEqualToXML(value, in: json, at: path)
         case "matchesXPath":
             return try decodeXPath(value, in: json, at: path)
+        case "matchesJsonSchema":
+            return try decodeJSONSchema(value, in: json, at: path)
         default:
             return try decodeJSONPath(value, at: operandPath)
         }

@@ -157,6 +157,10 @@ extension StringMatcher {
                 members.append(("exemptedComparisons", .array(names.map { .string($0) })))
             }
             return .object(members)
+        case .matchesJsonSchema(let schema, let version):
+            var members: [(key: String, value: JSONValue)] = [("matchesJsonSchema", .string(schema.serialized()))]
+            if version != .v202012 { members.append(("schemaVersion", .string(version.rawValue))) }
+            return .object(members)
         case .matchesXPath(let expression, let namespaces, let inner):
             var operand = JSONValue.string(expression)
             if let inner, case .object(let innerMembers) = inner.json {

@@ -21,6 +21,8 @@ extension CompiledStringMatcher {
         case let .number(comparison, operand): return NumberDistance.explain(comparison, operand, subject.text)
         case let .binaryEqualTo(expected): return Self.explainBytes(expected, subject.bytes)
         case let .dateTime(matcher): return matcher.explain(subject.text)
+        case let .matchesJsonSchema(schema?):
+            return Self.schemaInstance(subject).map { schema.violations(of: $0, limit: 4) } ?? []
         default: break
         }
         guard let document = subject.json else { return [] }
@@ -76,7 +78,7 @@ extension CompiledStringMatcher {
     /// parsed as JSON.
     var isJSONMatcherOfAnyKind: Bool {
         switch kind {
-        case .equalToJson, .matchesJsonPath: true
+        case .equalToJson, .matchesJsonPath, .matchesJsonSchema: true
         case let .and(matchers), let .or(matchers): matchers.contains { $0.isJSONMatcherOfAnyKind }
         case let .not(matcher): matcher.isJSONMatcherOfAnyKind
         default: false

@@ -26,6 +26,8 @@ final class CompiledStringMatcher: Sendable {
         case equalToXml(XMLComparison?)
         /// `nil` expression: it does not parse, so nothing matches.
         case matchesXPath(StubXML.XPathExpression?, CompiledStringMatcher?)
+        /// `nil`: the schema is not valid, so nothing matches.
+        case matchesJsonSchema(JSONSchema?)
     }
 
     init(_ source: StringMatcher) {
@@ -54,6 +56,8 @@ final class CompiledStringMatcher: Sendable {
             kind = .matchesXPath(
                 try? StubXML.XPathExpression(expression, namespaces: namespaces), nested.map(CompiledStringMatcher.init)
             )
+        case let .matchesJsonSchema(schema, version):
+            kind = .matchesJsonSchema(try? JSONSchema(schema, version: version))
         }
     }
 
@@ -83,6 +87,10 @@ final class CompiledStringMatcher: Sendable {
                 }
             }
             return nested?.compileError
+        case .matchesJsonSchema(nil):
+            guard case let .matchesJsonSchema(schema, version) = source else { return nil }
+            do { _ = try JSONSchema(schema, version: version) } catch { return error.description }
+            return nil
         default: return nil
         }
     }
@@ -137,7 +145,19 @@ final class CompiledStringMatcher: Sendable {
         case let .matchesXPath(expression, nested):
             guard let expression, let document = subject.xml else { return 1 }
             return XMLMatching.xPathMatches(expression, nested, document) ? 0 : 1
+        case let .matchesJsonSchema(schema):
+            guard let schema, let instance = Self.schemaInstance(subject) else { return 1 }
+            // WireMock 3: the share of the schema's keywords that are violated.
+            let violations = schema.violations(of: instance, limit: .max).count
+            return violations == 0 ? 0 : min(1, Double(violations) / Double(schema.keywordCount))
         }
+    }
+
+    /// What a JSON Schema validates: the value as JSON, or as a JSON string when it is not JSON (as in WireMock);
+    /// `nil` when absent or too large to parse.
+    static func schemaInstance(_ subject: MatchSubject) -> JSONValue? {
+        guard let text = subject.text, subject.jsonSkippedReason == nil else { return nil }
+        return subject.json ?? .string(text)
     }
 
     /// Whether a present or absent value satisfies the matcher.
@@ -169,7 +189,8 @@ final class CompiledStringMatcher: Sendable {
             return comparison.holds(actual, operand)
         case let .dateTime(matcher):
             return matcher.isSatisfied(by: text)
-        case .equalToJson, .matchesJsonPath, .and, .or, .not, .binaryEqualTo, .equalToXml, .matchesXPath:
+        case .equalToJson, .matchesJsonPath, .and, .or, .not, .binaryEqualTo, .equalToXml, .matchesXPath,
+            .matchesJsonSchema:
             return isSatisfied(by: MatchSubject(text))
         }
     }
@@ -183,6 +204,8 @@ final class CompiledStringMatcher: Sendable {
         case let .not(matcher): Self.negationHolds(matcher, subject)
         case let .binaryEqualTo(expected): subject.bytes == expected
         case .equalToJson, .matchesJsonPath, .equalToXml, .matchesXPath: subject.isPresent && distance(subject) == 0
+        case let .matchesJsonSchema(schema):
+            if let schema, let instance = Self.schemaInstance(subject) { schema.accepts(instance) } else { false }
         default: isSatisfied(byText: subject.text)
         }
     }

@@ -13,9 +13,7 @@
 /// A body that is not JSON is validated as a JSON string, as WireMock does. Validation is bounded: at
 /// most ``maxDepth`` nested schemas and ``maxSteps`` keyword checks per body; past either it fails.
 struct JSONSchema: Sendable, Hashable {
-    enum Version: String, Sendable, Hashable, CaseIterable {
-        case v4 = "V4", v6 = "V6", v7 = "V7", v201909 = "V201909", v202012 = "V202012"
-    }
+    typealias Version = JSONSchemaVersion
 
     static let maxDepth = 64
     static let maxSteps = 200_000

@@ -36,6 +36,9 @@ extension StringMatcher: CustomStringConvertible {
             }
             return "equalToXml " + Quoting.quote(xml)
                 + (flags.isEmpty ? "" : " (" + flags.joined(separator: "; ") + ")")
+        case let .matchesJsonSchema(schema, version):
+            return "matchesJsonSchema " + Quoting.quote(schema.serialized(), limit: 120)
+                + (version == .v202012 ? "" : " (\(version.rawValue))")
         case let .matchesXPath(expression, _, nested):
             return "matchesXPath " + Quoting.quote(expression) + (nested.map { " " + $0.description } ?? "")
         }

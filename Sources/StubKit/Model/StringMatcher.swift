@@ -43,6 +43,11 @@ public enum StringMatcher: Sendable, Hashable {
     /// `{"matchesXPath": {"expression": "/a/b", "equalTo": "x"}}` (bodies): the XPath 1.0 expression
     /// selects at least one node (and, with a matcher, one node's value satisfies it).
     indirect case matchesXPath(String, namespaces: [String: String], StringMatcher?)
+    /// `{"matchesJsonSchema": "{\"type\": \"object\", …}", "schemaVersion": "V202012"}` (WireMock 3): the value,
+    /// read as JSON (or as a JSON string when it is not JSON), is valid against the schema
+    /// (`.matchesJsonSchema(["type": "object", "required": ["login"]])`). A stub file with an invalid schema fails
+    /// to load; an invalid schema given in Swift matches nothing.
+    case matchesJsonSchema(JSONValue, version: JSONSchemaVersion = .v202012)
 }
 
 /// How a numeric matcher compares the value it reads with its operand; the raw value is WireMock's name.
