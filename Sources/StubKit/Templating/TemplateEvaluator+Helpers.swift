@@ -36,6 +36,17 @@ extension TemplateEvaluator {
         case .urlEncode:
             let decode = option("decode")?.isTrueOption ?? false
             return textResult(argument(0)) { decode ? TemplateEscaping.urlDecode($0) : TemplateEscaping.urlEncode($0) }
+        case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
+            .contains, .matches, .regexExtract:
+            return stringHelper(helper, arguments, call)
+        case .numberFormat:
+            return numberFormat(argument(0), style: argument(1), call)
+        case .math:
+            guard arguments.count == 3 else {
+                return .string(
+                    "[ERROR: All maths functions require two operands and an operator as parameters e.g. 3 '+' 2]")
+            }
+            return math(argument(0), argument(1).text, argument(2))
         case .jsonPath:
             return jsonPath(argument(0), argument(1), prepared: call.prepared)
         case .now:
@@ -56,7 +67,7 @@ extension TemplateEvaluator {
     }
 
     /// `transform` of the value's text; reading the text costs one step per 256 bytes.
-    private mutating func textResult(_ value: TemplateValue, _ transform: (String) -> String) -> TemplateValue {
+    mutating func textResult(_ value: TemplateValue, _ transform: (String) -> String) -> TemplateValue {
         if case .missing = value { return .missing }
         let text = value.text
         guard budget.spend(steps: text.utf8.count / 256) else { return .missing }

@@ -21,6 +21,8 @@ struct TemplateEvaluator {
     /// Why the response cannot be rendered (a `jsonPath` built from the request past the parser's limits),
     /// or `nil`. The first reason is kept; the response is then a 500 that gives it.
     var failure: String?
+    /// Variables set by `regexExtract … 'name'` (and `assign`): looked up after the context.
+    var variables: [String: TemplateValue] = [:]
 
     init(model: TemplateRequestModel, nowMilliseconds: Int64, random: TemplateRandom, limits: TemplateLimits) {
         self.model = model
@@ -72,6 +74,9 @@ struct TemplateEvaluator {
             frames.append(Frame(this: subject))
             render(block.body, into: &out)
             frames.removeLast()
+        case .contains, .matches:
+            // WireMock's: the body when it matches, else nothing (no `{{else}}`).
+            if call(block.helper, block.call).isTruthy { render(block.body, into: &out) }
         case let helper where helper.isCondition:
             let condition: Bool
             switch helper {
@@ -155,6 +160,19 @@ struct TemplateEvaluator {
             if case .missing = found { continue }
             return path.segments.dropFirst().reduce(found) { $0.member($1) }
         }
-        return .missing
+        guard let variable = variables[first] else { return .missing }
+        return path.segments.dropFirst().reduce(variable) { $0.member($1) }
     }
+
+    /// Sets variable `name`; past ``maxVariables`` names the response fails.
+    mutating func assign(_ name: String, _ value: TemplateValue) {
+        guard variables[name] != nil || variables.count < Self.maxVariables else {
+            if failure == nil { failure = "more than \(Self.maxVariables) template variables" }
+            return
+        }
+        variables[name] = value
+    }
+
+    /// The most variables one render may set.
+    static let maxVariables = 1024
 }

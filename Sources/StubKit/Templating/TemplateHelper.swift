@@ -7,6 +7,11 @@ enum TemplateHelper: String, Sendable, CaseIterable {
     case eq, neq, ne, gt, gte, lt, lte, and, or, not
     // WireMock's and Handlebars.java's string helpers.
     case jsonPath, now, randomValue, size, lookup, trim, upper, lower, base64, urlEncode
+    // Handlebars.java's StringHelpers and NumberHelpers that WireMock 2.35.1 registers.
+    case capitalize, capitalizeFirst, abbreviate, substring, stripTags, replace, join, defaultIfEmpty
+    case numberFormat
+    // WireMock 2.35.1's own string and number helpers.
+    case contains, matches, regexExtract, math
 
     /// Whether, used as a block, the helper chooses between the body and `{{else}}`.
     var isCondition: Bool {
@@ -60,6 +65,9 @@ enum TemplateHelper: String, Sendable, CaseIterable {
             return .none
         case .if, .unless, .and, .or:
             return .none
+        case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
+            .numberFormat, .contains, .matches, .regexExtract, .math:
+            return try prepareText(call, at: start, parser: parser)
         }
     }
 

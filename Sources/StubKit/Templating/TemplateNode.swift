@@ -38,6 +38,8 @@ enum PreparedArgument: Sendable {
     case none
     case jsonPath(JSONPathExpression)
     case date(DateOptions)
+    /// A literal pattern of `matches` / `regexExtract` (`nil`: it does not compile, which shows at render).
+    case regex(TemplateRegex?)
 }
 
 /// A literal in a tag: `'text'`, `"text"`, `42`, `1.5`, `true`, `false`, `null`.
