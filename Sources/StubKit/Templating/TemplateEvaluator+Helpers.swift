@@ -39,6 +39,8 @@ extension TemplateEvaluator {
         case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
             .contains, .matches, .regexExtract:
             return stringHelper(helper, arguments, call)
+        case .range, .array, .pickRandom, .randomInt, .randomDecimal, .hostname, .formData, .assign:
+            return collectionHelper(helper, arguments, call)
         case .numberFormat:
             return numberFormat(argument(0), style: argument(1), call)
         case .math:

@@ -74,6 +74,14 @@ struct TemplateEvaluator {
             frames.append(Frame(this: subject))
             render(block.body, into: &out)
             frames.removeLast()
+        case .assign:
+            // Handlebars.java's assign: the body, rendered and trimmed, becomes the variable.
+            var inner = TemplateOutput()
+            render(block.body, into: &inner)
+            guard budget.exceeded == nil, let name = block.call.arguments.first.map({ evaluate($0).text }) else {
+                return
+            }
+            assign(name, .string(TemplateEscaping.javaTrim(String(decoding: inner.bytes, as: UTF8.self))))
         case .contains, .matches:
             // WireMock's: the body when it matches, else nothing (no `{{else}}`).
             if call(block.helper, block.call).isTruthy { render(block.body, into: &out) }

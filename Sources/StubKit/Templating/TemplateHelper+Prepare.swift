@@ -8,7 +8,9 @@ extension TemplateHelper {
         case .substring, .regexExtract: 2...3
         case .replace: 3...3
         case .join: 2...Int.max
-        case .numberFormat: 1...3
+        case .numberFormat, .formData: 1...3
+        case .hostname, .randomInt, .randomDecimal: 0...0
+        case .assign: 1...2
         default: 0...Int.max
         }
     }

@@ -12,6 +12,8 @@ enum TemplateHelper: String, Sendable, CaseIterable {
     case numberFormat
     // WireMock 2.35.1's own string and number helpers.
     case contains, matches, regexExtract, math
+    // WireMock 2.35.1's collection, random and request helpers, and Handlebars.java's `assign`.
+    case range, array, pickRandom, randomInt, randomDecimal, hostname, formData, assign
 
     /// Whether, used as a block, the helper chooses between the body and `{{else}}`.
     var isCondition: Bool {
@@ -66,7 +68,8 @@ enum TemplateHelper: String, Sendable, CaseIterable {
         case .if, .unless, .and, .or:
             return .none
         case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
-            .numberFormat, .contains, .matches, .regexExtract, .math:
+            .numberFormat, .contains, .matches, .regexExtract, .math, .range, .array, .pickRandom, .randomInt,
+            .randomDecimal, .hostname, .formData, .assign:
             return try prepareText(call, at: start, parser: parser)
         }
     }
