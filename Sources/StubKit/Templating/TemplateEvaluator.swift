@@ -138,6 +138,8 @@ struct TemplateEvaluator {
             return resolve(path)
         case let .call(helper, arguments):
             return call(helper, arguments)
+        case let .unknownHelper(name):
+            return fail("could not find helper: '\(name)' (stubserver implements WireMock's core helpers only)")
         }
     }
 

@@ -22,6 +22,9 @@ indirect enum TemplateExpression: Sendable {
     case literal(TemplateLiteral)
     case path(TemplatePath)
     case call(TemplateHelper, TemplateCall)
+    /// A helper no WireMock core has (the faker extension's `random`, a custom one): loads, and fails the
+    /// response with a 500 naming it, as WireMock answers.
+    case unknownHelper(String)
 }
 
 /// A helper's arguments, with what could be prepared at load time (a literal JSONPath, a date format).
