@@ -41,6 +41,8 @@ extension TemplateEvaluator {
             return stringHelper(helper, arguments, call)
         case .range, .array, .pickRandom, .randomInt, .randomDecimal, .hostname, .formData, .assign:
             return collectionHelper(helper, arguments, call)
+        case .parseDate, .dateFormat, .truncateDate, .date:
+            return dateHelper(helper, arguments, call)
         case .numberFormat:
             return numberFormat(argument(0), style: argument(1), call)
         case .math:

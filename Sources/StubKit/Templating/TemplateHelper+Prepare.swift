@@ -10,7 +10,9 @@ extension TemplateHelper {
         case .join: 2...Int.max
         case .numberFormat, .formData: 1...3
         case .hostname, .randomInt, .randomDecimal: 0...0
-        case .assign: 1...2
+        case .assign, .parseDate, .date: 1...2
+        case .truncateDate: 2...2
+        case .dateFormat: 1...3
         default: 0...Int.max
         }
     }

@@ -14,6 +14,8 @@ enum TemplateHelper: String, Sendable, CaseIterable {
     case contains, matches, regexExtract, math
     // WireMock 2.35.1's collection, random and request helpers, and Handlebars.java's `assign`.
     case range, array, pickRandom, randomInt, randomDecimal, hostname, formData, assign
+    // WireMock 2.35.1's date helpers (`date` is `now` over a given date).
+    case parseDate, dateFormat, truncateDate, date
 
     /// Whether, used as a block, the helper chooses between the body and `{{else}}`.
     var isCondition: Bool {
@@ -69,7 +71,7 @@ enum TemplateHelper: String, Sendable, CaseIterable {
             return .none
         case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
             .numberFormat, .contains, .matches, .regexExtract, .math, .range, .array, .pickRandom, .randomInt,
-            .randomDecimal, .hostname, .formData, .assign:
+            .randomDecimal, .hostname, .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date:
             return try prepareText(call, at: start, parser: parser)
         }
     }

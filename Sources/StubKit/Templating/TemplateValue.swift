@@ -16,6 +16,9 @@ enum TemplateValue {
     case values([String])
     /// A list built by a helper.
     case list([TemplateValue])
+    /// A date (`parseDate`, `truncateDate`): milliseconds since 1970, and the offset it was written with
+    /// (`nil`: UTC). Renders as WireMock's ISO 8601 form, `2024-03-05T10:15:30Z` or `…+02:00`.
+    case date(Int64, offsetSeconds: Int?)
     /// A map built by a helper (`formData`): renders as Java's `{a=1, b=x}`.
     case map([(key: String, value: TemplateValue)])
     /// The root object: `request`.
@@ -60,7 +63,7 @@ enum TemplateValue {
                 return .json(items[index])
             default: return .missing
             }
-        case .body, .missing, .string, .integer, .double, .bool:
+        case .body, .missing, .string, .integer, .double, .bool, .date:
             return .missing
         }
     }
@@ -85,6 +88,7 @@ enum TemplateValue {
         case let .values(values): !values.isEmpty
         case let .list(items): !items.isEmpty
         case let .map(entries): !entries.isEmpty
+        case .date: true
         case .root, .request, .path, .fields: true
         case let .body(model): !model.request.body.isEmpty
         }
@@ -101,6 +105,7 @@ enum TemplateValue {
         case let .json(json): Self.text(of: json)
         case let .values(values): values.first ?? ""
         case let .list(items): "[" + items.map(\.text).joined(separator: ", ") + "]"
+        case let .date(milliseconds, offset): TemplateDates.iso(milliseconds, offsetSeconds: offset)
         case let .map(entries): "{" + entries.map { "\($0.key)=\($0.value.text)" }.joined(separator: ", ") + "}"
         case .root, .request: ""
         case let .path(model): model.path
