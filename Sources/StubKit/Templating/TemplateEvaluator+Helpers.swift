@@ -37,20 +37,10 @@ extension TemplateEvaluator {
             let decode = option("decode")?.isTrueOption ?? false
             return textResult(argument(0)) { decode ? TemplateEscaping.urlDecode($0) : TemplateEscaping.urlEncode($0) }
         case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
-            .contains, .matches, .regexExtract:
-            return stringHelper(helper, arguments, call)
-        case .range, .array, .pickRandom, .randomInt, .randomDecimal, .hostname, .formData, .assign:
-            return collectionHelper(helper, arguments, call)
-        case .parseDate, .dateFormat, .truncateDate, .date:
-            return dateHelper(helper, arguments, call)
-        case .numberFormat:
-            return numberFormat(argument(0), style: argument(1), call)
-        case .math:
-            guard arguments.count == 3 else {
-                return .string(
-                    "[ERROR: All maths functions require two operands and an operator as parameters e.g. 3 '+' 2]")
-            }
-            return math(argument(0), argument(1).text, argument(2))
+            .contains, .matches, .regexExtract, .range, .array, .pickRandom, .randomInt, .randomDecimal, .hostname,
+            .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson, .val, .arrayJoin, .arrayAdd,
+            .arrayRemove, .numberFormat, .math:
+            return moreHelpers(helper, arguments, call)
         case .jsonPath:
             return jsonPath(argument(0), argument(1), prepared: call.prepared)
         case .now:
@@ -67,6 +57,33 @@ extension TemplateEvaluator {
                 random.value(
                     type: type, length: max(0, min(length, 1 << 16)),
                     uppercase: option("uppercase")?.isTrueOption ?? false))
+        }
+    }
+
+    /// The helpers added after the first set, apart from `call` so that its frame, on the recursion of
+    /// nested sub-expressions, stays small.
+    @inline(never)
+    private mutating func moreHelpers(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
+        -> TemplateValue
+    {
+        func argument(_ index: Int) -> TemplateValue { arguments.indices.contains(index) ? arguments[index] : .missing }
+        switch helper {
+        case .range, .array, .pickRandom, .randomInt, .randomDecimal, .hostname, .formData, .assign:
+            return collectionHelper(helper, arguments, call)
+        case .parseDate, .dateFormat, .truncateDate, .date:
+            return dateHelper(helper, arguments, call)
+        case .parseJson, .val, .arrayJoin, .arrayAdd, .arrayRemove:
+            return jsonHelper(helper, arguments, call)
+        case .numberFormat:
+            return numberFormat(argument(0), style: argument(1), call)
+        case .math:
+            guard arguments.count == 3 else {
+                return .string(
+                    "[ERROR: All maths functions require two operands and an operator as parameters e.g. 3 '+' 2]")
+            }
+            return math(argument(0), argument(1).text, argument(2))
+        default:
+            return stringHelper(helper, arguments, call)
         }
     }
 

@@ -74,17 +74,6 @@ struct TemplateEvaluator {
             frames.append(Frame(this: subject))
             render(block.body, into: &out)
             frames.removeLast()
-        case .assign:
-            // Handlebars.java's assign: the body, rendered and trimmed, becomes the variable.
-            var inner = TemplateOutput()
-            render(block.body, into: &inner)
-            guard budget.exceeded == nil, let name = block.call.arguments.first.map({ evaluate($0).text }) else {
-                return
-            }
-            assign(name, .string(TemplateEscaping.javaTrim(String(decoding: inner.bytes, as: UTF8.self))))
-        case .contains, .matches:
-            // WireMock's: the body when it matches, else nothing (no `{{else}}`).
-            if call(block.helper, block.call).isTruthy { render(block.body, into: &out) }
         case let helper where helper.isCondition:
             let condition: Bool
             switch helper {
@@ -94,8 +83,24 @@ struct TemplateEvaluator {
             }
             render(condition ? block.body : block.inverse, into: &out)
         default:
-            // A value helper as a block (`{{#trim}}…{{/trim}}`): its input is the rendered body; the result
-            // is not escaped (as Handlebars.java).
+            renderHelperBlock(block, into: &out)
+        }
+    }
+
+    /// `assign`, `arrayJoin`, `contains` / `matches`, and a value helper as a block (`{{#trim}}…{{/trim}}`:
+    /// its input is the rendered body; the result is not escaped, as Handlebars.java). Apart from
+    /// `renderBlock`, so the frames of the block recursion stay small.
+    @inline(never)
+    private mutating func renderHelperBlock(_ block: TemplateBlock, into out: inout TemplateOutput) {
+        switch block.helper {
+        case .assign:
+            renderAssign(block)
+        case .arrayJoin:
+            renderArrayJoin(block, into: &out)
+        case .contains, .matches:
+            // WireMock's: the body when it matches, else nothing (no `{{else}}`).
+            if call(block.helper, block.call).isTruthy { render(block.body, into: &out) }
+        default:
             var inner = TemplateOutput()
             render(block.body, into: &inner)
             guard budget.exceeded == nil else { return }
@@ -139,7 +144,7 @@ struct TemplateEvaluator {
         case let .call(helper, arguments):
             return call(helper, arguments)
         case let .unknownHelper(name):
-            return fail("could not find helper: '\(name)' (stubserver implements WireMock's core helpers only)")
+            return unknownHelper(name)
         }
     }
 
@@ -172,6 +177,23 @@ struct TemplateEvaluator {
         }
         guard let variable = variables[first] else { return .missing }
         return path.segments.dropFirst().reduce(variable) { $0.member($1) }
+    }
+
+    /// A helper stubserver does not know: the response fails naming it. Apart from `evaluate`, which
+    /// nested sub-expressions recurse through.
+    @inline(never)
+    private mutating func unknownHelper(_ name: String) -> TemplateValue {
+        fail("could not find helper: '\(name)' (stubserver implements WireMock's core helpers only)")
+    }
+
+    /// Handlebars.java's assign: the body, rendered and trimmed, becomes the variable. Apart from
+    /// `renderBlock`, so the frames of the block recursion stay small.
+    @inline(never)
+    private mutating func renderAssign(_ block: TemplateBlock) {
+        var inner = TemplateOutput()
+        render(block.body, into: &inner)
+        guard budget.exceeded == nil, let name = block.call.arguments.first.map({ evaluate($0).text }) else { return }
+        assign(name, .string(TemplateEscaping.javaTrim(String(decoding: inner.bytes, as: UTF8.self))))
     }
 
     /// Sets variable `name`; past ``maxVariables`` names the response fails.

@@ -11,7 +11,10 @@ extension TemplateHelper {
         case .numberFormat, .formData: 1...3
         case .hostname, .randomInt, .randomDecimal: 0...0
         case .assign, .parseDate, .date: 1...2
-        case .truncateDate: 2...2
+        case .truncateDate, .arrayAdd: 2...2
+        case .parseJson: 1...2
+        case .val, .arrayRemove: 1...1
+        case .arrayJoin: 2...Int.max
         case .dateFormat: 1...3
         default: 0...Int.max
         }

@@ -16,6 +16,8 @@ enum TemplateHelper: String, Sendable, CaseIterable {
     case range, array, pickRandom, randomInt, randomDecimal, hostname, formData, assign
     // WireMock 2.35.1's date helpers (`date` is `now` over a given date).
     case parseDate, dateFormat, truncateDate, date
+    // WireMock 2.35.1's parseJson; WireMock 3's val, arrayJoin, arrayAdd, arrayRemove.
+    case parseJson, val, arrayJoin, arrayAdd, arrayRemove
 
     /// Whether, used as a block, the helper chooses between the body and `{{else}}`.
     var isCondition: Bool {
@@ -71,7 +73,8 @@ enum TemplateHelper: String, Sendable, CaseIterable {
             return .none
         case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
             .numberFormat, .contains, .matches, .regexExtract, .math, .range, .array, .pickRandom, .randomInt,
-            .randomDecimal, .hostname, .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date:
+            .randomDecimal, .hostname, .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson,
+            .val, .arrayJoin, .arrayAdd, .arrayRemove:
             return try prepareText(call, at: start, parser: parser)
         }
     }

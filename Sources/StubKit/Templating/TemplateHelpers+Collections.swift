@@ -9,6 +9,7 @@
 /// WireMock 2.35.1's `range`, `array`, `pickRandom`, `randomInt`, `randomDecimal`, `hostname` and
 /// `formData`, and Handlebars.java's inline `assign`.
 extension TemplateEvaluator {
+    @inline(never)
     mutating func collectionHelper(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
         -> TemplateValue
     {

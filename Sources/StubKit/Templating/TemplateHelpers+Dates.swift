@@ -8,6 +8,7 @@
 /// ``TemplateValue/date(_:offsetSeconds:)`` values. A date written as text (`now`'s output) is read as
 /// ISO 8601.
 extension TemplateEvaluator {
+    @inline(never)
     mutating func dateHelper(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
         -> TemplateValue
     {

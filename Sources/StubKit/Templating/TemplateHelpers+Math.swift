@@ -3,6 +3,7 @@
 /// as an integer, others as Java prints a `double` (`1.5 '*' 2` is `3.0`); `/` keeps the left operand's
 /// scale, rounding half up (`10 '/' 4` is `3`).
 extension TemplateEvaluator {
+    @inline(never)
     mutating func math(_ left: TemplateValue, _ operation: String, _ right: TemplateValue) -> TemplateValue {
         if case .missing = left { return .missing }
         if case .missing = right { return .missing }

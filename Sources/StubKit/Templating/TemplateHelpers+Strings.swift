@@ -3,6 +3,7 @@
 /// throw on (`abbreviate` under 4, `substring` out of range) fails the response with a 500 naming it.
 extension TemplateEvaluator {
     /// `capitalize` … `regexExtract`, over already evaluated `arguments`.
+    @inline(never)
     mutating func stringHelper(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
         -> TemplateValue
     {

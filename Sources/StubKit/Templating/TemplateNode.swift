@@ -42,7 +42,7 @@ enum PreparedArgument: Sendable {
     case jsonPath(JSONPathExpression)
     case date(DateOptions)
     /// A literal pattern of `matches` / `regexExtract` (`nil`: it does not compile, which shows at render).
-    case regex(TemplateRegex?)
+    indirect case regex(TemplateRegex?)
 }
 
 /// A literal in a tag: `'text'`, `"text"`, `42`, `1.5`, `true`, `false`, `null`.

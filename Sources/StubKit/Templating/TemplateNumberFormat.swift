@@ -116,6 +116,7 @@ struct TemplateNumberFormat: Equatable {
 
 extension TemplateEvaluator {
     /// `numberFormat value [style] [locale]`: only numbers are formatted (text gives nothing, as in WireMock).
+    @inline(never)
     mutating func numberFormat(_ value: TemplateValue, style: TemplateValue, _ call: TemplateCall) -> TemplateValue {
         let text: String
         switch value {

@@ -104,9 +104,9 @@ enum TemplateValue {
         case let .bool(value): value ? "true" : "false"
         case let .json(json): Self.text(of: json)
         case let .values(values): values.first ?? ""
-        case let .list(items): "[" + items.map(\.text).joined(separator: ", ") + "]"
+        case let .list(items): "[" + items.map(\.javaText).joined(separator: ", ") + "]"
         case let .date(milliseconds, offset): TemplateDates.iso(milliseconds, offsetSeconds: offset)
-        case let .map(entries): "{" + entries.map { "\($0.key)=\($0.value.text)" }.joined(separator: ", ") + "}"
+        case let .map(entries): "{" + entries.map { "\($0.key)=\($0.value.javaText)" }.joined(separator: ", ") + "}"
         case .root, .request: ""
         case let .path(model): model.path
         case let .fields(model, kind): model.fieldsDescription(kind)
