@@ -166,8 +166,7 @@ struct TemplateParser {
         let namePosition = position
         let name = try parseIdentifier()
         guard let helper = TemplateHelper(rawValue: name) else {
-            guard Self.isHelperName(name) else { throw error(namePosition, "unknown block helper '\(name)'") }
-            return try parseUnknownBlock(name, at: open)
+            return try parseUnknownBlock(name, namePosition: namePosition, at: open)
         }
         let call = try parseCall(helper, at: open, until: nil)
         try closeTag()
@@ -178,7 +177,10 @@ struct TemplateParser {
     /// arguments unchecked) whose only argument fails the response. Apart from `parseBlock`, so the
     /// frames of the block recursion stay small.
     @inline(never)
-    private mutating func parseUnknownBlock(_ name: String, at open: Int) throws(TemplateError) -> TemplateBlock {
+    private mutating func parseUnknownBlock(_ name: String, namePosition: Int, at open: Int) throws(TemplateError)
+        -> TemplateBlock
+    {
+        guard Self.isHelperName(name) else { throw error(namePosition, "unknown block helper '\(name)'") }
         noteUnknownHelper(name)
         var call = try parseCall(.array, at: open, until: nil)
         call.arguments = [.unknownHelper(name)]
