@@ -15,7 +15,9 @@ extension MappingDecoder.Run {
     /// Parses every template of a templated response now, so a syntax error stops loading with the
     /// field and position (`response.body: template error at 1:9: unknown helper 'ne'`); reads the
     /// candidate files of a templated `bodyFileName`.
-    func checkTemplates(_ response: inout ResponseDefinition, at path: MappingPath) throws(StubsLoadError) {
+    /// A helper no WireMock core has (`{{random 'Name.firstName'}}`) loads with a warning naming it; a
+    /// response that reaches it answers 500 naming it.
+    mutating func checkTemplates(_ response: inout ResponseDefinition, at path: MappingPath) throws(StubsLoadError) {
         if case let .file(name, _) = response.body, Template.hasTags(name.utf8), let bodyFiles {
             let fieldPath = path.key("bodyFileName")
             do {
@@ -34,7 +36,8 @@ extension MappingDecoder.Run {
             response.bodyFileSet = BodyFileSet(files: files, displayPath: bodyFiles.displayPath)
         }
         do {
-            _ = try ResponseTemplate(response, stubID: "", stubName: nil)
+            let template = try ResponseTemplate(response, stubID: "", stubName: nil)
+            for (field, helper) in template.unknownHelpers { warn(.unknownHelper(helper), field, at: path) }
         } catch {
             var fieldPath = path
             for part in error.field {

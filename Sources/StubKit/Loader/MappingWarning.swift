@@ -16,6 +16,9 @@ public struct MappingWarning: Sendable, Hashable, CustomStringConvertible {
         /// The stub's `bodyFileName` is missing from `__files` (`reason` says which): the stub answers
         /// 500 saying so (``StubsLoadOptions/strictBodyFiles`` makes it an error instead).
         case answers500(reason: String)
+        /// A template calls a helper stubserver does not implement (one of no WireMock core, such as the
+        /// faker extension's `random`): a response that reaches it answers 500 naming it, as in WireMock.
+        case unknownHelper(String)
     }
 
     public var kind: Kind
@@ -42,6 +45,9 @@ public struct MappingWarning: Sendable, Hashable, CustomStringConvertible {
         case .noEffect: "'\(field)' has no effect in \(context) and is ignored"
         case .answers500(let reason):
             "\(context).\(field): \(reason); the stub answers 500 (--strict makes this an error)"
+        case .unknownHelper(let helper):
+            "\(context).\(field): template helper '\(helper)' is not implemented by stubserver (it is in no WireMock "
+                + "core); a response that uses it answers 500 naming it"
         }
     }
 }

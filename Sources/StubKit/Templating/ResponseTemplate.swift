@@ -56,6 +56,23 @@ final class ResponseTemplate: Sendable {
         body = try Self.compileBody(definition)
     }
 
+    /// The helpers stubserver does not implement, by the field that calls them (`body`, `headers.X`,
+    /// `jsonBody`, `bodyFileName`), each field once per helper.
+    var unknownHelpers: [(field: String, helper: String)] {
+        var found: [(field: String, helper: String)] = []
+        for (name, value) in headers {
+            if case let .template(template) = value { found += template.unknownHelpers.map { ("headers.\(name)", $0) } }
+        }
+        switch body {
+        case .fixed: break
+        case let .template(template): found += template.unknownHelpers.map { ("body", $0) }
+        case let .json(json): found += json.unknownHelpers.map { ("jsonBody", $0) }
+        case let .file(name, files):
+            found += (name.unknownHelpers + files.unknownHelpers).map { ("bodyFileName", $0) }
+        }
+        return found
+    }
+
     private static func headerValue(_ field: StubHTTPHeaders.Field) throws(Failure) -> HeaderValue {
         guard Template.hasTags(field.value.utf8) else { return .fixed(field.value) }
         do {

@@ -14,18 +14,23 @@ import StubHTTP
 /// ```
 public struct Template: Sendable {
     let nodes: [TemplateNode]
+    /// Helpers the template calls that stubserver does not implement (`random`, from WireMock's faker
+    /// extension): it loads, and a render that reaches one fails with a 500 naming it, as in WireMock.
+    public let unknownHelpers: [String]
 
     /// Parses `text`.
     /// - Throws: ``TemplateError`` with the line and column of the problem.
     public init(_ text: String) throws(TemplateError) {
         var parser = TemplateParser(text)
         nodes = try parser.parseTemplate()
+        unknownHelpers = parser.unknownHelpers
     }
 
     /// Parses template bytes (a body file); invalid UTF-8 in text is copied through unchanged.
     init(bytes: [UInt8]) throws(TemplateError) {
         var parser = TemplateParser(bytes: bytes)
         nodes = try parser.parseTemplate()
+        unknownHelpers = parser.unknownHelpers
     }
 
     /// Whether `text` has any `{{`, i.e. whether it needs a template at all.

@@ -36,6 +36,11 @@ extension TemplateEvaluator {
         case .urlEncode:
             let decode = option("decode")?.isTrueOption ?? false
             return textResult(argument(0)) { decode ? TemplateEscaping.urlDecode($0) : TemplateEscaping.urlEncode($0) }
+        case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
+            .contains, .matches, .regexExtract, .range, .array, .pickRandom, .randomInt, .randomDecimal, .hostname,
+            .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson, .val, .arrayJoin, .arrayAdd,
+            .arrayRemove, .numberFormat, .math:
+            return moreHelpers(helper, arguments, call)
         case .jsonPath:
             return jsonPath(argument(0), argument(1), prepared: call.prepared)
         case .now:
@@ -55,8 +60,35 @@ extension TemplateEvaluator {
         }
     }
 
+    /// The helpers added after the first set, apart from `call` so that its frame, on the recursion of
+    /// nested sub-expressions, stays small.
+    @inline(never)
+    private mutating func moreHelpers(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
+        -> TemplateValue
+    {
+        func argument(_ index: Int) -> TemplateValue { arguments.indices.contains(index) ? arguments[index] : .missing }
+        switch helper {
+        case .range, .array, .pickRandom, .randomInt, .randomDecimal, .hostname, .formData, .assign:
+            return collectionHelper(helper, arguments, call)
+        case .parseDate, .dateFormat, .truncateDate, .date:
+            return dateHelper(helper, arguments, call)
+        case .parseJson, .val, .arrayJoin, .arrayAdd, .arrayRemove:
+            return jsonHelper(helper, arguments, call)
+        case .numberFormat:
+            return numberFormat(argument(0), style: argument(1), call)
+        case .math:
+            guard arguments.count == 3 else {
+                return .string(
+                    "[ERROR: All maths functions require two operands and an operator as parameters e.g. 3 '+' 2]")
+            }
+            return math(argument(0), argument(1).text, argument(2))
+        default:
+            return stringHelper(helper, arguments, call)
+        }
+    }
+
     /// `transform` of the value's text; reading the text costs one step per 256 bytes.
-    private mutating func textResult(_ value: TemplateValue, _ transform: (String) -> String) -> TemplateValue {
+    mutating func textResult(_ value: TemplateValue, _ transform: (String) -> String) -> TemplateValue {
         if case .missing = value { return .missing }
         let text = value.text
         guard budget.spend(steps: text.utf8.count / 256) else { return .missing }

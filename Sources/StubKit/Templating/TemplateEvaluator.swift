@@ -23,6 +23,8 @@ struct TemplateEvaluator {
     /// Why the response cannot be rendered (a `jsonPath` built from the request past the parser's limits),
     /// or `nil`. The first reason is kept; the response is then a 500 that gives it.
     var failure: String?
+    /// Variables set by `regexExtract … 'name'` (and `assign`): looked up after the context.
+    var variables: [String: TemplateValue] = [:]
 
     init(model: TemplateRequestModel, nowMilliseconds: Int64, random: TemplateRandom, limits: TemplateLimits) {
         self.model = model
@@ -85,8 +87,24 @@ struct TemplateEvaluator {
             }
             render(condition ? block.body : block.inverse, into: &out)
         default:
-            // A value helper as a block (`{{#trim}}…{{/trim}}`): its input is the rendered body; the result
-            // is not escaped (as Handlebars.java).
+            renderHelperBlock(block, into: &out)
+        }
+    }
+
+    /// `assign`, `arrayJoin`, `contains` / `matches`, and a value helper as a block (`{{#trim}}…{{/trim}}`:
+    /// its input is the rendered body; the result is not escaped, as Handlebars.java). Apart from
+    /// `renderBlock`, so the frames of the block recursion stay small.
+    @inline(never)
+    private mutating func renderHelperBlock(_ block: TemplateBlock, into out: inout TemplateOutput) {
+        switch block.helper {
+        case .assign:
+            renderAssign(block)
+        case .arrayJoin:
+            renderArrayJoin(block, into: &out)
+        case .contains, .matches:
+            // WireMock's: the body when it matches, else nothing (no `{{else}}`).
+            if call(block.helper, block.call).isTruthy { render(block.body, into: &out) }
+        default:
             var inner = TemplateOutput()
             render(block.body, into: &inner)
             guard budget.exceeded == nil else { return }
@@ -137,6 +155,8 @@ struct TemplateEvaluator {
             return resolve(path)
         case let .call(helper, arguments):
             return call(helper, arguments)
+        case let .unknownHelper(name):
+            return unknownHelper(name)
         }
     }
 
@@ -170,6 +190,36 @@ struct TemplateEvaluator {
             if case .missing = found { continue }
             return path.segments.dropFirst().reduce(found) { $0.member($1) }
         }
-        return .missing
+        guard let variable = variables[first] else { return .missing }
+        return path.segments.dropFirst().reduce(variable) { $0.member($1) }
     }
+
+    /// A helper stubserver does not know: the response fails naming it. Apart from `evaluate`, which
+    /// nested sub-expressions recurse through.
+    @inline(never)
+    private mutating func unknownHelper(_ name: String) -> TemplateValue {
+        fail("could not find helper: '\(name)' (stubserver implements WireMock's core helpers only)")
+    }
+
+    /// Handlebars.java's assign: the body, rendered and trimmed, becomes the variable. Apart from
+    /// `renderBlock`, so the frames of the block recursion stay small.
+    @inline(never)
+    private mutating func renderAssign(_ block: TemplateBlock) {
+        var inner = TemplateOutput()
+        render(block.body, into: &inner)
+        guard budget.exceeded == nil, let name = block.call.arguments.first.map({ evaluate($0).text }) else { return }
+        assign(name, .string(TemplateEscaping.javaTrim(String(decoding: inner.bytes, as: UTF8.self))))
+    }
+
+    /// Sets variable `name`; past ``maxVariables`` names the response fails.
+    mutating func assign(_ name: String, _ value: TemplateValue) {
+        guard variables[name] != nil || variables.count < Self.maxVariables else {
+            if failure == nil { failure = "more than \(Self.maxVariables) template variables" }
+            return
+        }
+        variables[name] = value
+    }
+
+    /// The most variables one render may set.
+    static let maxVariables = 1024
 }

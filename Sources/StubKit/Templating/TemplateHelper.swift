@@ -7,6 +7,17 @@ enum TemplateHelper: String, Sendable, CaseIterable {
     case eq, neq, ne, gt, gte, lt, lte, and, or, not
     // WireMock's and Handlebars.java's string helpers.
     case jsonPath, now, randomValue, size, lookup, trim, upper, lower, base64, urlEncode
+    // Handlebars.java's StringHelpers and NumberHelpers that WireMock 2.35.1 registers.
+    case capitalize, capitalizeFirst, abbreviate, substring, stripTags, replace, join, defaultIfEmpty
+    case numberFormat
+    // WireMock 2.35.1's own string and number helpers.
+    case contains, matches, regexExtract, math
+    // WireMock 2.35.1's collection, random and request helpers, and Handlebars.java's `assign`.
+    case range, array, pickRandom, randomInt, randomDecimal, hostname, formData, assign
+    // WireMock 2.35.1's date helpers (`date` is `now` over a given date).
+    case parseDate, dateFormat, truncateDate, date
+    // WireMock 2.35.1's parseJson; WireMock 3's val, arrayJoin, arrayAdd, arrayRemove.
+    case parseJson, val, arrayJoin, arrayAdd, arrayRemove
 
     /// Whether, used as a block, the helper chooses between the body and `{{else}}`.
     var isCondition: Bool {
@@ -60,6 +71,11 @@ enum TemplateHelper: String, Sendable, CaseIterable {
             return .none
         case .if, .unless, .and, .or:
             return .none
+        case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
+            .numberFormat, .contains, .matches, .regexExtract, .math, .range, .array, .pickRandom, .randomInt,
+            .randomDecimal, .hostname, .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson,
+            .val, .arrayJoin, .arrayAdd, .arrayRemove:
+            return try prepareText(call, at: start, parser: parser)
         }
     }
 

@@ -22,6 +22,9 @@ indirect enum TemplateExpression: Sendable {
     case literal(TemplateLiteral)
     case path(TemplatePath)
     case call(TemplateHelper, TemplateCall)
+    /// A helper no WireMock core has (the faker extension's `random`, a custom one): loads, and fails the
+    /// response with a 500 naming it, as WireMock answers.
+    case unknownHelper(String)
 }
 
 /// A helper's arguments, with what could be prepared at load time (a literal JSONPath, a date format).
@@ -40,6 +43,8 @@ enum PreparedArgument: Sendable {
     case none
     case jsonPath(JSONPathExpression)
     case date(DateOptions)
+    /// A literal pattern of `matches` / `regexExtract` (`nil`: it does not compile, which shows at render).
+    indirect case regex(TemplateRegex?)
 }
 
 /// A literal in a tag: `'text'`, `"text"`, `42`, `1.5`, `true`, `false`, `null`.

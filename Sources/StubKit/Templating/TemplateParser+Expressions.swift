@@ -15,7 +15,7 @@ extension TemplateParser {
         }
         if hasArguments {
             if case let .path(path) = first {
-                throw error(start, "unknown helper '\(path.segments.joined(separator: "."))'")
+                return try parseUnknownCall(path, at: start, until: nil)
             }
             throw error(position, "expected '}}'")
         }
@@ -123,10 +123,45 @@ extension TemplateParser {
         position += 1
         skipSpaces()
         let name = try parseIdentifier()
-        guard let helper = TemplateHelper(rawValue: name) else { throw error(start + 1, "unknown helper '\(name)'") }
+        guard let helper = TemplateHelper(rawValue: name) else {
+            let expression = try parseUnknownCall(
+                TemplatePath(segments: [name]), at: start, until: UInt8(ascii: ")"), nameAt: start + 1)
+            position += 1
+            return expression
+        }
         let call = try parseCall(helper, at: start, until: UInt8(ascii: ")"))
         position += 1
         return .call(helper, call)
+    }
+
+    /// A call of a helper stubserver does not know: its arguments are read (as `array`'s, unchecked) and
+    /// never evaluated. Apart from the recursive parsers, so their frames stay small.
+    @inline(never)
+    private mutating func parseUnknownCall(
+        _ path: TemplatePath, at start: Int, until closer: UInt8?, nameAt: Int? = nil
+    ) throws(TemplateError) -> TemplateExpression {
+        let name = path.segments.joined(separator: ".")
+        guard !path.isData, !path.isExplicitThis, path.parents == 0, path.segments.count == 1, Self.isHelperName(name)
+        else { throw error(nameAt ?? start, "unknown helper '\(name)'") }
+        noteUnknownHelper(name)
+        _ = try parseCall(.array, at: start, until: closer)
+        return .unknownHelper(name)
+    }
+
+    mutating func noteUnknownHelper(_ name: String) {
+        if !unknownHelpers.contains(name) { unknownHelpers.append(name) }
+    }
+
+    /// Whether `name` could be a helper: a Java identifier (letters, digits, `_`, `$`, `-`), not a path
+    /// such as `request.path` or `this`.
+    static func isHelperName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), name != "this", name != "else" else {
+            return false
+        }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "_$-".unicodeScalars.contains($0)
+        }
     }
 
     /// An argument or option value: a sub-expression without passing through `parseParameter`'s frame.

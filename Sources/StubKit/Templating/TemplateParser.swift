@@ -13,6 +13,9 @@ struct TemplateParser {
     var blockDepth = 0
     /// `(sub expressions)` open around `position`, bounded by ``maxExpressionDepth``.
     var expressionDepth = 0
+    /// Helpers called that stubserver does not know, in order of first use: the template loads, and a
+    /// response that reaches one fails naming it.
+    var unknownHelpers: [String] = []
     /// The deepest nesting of blocks a template may have. Stubs are read, and templates rendered, on threads
     /// with 512 KiB stacks (a Mac's default); Handlebars.java has no limit and overflows its stack instead.
     static let maxBlockDepth = 32
@@ -163,11 +166,26 @@ struct TemplateParser {
         let namePosition = position
         let name = try parseIdentifier()
         guard let helper = TemplateHelper(rawValue: name) else {
-            throw error(namePosition, "unknown block helper '\(name)'")
+            return try parseUnknownBlock(name, namePosition: namePosition, at: open)
         }
         let call = try parseCall(helper, at: open, until: nil)
         try closeTag()
         return try parseBlockBody(helper, call, name: name, at: open)
+    }
+
+    /// `{{#random …}}…{{/random}}` for a helper stubserver does not know: read as an `array` block (its
+    /// arguments unchecked) whose only argument fails the response. Apart from `parseBlock`, so the
+    /// frames of the block recursion stay small.
+    @inline(never)
+    private mutating func parseUnknownBlock(_ name: String, namePosition: Int, at open: Int) throws(TemplateError)
+        -> TemplateBlock
+    {
+        guard Self.isHelperName(name) else { throw error(namePosition, "unknown block helper '\(name)'") }
+        noteUnknownHelper(name)
+        var call = try parseCall(.array, at: open, until: nil)
+        call.arguments = [.unknownHelper(name)]
+        try closeTag()
+        return try parseBlockBody(.array, call, name: name, at: open)
     }
 
     /// The body and inverse of a block whose opening tag has been read.

@@ -16,6 +16,11 @@ enum TemplateValue {
     case values([String])
     /// A list built by a helper.
     case list([TemplateValue])
+    /// A date (`parseDate`, `truncateDate`): milliseconds since 1970, and the offset it was written with
+    /// (`nil`: UTC). Renders as WireMock's ISO 8601 form, `2024-03-05T10:15:30Z` or `…+02:00`.
+    case date(Int64, offsetSeconds: Int?)
+    /// A map built by a helper (`formData`): renders as Java's `{a=1, b=x}`.
+    case map([(key: String, value: TemplateValue)])
     /// The root object: `request`.
     case root(TemplateRequestModel)
     /// `request`.
@@ -48,6 +53,8 @@ enum TemplateValue {
         case let .list(items):
             guard let index = Int(name), items.indices.contains(index) else { return .missing }
             return items[index]
+        case let .map(entries):
+            return entries.first { $0.key == name }?.value ?? .missing
         case let .json(json):
             switch json {
             case let .object(members): return members.first { $0.key == name }.map { .json($0.value) } ?? .missing
@@ -56,7 +63,7 @@ enum TemplateValue {
                 return .json(items[index])
             default: return .missing
             }
-        case .body, .missing, .string, .integer, .double, .bool:
+        case .body, .missing, .string, .integer, .double, .bool, .date:
             return .missing
         }
     }
@@ -80,6 +87,8 @@ enum TemplateValue {
             }
         case let .values(values): !values.isEmpty
         case let .list(items): !items.isEmpty
+        case let .map(entries): !entries.isEmpty
+        case .date: true
         case .root, .request, .path, .fields: true
         case let .body(model): !model.request.body.isEmpty
         }
@@ -95,7 +104,9 @@ enum TemplateValue {
         case let .bool(value): value ? "true" : "false"
         case let .json(json): Self.text(of: json)
         case let .values(values): values.first ?? ""
-        case let .list(items): "[" + items.map(\.text).joined(separator: ", ") + "]"
+        case let .list(items): "[" + items.map(\.javaText).joined(separator: ", ") + "]"
+        case let .date(milliseconds, offset): TemplateDates.iso(milliseconds, offsetSeconds: offset)
+        case let .map(entries): "{" + entries.map { "\($0.key)=\($0.value.javaText)" }.joined(separator: ", ") + "}"
         case .root, .request: ""
         case let .path(model): model.path
         case let .fields(model, kind): model.fieldsDescription(kind)
@@ -119,6 +130,7 @@ enum TemplateValue {
         switch self {
         case let .values(values): values.map { (nil, .string($0)) }
         case let .list(items): items.map { (nil, $0) }
+        case let .map(entries): entries.map { ($0.key, $0.value) }
         case let .path(model): model.segments.map { (nil, .string($0)) }
         case let .fields(model, kind):
             model.fieldNames(kind).map { ($0, model.values(kind, $0).map(TemplateValue.values) ?? .missing) }

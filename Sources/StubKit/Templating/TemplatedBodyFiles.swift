@@ -8,6 +8,15 @@ struct TemplatedBodyFiles: Sendable {
 
     var count: Int { templates.count }
 
+    /// The helpers the files call that stubserver does not implement, each once.
+    var unknownHelpers: [String] {
+        var found: [String] = []
+        for name in templates.keys.sorted() {
+            found += templates[name]?.unknownHelpers.filter { !found.contains($0) } ?? []
+        }
+        return found
+    }
+
     /// - Throws: the name of the file whose contents are not a valid template, with the error.
     init(_ set: BodyFileSet) throws(ResponseTemplate.Failure) {
         displayPath = set.displayPath

@@ -37,6 +37,21 @@ indirect enum TemplatedJSON: Sendable {
         }
     }
 
+    /// The helpers its templates call that stubserver does not implement, each once.
+    var unknownHelpers: [String] {
+        var found: [String] = []
+        func walk(_ node: TemplatedJSON) {
+            switch node {
+            case .fixed: break
+            case let .string(template): found += template.unknownHelpers.filter { !found.contains($0) }
+            case let .array(items): items.forEach(walk)
+            case let .object(members): members.forEach { walk($0.value) }
+            }
+        }
+        walk(self)
+        return found
+    }
+
     private static func hasTemplate(_ value: JSONValue) -> Bool {
         switch value {
         case let .string(text): Template.hasTags(text.utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import StubHTTP
 import Testing
 
 @testable import StubKit
@@ -46,8 +47,8 @@ struct TemplatedMappingTests {
         "A bad template stops loading, naming the file, the field and the position",
         arguments: [
             (
-                #""body": "ok\n  {{nope 1}}""#,
-                "Stubs/mappings/t.json: response.body: template error at 2:5: unknown helper 'nope'"
+                #""body": "ok\n  {{nope.x 1}}""#,
+                "Stubs/mappings/t.json: response.body: template error at 2:5: unknown helper 'nope.x'"
             ),
             (
                 #""headers": {"X-Id": "{{#if x}}"}"#,
@@ -86,11 +87,41 @@ struct TemplatedMappingTests {
     @Test("Without the transformer a response is not a template; --global-response-templating makes it one")
     func localAndGlobal() throws {
         let stubs = try TemplateStubs()
-        try stubs.mapping(#""body": "{{nope 1}}""#, transformers: false)
+        try stubs.mapping(#""body": "{{nope.x 1}}""#, transformers: false)
         #expect(stubs.loadError() == nil)
         #expect(
             stubs.loadError(global: true)
-                == "Stubs/mappings/t.json: response.body: template error at 1:3: unknown helper 'nope'")
+                == "Stubs/mappings/t.json: response.body: template error at 1:3: unknown helper 'nope.x'")
+    }
+
+    @Test(
+        "A helper of no WireMock core loads with a warning naming file, field and helper; the stub answers 500 naming it"
+    )
+    func unknownHelper() throws {
+        let stubs = try TemplateStubs()
+        try stubs.mapping(
+            #""headers": {"X-Name": "{{random 'Name.lastName'}}"}, "body": "a {{random 'Name.firstName'}} {{#faker}}x{{/faker}} {{upper (fake 1)}}""#
+        )
+        let loaded = try StubsDirectory.load(stubs.root, displayRoot: "Stubs")
+        #expect(
+            loaded.warnings == [
+                "warning: response.headers.X-Name: template helper 'random' is not implemented by stubserver (it is in no WireMock core); a response that uses it answers 500 naming it (used by Stubs/mappings/t.json)",
+                "warning: response.body: template helper 'random' is not implemented by stubserver (it is in no WireMock core); a response that uses it answers 500 naming it (used by Stubs/mappings/t.json)",
+                "warning: response.body: template helper 'faker' is not implemented by stubserver (it is in no WireMock core); a response that uses it answers 500 naming it (used by Stubs/mappings/t.json)",
+                "warning: response.body: template helper 'fake' is not implemented by stubserver (it is in no WireMock core); a response that uses it answers 500 naming it (used by Stubs/mappings/t.json)"
+            ])
+        let mapping = try #require(loaded.mappings.first)
+        let template = try ResponseTemplate(mapping.response, stubID: "id-1", stubName: nil)
+        let rendered = try template.render(
+            StubHTTPRequest(method: .get, target: "/t"), pathParameters: [:], serverOrigin: "http://localhost",
+            limits: TemplateLimits()
+        ).get()
+        // WireMock 2.35.1: 500, "could not find helper: 'random'".
+        #expect(rendered.response.status.code == 500)
+        #expect(
+            String(decoding: rendered.response.body, as: UTF8.self)
+                == "stubserver: stub id-1: could not find helper: 'random' (stubserver implements WireMock's core helpers only)\n"
+        )
     }
 
     @Test("transformers round-trip through the admin JSON; a templated file name reads its candidates at load")
