@@ -62,22 +62,9 @@ struct TemplateEvaluator {
     private mutating func renderBlock(_ block: TemplateBlock, into out: inout TemplateOutput) {
         switch block.helper {
         case .each:
-            let subject = block.call.arguments.first.map { evaluate($0) } ?? .missing
-            // A JSON array (e.g. from `jsonPath`) is walked in place: a copy of a long one as elements
-            // would cost more memory than the array.
-            if case let .json(.array(items)) = subject {
-                return renderEach(block, count: items.count, into: &out) { (nil, .json(items[$0])) }
-            }
-            guard let elements = subject.elements else { return render(block.inverse, into: &out) }
-            renderEach(block, count: elements.count, into: &out) { elements[$0] }
+            renderEachBlock(block, into: &out)
         case .with:
-            let subject = block.call.arguments.first.map { evaluate($0) } ?? .missing
-            guard subject.isTruthy else { return render(block.inverse, into: &out) }
-            var frame = Frame(this: subject)
-            if let name = block.call.blockParameters.first { frame.names = [(name, subject)] }
-            frames.append(frame)
-            render(block.body, into: &out)
-            frames.removeLast()
+            renderWith(block, into: &out)
         case let helper where helper.isCondition:
             let condition: Bool
             switch helper {
@@ -89,6 +76,47 @@ struct TemplateEvaluator {
         default:
             renderHelperBlock(block, into: &out)
         }
+    }
+
+    /// `{{#each list as |item index|}}`: apart from `renderBlock`, so the frames of the block recursion stay small.
+    @inline(never)
+    private mutating func renderEachBlock(_ block: TemplateBlock, into out: inout TemplateOutput) {
+        let subject = block.call.arguments.first.map { evaluate($0) } ?? .missing
+        // A JSON array (e.g. from `jsonPath`) is walked in place: a copy of a long one as elements
+        // would cost more memory than the array.
+        if case let .json(.array(items)) = subject {
+            return renderEach(block, count: items.count, into: &out) { (nil, .json(items[$0])) }
+        }
+        guard let elements = subject.elements else { return render(block.inverse, into: &out) }
+        renderEach(block, count: elements.count, into: &out) { elements[$0] }
+    }
+
+    /// `{{#with x as |name|}}`: apart from `renderBlock`, so the frames of the block recursion stay small.
+    @inline(never)
+    private mutating func renderWith(_ block: TemplateBlock, into out: inout TemplateOutput) {
+        let subject = block.call.arguments.first.map { evaluate($0) } ?? .missing
+        guard subject.isTruthy else { return render(block.inverse, into: &out) }
+        frames.append(Self.frame(subject, named: block.call.blockParameters.first))
+        render(block.body, into: &out)
+        frames.removeLast()
+    }
+
+    /// One `#each` iteration's frame: `this`, the `@` data and the block parameters.
+    @inline(never)
+    private static func eachFrame(_ value: TemplateValue, index: Int, key: String?, count: Int, names: [String])
+        -> Frame
+    {
+        var frame = Frame(this: value, index: index, key: key ?? String(index), count: count)
+        if let name = names.first { frame.names.append((name, value)) }
+        if names.count > 1 { frame.names.append((names[1], key.map { .string($0) } ?? .integer(index))) }
+        return frame
+    }
+
+    @inline(never)
+    private static func frame(_ subject: TemplateValue, named name: String?) -> Frame {
+        var frame = Frame(this: subject)
+        if let name { frame.names = [(name, subject)] }
+        return frame
     }
 
     /// `assign`, `arrayJoin`, `contains` / `matches`, and a value helper as a block (`{{#trim}}…{{/trim}}`:
@@ -127,15 +155,8 @@ struct TemplateEvaluator {
         for index in 0..<count {
             guard budget.spend(steps: 1) else { return }
             let (key, value) = element(index)
-            var frame = Frame(this: value, index: index, key: key ?? String(index), count: count)
-            let parameters = block.call.blockParameters
-            if !parameters.isEmpty {
-                frame.names.append((parameters[0], value))
-                if parameters.count > 1 {
-                    frame.names.append((parameters[1], key.map { .string($0) } ?? .integer(index)))
-                }
-            }
-            frames.append(frame)
+            frames.append(
+                Self.eachFrame(value, index: index, key: key, count: count, names: block.call.blockParameters))
             render(block.body, into: &out)
             frames.removeLast()
         }

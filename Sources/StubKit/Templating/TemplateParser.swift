@@ -29,8 +29,9 @@ struct TemplateParser {
     /// How a body ended.
     enum Terminator {
         case end
-        /// `{{else}}` (nil) or `{{else helper …}}`; at the tag's offset.
-        case otherwise(chained: (TemplateHelper, TemplateCall)?, at: Int)
+        /// `{{else}}` (nil) or `{{else helper …}}`; at the tag's offset. Boxed (`indirect`): a call is large, and this
+        /// value is copied in every frame of the block recursion.
+        indirect case otherwise(chained: (TemplateHelper, TemplateCall)?, at: Int)
         /// `{{/name}}` at the tag's offset.
         case close(String, at: Int)
     }
