@@ -1,9 +1,7 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
 #endif
 
 /// WireMock 2.35.1's `range`, `array`, `pickRandom`, `randomInt`, `randomDecimal`, `hostname` and
@@ -107,11 +105,9 @@ extension TemplateEvaluator {
         return .missing
     }
 
-    /// The machine's host name (`gethostname`), read once; `localhost` if it cannot be read.
+    /// The machine's host name, read once; `localhost` if it is empty.
     static let hostname: String = {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = ProcessInfo.processInfo.hostName
         return name.isEmpty ? "localhost" : name
     }()
 }
