@@ -172,7 +172,7 @@ struct MultipartPatternTests {
 
     @Test("The parser never crashes on mutated bodies, and stops at its part limit")
     func parserFuzz() {
-        var generator = SplitMix(seed: 21)
+        var generator = SplitMix64(seed: 21)
         let seeds = [Self.upload, Self.lowercase, Self.json].map { Array($0.utf8) }
         for round in 0..<3000 {
             var body = seeds[round % seeds.count]
@@ -192,18 +192,5 @@ struct MultipartPatternTests {
         #expect(
             MultipartBody(contentType: Self.contentType, body: Array(enough.utf8))?.parts.count
                 == MultipartBody.maxParts)
-    }
-}
-
-/// A small deterministic generator for fuzz rounds.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

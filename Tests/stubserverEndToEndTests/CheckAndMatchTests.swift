@@ -123,7 +123,7 @@
                 (
                     "error: stubs/mappings/d-matchers.json: request.bodyPatterns[0]"
                         + String(repeating: ".matchesJsonPath", count: 9) + ": ",
-                    "matchers nested deeper than 8 (each and, or, not, or matchesJsonPath with a matcher of its own is one level)"
+                    "matchers nested deeper than 8 (each and, or, not, or matchesJsonPath or matchesXPath with a matcher of its own is one level)"
                 )
             ]
             for (line, (prefix, suffix)) in zip(lines, expected) {

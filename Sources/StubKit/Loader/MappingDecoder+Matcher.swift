@@ -265,13 +265,13 @@ extension MappingDecoder.Run {
     }
 
     /// A matcher inside another, one level deeper, within ``maxNestedMatchers``.
-    private mutating func decodeNested(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
+    mutating func decodeNested(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
         -> StringMatcher?
     {
         guard matcherDepth < Self.maxNestedMatchers else {
             throw failure(
                 path,
-                "matchers nested deeper than \(Self.maxNestedMatchers) (each and, or, not, or matchesJsonPath with a matcher of its own is one level)"
+                "matchers nested deeper than \(Self.maxNestedMatchers) (each and, or, not, or matchesJsonPath or matchesXPath with a matcher of its own is one level)"
             )
         }
         matcherDepth += 1

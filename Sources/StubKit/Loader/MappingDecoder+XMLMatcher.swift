@@ -74,16 +74,8 @@ extension MappingDecoder.Run {
         try validateXPath(expression, namespaces: namespaces, at: operandPath.key("expression"))
         let rest = members.filter { $0.key != "expression" && $0.key != "xPathNamespaces" }
         guard !rest.isEmpty else { return .matchesXPath(expression, namespaces: namespaces, nil) }
-        guard matcherDepth < Self.maxNestedMatchers else {
-            throw failure(
-                operandPath,
-                "matchers nested deeper than \(Self.maxNestedMatchers) (each matchesXPath with a matcher of its own is one level)"
-            )
-        }
-        matcherDepth += 1
-        defer { matcherDepth -= 1 }
         // A sub-matcher not understood is recorded as unsupported: the stub never matches.
-        let inner = try decodeMatcher(.object(rest), at: operandPath)
+        let inner = try decodeNested(.object(rest), at: operandPath)
         return .matchesXPath(expression, namespaces: namespaces, inner)
     }
 
