@@ -137,7 +137,7 @@ struct LogicalMatcherTests {
             try JSONParser.parse(#"{"request": {"bodyPatterns": ["# + eight + "]}, \"response\": {}}"), file: nil)
         #expect(deep.mappings.count == 1)
         let json = try JSONParser.parse(
-            #"{"request": {"headers": {"X": {"not": {"before": "now", "actualFormat": "dd/MM"}}}}, "response": {}}"#)
+            #"{"request": {"headers": {"X": {"not": {"before": "now", "actualFormat": "QQQ yyyy"}}}}, "response": {}}"#)
         let lenient = MappingDecoder(options: StubsLoadOptions(lenientMatchers: true))
         let request = try #require(try lenient.decodeDocument(json, file: nil).mappings.first?.request)
         #expect(request.unsupportedMatchers.map(\.name) == ["actualFormat"])

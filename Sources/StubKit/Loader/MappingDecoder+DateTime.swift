@@ -3,8 +3,7 @@ extension MappingDecoder.Run {
     static let dateTimeModifiers = ["expectedOffset", "expectedOffsetUnit", "truncateExpected", "truncateActual"]
 
     /// `{"before": "now +3 days", "truncateActual": "first day of month"}` and friends; `nil` (recorded as
-    /// unsupported: the stub never matches) with `actualFormat`, or an ISO zone in brackets, which stubserver
-    /// does not read.
+    /// unsupported: the stub never matches) with an `actualFormat` pattern letter stubserver does not read.
     mutating func decodeDateTime(
         _ comparison: DateTimeMatcher.Comparison, _ value: JSONValue, in json: JSONValue,
         ignoring ignored: [String], at path: MappingPath
@@ -20,13 +19,11 @@ extension MappingDecoder.Run {
                 "expected a date-time string such as \"now +3 days\" or \"2021-06-14T12:13:14Z\", "
                     + "found \(value.foundDescription)")
         }
-        if json["actualFormat"] != nil {
-            try unsupported(
-                "actualFormat", at: path,
-                alternatives: ["values in ISO 8601 or RFC 1123, which are read without actualFormat"])
-            return nil
-        }
         var matcher = DateTimeMatcher(comparison, expected)
+        if let format = json["actualFormat"] {
+            guard let actualFormat = try decodeActualFormat(format, at: path) else { return nil }
+            matcher.actualFormat = actualFormat
+        }
         switch DateTimeMatcher.nowOffset(in: expected) {
         case .some(nil):
             throw failure(
@@ -36,22 +33,45 @@ extension MappingDecoder.Run {
         case .some:
             matcher.expectedOffset = try decodeOffset(json, at: path)
         case .none:
-            if expected.contains("[") {
-                try unsupported(
-                    "a zone name in brackets", at: operandPath, in: path,
-                    alternatives: ["an offset such as +01:00 or Z"])
-                return nil
-            }
             guard DateTimeValue.parse(expected) != nil else {
                 throw failure(
                     operandPath,
-                    "expected an ISO-8601 date-time such as \"2021-06-14T12:13:14Z\", \"2021-06-14T12:13:14\" or "
-                        + "\"2021-06-14\", or \"now +3 days\", found \"\(expected)\"")
+                    "expected an ISO-8601 date-time such as \"2021-06-14T12:13:14Z\", \"2021-06-14T12:13:14\", "
+                        + "\"2021-06-14\" or \"2021-06-14T12:13:14+02:00[Europe/Paris]\" (a zone the system knows), "
+                        + "or \"now +3 days\", found \"\(expected)\"")
             }
         }
         matcher.truncateExpected = try truncation(json, "truncateExpected", at: path)
         matcher.truncateActual = try truncation(json, "truncateActual", at: path)
         return .dateTime(matcher)
+    }
+
+    /// `actualFormat`: `epoch`, `unix` or a `java.time` pattern; a pattern Java refuses is an error, one with a
+    /// letter stubserver does not read is unsupported (`nil`: the stub never matches).
+    private mutating func decodeActualFormat(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
+        -> String?
+    {
+        let format = try string(json, at: path.key("actualFormat"))
+        if ["epoch", "unix"].contains(format.lowercased()) { return format }
+        let problem: DateTimePattern.Failure
+        do {
+            _ = try DateTimePattern(format)
+            return format
+        } catch {
+            problem = error
+        }
+        switch problem {
+        case .invalid(let reason):
+            throw failure(path.key("actualFormat"), "\(reason) in \"\(format)\"")
+        case .unsupported(let letter):
+            try unsupported(
+                "actualFormat", at: path,
+                alternatives: [
+                    "a pattern of the letters y u M L d E a H k K h m s S X x Z z ('\(letter)' is not read)",
+                    "\"epoch\"", "\"unix\""
+                ])
+            return nil
+        }
     }
 
     /// `expectedOffset` with `expectedOffsetUnit`: both, or neither (WireMock uses them only together).

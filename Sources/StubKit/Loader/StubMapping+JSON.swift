@@ -142,6 +142,7 @@ extension StringMatcher {
             if let truncation = matcher.truncateActual {
                 members.append(("truncateActual", .string(truncation.rawValue)))
             }
+            if let format = matcher.actualFormat { members.append(("actualFormat", .string(format))) }
             return .object(members)
         case .equalToXml(let xml, let options):
             var members: [(key: String, value: JSONValue)] = [("equalToXml", .string(xml))]

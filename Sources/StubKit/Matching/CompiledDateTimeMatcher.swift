@@ -9,9 +9,11 @@ struct CompiledDateTimeMatcher: Sendable {
     let source: DateTimeMatcher
     private let literal: DateTimeValue?
     private let nowOffset: DateTimeOffset?
+    private let format: ActualDateFormat?
 
     init(_ source: DateTimeMatcher) {
         self.source = source
+        format = source.actualFormat.map(ActualDateFormat.init)
         switch DateTimeMatcher.nowOffset(in: source.expected) {
         case .some(let offset):
             // A now form WireMock refuses never gets here from a stub file; from Swift it matches nothing.
@@ -36,7 +38,9 @@ struct CompiledDateTimeMatcher: Sendable {
 
     /// The value read as a date-time, truncated as asked when it is zoned (WireMock truncates only those).
     func actual(_ text: String?) -> DateTimeValue? {
-        guard let text, let value = DateTimeValue.parse(text) else { return nil }
+        guard let text else { return nil }
+        let parsed = format.map { $0.parse(text) } ?? DateTimeValue.parse(text)
+        guard let value = parsed else { return nil }
         guard value.offset != nil, let truncation = source.truncateActual else { return value }
         return value.truncated(truncation)
     }
@@ -73,7 +77,10 @@ struct CompiledDateTimeMatcher: Sendable {
     /// `"x" is not a date-time` or `2021-06-14T12:13:14Z is not before 2020-01-01T00:00:00Z`.
     func explain(_ text: String?, now: Date = Date()) -> [String] {
         guard let text else { return [] }
-        guard let actual = actual(text) else { return [Quoting.quote(text, limit: 64) + " is not a date-time"] }
+        guard let actual = actual(text) else {
+            let format = source.actualFormat.map { " in the format " + Quoting.quote($0, limit: 64) } ?? ""
+            return [Quoting.quote(text, limit: 64) + " is not a date-time" + format]
+        }
         guard let expected = expected(now: now) else {
             return [Quoting.quote(source.expected, limit: 64) + " is not a date-time, so nothing matches"]
         }

@@ -1,5 +1,6 @@
 /// Reads the date-time forms WireMock's date matchers accept: ISO-8601 (as `DateTimeFormatter`'s
-/// `ISO_ZONED_DATE_TIME`, `ISO_LOCAL_DATE_TIME`, `ISO_LOCAL_DATE`, strict) and RFC 1123.
+/// `ISO_ZONED_DATE_TIME` with its `[Region/City]` suffix, `ISO_LOCAL_DATE_TIME`, `ISO_LOCAL_DATE`, strict) and
+/// RFC 1123; RFC 1036 and asctime are ``DateTimePattern``s.
 struct DateTimeScanner {
     private let bytes: [UInt8]
     private var position = 0
@@ -58,8 +59,21 @@ struct DateTimeScanner {
         if atEnd {
             return DateTimeValue(year: year, month: month, day: day, seconds: seconds, nanos: nanos, offset: nil)
         }
-        guard let offset = isoOffset(), atEnd else { return nil }
-        return DateTimeValue(year: year, month: month, day: day, seconds: seconds, nanos: nanos, offset: offset)
+        guard let offset = isoOffset() else { return nil }
+        let value = DateTimeValue(year: year, month: month, day: day, seconds: seconds, nanos: nanos, offset: offset)
+        if atEnd { return value }
+        guard let region = bracketedRegion() else { return nil }
+        return DateTimeZones.value(value, atRegion: region)
+    }
+
+    /// `[Europe/Paris]` at the end of the text: the name inside.
+    private mutating func bracketedRegion() -> String? {
+        guard take("["), let close = bytes[position...].firstIndex(of: UInt8(ascii: "]")), close == bytes.count - 1,
+            close > position
+        else { return nil }
+        let name = String(decoding: bytes[position..<close], as: UTF8.self)
+        position = bytes.count
+        return name
     }
 
     /// `Z` or `±HH:MM[:SS]` (at most 18 hours).

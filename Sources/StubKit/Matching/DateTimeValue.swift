@@ -15,14 +15,16 @@ struct DateTimeValue: Sendable, Equatable {
     /// The longest text read as a date-time.
     static let maxLength = 64
 
-    /// `2021-06-14T12:13:14Z`, `…+02:00` (ISO zoned; a `[Region/Zone]` suffix is not read), `2021-06-14T12:13:14`
-    /// (ISO local), `2021-06-14` (the day's start, local), or RFC 1123 `Mon, 14 Jun 2021 12:13:14 GMT`.
+    /// `2021-06-14T12:13:14Z`, `…+02:00[Europe/Paris]` (ISO zoned), `2021-06-14T12:13:14` (ISO local),
+    /// `2021-06-14` (the day's start, local), RFC 1123 `Mon, 14 Jun 2021 12:13:14 GMT`, RFC 1036
+    /// `Monday, 14-Jun-21 12:13:14 GMT` or asctime `Mon Jun 14 12:13:14 2021` (GMT), in WireMock's order.
     static func parse(_ text: String) -> DateTimeValue? {
         guard text.utf8.count <= maxLength else { return nil }
         var scanner = DateTimeScanner(text)
         if let value = scanner.iso() { return value }
         scanner = DateTimeScanner(text)
-        return scanner.rfc1123()
+        if let value = scanner.rfc1123() { return value }
+        return DateTimePattern.rfc1036.parse(text) ?? DateTimePattern.asctime.lazy.compactMap { $0.parse(text) }.first
     }
 
     init(civilSeconds: Int64, nanos: Int, offset: Int?) {

@@ -22,17 +22,23 @@ public struct DateTimeMatcher: Sendable, Hashable {
     public var truncateExpected: DateTimeTruncation?
     /// `truncateActual`: the value truncated (in its own offset) before it is compared.
     public var truncateActual: DateTimeTruncation?
+    /// `actualFormat`: how the value is read, a `java.time` pattern such as `"dd/MM/yyyy"` or
+    /// `"yyyy-MM-dd HH:mm:ss Z"`, or `"epoch"` (milliseconds) or `"unix"` (seconds); `nil` reads ISO 8601,
+    /// RFC 1123, RFC 1036 and asctime.
+    public var actualFormat: String?
 
     /// A matcher comparing with `expected`, without offset or truncation.
     public init(
         _ comparison: Comparison, _ expected: String, expectedOffset: DateTimeOffset? = nil,
-        truncateExpected: DateTimeTruncation? = nil, truncateActual: DateTimeTruncation? = nil
+        truncateExpected: DateTimeTruncation? = nil, truncateActual: DateTimeTruncation? = nil,
+        actualFormat: String? = nil
     ) {
         self.comparison = comparison
         self.expected = expected
         self.expectedOffset = expectedOffset
         self.truncateExpected = truncateExpected
         self.truncateActual = truncateActual
+        self.actualFormat = actualFormat
     }
 }
 

@@ -79,6 +79,7 @@ extension DateTimeMatcher: CustomStringConvertible {
         }
         if let truncateExpected { notes.append("truncateExpected " + truncateExpected.rawValue) }
         if let truncateActual { notes.append("truncateActual " + truncateActual.rawValue) }
+        if let actualFormat { notes.append("actualFormat " + Quoting.quote(actualFormat, limit: 64)) }
         if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
         return text
     }
