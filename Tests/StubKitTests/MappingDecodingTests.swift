@@ -99,6 +99,11 @@ struct MappingDecodingTests {
         (
             #"{"basicAuthCredentials": {"username": "u", "password": "p"}}"#,
             RequestPattern(basicAuthCredentials: BasicAuthCredentials(username: "u", password: "p"))
+        ),
+        (
+            // WM 2.35.1 reads basicAuth as basicAuthCredentials (checked: 200 with u:p, 404 without or with u:x)
+            #"{"basicAuth": {"username": "u", "password": "p"}}"#,
+            RequestPattern(basicAuthCredentials: BasicAuthCredentials(username: "u", password: "p"))
         )
     ]
 
@@ -263,6 +268,10 @@ struct MappingDecodingTests {
         (
             #"{"request": {"basicAuthCredentials": {"username": "u"}}, "response": {}}"#,
             "Stubs/mappings/users.json: request.basicAuthCredentials: missing 'password'"
+        ),
+        (
+            #"{"request": {"basicAuthCredentials": {"username": "u", "password": "p"}, "basicAuth": {"username": "u", "password": "p"}}, "response": {}}"#,
+            "Stubs/mappings/users.json: request.basicAuth: both 'basicAuthCredentials' and 'basicAuth' are set; give one of them"
         ),
         (
             #"{"request": {"basicAuthCredentials": {"username": "u", "pasword": "p"}}, "response": {}}"#,

@@ -3,8 +3,8 @@ extension MappingDecoder.Run {
     static let urlFields = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"]
     static let requestFields =
         ["method"] + urlFields + [
-            "queryParameters", "headers", "cookies", "bodyPatterns", "basicAuthCredentials", "multipartPatterns",
-            "pathParameters"
+            "queryParameters", "headers", "cookies", "bodyPatterns", "basicAuthCredentials", "basicAuth",
+            "multipartPatterns", "pathParameters"
         ]
     static let requestWireMockOnly: Set<String> = [
         "host", "scheme", "port", "formParameters", "customMatcher", "clientIp"
@@ -47,8 +47,13 @@ extension MappingDecoder.Run {
                 }
             }
         }
-        if let credentials = json["basicAuthCredentials"] {
-            pattern.basicAuthCredentials = try decodeCredentials(credentials, at: path.key("basicAuthCredentials"))
+        // WireMock reads `basicAuth` (its creator's name) and `basicAuthCredentials` (its getter's) alike.
+        for key in ["basicAuthCredentials", "basicAuth"] {
+            guard let credentials = json[key] else { continue }
+            guard pattern.basicAuthCredentials == nil else {
+                throw failure(path.key(key), "both 'basicAuthCredentials' and 'basicAuth' are set; give one of them")
+            }
+            pattern.basicAuthCredentials = try decodeCredentials(credentials, at: path.key(key))
         }
         if let parameters = json["pathParameters"] {
             pattern.pathParameters = try decodePathParameters(parameters, for: pattern.url, at: path)
