@@ -1,16 +1,19 @@
 /// Makes fake values from ``FakeData``'s lists with a ``TemplateRandom``: the same generator state gives
 /// the same value. The shapes follow Datafaker's `en-US` ones (`(555) 234-5678`, `1234 Maple Street`).
+/// E-mail addresses and user names are made from ``person``, the name made last in the render, if any.
 struct FakeDataGenerator {
     var random: TemplateRandom
+    var person = FakePerson()
 
     /// One value of `key`.
     mutating func value(_ key: FakeDataKey) -> String {
         switch key {
-        case .nameFirstName: return pick(FakeData.firstNames)
-        case .nameLastName: return pick(FakeData.lastNames)
-        case .nameFullName, .nameName: return "\(pick(FakeData.firstNames)) \(pick(FakeData.lastNames))"
+        case .nameFirstName: return newFirstName()
+        case .nameLastName: return newLastName()
+        case .nameFullName, .nameName: return "\(newFirstName()) \(newLastName())"
         case .nameNameWithMiddle:
-            return "\(pick(FakeData.firstNames)) \(pick(FakeData.firstNames)) \(pick(FakeData.lastNames))"
+            let first = newFirstName()
+            return "\(first) \(pick(FakeData.firstNames)) \(newLastName())"
         case .namePrefix: return pick(FakeData.prefixes)
         case .nameUsername: return localPart()
         case .internetEmailAddress: return "\(localPart())@\(domainName())"
@@ -56,9 +59,24 @@ struct FakeDataGenerator {
         String((0..<count).map { _ in Character(String(integer(in: 0...9))) })
     }
 
-    /// `firstname.lastname`, lower case, sometimes with a number: the user name and the e-mail's local part.
+    private mutating func newFirstName() -> String {
+        let name = pick(FakeData.firstNames)
+        person.firstName = name
+        return name
+    }
+
+    private mutating func newLastName() -> String {
+        let name = pick(FakeData.lastNames)
+        person.lastName = name
+        return name
+    }
+
+    /// `firstname.lastname`, lower case, sometimes with a number: the user name and the e-mail's local part,
+    /// from ``person``'s names where the render made them.
     private mutating func localPart() -> String {
-        let name = "\(pick(FakeData.firstNames)).\(pick(FakeData.lastNames))".lowercased()
+        let first = person.firstName ?? pick(FakeData.firstNames)
+        let last = person.lastName ?? pick(FakeData.lastNames)
+        let name = "\(first).\(last)".lowercased()
         return integer(in: 0...3) == 0 ? name + String(integer(in: 1...99)) : name
     }
 
@@ -99,6 +117,13 @@ struct FakeDataGenerator {
         words[0] = words[0].prefix(1).uppercased() + words[0].dropFirst()
         return words.joined(separator: " ") + "."
     }
+}
+
+/// The names made last in one render: an e-mail address made after `{{fake 'Name.fullName'}}` is that
+/// person's. Two short strings per render, whatever its length.
+struct FakePerson {
+    var firstName: String?
+    var lastName: String?
 }
 
 /// How a seeded render derives its generators: SplitMix64's finalizer over the inputs, so nearby inputs

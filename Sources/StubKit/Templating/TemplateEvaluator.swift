@@ -29,6 +29,8 @@ struct TemplateEvaluator {
     var fakeSeed: UInt64?
     /// How many fake values this render has made: the next one's position.
     var fakeCalls: UInt64 = 0
+    /// The names `fake` made last in this render, for the e-mail addresses and user names after them.
+    var fakePerson = FakePerson()
 
     init(model: TemplateRequestModel, nowMilliseconds: Int64, random: TemplateRandom, limits: TemplateLimits) {
         self.model = model

@@ -71,17 +71,17 @@ extension TemplateEvaluator {
                 }
                 seed = number
             }
+            // The same value every time: not from, nor changing, the render's person.
             var generator = FakeDataGenerator(
                 random: TemplateRandom(seed: FakeDataSeed.mix(UInt64(bitPattern: Int64(seed)))))
             return .string(generator.value(key))
         }
-        if let fakeSeed {
-            var generator = FakeDataGenerator(random: TemplateRandom(seed: FakeDataSeed.mix(fakeSeed, position)))
-            return .string(generator.value(key))
-        }
-        var generator = FakeDataGenerator(random: random)
+        var generator = FakeDataGenerator(
+            random: fakeSeed.map { TemplateRandom(seed: FakeDataSeed.mix($0, position)) } ?? random,
+            person: fakePerson)
         let value = generator.value(key)
-        random = generator.random
+        if fakeSeed == nil { random = generator.random }
+        fakePerson = generator.person
         return .string(value)
     }
 }

@@ -109,6 +109,24 @@ struct FakeDataTests {
         #expect(try Self.render(text) != Self.render(text), "unseeded values come from the system generator")
     }
 
+    @Test("an e-mail address and a user name are made from the name made last in the render")
+    func emailFromName() throws {
+        for seed in [nil, 3, 4] as [UInt64?] {
+            let text =
+                "{{fake 'Name.firstName'}} {{fake 'Name.lastName'}} {{fake 'Internet.emailAddress'}} "
+                + "{{fake 'Name.username'}} {{#each (range 1 3)}}{{fake 'Name.fullName'}} {{fake 'Internet.safeEmailAddress'}} {{/each}}"
+            let words = try Self.render(text, fakeSeed: seed).split(separator: " ").map(String.init)
+            let person = "\(words[0]).\(words[1])".lowercased()
+            #expect(words[2].hasPrefix(person) && words[3].hasPrefix(person), "\(words)")
+            for item in 0..<3 {
+                let base = 4 + item * 3
+                let itemPerson = "\(words[base]).\(words[base + 1])".lowercased()
+                #expect(
+                    words[base + 2].hasPrefix(itemPerson + "@") || words[base + 2].hasPrefix(itemPerson), "\(words)")
+            }
+        }
+    }
+
     @Test("a bad call is a load error naming what was expected")
     func loadErrors() {
         let rows = [
