@@ -22,10 +22,13 @@ extension StubRequestHandler {
         }()
         let onLoop = limits.capped(by: .onEventLoop)
         let serverOrigin = origin.value
+        // Taken once per request: a render that starts over on a render thread makes the same values.
+        let fakeSeed = template.nextFakeDataSeed(configuration.fakeDataSeed)
         let result: Result<ResponseTemplate.Rendered, TemplateLimitExceeded>
         if request.body.count < Self.largestBodyRenderedOnLoop {
             result = template.render(
-                request, pathParameters: match.pathParameters, serverOrigin: serverOrigin, limits: onLoop)
+                request, pathParameters: match.pathParameters, serverOrigin: serverOrigin, limits: onLoop,
+                fakeSeed: fakeSeed)
         } else {
             result = .failure(TemplateLimitExceeded(limit: .steps(0)))  // not started: the body is too large
         }
@@ -33,7 +36,7 @@ extension StubRequestHandler {
             let submitted = renderWorkers.submit { [self] in
                 let result = template.render(
                     request, pathParameters: match.pathParameters, serverOrigin: serverOrigin,
-                    limits: limits, spills: true)
+                    limits: limits, spills: true, fakeSeed: fakeSeed)
                 finish(
                     result, request: request, template: template, response: response, match: match,
                     responder: responder, started: started)

@@ -82,6 +82,11 @@ public final class StubServer: Sendable {
         /// the limit. Long renders run on render threads, never on an event loop. Default: 1,000,000
         /// steps and 16 MiB, far above what real templates need.
         public var templateLimits = TemplateLimits()
+        /// Makes the fake data of templates (`{{fake 'Name.firstName'}}`, `{{random 'Name.firstName'}}`)
+        /// reproducible (`--faker-seed`): each value depends only on this seed, the stub's id, how many
+        /// times that stub has answered, and the helper's place in the render, not on requests to other
+        /// stubs. Default `nil`: values come from the system's random generator.
+        public var fakeDataSeed: UInt64?
         /// Serve the admin API under `/__admin` (`--no-admin` turns it off: those paths are then stub
         /// traffic, 404 unless stubbed). Default `true`.
         public var adminAPIEnabled: Bool = true

@@ -61,6 +61,8 @@ public struct Options: Sendable, Equatable {
     public var templateLimits = TemplateLimits()
     /// The largest request body parsed as JSON for JSON matchers (`--max-json-match-body SIZE`). Default 4 MiB.
     public var jsonMatchBodyLimit: Int = 4 << 20
+    /// The seed of templates' fake data (`--faker-seed N`). Default `nil`: random values.
+    public var fakeDataSeed: UInt64?
 
     public init() {}
 }

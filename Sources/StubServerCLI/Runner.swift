@@ -78,6 +78,7 @@ public enum Runner {
         configuration.maxConnections = options.maxConnections
         configuration.templateLimits = options.templateLimits
         configuration.jsonMatchBodyLimit = options.jsonMatchBodyLimit
+        configuration.fakeDataSeed = options.fakeDataSeed
         if options.verbose {
             configuration.onRequest = { entry, duration in
                 log.write(RequestLogLine(entry, duration: duration).text)

@@ -300,6 +300,17 @@ extension ServeOption {
         ) { options, text, name in
             options.templateLimits.maxOutputBytes = try size(text, for: name, example: "16777216, 16MiB or 512KiB")
         },
+        ServeOption(
+            "--faker-seed", value: "N",
+            help: "Seed templates' fake data ({{fake 'Name.firstName'}}, {{random 'Name.name'}}):",
+            "a stub's values then depend only on N, its id and how many times it has answered,",
+            "not on requests to other stubs, so runs repeat. Default: random values."
+        ) { options, text, name in
+            guard let seed = UInt64(text) else {
+                throw CLIError("--faker-seed expects a whole number from 0 to \(UInt64.max), e.g. 42, got '\(text)'")
+            }
+            options.fakeDataSeed = seed
+        },
         ServeOption(["--version"], help: "Print the version and exit.", action: .version),
         ServeOption(["-h", "--help"], help: "Print this help and exit.", action: .help)
     ]

@@ -15,8 +15,8 @@ extension MappingDecoder.Run {
     /// Parses every template of a templated response now, so a syntax error stops loading with the
     /// field and position (`response.body: template error at 1:9: unknown helper 'ne'`); reads the
     /// candidate files of a templated `bodyFileName`.
-    /// A helper no WireMock core has (`{{random 'Name.firstName'}}`) loads with a warning naming it; a
-    /// response that reaches it answers 500 naming it.
+    /// A helper no WireMock core has (a custom `{{uuidv7}}`) loads with a warning naming it; a
+    /// response that reaches it answers 500 naming it. So does a `fake` / `random` key that names no fake data.
     mutating func checkTemplates(_ response: inout ResponseDefinition, at path: MappingPath) throws(StubsLoadError) {
         if case let .file(name, _) = response.body, Template.hasTags(name.utf8), let bodyFiles {
             let fieldPath = path.key("bodyFileName")
@@ -38,6 +38,7 @@ extension MappingDecoder.Run {
         do {
             let template = try ResponseTemplate(response, stubID: "", stubName: nil)
             for (field, helper) in template.unknownHelpers { warn(.unknownHelper(helper), field, at: path) }
+            for (field, key) in template.unknownFakeDataKeys { warn(.unknownFakeDataKey(key), field, at: path) }
         } catch {
             var fieldPath = path
             for part in error.field {

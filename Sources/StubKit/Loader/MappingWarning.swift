@@ -16,9 +16,12 @@ public struct MappingWarning: Sendable, Hashable, CustomStringConvertible {
         /// The stub's `bodyFileName` is missing from `__files` (`reason` says which): the stub answers
         /// 500 saying so (``StubsLoadOptions/strictBodyFiles`` makes it an error instead).
         case answers500(reason: String)
-        /// A template calls a helper stubserver does not implement (one of no WireMock core, such as the
-        /// faker extension's `random`): a response that reaches it answers 500 naming it, as in WireMock.
+        /// A template calls a helper stubserver does not implement (one of no WireMock core, such as a
+        /// custom extension's): a response that reaches it answers 500 naming it, as in WireMock.
         case unknownHelper(String)
+        /// A template's `fake` / `random` names a key stubserver has no fake data for
+        /// (`Name.firstname`): a response that reaches it answers 500 naming it.
+        case unknownFakeDataKey(String)
     }
 
     public var kind: Kind
@@ -48,6 +51,8 @@ public struct MappingWarning: Sendable, Hashable, CustomStringConvertible {
         case .unknownHelper(let helper):
             "\(context).\(field): template helper '\(helper)' is not implemented by stubserver (it is in no WireMock "
                 + "core); a response that uses it answers 500 naming it"
+        case .unknownFakeDataKey(let key):
+            "\(context).\(field): \(FakeDataKey.unknownMessage(key)); a response that uses it answers 500 naming it"
         }
     }
 }

@@ -40,6 +40,8 @@ final class ResponseTemplate: Sendable {
     let body: Body
     /// The stub, as messages name it: `'name' (id)` or `id`.
     let stubLabel: String
+    /// How many times the stub has rendered, for seeded fake data; `nil` when no template calls `fake`.
+    let fakeDataRenders: FakeDataRenders?
 
     /// Compiles every templated part of `definition`.
     /// - Throws: ``Failure`` naming the part and the position in its template.
@@ -53,7 +55,10 @@ final class ResponseTemplate: Sendable {
         if let stubName { headers.append(("Matched-Stub-Name", .fixed(stubName))) }
         self.headers = headers
         stubLabel = stubName.map { "'\($0)' (\(stubID))" } ?? stubID
-        body = try Self.compileBody(definition)
+        let body = try Self.compileBody(definition)
+        self.body = body
+        let usesFakeData = Self.fieldTemplates(headers: headers, body: body).contains { $0.template.usesFakeData }
+        fakeDataRenders = usesFakeData ? FakeDataRenders(stubID: stubID) : nil
     }
 
     /// The helpers stubserver does not implement, by the field that calls them (`body`, `headers.X`,
@@ -118,12 +123,13 @@ final class ResponseTemplate: Sendable {
     /// The response for `request`, or the limit its render reached (the output is then dropped).
     /// - Parameter spills: the body may spill to a temporary file past ``TemplateOutput/spillThreshold``
     ///   (a render thread's render; never on an event loop).
+    /// - Parameter fakeSeed: the seed of this request's fake data (``nextFakeDataSeed(_:)``), or `nil`.
     func render(
         _ request: StubHTTPRequest, pathParameters: [String: String], serverOrigin: String,
-        limits: TemplateLimits, spills: Bool = false
+        limits: TemplateLimits, spills: Bool = false, fakeSeed: UInt64? = nil
     ) -> Result<Rendered, TemplateLimitExceeded> {
         var context = TemplateContext(
-            request, pathParameters: pathParameters, serverOrigin: serverOrigin, limits: limits)
+            request, pathParameters: pathParameters, serverOrigin: serverOrigin, limits: limits, fakeSeed: fakeSeed)
         var fields = StubHTTPHeaders()
         for (name, value) in headers {
             switch value {

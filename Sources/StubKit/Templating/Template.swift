@@ -14,9 +14,12 @@ import StubHTTP
 /// ```
 public struct Template: Sendable {
     let nodes: [TemplateNode]
-    /// Helpers the template calls that stubserver does not implement (`random`, from WireMock's faker
-    /// extension): it loads, and a render that reaches one fails with a 500 naming it, as in WireMock.
+    /// Helpers the template calls that stubserver does not implement (a custom WireMock
+    /// extension's): it loads, and a render that reaches one fails with a 500 naming it, as in WireMock.
     public let unknownHelpers: [String]
+    /// Whether it calls `fake` / `random`, and their literal keys that name no ``FakeDataKey`` (each once).
+    let usesFakeData: Bool
+    let unknownFakeDataKeys: [String]
 
     /// Parses `text`.
     /// - Throws: ``TemplateError`` with the line and column of the problem.
@@ -24,6 +27,8 @@ public struct Template: Sendable {
         var parser = TemplateParser(text)
         nodes = try parser.parseTemplate()
         unknownHelpers = parser.unknownHelpers
+        usesFakeData = parser.usesFakeData
+        unknownFakeDataKeys = parser.unknownFakeDataKeys
     }
 
     /// Parses template bytes (a body file); invalid UTF-8 in text is copied through unchanged.
@@ -31,6 +36,8 @@ public struct Template: Sendable {
         var parser = TemplateParser(bytes: bytes)
         nodes = try parser.parseTemplate()
         unknownHelpers = parser.unknownHelpers
+        usesFakeData = parser.usesFakeData
+        unknownFakeDataKeys = parser.unknownFakeDataKeys
     }
 
     /// Whether `text` has any `{{`, i.e. whether it needs a template at all.
@@ -59,11 +66,11 @@ public struct Template: Sendable {
     /// As the public `render`, at a given time (milliseconds since 1970) and random seed, for tests.
     func render(
         for request: StubHTTPRequest, pathParameters: [String: String] = [:], serverOrigin: String = "http://localhost",
-        now: Int64?, seed: UInt64? = nil, limits: TemplateLimits = TemplateLimits()
+        now: Int64?, seed: UInt64? = nil, fakeSeed: UInt64? = nil, limits: TemplateLimits = TemplateLimits()
     ) -> String {
         var context = TemplateContext(
             request, pathParameters: pathParameters, serverOrigin: serverOrigin,
-            limits: limits, now: now, seed: seed)
+            limits: limits, now: now, seed: seed, fakeSeed: fakeSeed)
         var out = TemplateOutput()
         render(in: &context, into: &out)
         return String(decoding: out.bytes, as: UTF8.self)
@@ -84,12 +91,13 @@ struct TemplateContext {
 
     init(
         _ request: StubHTTPRequest, pathParameters: [String: String], serverOrigin: String,
-        limits: TemplateLimits, now: Int64? = nil, seed: UInt64? = nil
+        limits: TemplateLimits, now: Int64? = nil, seed: UInt64? = nil, fakeSeed: UInt64? = nil
     ) {
         let model = TemplateRequestModel(request, pathParameters: pathParameters, serverOrigin: serverOrigin)
         let milliseconds = now ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         evaluator = TemplateEvaluator(
             model: model, nowMilliseconds: milliseconds,
             random: seed.map(TemplateRandom.init(seed:)) ?? TemplateRandom(), limits: limits)
+        evaluator.fakeSeed = fakeSeed
     }
 }

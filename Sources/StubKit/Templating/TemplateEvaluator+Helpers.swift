@@ -41,6 +41,8 @@ extension TemplateEvaluator {
             .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson, .val, .arrayJoin, .arrayAdd,
             .arrayRemove, .numberFormat, .math:
             return moreHelpers(helper, arguments, call)
+        case .fake, .random:
+            return fake(helper, arguments, call)
         case .jsonPath:
             return jsonPath(argument(0), argument(1), prepared: call.prepared)
         case .now:

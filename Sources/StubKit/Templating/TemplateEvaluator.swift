@@ -25,6 +25,12 @@ struct TemplateEvaluator {
     var failure: String?
     /// Variables set by `regexExtract … 'name'` (and `assign`): looked up after the context.
     var variables: [String: TemplateValue] = [:]
+    /// The seed of this render's fake data (``FakeDataSeed``), or `nil` for ``random``'s values.
+    var fakeSeed: UInt64?
+    /// How many fake values this render has made: the next one's position.
+    var fakeCalls: UInt64 = 0
+    /// The names `fake` made last in this render, for the e-mail addresses and user names after them.
+    var fakePerson = FakePerson()
 
     init(model: TemplateRequestModel, nowMilliseconds: Int64, random: TemplateRandom, limits: TemplateLimits) {
         self.model = model

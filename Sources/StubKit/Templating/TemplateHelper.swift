@@ -18,6 +18,8 @@ enum TemplateHelper: String, Sendable, CaseIterable {
     case parseDate, dateFormat, truncateDate, date
     // WireMock 2.35.1's parseJson; WireMock 3's val, arrayJoin, arrayAdd, arrayRemove.
     case parseJson, val, arrayJoin, arrayAdd, arrayRemove
+    // stubserver's fake data (``FakeDataKey``), and the same under the WireMock faker extension's name.
+    case fake, random
 
     /// Whether, used as a block, the helper chooses between the body and `{{else}}`.
     var isCondition: Bool {
@@ -71,6 +73,8 @@ enum TemplateHelper: String, Sendable, CaseIterable {
             return .none
         case .if, .unless, .and, .or:
             return .none
+        case .fake, .random:
+            return try prepareFake(call, at: start, parser: parser)
         case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
             .numberFormat, .contains, .matches, .regexExtract, .math, .range, .array, .pickRandom, .randomInt,
             .randomDecimal, .hostname, .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson,

@@ -22,7 +22,7 @@ indirect enum TemplateExpression: Sendable {
     case literal(TemplateLiteral)
     case path(TemplatePath)
     case call(TemplateHelper, TemplateCall)
-    /// A helper no WireMock core has (the faker extension's `random`, a custom one): loads, and fails the
+    /// A helper no WireMock core has (a custom extension's): loads, and fails the
     /// response with a 500 naming it, as WireMock answers.
     case unknownHelper(String)
 }
@@ -45,6 +45,8 @@ enum PreparedArgument: Sendable {
     case date(DateOptions)
     /// A literal pattern of `matches` / `regexExtract` (`nil`: it does not compile, which shows at render).
     indirect case regex(TemplateRegex?)
+    /// The literal key of `fake` / `random`.
+    case fakeKey(FakeDataKey)
 }
 
 /// A literal in a tag: `'text'`, `"text"`, `42`, `1.5`, `true`, `false`, `null`.

@@ -9,8 +9,10 @@ extension TemplateParser {
         let hasArguments = peek() != nil && !atClose() && peek() != UInt8(ascii: "}")
         if case let .path(path) = first, !path.isData, !path.isExplicitThis, path.parents == 0,
             path.segments.count == 1,
-            let helper = TemplateHelper(rawValue: path.segments[0])
+            let helper = TemplateHelper(rawValue: path.segments[0]),
+            hasArguments || !helper.isFakeData
         {
+            // A bare `{{fake}}` / `{{random}}` stays a value, as before these helpers (a field of that name).
             return .call(helper, try parseCall(helper, at: start, until: nil))
         }
         if hasArguments {
@@ -53,6 +55,7 @@ extension TemplateParser {
             }
         }
         call.prepared = try helper.prepare(call, at: start, parser: self)
+        if helper.isFakeData { noteFakeDataCall(call) }
         return call
     }
 

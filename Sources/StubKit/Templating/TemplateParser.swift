@@ -16,6 +16,9 @@ struct TemplateParser {
     /// Helpers called that stubserver does not know, in order of first use: the template loads, and a
     /// response that reaches one fails naming it.
     var unknownHelpers: [String] = []
+    /// Whether a `fake` / `random` call was read, and its literal keys that name no ``FakeDataKey``.
+    var usesFakeData = false
+    var unknownFakeDataKeys: [String] = []
     /// The deepest nesting of blocks a template may have. Stubs are read, and templates rendered, on threads
     /// with 512 KiB stacks (a Mac's default); Handlebars.java has no limit and overflows its stack instead.
     static let maxBlockDepth = 32
@@ -174,7 +177,7 @@ struct TemplateParser {
         return try parseBlockBody(helper, call, name: name, at: open)
     }
 
-    /// `{{#random …}}…{{/random}}` for a helper stubserver does not know: read as an `array` block (its
+    /// `{{#custom …}}…{{/custom}}` for a helper stubserver does not know: read as an `array` block (its
     /// arguments unchecked) whose only argument fails the response. Apart from `parseBlock`, so the
     /// frames of the block recursion stay small.
     @inline(never)

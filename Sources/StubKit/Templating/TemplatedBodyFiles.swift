@@ -8,6 +8,9 @@ struct TemplatedBodyFiles: Sendable {
 
     var count: Int { templates.count }
 
+    /// The files' templates, by name.
+    var parsedTemplates: [Template] { templates.keys.sorted().compactMap { templates[$0] } }
+
     /// The helpers the files call that stubserver does not implement, each once.
     var unknownHelpers: [String] {
         var found: [String] = []

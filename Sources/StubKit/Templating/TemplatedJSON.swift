@@ -37,6 +37,21 @@ indirect enum TemplatedJSON: Sendable {
         }
     }
 
+    /// Its templates, in document order.
+    var templates: [Template] {
+        var found: [Template] = []
+        func walk(_ node: TemplatedJSON) {
+            switch node {
+            case .fixed: break
+            case let .string(template): found.append(template)
+            case let .array(items): items.forEach(walk)
+            case let .object(members): members.forEach { walk($0.value) }
+            }
+        }
+        walk(self)
+        return found
+    }
+
     /// The helpers its templates call that stubserver does not implement, each once.
     var unknownHelpers: [String] {
         var found: [String] = []

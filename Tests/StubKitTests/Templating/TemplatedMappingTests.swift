@@ -100,15 +100,15 @@ struct TemplatedMappingTests {
     func unknownHelper() throws {
         let stubs = try TemplateStubs()
         try stubs.mapping(
-            #""headers": {"X-Name": "{{random 'Name.lastName'}}"}, "body": "a {{random 'Name.firstName'}} {{#faker}}x{{/faker}} {{upper (fake 1)}}""#
+            #""headers": {"X-Name": "{{customName 'Name.lastName'}}"}, "body": "a {{customName 'Name.firstName'}} {{#faker}}x{{/faker}} {{upper (fakeIt 1)}}""#
         )
         let loaded = try StubsDirectory.load(stubs.root, displayRoot: "Stubs")
         #expect(
             loaded.warnings == [
-                "warning: response.headers.X-Name: template helper 'random' is not implemented by stubserver (it is in no WireMock core); a response that uses it answers 500 naming it (used by Stubs/mappings/t.json)",
-                "warning: response.body: template helper 'random' is not implemented by stubserver (it is in no WireMock core); a response that uses it answers 500 naming it (used by Stubs/mappings/t.json)",
+                "warning: response.headers.X-Name: template helper 'customName' is not implemented by stubserver (it is in no WireMock core); a response that uses it answers 500 naming it (used by Stubs/mappings/t.json)",
+                "warning: response.body: template helper 'customName' is not implemented by stubserver (it is in no WireMock core); a response that uses it answers 500 naming it (used by Stubs/mappings/t.json)",
                 "warning: response.body: template helper 'faker' is not implemented by stubserver (it is in no WireMock core); a response that uses it answers 500 naming it (used by Stubs/mappings/t.json)",
-                "warning: response.body: template helper 'fake' is not implemented by stubserver (it is in no WireMock core); a response that uses it answers 500 naming it (used by Stubs/mappings/t.json)"
+                "warning: response.body: template helper 'fakeIt' is not implemented by stubserver (it is in no WireMock core); a response that uses it answers 500 naming it (used by Stubs/mappings/t.json)"
             ])
         let mapping = try #require(loaded.mappings.first)
         let template = try ResponseTemplate(mapping.response, stubID: "id-1", stubName: nil)
@@ -116,11 +116,11 @@ struct TemplatedMappingTests {
             StubHTTPRequest(method: .get, target: "/t"), pathParameters: [:], serverOrigin: "http://localhost",
             limits: TemplateLimits()
         ).get()
-        // WireMock 2.35.1: 500, "could not find helper: 'random'".
+        // WireMock 2.35.1 (for the faker extension's `random` without the extension): 500, "could not find helper: 'random'".
         #expect(rendered.response.status.code == 500)
         #expect(
             String(decoding: rendered.response.body, as: UTF8.self)
-                == "stubserver: stub id-1: could not find helper: 'random' (stubserver implements WireMock's core helpers only)\n"
+                == "stubserver: stub id-1: could not find helper: 'customName' (stubserver implements WireMock's core helpers only)\n"
         )
     }
 
