@@ -30,6 +30,7 @@ TRANSPORT_HEADERS = {
     "matched-stub-id", "matched-stub-name",
 }
 VOLATILE = re.compile(r"random|now|uuid|pickRandom|date\b|timestamp", re.IGNORECASE)
+XPATH_STEP = r"(?:\*\[local-name\(\)\s*=\s*'([\w.-]+)'\]|(?:([\w.-]+):)?([\w.-]+))((?:\[[^\]]*\])*)"
 START_TIMEOUT_SECONDS = 90
 REQUEST_TIMEOUT_SECONDS = 15
 
@@ -193,6 +194,54 @@ def json_for_simple_path(expression, value):
     return json.dumps(leaf)
 
 
+def xml_for_xpaths(patterns):
+    """An XML document the simple `matchesXPath` expressions (steps `name`, `p:name`, `*[local-name()='name']`,
+    predicates `[.=v]`, `[text()='v']`, `[@a='v']`) all find something in, or None. Each later expression's elements
+    go inside the deepest element of the first."""
+    root, deepest = None, None
+    for pattern in patterns:
+        expression, namespaces = pattern["matchesXPath"], pattern.get("xPathNamespaces") or {}
+        if not isinstance(expression, str):
+            return None
+        steps = [step for step in re.split(r"/(?![^\[]*\])", expression) if step]
+        top, parent = None, deepest
+        for step in steps:
+            match = re.fullmatch(XPATH_STEP, step)
+            if not match:
+                return None
+            prefix, name = match.group(2), match.group(1) or match.group(3)
+            if prefix and prefix not in namespaces:
+                return None
+            element = {"name": f"{prefix}:{name}" if prefix else name, "ns": (prefix, namespaces.get(prefix)),
+                       "attributes": {}, "text": "", "children": []}
+            for predicate in re.findall(r"\[([^\]]*)\]", match.group(4)):
+                value = re.fullmatch(r"\s*(?:\.|text\(\))\s*=\s*'?([^']*?)'?\s*", predicate)
+                attribute = re.fullmatch(r"\s*@([\w.-]+)\s*=\s*'([^']*)'\s*", predicate)
+                if value:
+                    element["text"] = value.group(1)
+                elif attribute:
+                    element["attributes"][attribute.group(1)] = attribute.group(2)
+                else:
+                    return None
+            if parent is not None:
+                parent["children"].append(element)
+            top = top or element
+            parent = element
+        root = root or top
+        deepest = deepest or parent
+    return render_xml(root) if root else None
+
+
+def render_xml(element):
+    from xml.sax.saxutils import escape, quoteattr
+    prefix, uri = element["ns"]
+    attributes = "".join(f" {k}={quoteattr(v)}" for k, v in element["attributes"].items())
+    if prefix:
+        attributes += f" xmlns:{prefix}={quoteattr(uri)}"
+    inner = escape(element["text"]) + "".join(render_xml(child) for child in element["children"])
+    return f"<{element['name']}{attributes}>{inner}</{element['name']}>"
+
+
 def request_for(request):
     """The request a stub's request pattern asks for: dict, or (None, reason)."""
     method = request.get("method", "ANY")
@@ -239,7 +288,13 @@ def request_for(request):
         token = base64.b64encode(f"{credentials['username']}:{credentials['password']}".encode()).decode()
         headers["Authorization"] = "Basic " + token
     body = None
-    for pattern in request.get("bodyPatterns") or []:
+    body_patterns = request.get("bodyPatterns") or []
+    if body_patterns and all(isinstance(p, dict) and "matchesXPath" in p for p in body_patterns):
+        body = xml_for_xpaths(body_patterns)
+        if body is None:
+            return None, "no body for body pattern matchesXPath"
+        body_patterns = []
+    for pattern in body_patterns:
         value = value_for(pattern)
         if value is None:
             return None, f"no body for body pattern {list(pattern)[0] if pattern else '?'}"
