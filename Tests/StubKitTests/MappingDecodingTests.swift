@@ -154,6 +154,13 @@ struct MappingDecodingTests {
         #expect(named.mappings.first?.source == "Stubs/mappings/users.json")
         #expect(named.warnings.isEmpty)
         #expect(try decode(#"{"uuid": "u-1", "request": {}, "response": {}}"#).mappings.first?.id == "u-1")
+        // WM 2.35.1 (checked): the later of id and uuid names the stub; "priority": "1" is priority 1.
+        let both = try decode(#"{"id": "a", "uuid": "b", "priority": "1", "request": {}, "response": {}}"#)
+        #expect(both.mappings.first?.id == "b")
+        #expect(both.mappings.first?.priority == 1)
+        #expect(both.warnings.map(\.description) == ["'id' has no effect in mapping and is ignored"])
+        #expect(try decode(#"{"uuid": "b", "id": "a", "request": {}, "response": {}}"#).mappings.first?.id == "a")
+        #expect(try decode(#"{"uuid": "a", "id": "a", "request": {}, "response": {}}"#).warnings.isEmpty)
 
         let first = try decode(#"{"request": {}, "response": {}}"#).mappings.first?.id
         let again = try decode(#"{"request": {}, "response": {}}"#).mappings.first?.id
@@ -186,18 +193,14 @@ struct MappingDecodingTests {
         (#"{"request": {}}"#, "Stubs/mappings/users.json: missing 'response'"),
         // Top level.
         (#"{"id": 5, "request": {}, "response": {}}"#, "Stubs/mappings/users.json: id: expected a string, found 5"),
-        (
-            #"{"id": "a", "uuid": "b", "request": {}, "response": {}}"#,
-            "Stubs/mappings/users.json: 'id' (a) and 'uuid' (b) differ; give one of them"
-        ),
         (#"{"id": "", "request": {}, "response": {}}"#, "Stubs/mappings/users.json: id: expected a non-empty string"),
         (
             #"{"name": ["x"], "request": {}, "response": {}}"#,
             "Stubs/mappings/users.json: name: expected a string, found an array"
         ),
         (
-            #"{"priority": "1", "request": {}, "response": {}}"#,
-            #"Stubs/mappings/users.json: priority: expected an integer, found "1""#
+            #"{"priority": "first", "request": {}, "response": {}}"#,
+            #"Stubs/mappings/users.json: priority: expected an integer, found "first""#
         ),
         (
             #"{"priority": -1, "request": {}, "response": {}}"#,

@@ -52,15 +52,19 @@ struct ProxyDefinitionTests {
     }
 
     @Test(
-        "A proxyBaseUrl that is not an http(s) URL is an error naming the field",
-        arguments: ["api.github.com", "ftp://x", "7"])
+        "A proxyBaseUrl that is not an http(s) URL loads with a warning and answers 500 (WM 2.35.1 does); strict refuses it",
+        arguments: ["api.github.com", "ftp://x", "7", "{{systemValue key='wiremock.API_URL'}}"])
     func badBase(_ base: String) throws {
-        let document = #"{"request": {}, "response": {"proxyBaseUrl": "\#(base)"}}"#
-        #expect(throws: StubsLoadError.self) { try StubMapping(json: try JSONParser.parse(document)) }
-        do {
-            _ = try StubMapping(json: try JSONParser.parse(document))
-        } catch {
-            #expect("\(error)".contains("response.proxyBaseUrl: expected an http:// or https:// URL"))
-        }
+        let document = try JSONParser.parse(#"{"request": {}, "response": {"proxyBaseUrl": "\#(base)"}}"#)
+        let (mapping, warnings) = try MappingDecoder().decodeMapping(document, source: nil)
+        #expect(
+            warnings.map(\.description).first?.contains("proxyBaseUrl: expected an http:// or https:// URL") == true)
+        let response = StubResponse(mapping)
+        #expect(response.prepared.response.status == .internalServerError)
+        if case .prepared = response.kind {} else { Issue.record("a proxy stub with a bad base URL must not forward") }
+        #expect(mapping.json["response"]?["proxyBaseUrl"] == .string(base))
+        #expect {
+            try MappingDecoder(options: StubsLoadOptions(strictBodyFiles: true)).decodeMapping(document, source: nil)
+        } throws: { "\($0)".contains("response.proxyBaseUrl: expected an http:// or https:// URL") }
     }
 }

@@ -52,6 +52,10 @@
                     #"stubserver: error: stubs/mappings/a-status.json: response.status: expected an integer, found "200""#
                 ),
                 serve.stderr)
+            XCTAssertTrue(
+                serve.stderr.contains(
+                    "stubserver: `stubserver check --stubs stubs` lists every error, not only the first"),
+                serve.stderr)
         }
 
         func testCheckRejectsATemplateNestedTooDeepWithoutCrashing() throws {
@@ -256,6 +260,17 @@
             XCTAssertTrue(
                 run.stderr.hasPrefix(
                     "error: stubs/mappings/a.json: response.status: expected an integer, found true\n"), run.stderr)
+        }
+
+        func testMatchLoadsAStubWhoseBodyFileIsMissingAsTheServerDoes() throws {
+            let temp = try TemporaryStubs()
+            try temp.write("mappings/a.json", #"{"request": {"url": "/a"}, "response": {"bodyFileName": "gone.json"}}"#)
+            try temp.write("mappings/b.json", #"{"request": {"url": "/b"}, "response": {"body": "b"}}"#)
+            let check = try StubServerProcess.run(["check", "--stubs", "stubs"], currentDirectory: temp.root)
+            XCTAssertEqual(check.termination, .exited(3), check.stdout)
+            let run = try StubServerProcess.run(["match", "--stubs", "stubs", "GET", "/b"], currentDirectory: temp.root)
+            XCTAssertEqual(run.termination, .exited(0), run.stdout + run.stderr)
+            XCTAssertTrue(run.stdout.hasPrefix("GET /b → "), run.stdout)
         }
 
         func testHelpListsSubcommandsAndEachHasItsOwnUsage() throws {

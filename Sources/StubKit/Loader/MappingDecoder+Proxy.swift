@@ -14,7 +14,11 @@ extension MappingDecoder.Run {
     ]
 
     /// The proxy definition of `response`, `nil` without `proxyBaseUrl`.
-    mutating func decodeProxy(_ response: JSONValue, at path: MappingPath) throws(StubsLoadError) -> ProxyDefinition? {
+    /// A `proxyBaseUrl` that is not a URL (an unrendered `{{…}}`, say) loads as WireMock loads it, with a warning,
+    /// the stub answering 500 with the reason in `problem`; ``StubsLoadOptions/strictBodyFiles`` refuses it.
+    mutating func decodeProxy(_ response: JSONValue, at path: MappingPath, problem: inout String?)
+        throws(StubsLoadError) -> ProxyDefinition?
+    {
         guard let base = response["proxyBaseUrl"] else {
             for field in Self.proxyFields.dropFirst() where response[field] != nil {
                 warn(.noEffect, field, at: path)
@@ -25,10 +29,14 @@ extension MappingDecoder.Run {
         let baseURL = try string(base, at: basePath)
         guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil
         else {
-            throw failure(
-                basePath,
-                "expected an http:// or https:// URL such as \"https://api.example.com\", found \(JSONValue.string(baseURL).serialized())"
-            )
+            let reason =
+                "expected an http:// or https:// URL such as \"https://api.example.com\", found "
+                + JSONValue.string(baseURL).serialized()
+            guard !options.strictBodyFiles else { throw failure(basePath, reason) }
+            warn(.answers500(reason: reason), "proxyBaseUrl", at: path)
+            // Kept, so that the admin API shows the stub as written; the problem keeps it from forwarding.
+            if problem == nil { problem = failure(basePath, reason).description }
+            return ProxyDefinition(baseURL: baseURL)
         }
         var definition = ProxyDefinition(baseURL: baseURL)
         if let headers = response["additionalProxyRequestHeaders"] {

@@ -42,7 +42,7 @@ extension MappingDecoder.Run {
                 delay, at: path.key("fixedDelayMilliseconds"), in: 0...Int.max)
         }
         try decodeDelaysAndFault(json, into: &response, at: path)
-        response.proxy = try decodeProxy(json, at: path)
+        response.proxy = try decodeProxy(json, at: path, problem: &response.bodyFileProblem)
         if templated { try checkTemplates(&response, at: path) }
         return response
     }
@@ -124,8 +124,9 @@ extension MappingDecoder.Run {
                     return .file(name: name, bytes: [])
                 }
             } catch {
-                // WireMock loads a stub whose file is missing and answers 500 when it is hit.
-                guard error.isMissing, !options.strictBodyFiles else { throw failure(fieldPath, error.description) }
+                // WireMock loads a stub whose file is missing, or outside __files, and answers 500 when it is
+                // hit; the file is never read.
+                guard !options.strictBodyFiles else { throw failure(fieldPath, error.description) }
                 warn(.answers500(reason: error.description), key, at: path)
                 problem = failure(fieldPath, error.description).description
                 return .file(name: name, bytes: [])

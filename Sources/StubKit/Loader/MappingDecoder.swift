@@ -146,8 +146,12 @@ public struct MappingDecoder: Sendable {
             let id = try decodeID(json, at: path) ?? Self.derivedID(source: file, index: index)
             let name = try json["name"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("name"))
             }
+            // WireMock (Jackson) reads a string holding a whole number, "priority": "1", as that number.
             let priority = try json["priority"].map { (value) throws(StubsLoadError) in
-                try integer(value, at: path.key("priority"), in: 0...Int.max)
+                if case .string(let text) = value, let number = Int(text) {
+                    return try integer(JSONValue(number), at: path.key("priority"), in: 0...Int.max)
+                }
+                return try integer(value, at: path.key("priority"), in: 0...Int.max)
             }
             guard let requestJSON = json["request"] else { throw failure(path, "missing 'request'") }
             guard let responseJSON = json["response"] else { throw failure(path, "missing 'response'") }
@@ -166,17 +170,18 @@ public struct MappingDecoder: Sendable {
             return mapping
         }
 
-        private func decodeID(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> String? {
-            let id = try json["id"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("id")) }
-            let uuid = try json["uuid"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("uuid"))
+        /// `id` or `uuid`; when both are there and differ, the one written later counts, as in WireMock (Jackson
+        /// sets the property twice), and the other is reported as ignored.
+        private mutating func decodeID(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> String? {
+            guard case .object(let members) = json else { return nil }
+            var chosen: (key: String, value: String)?
+            for (key, value) in members where key == "id" || key == "uuid" {
+                let text = try string(value, at: path.key(key))
+                guard !text.isEmpty else { throw failure(path.key(key), "expected a non-empty string") }
+                if let earlier = chosen, earlier.value != text { warn(.noEffect, earlier.key, at: path) }
+                chosen = (key, text)
             }
-            if let id, let uuid, id != uuid {
-                throw failure(path, "'id' (\(id)) and 'uuid' (\(uuid)) differ; give one of them")
-            }
-            if let value = id ?? uuid, value.isEmpty {
-                throw failure(path.key(id != nil ? "id" : "uuid"), "expected a non-empty string")
-            }
-            return id ?? uuid
+            return chosen?.value
         }
 
         /// A UUID-shaped id derived from the file and the index in it, so that ids of mappings

@@ -11,8 +11,8 @@ public struct StubsLoadOptions: Sendable, Hashable {
     public var globalResponseTemplating: Bool
     /// A `bodyFileName` missing from `__files` is an error, as `stubserver check` reports it (`--strict`).
     /// Otherwise, as in WireMock, the stub loads with a warning and answers 500 saying which file is
-    /// missing, so one broken stub does not take down the others. A name that escapes `__files` or
-    /// cannot be read is an error either way.
+    /// missing, so one broken stub does not take down the others. The same goes for a name that escapes
+    /// `__files` or cannot be read (never opened), and for a `proxyBaseUrl` that is not a URL.
     public var strictBodyFiles: Bool
     /// A stub using a request matcher or request field stubserver does not implement (a WireMock
     /// extension's `customMatcher`, say) loads with a warning and never matches (`--lenient`). Otherwise

@@ -81,7 +81,7 @@ final class StubResponse: Sendable {
                     body: Array(reason.utf8))
             }
         }
-        if let proxy = definition.proxy {
+        if let proxy = definition.proxy, definition.bodyFileProblem == nil {
             kind = .proxy(proxy, headers: definition.headers)
         } else if let template {
             kind = .template(template)

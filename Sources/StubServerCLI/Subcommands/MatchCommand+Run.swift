@@ -8,10 +8,18 @@ import StubKit
 
 extension MatchCommand {
     public func run() -> ExitCode {
-        let check = StubsCheck(stubs: URL(fileURLWithPath: stubs))
-        guard check.isValid else {
-            StandardStreams.error(CheckCommand.report(check))
-            return .badStubs
+        let directory = URL(fileURLWithPath: stubs)
+        let check = StubsCheck(stubs: directory)
+        var mappings = check.mappings
+        if !check.isValid {
+            // The server loads a stub whose body file is missing (it answers 500), and so does match; any
+            // other error stops both.
+            let root = StubsLayout.resolvedRoot(directory).root
+            guard let loaded = try? StubsDirectory.load(root, displayRoot: check.directory) else {
+                StandardStreams.error(CheckCommand.report(check))
+                return .badStubs
+            }
+            mappings = loaded.mappings
         }
         let request: StubHTTPRequest
         do {
@@ -20,7 +28,7 @@ extension MatchCommand {
             StandardStreams.error("Error: \(error)\n")
             return .usage
         }
-        let explanation = MatchExplanation(request: request, mappings: check.mappings, scenarioStates: scenarioStates)
+        let explanation = MatchExplanation(request: request, mappings: mappings, scenarioStates: scenarioStates)
         StandardStreams.output(Self.report(explanation))
         return explanation.winner == nil ? .failure : .success
     }
