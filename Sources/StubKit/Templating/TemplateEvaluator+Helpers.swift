@@ -40,7 +40,8 @@ extension TemplateEvaluator {
         case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
             .contains, .matches, .regexExtract, .range, .array, .pickRandom, .randomInt, .randomDecimal, .hostname,
             .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson, .val, .arrayJoin, .arrayAdd,
-            .arrayRemove, .numberFormat, .math, .toJson, .formatJson, .jsonMerge, .jsonRemove, .jsonArrayAdd:
+            .arrayRemove, .numberFormat, .math, .toJson, .formatJson, .jsonMerge, .jsonRemove, .jsonArrayAdd, .xPath,
+            .soapXPath:
             return moreHelpers(helper, arguments, call)
         case .fake, .random:
             return fake(helper, arguments, call)
@@ -79,6 +80,8 @@ extension TemplateEvaluator {
             return jsonHelper(helper, arguments, call)
         case .toJson, .formatJson, .jsonMerge, .jsonRemove, .jsonArrayAdd:
             return jsonEditHelper(helper, arguments, call)
+        case .xPath, .soapXPath:
+            return xPathHelper(helper, arguments)
         case .numberFormat:
             return numberFormat(argument(0), style: argument(1), call)
         case .math:

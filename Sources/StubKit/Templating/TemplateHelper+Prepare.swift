@@ -18,6 +18,7 @@ extension TemplateHelper {
         case .dateFormat: 1...3
         case .toJson, .formatJson: 1...1
         case .jsonMerge, .jsonArrayAdd: 2...2
+        case .xPath, .soapXPath: 1...2
         default: 0...Int.max
         }
     }

@@ -22,6 +22,8 @@ enum TemplateHelper: String, Sendable, CaseIterable {
     case fake, random
     // WireMock 3's JSON helpers.
     case toJson, formatJson, jsonMerge, jsonRemove, jsonArrayAdd
+    // WireMock 2.35.1's XML helpers.
+    case xPath, soapXPath
 
     /// Whether, used as a block, the helper chooses between the body and `{{else}}`.
     var isCondition: Bool {
@@ -83,7 +85,8 @@ enum TemplateHelper: String, Sendable, CaseIterable {
         case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
             .numberFormat, .contains, .matches, .regexExtract, .math, .range, .array, .pickRandom, .randomInt,
             .randomDecimal, .hostname, .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson,
-            .val, .arrayJoin, .arrayAdd, .arrayRemove, .toJson, .formatJson, .jsonMerge, .jsonRemove, .jsonArrayAdd:
+            .val, .arrayJoin, .arrayAdd, .arrayRemove, .toJson, .formatJson, .jsonMerge, .jsonRemove, .jsonArrayAdd,
+            .xPath, .soapXPath:
             return try prepareText(call, at: start, parser: parser)
         }
     }

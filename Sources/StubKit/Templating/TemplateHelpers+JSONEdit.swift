@@ -230,7 +230,7 @@ extension TemplateEvaluator {
         case let .map(entries): return .object(entries.map { ($0.key, jacksonValue($0.value, count: &count)) })
         case .fields:
             return .object((value.elements ?? []).map { ($0.key ?? "", jacksonValue($0.value, count: &count)) })
-        case .path, .body, .date, .root, .request: return .string(value.text)
+        case .path, .body, .date, .root, .request, .xml: return .string(value.text)
         }
     }
 }
