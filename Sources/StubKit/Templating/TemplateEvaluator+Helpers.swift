@@ -41,7 +41,7 @@ extension TemplateEvaluator {
             .contains, .matches, .regexExtract, .range, .array, .pickRandom, .randomInt, .randomDecimal, .hostname,
             .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson, .val, .arrayJoin, .arrayAdd,
             .arrayRemove, .numberFormat, .math, .toJson, .formatJson, .jsonMerge, .jsonRemove, .jsonArrayAdd, .xPath,
-            .soapXPath:
+            .soapXPath, .systemValue:
             return moreHelpers(helper, arguments, call)
         case .fake, .random:
             return fake(helper, arguments, call)
@@ -82,6 +82,8 @@ extension TemplateEvaluator {
             return jsonEditHelper(helper, arguments, call)
         case .xPath, .soapXPath:
             return xPathHelper(helper, arguments)
+        case .systemValue:
+            return systemValue(call)
         case .numberFormat:
             return numberFormat(argument(0), style: argument(1), call)
         case .math:

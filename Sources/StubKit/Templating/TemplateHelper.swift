@@ -24,6 +24,8 @@ enum TemplateHelper: String, Sendable, CaseIterable {
     case toJson, formatJson, jsonMerge, jsonRemove, jsonArrayAdd
     // WireMock 2.35.1's XML helpers.
     case xPath, soapXPath
+    // WireMock 2.35.1's environment helper.
+    case systemValue
 
     /// Whether, used as a block, the helper chooses between the body and `{{else}}`.
     var isCondition: Bool {
@@ -86,7 +88,7 @@ enum TemplateHelper: String, Sendable, CaseIterable {
             .numberFormat, .contains, .matches, .regexExtract, .math, .range, .array, .pickRandom, .randomInt,
             .randomDecimal, .hostname, .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson,
             .val, .arrayJoin, .arrayAdd, .arrayRemove, .toJson, .formatJson, .jsonMerge, .jsonRemove, .jsonArrayAdd,
-            .xPath, .soapXPath:
+            .xPath, .soapXPath, .systemValue:
             return try prepareText(call, at: start, parser: parser)
         }
     }
