@@ -1,6 +1,6 @@
 /// Writes an element back as XML, the way WireMock 2.35.1 renders a node a `matchesXPath` selects (a JDK
 /// transformer with `indent="yes"` and an indent of 2): elements with element children on lines of their
-/// own, text inline, empty elements as `<a/>`, a line break at the end. Iterative.
+/// own, text inline, empty elements as `<a/>`, attributes sorted by name, a line break at the end. Iterative.
 enum XMLSerializer {
     static func indented(_ document: XMLDocument, from start: Int) -> String {
         var output = ""
@@ -18,7 +18,8 @@ enum XMLSerializer {
             switch node.kind {
             case .element:
                 output += indent + "<" + node.name.qualifiedName
-                for attribute in node.attributes {
+                // The DOM keeps attributes sorted by name, and WireMock writes them so.
+                for attribute in node.attributes.sorted(by: { $0.name.qualifiedName < $1.name.qualifiedName }) {
                     output += " \(attribute.name.qualifiedName)=\"\(escape(attribute.value, attribute: true))\""
                 }
                 let children = node.children.filter {

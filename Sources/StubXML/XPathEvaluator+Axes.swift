@@ -79,6 +79,7 @@ extension XPathEvaluator {
         case .name(let qualified, let local, let uri):
             guard isPrincipal else { return false }
             if namespaceAware { return name.localName == local && name.namespaceURI == uri }
+            if matchesLocalNames { return uri == nil && name.localName == local }
             return name.qualifiedName == qualified
         }
     }

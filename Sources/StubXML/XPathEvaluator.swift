@@ -4,6 +4,8 @@ struct XPathEvaluator {
     let document: XMLDocument
     let namespaceAware: Bool
     var budget: Int
+    /// ``XPathExpression/matchesLocalNames``.
+    var matchesLocalNames = false
 
     struct Context {
         var node: XPathNode

@@ -9,6 +9,7 @@ extension XPathExpression {
     public func selectNodes(in document: XMLDocument) -> [XPathNode]? {
         var evaluator = XPathEvaluator(
             document: document, namespaceAware: namespaceAware, budget: Self.budget(for: document))
+        evaluator.matchesLocalNames = matchesLocalNames
         let context = XPathEvaluator.Context(node: XPathNode(index: 0, attribute: -1), position: 1, size: 1)
         guard case .nodes(let nodes)? = try? evaluator.evaluate(root, context) else { return nil }
         return nodes

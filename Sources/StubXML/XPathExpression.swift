@@ -65,17 +65,28 @@ public struct XPathExpression: Sendable {
     /// Most tokens an expression may have.
     public static let maxTokens = 512
 
+    /// Whether an unprefixed name test matches the local part of a prefixed name (`thing` finds
+    /// `<th:thing>`) and a prefixed one finds nothing: how WireMock 2.35.1's `xPath` template helper reads a
+    /// document (a JDK XPath over a DOM built without namespaces).
+    public let matchesLocalNames: Bool
+
+    /// The namespace URI of a name test whose prefix is not declared, in ``matchesLocalNames`` mode.
+    static let unresolvedPrefix = "\u{0}unresolved"
+
     /// Parses `source`.
+    /// - Parameter localNames: see ``matchesLocalNames``; only without `namespaces`.
     /// - Throws: ``XPathError`` for a syntax error, an unknown function or axis, or a prefix not in
-    ///   `namespaces`.
-    public init(_ source: String, namespaces: [String: String] = [:]) throws(XPathError) {
+    ///   `namespaces` (unless `localNames`).
+    public init(_ source: String, namespaces: [String: String] = [:], localNames: Bool = false) throws(XPathError) {
         self.source = source
         self.namespaces = namespaces
+        matchesLocalNames = localNames && namespaces.isEmpty
         let tokens = try XPathLexer.tokens(source)
         guard tokens.count <= Self.maxTokens else {
             throw XPathError("expression of \(tokens.count) tokens; at most \(Self.maxTokens) are accepted")
         }
         var parser = XPathParser(tokens: tokens, namespaces: namespaces)
+        parser.lenientPrefixes = matchesLocalNames
         root = try parser.parseExpression()
         guard parser.atEnd else { throw XPathError("unexpected \(parser.describeCurrent()) in '\(source)'") }
     }

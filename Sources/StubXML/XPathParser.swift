@@ -7,6 +7,10 @@ struct XPathParser {
     var index = 0
     var depth = 0
 
+    /// Whether a prefix not in ``namespaces`` makes a name test that selects nothing (WireMock's `xPath`
+    /// helper) rather than an error.
+    var lenientPrefixes = false
+
     init(tokens: [XPathToken], namespaces: [String: String]) {
         self.tokens = tokens
         self.namespaces = namespaces
@@ -232,6 +236,9 @@ struct XPathParser {
             let prefix = String(name[..<colon])
             let local = String(name[name.index(after: colon)...])
             guard let uri = namespaces[prefix] else {
+                if lenientPrefixes {
+                    return .name(qualified: name, local: local, uri: XPathExpression.unresolvedPrefix)
+                }
                 let hint = namespaces.isEmpty ? "no xPathNamespaces are given" : "it is not in xPathNamespaces"
                 throw XPathError("namespace prefix '\(prefix)' of '\(name)' is not declared: \(hint)")
             }

@@ -22,6 +22,9 @@ struct JSONPathTests {
             ("$['store']['bicycle']['color']", #"["red"]"#),
             (#"$["store"].bicycle["price"]"#, "[19.95]"),
             ("$.store.book[0].title", #"["Sayings"]"#),
+            // Jayway reads `.[` as `[` (WireMock 3's JsonRemoveHelperTest writes `$.[?(@.id == 123)]`).
+            ("$.store.book.[0].title", #"["Sayings"]"#),
+            ("$.['store'].bicycle.color", #"["red"]"#),
             ("$.store.book[-1].title", #"["The Lord"]"#),
             ("$.store.book[5].title", "[]"),
             ("$.store.book[0,2].price", "[8.95,22.99]"),

@@ -56,7 +56,8 @@ struct JSONPathParser {
                     }
                 } else {
                     position += 1
-                    steps.append(try parseDotted())
+                    // Jayway reads `$.[0]` and `$.['a']` as `$[0]` and `$['a']`.
+                    steps.append(peek == "[" ? try parseBracket() : try parseDotted())
                 }
             } else if c == "[" {
                 steps.append(try parseBracket())

@@ -28,6 +28,14 @@ enum JSONRendering {
         return out
     }
 
+    /// Jackson's compact JSON (`JsonNode.toString`, `writeValueAsString`): no whitespace, numbers as
+    /// Java prints them.
+    static func javaCompact(_ value: JSONValue) -> String {
+        var out = ""
+        writeCompact(value, into: &out)
+        return out
+    }
+
     /// Java's `Double.toString` for decimals and exponents (json-smart reads them as doubles); integers
     /// are kept as written.
     static func javaNumber(_ text: String) -> String {

@@ -4,8 +4,9 @@ extension TemplateEvaluator {
     /// Calls `helper`; for a value helper used as a block, `input` is the rendered body.
     mutating func call(_ helper: TemplateHelper, _ call: TemplateCall, input: TemplateValue? = nil) -> TemplateValue {
         var arguments: [TemplateValue] = []
-        if let input { arguments.append(input) }
         for argument in call.arguments { arguments.append(evaluate(argument)) }
+        // As a block, the body is the first argument, or (`jsonMerge`, `jsonArrayAdd`) the second.
+        if let input { arguments.insert(input, at: helper.takesBodySecond ? min(1, arguments.count) : 0) }
         guard budget.spend(steps: 1) else { return .missing }
         func argument(_ index: Int) -> TemplateValue { arguments.indices.contains(index) ? arguments[index] : .missing }
         func option(_ name: String) -> TemplateValue? { call.option(name).map { evaluate($0) } }
@@ -39,7 +40,8 @@ extension TemplateEvaluator {
         case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
             .contains, .matches, .regexExtract, .range, .array, .pickRandom, .randomInt, .randomDecimal, .hostname,
             .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson, .val, .arrayJoin, .arrayAdd,
-            .arrayRemove, .numberFormat, .math:
+            .arrayRemove, .numberFormat, .math, .toJson, .formatJson, .jsonMerge, .jsonRemove, .jsonArrayAdd, .xPath,
+            .soapXPath, .systemValue:
             return moreHelpers(helper, arguments, call)
         case .fake, .random:
             return fake(helper, arguments, call)
@@ -76,6 +78,12 @@ extension TemplateEvaluator {
             return dateHelper(helper, arguments, call)
         case .parseJson, .val, .arrayJoin, .arrayAdd, .arrayRemove:
             return jsonHelper(helper, arguments, call)
+        case .toJson, .formatJson, .jsonMerge, .jsonRemove, .jsonArrayAdd:
+            return jsonEditHelper(helper, arguments, call)
+        case .xPath, .soapXPath:
+            return xPathHelper(helper, arguments)
+        case .systemValue:
+            return systemValue(call)
         case .numberFormat:
             return numberFormat(argument(0), style: argument(1), call)
         case .math:

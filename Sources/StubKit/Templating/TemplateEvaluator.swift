@@ -1,3 +1,5 @@
+import StubXML
+
 /// Renders parsed nodes against one request: no locks, no waiting; request fields are computed on first
 /// use, and output goes into one ``TemplateOutput`` (in memory, or spilled to a file off the event loops).
 /// Every step and output byte is charged to ``budget``: once a limit is reached, rendering stops and
@@ -20,6 +22,8 @@ struct TemplateEvaluator {
     var budget: TemplateBudget
     /// `jsonPath` results over the request body, by path, for this render.
     var jsonPathCache: [JSONPathExpression: TemplateValue] = [:]
+    /// The request body parsed as XML by `xPath` / `soapXPath`, for this render.
+    var bodyXML: StubXML.XMLDocument?
     /// Why the response cannot be rendered (a `jsonPath` built from the request past the parser's limits),
     /// or `nil`. The first reason is kept; the response is then a 500 that gives it.
     var failure: String?

@@ -16,6 +16,9 @@ extension TemplateHelper {
         case .val, .arrayRemove: 1...1
         case .arrayJoin: 2...Int.max
         case .dateFormat: 1...3
+        case .toJson, .formatJson: 1...1
+        case .jsonMerge, .jsonArrayAdd: 2...2
+        case .xPath, .soapXPath: 1...2
         default: 0...Int.max
         }
     }

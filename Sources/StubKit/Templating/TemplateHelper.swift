@@ -20,6 +20,12 @@ enum TemplateHelper: String, Sendable, CaseIterable {
     case parseJson, val, arrayJoin, arrayAdd, arrayRemove
     // stubserver's fake data (``FakeDataKey``), and the same under the WireMock faker extension's name.
     case fake, random
+    // WireMock 3's JSON helpers.
+    case toJson, formatJson, jsonMerge, jsonRemove, jsonArrayAdd
+    // WireMock 2.35.1's XML helpers.
+    case xPath, soapXPath
+    // WireMock 2.35.1's environment helper.
+    case systemValue
 
     /// Whether, used as a block, the helper chooses between the body and `{{else}}`.
     var isCondition: Bool {
@@ -28,6 +34,9 @@ enum TemplateHelper: String, Sendable, CaseIterable {
         default: false
         }
     }
+
+    /// Whether, used as a block, the body is the helper's second argument (the first is the JSON it edits).
+    var takesBodySecond: Bool { self == .jsonMerge || self == .jsonArrayAdd }
 
     /// Checks the arguments and prepares what is literal: a JSONPath, date options, random options.
     func prepare(_ call: TemplateCall, at start: Int, parser: TemplateParser) throws(TemplateError) -> PreparedArgument
@@ -78,7 +87,8 @@ enum TemplateHelper: String, Sendable, CaseIterable {
         case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
             .numberFormat, .contains, .matches, .regexExtract, .math, .range, .array, .pickRandom, .randomInt,
             .randomDecimal, .hostname, .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson,
-            .val, .arrayJoin, .arrayAdd, .arrayRemove:
+            .val, .arrayJoin, .arrayAdd, .arrayRemove, .toJson, .formatJson, .jsonMerge, .jsonRemove, .jsonArrayAdd,
+            .xPath, .soapXPath, .systemValue:
             return try prepareText(call, at: start, parser: parser)
         }
     }

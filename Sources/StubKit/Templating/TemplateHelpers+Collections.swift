@@ -4,7 +4,7 @@
     import Foundation
 #endif
 
-/// WireMock 2.35.1's `range`, `array`, `pickRandom`, `randomInt`, `randomDecimal`, `hostname` and
+/// WireMock 2.35.1's `range`, `array`, `pickRandom` (with WireMock 3's `count=`), `randomInt`, `randomDecimal`, `hostname` and
 /// `formData`, and Handlebars.java's inline `assign`.
 extension TemplateEvaluator {
     @inline(never)
@@ -23,6 +23,13 @@ extension TemplateEvaluator {
             if case .missing = first { return .missing }
             let choices = first.isList ? first.elements?.map(\.value) ?? [] : arguments
             guard !choices.isEmpty else { return fail("pickRandom: bound must be positive (an empty list)") }
+            // WireMock 3's `count=N`: N distinct items (at most all of them) in random order, as a list.
+            switch option("count") {
+            case nil: break
+            case let .integer(count)? where count > 0: return pickRandom(choices, count: count)
+            case .integer?: break
+            case let value?: return fail("pickRandom: count must be an integer, found '\(value.text.prefix(60))'")
+            }
             return .string(choices[Int(random.next() % UInt64(choices.count))].text)
         case .randomInt:
             let lower = option("lower").map { Self.integer($0) } ?? .integer(Int(Int32.min))
@@ -53,6 +60,18 @@ extension TemplateEvaluator {
         default:
             return .missing
         }
+    }
+
+    /// The first `count` items of a partial Fisher–Yates shuffle, as WireMock 3's `pickRandom count=`.
+    private mutating func pickRandom(_ choices: [TemplateValue], count: Int) -> TemplateValue {
+        var items = choices
+        let length = min(items.count, count)
+        guard budget.spend(steps: length) else { return .missing }
+        for index in 0..<length {
+            let other = index + Int(random.next() % UInt64(items.count - index))
+            items.swapAt(index, other)
+        }
+        return .list(Array(items[..<length]))
     }
 
     /// The most elements `range` builds.

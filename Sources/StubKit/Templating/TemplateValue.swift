@@ -21,6 +21,8 @@ enum TemplateValue {
     case date(Int64, offsetSeconds: Int?)
     /// A map built by a helper (`formData`): renders as Java's `{a=1, b=x}`.
     case map([(key: String, value: TemplateValue)])
+    /// Nodes `xPath` selected.
+    case xml(TemplateXML)
     /// The root object: `request`.
     case root(TemplateRequestModel)
     /// `request`.
@@ -55,6 +57,8 @@ enum TemplateValue {
             return items[index]
         case let .map(entries):
             return entries.first { $0.key == name }?.value ?? .missing
+        case let .xml(selection):
+            return selection.member(name)
         case let .json(json):
             switch json {
             case let .object(members): return members.first { $0.key == name }.map { .json($0.value) } ?? .missing
@@ -88,6 +92,7 @@ enum TemplateValue {
         case let .values(values): !values.isEmpty
         case let .list(items): !items.isEmpty
         case let .map(entries): !entries.isEmpty
+        case let .xml(selection): !selection.nodes.isEmpty
         case .date: true
         case .root, .request, .path, .fields: true
         case let .body(model): !model.request.body.isEmpty
@@ -107,6 +112,7 @@ enum TemplateValue {
         case let .list(items): "[" + items.map(\.javaText).joined(separator: ", ") + "]"
         case let .date(milliseconds, offset): TemplateDates.iso(milliseconds, offsetSeconds: offset)
         case let .map(entries): "{" + entries.map { "\($0.key)=\($0.value.javaText)" }.joined(separator: ", ") + "}"
+        case let .xml(selection): selection.text
         case .root, .request: ""
         case let .path(model): model.path
         case let .fields(model, kind): model.fieldsDescription(kind)
@@ -136,6 +142,7 @@ enum TemplateValue {
             model.fieldNames(kind).map { ($0, model.values(kind, $0).map(TemplateValue.values) ?? .missing) }
         case let .json(.array(items)): items.map { (nil, .json($0)) }
         case let .json(.object(members)): members.map { ($0.key, .json($0.value)) }
+        case let .xml(selection): selection.each.map { (nil, .xml($0)) }
         default: nil
         }
     }

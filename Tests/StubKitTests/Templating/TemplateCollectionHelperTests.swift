@@ -52,6 +52,24 @@ struct TemplateCollectionHelperTests {
         }
     }
 
+    /// WireMock 3's ResponseTemplateTransformerTest: `count=3` gives three distinct items (`\d \d \d size=3`),
+    /// `count=8` of five gives all five.
+    @Test("pickRandom count= picks that many distinct items, at most all of them")
+    func pickRandomCount() throws {
+        let three = try Template(
+            "{{val (pickRandom (array 1 2 3 4 5) count=3) assign='result'}}{{result.0}} {{result.1}} {{result.2}} size={{size result}}"
+        )
+        let all = try Template("{{val (pickRandom (array 1 2 3 4 5) count=8) assign='result'}}{{size result}}")
+        for seed in UInt64(0)..<100 {
+            let request = HTTPRequest(method: .get, target: "/")
+            let rendered = three.render(for: request, now: 0, seed: seed)
+            #expect(rendered.hasSuffix(" size=3"))
+            let picked = rendered.dropLast(" size=3".count).split(separator: " ").compactMap { Int($0) }
+            #expect(picked.count == 3 && Set(picked).count == 3 && picked.allSatisfy { (1...5).contains($0) })
+            #expect(all.render(for: request, now: 0, seed: seed) == "5")
+        }
+    }
+
     @Test("hostname is the machine's name, never empty")
     func hostname() throws {
         #expect(!(try Template("{{hostname}}").render(for: HTTPRequest(method: .get, target: "/")).isEmpty))
