@@ -2,7 +2,7 @@ import StubHTTP
 
 /// WireMock's `request` model for one request, each part computed on first use: `url`, `path`,
 /// `pathSegments`, `query`, `headers` (case-insensitive names), `cookies`, `method`, `body`, `baseUrl`,
-/// and the named parameters of a `urlPathTemplate` (`request.path.username`).
+/// `requestLine`, and the named parameters of a `urlPathTemplate` (`request.path.username`).
 /// Lives for one evaluation on one thread (not `Sendable`).
 final class TemplateRequestModel {
     enum FieldKind { case query, headers, cookies }
@@ -60,8 +60,33 @@ final class TemplateRequestModel {
         case "query": .fields(self, .query)
         case "headers": .fields(self, .headers)
         case "cookies": .fields(self, .cookies)
+        case "requestLine": requestLine
         default: .missing
         }
+    }
+
+    /// WireMock's `request.requestLine`: `method`, `scheme`, `host`, `port`, `path`, `pathSegments`, `url`,
+    /// `query` and `baseUrl` of the request line, as the `request` model has them; built when first used.
+    private var requestLine: TemplateValue {
+        let host = request.headers.first(name: "Host").flatMap { $0.isEmpty ? nil : $0 } ?? hostPart(serverOrigin)
+        let (name, port) = Self.split(host)
+        return .map([
+            ("method", .string(request.method.rawValue)), ("scheme", .string("http")), ("host", .string(name)),
+            ("port", .integer(port ?? 80)), ("path", .path(self)), ("pathSegments", .path(self)),
+            ("url", .string(url)), ("query", .fields(self, .query)), ("baseUrl", .string(baseURL))
+        ])
+    }
+
+    private func hostPart(_ origin: String) -> String {
+        origin.hasPrefix("http://") ? String(origin.dropFirst("http://".count)) : origin
+    }
+
+    /// `example.com:8080` → (`example.com`, 8080); `[::1]:80` → (`[::1]`, 80); no port → nil.
+    private static func split(_ host: String) -> (name: String, port: Int?) {
+        guard let colon = host.lastIndex(of: ":"), !host[colon...].contains("]"),
+            let port = Int(host[host.index(after: colon)...])
+        else { return (host, nil) }
+        return (String(host[..<colon]), port)
     }
 
     /// The values of field `name`; header names are case-insensitive, query and cookie names are not.

@@ -30,7 +30,8 @@ struct TemplateRow: CustomTestStringConvertible, Sendable {
     func render() throws -> String {
         let request = HTTPRequest(
             method: HTTPMethod(method), target: target,
-            headers: HTTPHeaders([("Host", "127.0.0.1:36465")] + headers), body: Array(body.utf8))
+            headers: HTTPHeaders((headers.contains { $0.0 == "Host" } ? [] : [("Host", "127.0.0.1:36465")]) + headers),
+            body: Array(body.utf8))
         return try Template(template).render(for: request)
     }
 }
@@ -85,8 +86,22 @@ struct TemplateModelTests {
             target: "/x?a=z", headers: [("X-A", "1")]),  // WM
         TemplateRow("{{{request.path}}}|{{request.path.[0]}}", "/a/b/c<d|a/b", target: "/a%2Fb/c%3Cd"),  // WM (path)
         TemplateRow("{{missing}}|{{request.nope}}|{{request.query.a.b.c}}|{{this.x}}|", "||||"),  // WM
-        TemplateRow("{{request.absoluteUrl}}", "")  // WM: not in 2.35.1's model
+        TemplateRow("{{request.absoluteUrl}}", ""),  // WM: not in 2.35.1's model
+        // WM: request.requestLine, with Host example.com:8081 and then without a port.
+        TemplateRow(
+            Self.requestLine,
+            "b c|/a/b c/d|GET|1|2|http://example.com:8081|http|example.com|8081|/a/b%20c/d?a&#x3D;1&amp;a&#x3D;2|",
+            target: "/a/b%20c/d?a=1&a=2", headers: [("Host", "example.com:8081")]),
+        TemplateRow(
+            Self.requestLine, "x|/a/x|GET|||http://example.com|http|example.com|80|/a/x|", target: "/a/x",
+            headers: [("Host", "example.com")])
     ]
+
+    static let requestLine =
+        "{{request.requestLine.pathSegments.[1]}}|{{request.requestLine.path}}|{{request.requestLine.method}}|"
+        + "{{request.requestLine.query.a}}|{{request.requestLine.query.a.[1]}}|{{request.requestLine.baseUrl}}|"
+        + "{{request.requestLine.scheme}}|{{request.requestLine.host}}|{{request.requestLine.port}}|"
+        + "{{request.requestLine.url}}|{{request.requestLine.body}}"
 
     @Test("Renders the request fields as WireMock does", arguments: rows)
     func renders(_ row: TemplateRow) throws {
