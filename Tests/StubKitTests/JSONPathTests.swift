@@ -48,7 +48,10 @@ struct JSONPathTests {
             ("$.tags[*]", #"["x","y","z"]"#),
             ("$.n", "[null]"),
             ("$.missing.deeper", "[]"),
-            ("$.tags.x", "[]")
+            ("$.tags.x", "[]"),
+            // Jayway reads a path without `$` as `$.` and the path.
+            ("store.bicycle.color", #"["red"]"#),
+            ("['store'].bicycle.color", #"["red"]"#)
         ] as [(String, String?)])
     func evaluate(_ expression: String, _ expected: String?) throws {
         let document = try JSONParser.parse(Self.document)
@@ -74,9 +77,43 @@ struct JSONPathTests {
     @Test(
         "Rejects malformed expressions",
         arguments: [
-            "", "a.b", "$.", "$[", "$['a'", "$[?(@.a == )]", "$.a[x]", "$[?(@.a =~ /[/)]", "$ .a"
+            "", "a..", "$.", "$[", "$['a'", "$[?(@.a == )]", "$.a[x]", "$[?(@.a =~ /[/)]", "$ .a"
         ])
     func malformed(_ expression: String) {
         #expect(throws: JSONPathError.self) { try JSONPathExpression(expression) }
+    }
+
+    /// Each row checked against WireMock 2.35.1 (`matchesJsonPath` in `bodyPatterns`).
+    static let wireMockRows: [(String, String, Bool)] = [
+        ("[?(@.nvtAreaId == 100)]", #"{"nvtAreaId":100}"#, true),
+        ("[?(@.nvtAreaId == 100)]", #"[{"nvtAreaId":100}]"#, true),
+        ("[?(@.nvtAreaId == 100)]", #"{"nvtAreaId":101}"#, false),
+        ("[?(@.nvtAreaId == 100)]", #"{"a":{"nvtAreaId":100}}"#, false),
+        // `=~` reads a string, a number as Java prints it, true or false, and anything else as "".
+        ("$[?(@.x =~ /^[0-9]*$/)]", #"{"y":1}"#, true),
+        ("$[?(@.x =~ /^[0-9]*$/)]", #"{"x":12}"#, true),
+        ("$[?(@.x =~ /^[0-9]*$/)]", #"{"x":true}"#, false),
+        ("$[?(@.x =~ /^[0-9]*$/)]", #"{"x":null}"#, true),
+        ("$[?(@.x =~ /^[0-9]*$/)]", #"{"x":[1,2]}"#, true),
+        ("$[?(@.x =~ /^[0-9]*$/)]", #"{"x":1.50}"#, false),
+        ("$[?(@.x =~ /^[0-9]*$/)]", #"{"x":{"a":1}}"#, true),
+        ("$[?(@.x =~ /^[0-9]*$/)]", #"{"x":""}"#, true),
+        ("$[?(@.x =~ /[0-9]+/)]", #"{"y":1}"#, false),
+        ("$[?(@.x =~ /[0-9]+/)]", #"{"x":12}"#, true),
+        ("$[?(@.x =~ /[0-9]+/)]", #"{"x":[1,2]}"#, false),
+        ("$[?(@.x =~ /true/)]", #"{"x":true}"#, true),
+        ("$[?(@.x =~ /true/)]", #"{"x":"true"}"#, true),
+        ("$[?(@.x =~ /1\\.5/)]", #"{"x":1.50}"#, true),
+        ("$[?(@.x =~ /1\\.50/)]", #"{"x":1.50}"#, false),
+        ("$[?(@.x =~ /1.0E20|100000000000000000000|1\\.0E\\+20/)]", #"{"x":1e20}"#, true),
+        ("$[?(@.x =~ /\\{.*\\}/)]", #"{"x":{"a":1}}"#, false)
+    ]
+
+    @Test("Matches as WireMock 2.35.1: a path without $, and =~ on numbers, booleans and missing members")
+    func wireMockRows() {
+        for (expression, body, expected) in Self.wireMockRows {
+            let matcher = CompiledStringMatcher(.matchesJsonPath(expression, nil))
+            #expect(matcher.matches(body) == expected, "\(expression) on \(body)")
+        }
     }
 }

@@ -595,6 +595,30 @@ struct MappingDecodingTests {
         }
     }
 
+    /// WireMock 2.35.1 loads `$[?(@.a =~ ((?!281)[0-9]*))]` (a regex not in slashes) and never matches it.
+    @Test("A JSONPath stubserver cannot parse is an error naming --lenient; with it the stub loads and never matches")
+    func invalidJSONPathUnderLenient() throws {
+        let document =
+            #"{"request": {"bodyPatterns": [{"matchesJsonPath": "$[?(@.a =~ ((?!281)[0-9]*))]"}]}, "response": {}}"#
+        let message = try #require(decodeError(document))
+        #expect(message.contains("bodyPatterns[0].matchesJsonPath: invalid JSONPath"), "\(message)")
+        #expect(
+            message.hasSuffix("(--lenient loads the stub so that it never matches, as WireMock does)"), "\(message)")
+        let result = try decode(document, options: lenient)
+        let request = try #require(result.mappings.first?.request)
+        #expect(
+            !CompiledRequestPattern(request).matches(
+                HTTPRequest(method: .post, target: "/", body: Array(#"{"a":1}"#.utf8))))
+        #expect(
+            result.warnings.first?.description.hasSuffix("the stub never matches, as in WireMock (--lenient)") == true)
+        // A path past the size limit stays an error.
+        let long = "$." + String(repeating: "a", count: JSONPathParser.maxLength)
+        #expect(throws: StubsLoadError.self) {
+            try decode(
+                #"{"request": {"bodyPatterns": [{"matchesJsonPath": "\#(long)"}]}, "response": {}}"#, options: lenient)
+        }
+    }
+
     /// Checked against WireMock 2.35.1: the first operator written decides, the others are dropped.
     @Test("A matcher with two operators matches by the first one written")
     func firstOperatorDecides() throws {

@@ -89,12 +89,22 @@ struct AdminAPITests {
         #expect(syntax["title"] as? String == "Error parsing JSON")
         #expect((syntax["source"] as? [String: Any])?.isEmpty == true)
 
-        let escaping = try await fixture.call(
-            "POST", "/__admin/mappings",
-            #"{"request": {"url": "/x"}, "response": {"bodyFileName": "../mappings/a.json"}}"#)
-        #expect(escaping.status == 422)
-        #expect(escaping.text.contains("/response/bodyFileName"))
         #expect(fixture.server.mappings.count == 2)
+    }
+
+    @Test(
+        "A mapping whose body file is outside __files is created and answers 500 without reading it, as WireMock does")
+    func createMappingWithEscapingBodyFile() async throws {
+        let escaping = #"{"request": {"url": "/x"}, "response": {"bodyFileName": "../mappings/a.json"}}"#
+        let fixture = try Fixture()
+        #expect(try await fixture.call("POST", "/__admin/mappings", escaping).status == 201)
+        let hit = try await HTTP.get(fixture.server, "/x")
+        #expect(hit.status == 500)
+        #expect(hit.text.contains("'bodyFileName' '../mappings/a.json' escapes "))
+        let strict = try Fixture(strictBodyFiles: true)
+        let refused = try await strict.call("POST", "/__admin/mappings", escaping)
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("/response/bodyFileName"))
     }
 
     @Test("A mapping whose body file is missing is created and answers 500 naming the file, as WireMock does")

@@ -280,12 +280,19 @@ extension MappingDecoder.Run {
     }
 
     /// JSONPath expressions are parsed at load time with the matcher's parser, so an unsupported or
-    /// malformed path fails here.
-    private func validateJSONPath(_ expression: String, at path: MappingPath) throws(StubsLoadError) {
+    /// malformed path fails here. WireMock loads such a stub and never matches it: with
+    /// ``StubsLoadOptions/lenientMatchers`` so does stubserver, with a warning (never past a size limit).
+    private mutating func validateJSONPath(_ expression: String, at path: MappingPath) throws(StubsLoadError) {
         do {
             _ = try JSONPathExpression(expression)
         } catch {
-            throw failure(path, error.description)
+            guard options.lenientMatchers, !error.exceedsLimit else {
+                let hint =
+                    error.exceedsLimit ? "" : " (--lenient loads the stub so that it never matches, as WireMock does)"
+                throw failure(path, error.description + hint)
+            }
+            warn(.invalidNeverMatches(reason: error.description), "matchesJsonPath", at: path)
+            unsupportedMatchers.append(UnsupportedMatcher(name: "matchesJsonPath", field: path.description))
         }
     }
 

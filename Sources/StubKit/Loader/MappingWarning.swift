@@ -22,6 +22,9 @@ public struct MappingWarning: Sendable, Hashable, CustomStringConvertible {
         /// A template's `fake` / `random` names a key stubserver has no fake data for
         /// (`Name.firstname`): a response that reaches it answers 500 naming it.
         case unknownFakeDataKey(String)
+        /// With ``StubsLoadOptions/lenientMatchers``, a matcher WireMock loads but can never match with (a
+        /// JSONPath it cannot parse, `reason` says why): the stub loads and never matches, as in WireMock.
+        case invalidNeverMatches(reason: String)
     }
 
     public var kind: Kind
@@ -51,6 +54,8 @@ public struct MappingWarning: Sendable, Hashable, CustomStringConvertible {
         case .unknownHelper(let helper):
             "\(context).\(field): template helper '\(helper)' is not implemented by stubserver (it is in no WireMock "
                 + "core); a response that uses it answers 500 naming it"
+        case .invalidNeverMatches(let reason):
+            "\(context).\(field): \(reason); the stub never matches, as in WireMock (--lenient)"
         case .unknownFakeDataKey(let key):
             "\(context).\(field): \(FakeDataKey.unknownMessage(key)); a response that uses it answers 500 naming it"
         }

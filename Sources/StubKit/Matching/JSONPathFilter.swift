@@ -47,8 +47,16 @@ indirect enum JSONPathFilter: Sendable, Hashable {
         case let .not(a): return !a.test(item, root: root, work: work)
         case let .exists(operand): return operand.resolve(item, root: root, work: work) != nil
         case let .regex(operand, regex):
-            guard case let .string(s)? = operand.resolve(item, root: root, work: work) else { return false }
-            return regex.matchesWhole(s)
+            // Jayway matches a string, a number as Java prints it, true or false; anything else (missing,
+            // null, an array, an object) as "" (WireMock 2.35.1: `{"y":1}` matches `@.x =~ /[0-9]*/`).
+            let input: String
+            switch operand.resolve(item, root: root, work: work) {
+            case let .string(s)?: input = s
+            case let .number(text)?: input = JSONRendering.javaNumber(text)
+            case let .bool(b)?: input = b ? "true" : "false"
+            default: input = ""
+            }
+            return regex.matchesWhole(input)
         case let .compare(lhs, op, rhs):
             guard let a = lhs.resolve(item, root: root, work: work), let b = rhs.resolve(item, root: root, work: work)
             else {

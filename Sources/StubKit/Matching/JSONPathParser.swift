@@ -31,7 +31,15 @@ struct JSONPathParser {
 
     /// The whole expression: `$...` up to the end.
     mutating func parseExpression() throws(JSONPathError) -> [JSONPathExpression.Step] {
-        let steps = try parsePath(from: "$", inFilter: false)
+        skipSpaces()
+        var steps: [JSONPathExpression.Step]
+        if let first = peek, first != "$", first != "@" {
+            // Jayway reads a path that starts with neither `$` nor `@` as `$.` and the path: `a.b`, `[?(@.a)]`.
+            steps = [first == "[" ? try parseBracket() : try parseDotted()]
+            steps += try parseSteps(inFilter: false)
+        } else {
+            steps = try parsePath(from: "$", inFilter: false)
+        }
         if position < chars.count { throw error("unexpected text") }
         return steps
     }
@@ -44,6 +52,11 @@ struct JSONPathParser {
         skipSpaces()
         guard peek == start else { throw expected(start) }
         position += 1
+        return try parseSteps(inFilter: inFilter)
+    }
+
+    /// The steps after `$`, `@` or a first step: `.a`, `..a`, `[…]`, in turn.
+    private mutating func parseSteps(inFilter: Bool) throws(JSONPathError) -> [JSONPathExpression.Step] {
         var steps: [JSONPathExpression.Step] = []
         while let c = peek {
             if c == "." {
