@@ -103,8 +103,10 @@ public enum Runner {
             switch error {
             case let .badStubs(error):
                 log.write("stubserver: error: \(error)")
-                log.write(
-                    "stubserver: `stubserver check --stubs \(options.stubs)` lists every error, not only the first")
+                if error.file != nil {
+                    log.write(
+                        "stubserver: `stubserver check --stubs \(options.stubs)` lists every error, not only the first")
+                }
                 return .badStubs
             case let .cannotListen(error):
                 let hint =
