@@ -149,6 +149,17 @@ struct RequestOriginTests {
         #expect(result.distance > 0 && result.distance <= 1)
     }
 
+    @Test("With --lenient, an unsupported option in host, clientIp or a form parameter is reported there")
+    func lenientParts() throws {
+        let request =
+            #"{"host": {"before": "now", "actualFormat": "dd/MM"}, "clientIp": {"before": "now", "actualFormat": "dd/MM"}, "formParameters": {"k": {"before": "now", "actualFormat": "dd/MM"}}}"#
+        let result = try MappingDecoder(options: StubsLoadOptions(lenientMatchers: true)).decodeDocument(
+            try JSONParser.parse(#"{"request": \#(request), "response": {}}"#), file: "m.json")
+        let pattern = CompiledRequestPattern(try #require(result.mappings.first).request)
+        #expect(!pattern.matches(self.request()))
+        #expect(pattern.match(self.request()).mismatches.map(\.part) == [.host, .clientIp, .formParameter("k")])
+    }
+
     @Test("The Swift DSL builds the same pattern as the stub file")
     func dsl() throws {
         let built = RequestPattern.get("/a").withScheme("http").withHost(.equalTo("localhost")).withPort(8080)
