@@ -160,6 +160,13 @@ struct RequestOriginTests {
         #expect(pattern.match(self.request()).mismatches.map(\.part) == [.host, .clientIp, .formParameter("k")])
     }
 
+    @Test("Templates read request.host, request.port and request.scheme as WireMock 2.35.1 renders them")
+    func templates() throws {
+        let template = try Template("{{request.host}}|{{request.port}}|{{request.scheme}}")
+        #expect(template.render(for: request(headers: [("Host", "Ex.com:77")])) == "Ex.com|77|http")
+        #expect(template.render(for: request(headers: [("Host", "127.0.0.1:23456")])) == "127.0.0.1|23456|http")
+    }
+
     @Test("The Swift DSL builds the same pattern as the stub file")
     func dsl() throws {
         let built = RequestPattern.get("/a").withScheme("http").withHost(.equalTo("localhost")).withPort(8080)
