@@ -152,7 +152,7 @@ struct RequestOriginTests {
     @Test("With --lenient, an unsupported option in host, clientIp or a form parameter is reported there")
     func lenientParts() throws {
         let request =
-            #"{"host": {"before": "now", "actualFormat": "dd/MM"}, "clientIp": {"before": "now", "actualFormat": "dd/MM"}, "formParameters": {"k": {"before": "now", "actualFormat": "dd/MM"}}}"#
+            #"{"host": {"before": "now", "actualFormat": "QQQ yyyy"}, "clientIp": {"before": "now", "actualFormat": "QQQ yyyy"}, "formParameters": {"k": {"before": "now", "actualFormat": "QQQ yyyy"}}}"#
         let result = try MappingDecoder(options: StubsLoadOptions(lenientMatchers: true)).decodeDocument(
             try JSONParser.parse(#"{"request": \#(request), "response": {}}"#), file: "m.json")
         let pattern = CompiledRequestPattern(try #require(result.mappings.first).request)
