@@ -96,6 +96,10 @@ extension Mismatch.Part {
         case "method": self = .method
         case "basic auth": self = .basicAuth
         case "body": self = .body
+        case "scheme": self = .scheme
+        case "host": self = .host
+        case "port": self = .port
+        case "client IP": self = .clientIp
         default:
             if let name = quoted(after: "query") {
                 self = .queryParameter(name)
@@ -103,6 +107,8 @@ extension Mismatch.Part {
                 self = .header(name)
             } else if let name = quoted(after: "cookie") {
                 self = .cookie(name)
+            } else if let name = quoted(after: "form parameter") {
+                self = .formParameter(name)
             } else {
                 self = .url
             }

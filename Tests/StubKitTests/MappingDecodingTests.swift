@@ -458,10 +458,8 @@ struct MappingDecodingTests {
             ]
         ),
         (
-            #"{"request": {"host": {"equalTo": "a"}, "scheme": "https", "port": 1, "formParameters": {}, "customMatcher": {}}, "response": {}}"#,
-            ["host", "scheme", "port", "formParameters", "customMatcher"].map {
-                "'\($0)' in request is not supported by stubserver: the stub never matches"
-            }
+            #"{"request": {"customMatcher": {}}, "response": {}}"#,
+            ["'customMatcher' in request is not supported by stubserver: the stub never matches"]
         ),
         (
             #"{"request": {}, "response": {"transformerParameters": {}, "fromConfiguredStub": true, "additionalProxyRequestHeaders": {}}}"#,

@@ -7,6 +7,7 @@ struct MappingEncodingTests {
     static let documents: [String] = [
         #"{"request": {}, "response": {}}"#,
         #"{"id": "abc", "name": "All", "priority": 1, "request": {"method": "POST", "urlPathTemplate": "/u/{id}", "queryParameters": {"q": {"hasExactly": [{"equalTo": "a", "caseInsensitive": true}, {"absent": true}]}, "r": {"includes": [{"contains": "x"}]}}, "headers": {"Accept": {"matches": "application/.*"}, "X": {"doesNotMatch": "y"}}, "cookies": {"c": {"equalTo": "v"}}, "bodyPatterns": [{"equalToJson": {"a": [1, 2.50]}, "ignoreArrayOrder": true, "ignoreExtraElements": true}, {"equalToJson": "{\"s\": 1}"}, {"matchesJsonPath": "$.a"}, {"matchesJsonPath": {"expression": "$.b", "equalTo": "z"}}], "basicAuthCredentials": {"username": "u", "password": "p"}}, "response": {"status": 201, "statusMessage": "Made", "headers": {"Set-Cookie": ["a=1", "b=2"], "Content-Type": "application/json"}, "jsonBody": {"ok": true, "n": null}, "fixedDelayMilliseconds": 10}}"#,
+        #"{"request": {"urlPath": "/f", "scheme": "http", "host": {"equalTo": "localhost"}, "port": 8080, "clientIp": {"matches": "127\\..*"}, "formParameters": {"a": {"equalTo": "1"}, "b": {"hasExactly": [{"equalTo": "x"}]}, "c": {"absent": true}}}, "response": {}}"#,
         #"{"request": {"url": "/a?b"}, "response": {"body": "text\n"}}"#,
         #"{"request": {"urlPath": "/a"}, "response": {"base64Body": "AAEC/w=="}}"#,
         #"{"request": {"urlPattern": "/a.*"}, "response": {"base64Body": "AA=="}}"#,
@@ -32,6 +33,19 @@ struct MappingEncodingTests {
         #expect(
             mapping.json.serialized()
                 == #"{"id":"m1","request":{"url":"/a","method":"GET","headers":{"A":{"equalTo":"x"}}},"response":{"status":200,"headers":{"H":["1","2"]},"body":"hi"},"uuid":"m1"}"#
+        )
+    }
+
+    /// The order of scheme, host, port, urlPath and method is WireMock 2.35.1's admin API answer.
+    @Test("Encodes scheme, host, port, clientIp and formParameters in WireMock 3's shape")
+    func encodesOrigin() throws {
+        let mapping = try StubMapping(
+            json: try JSONParser.parse(
+                #"{"id": "m2", "request": {"urlPath": "/f", "formParameters": {"k": {"equalTo": "v"}}, "port": 8080, "host": {"equalTo": "h"}, "scheme": "http", "clientIp": {"equalTo": "1.2.3.4"}}, "response": {}}"#
+            ))
+        #expect(
+            mapping.request.json.serialized()
+                == #"{"scheme":"http","host":{"equalTo":"h"},"port":8080,"clientIp":{"equalTo":"1.2.3.4"},"urlPath":"/f","method":"ANY","formParameters":{"k":{"equalTo":"v"}}}"#
         )
     }
 

@@ -255,6 +255,7 @@ struct AdminAPITests {
         #expect(request["url"] as? String == "/nowhere?page=2&page=3")
         #expect(request["absoluteUrl"] as? String == fixture.server.baseURL.absoluteString + "/nowhere?page=2&page=3")
         #expect(request["method"] as? String == "POST")
+        #expect(request["clientIp"] as? String == "127.0.0.1")  // what WireMock 2.35.1 logs for a loopback client
         #expect(request["body"] as? String == #"{"k":"v"}"#)
         #expect(request["bodyAsBase64"] as? String == Data(#"{"k":"v"}"#.utf8).base64EncodedString())
         #expect((request["headers"] as? [String: Any])?["X-Trace"] as? String == "t1")

@@ -42,7 +42,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         self.socket = socket
         self.loop = loop
         self.server = server
-        parser = RequestParser(limits: server.configuration.limits)
+        parser = RequestParser(limits: server.configuration.limits, endpoints: socket.endpoints())
         machine = ConnectionStateMachine(
             timeouts: .init(
                 headerReadTimeout: server.configuration.headerReadTimeout,

@@ -16,6 +16,8 @@ public struct HTTPRequest: Sendable, Hashable {
     public var body: [UInt8]
     /// Trailer fields sent after a chunked body, if any.
     public var trailers: HTTPHeaders
+    /// The addresses of the connection the request arrived on; `nil` when it was not read from a socket.
+    public var endpoints: HTTPEndpoints?
 
     public init(
         method: HTTPMethod,
@@ -23,7 +25,8 @@ public struct HTTPRequest: Sendable, Hashable {
         version: HTTPVersion = .http1_1,
         headers: HTTPHeaders = [:],
         body: [UInt8] = [],
-        trailers: HTTPHeaders = [:]
+        trailers: HTTPHeaders = [:],
+        endpoints: HTTPEndpoints? = nil
     ) {
         self.method = method
         self.target = target
@@ -31,6 +34,7 @@ public struct HTTPRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.trailers = trailers
+        self.endpoints = endpoints
     }
 
     /// Whether the connection may carry another request after this one (RFC 9112 §9.3):

@@ -62,9 +62,14 @@ public struct RequestParser: Sendable {
     /// A `Content-Length` body that did not arrive with its head: collected here as it comes, in storage
     /// reserved at exactly its length, and handed to the request without a copy (see ``collect(_:length:)``).
     private var body: [UInt8] = []
+    private let endpoints: HTTPEndpoints?  // formatted once per connection, given to each request
 
-    public init(limits: ParserLimits = ParserLimits()) {
+    /// - Parameters:
+    ///   - limits: the bounds on request lines, headers and bodies.
+    ///   - endpoints: the connection's addresses, set on each request parsed (``HTTPRequest/endpoints``).
+    public init(limits: ParserLimits = ParserLimits(), endpoints: HTTPEndpoints? = nil) {
         self.limits = limits
+        self.endpoints = endpoints
         self.chunked = ChunkedDecoder(limits: limits)
     }
 
@@ -313,7 +318,7 @@ public struct RequestParser: Sendable {
         swap(&taken, &headers)
         let request = HTTPRequest(
             method: method, target: target, version: version, headers: taken,
-            body: body, trailers: trailers)
+            body: body, trailers: trailers, endpoints: endpoints)
         target = ""
         phase = .requestLine
         consumedByCurrentRequest = 0

@@ -29,7 +29,11 @@ extension LoggedRequest {
         var members: [(key: String, value: JSONValue)] = [
             ("url", .string(request.target)),
             ("absoluteUrl", .string(absoluteURL)),
-            ("method", .string(request.method.rawValue)),
+            ("method", .string(request.method.rawValue))
+        ]
+        // As WireMock logs it: the first X-Forwarded-For field's whole value, else the client's address.
+        if let clientIp = RequestContext.clientIp(of: request) { members.append(("clientIp", .string(clientIp))) }
+        members += [
             ("headers", Self.grouped(request.headers.map { ($0.name, $0.value) })),
             ("cookies", cookiesJSON),
             ("browserProxyRequest", false),

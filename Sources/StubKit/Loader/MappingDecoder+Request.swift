@@ -4,11 +4,9 @@ extension MappingDecoder.Run {
     static let requestFields =
         ["method"] + urlFields + [
             "queryParameters", "headers", "cookies", "bodyPatterns", "basicAuthCredentials", "basicAuth",
-            "multipartPatterns", "pathParameters"
+            "multipartPatterns", "pathParameters", "scheme", "host", "port", "clientIp", "formParameters"
         ]
-    static let requestWireMockOnly: Set<String> = [
-        "host", "scheme", "port", "formParameters", "customMatcher", "clientIp"
-    ]
+    static let requestWireMockOnly: Set<String> = ["customMatcher"]
 
     mutating func decodeRequest(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> RequestPattern {
         let members = try object(json, at: path)
@@ -61,6 +59,7 @@ extension MappingDecoder.Run {
         if let multipart = json["multipartPatterns"] {
             pattern.multipartPatterns = try decodeMultipartPatterns(multipart, at: path.key("multipartPatterns"))
         }
+        try decodeOrigin(into: &pattern, json, at: path)
         pattern.unsupportedMatchers = unsupportedMatchers
         return pattern
     }

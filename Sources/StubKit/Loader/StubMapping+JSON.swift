@@ -53,7 +53,12 @@ extension StubMapping {
 extension RequestPattern {
     /// The request pattern as WireMock JSON.
     public var json: JSONValue {
+        // WireMock writes these first (its admin API's answer).
         var members: [(key: String, value: JSONValue)] = []
+        if let scheme { members.append(("scheme", .string(scheme))) }
+        if let host { members.append(("host", host.json)) }
+        if let port { members.append(("port", JSONValue(port))) }
+        if let clientIp { members.append(("clientIp", clientIp.json)) }
         switch url {
         case .url(let text)?: members.append(("url", .string(text)))
         case .urlPath(let text)?: members.append(("urlPath", .string(text)))
@@ -73,6 +78,7 @@ extension RequestPattern {
         if !queryParameters.isEmpty { members.append(("queryParameters", named(queryParameters))) }
         if !headers.isEmpty { members.append(("headers", named(headers))) }
         if !cookies.isEmpty { members.append(("cookies", named(cookies))) }
+        if !formParameters.isEmpty { members.append(("formParameters", named(formParameters))) }
         if !bodyPatterns.isEmpty { members.append(("bodyPatterns", .array(bodyPatterns.map(\.json)))) }
         if !multipartPatterns.isEmpty {
             members.append(("multipartPatterns", .array(multipartPatterns.map(\.json))))

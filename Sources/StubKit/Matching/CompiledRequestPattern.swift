@@ -33,6 +33,11 @@ public final class CompiledRequestPattern: Sendable {
     private let body: [CompiledStringMatcher]
     private let multipart: [CompiledMultipartPattern]
     private let pathParameters: [(name: String, matcher: CompiledMultiValueMatcher)]
+    private let form: [(name: String, matcher: CompiledMultiValueMatcher)]
+    /// `scheme`, `host`, `port` and `clientIp`, when the pattern has any.
+    private let origin: CompiledOriginMatcher?
+    /// ``totalWeight`` plus the weights of the pattern's `origin` and form parameters.
+    private let patternWeight: Double
     /// `basic <base64>` in lower case: WireMock 2.35.1 compares the whole `Authorization` value ignoring
     /// case (it accepts `BASIC dTpwOnc=` and even `Basic DTPWONC=`).
     private let expectedAuthorization: String?
@@ -64,13 +69,16 @@ public final class CompiledRequestPattern: Sendable {
         body = pattern.bodyPatterns.map(CompiledStringMatcher.init)
         multipart = pattern.multipartPatterns.map(CompiledMultipartPattern.init)
         pathParameters = pattern.pathParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
+        form = pattern.formParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
+        origin = CompiledOriginMatcher(pattern)
+        patternWeight = Self.totalWeight + (origin?.weight ?? 0) + (form.isEmpty ? 0 : Self.fieldWeight)
         expectedAuthorization = pattern.basicAuthCredentials.map {
             ("Basic " + Data(($0.username + ":" + $0.password).utf8).base64EncodedString()).lowercased()
         }
         unsupported = pattern.unsupportedMatchers
         hasFieldMatchers =
             !(query.isEmpty && headers.isEmpty && cookies.isEmpty && body.isEmpty && expectedAuthorization == nil
-            && unsupported.isEmpty && multipart.isEmpty && pathParameters.isEmpty)
+            && unsupported.isEmpty && multipart.isEmpty && pathParameters.isEmpty && form.isEmpty && origin == nil)
         var requiredHeaders = headers.filter { !$0.matcher.isSatisfied(by: []) }.map(\.name)
         if expectedAuthorization != nil { requiredHeaders.append("Authorization") }
         if cookies.contains(where: { !$0.matcher.isSatisfied(by: []) }) { requiredHeaders.append("Cookie") }
@@ -86,7 +94,8 @@ public final class CompiledRequestPattern: Sendable {
     public var compileErrors: [String] {
         var errors: [String] = unsupported.map(\.message)
         if let e = url?.compileError { errors.append(e) }
-        for (_, m) in query + headers + cookies { if let e = m.compileError { errors.append(e) } }
+        for (_, m) in query + headers + cookies + form { if let e = m.compileError { errors.append(e) } }
+        errors += origin?.compileErrors ?? []
         for m in body { if let e = m.compileError { errors.append(e) } }
         for m in multipart { if let e = m.compileError { errors.append(e) } }
         for (_, m) in pathParameters { if let e = m.compileError { errors.append(e) } }
@@ -118,10 +127,12 @@ public final class CompiledRequestPattern: Sendable {
         if !urlChecked, url?.matches(context) == false { return false }
         guard hasFieldMatchers else { return true }
         guard unsupported.isEmpty else { return false }
+        if let origin, !origin.isSatisfied(by: context) { return false }
         for (name, m) in headers where !m.isSatisfied(byHeader: name, in: context.request.headers) { return false }
         if let expectedAuthorization, !Self.hasAuthorization(expectedAuthorization, context) { return false }
         for (name, m) in query where !m.isSatisfied(by: context.query[name] ?? []) { return false }
         for (name, m) in cookies where !m.isSatisfied(by: context.cookies[name] ?? []) { return false }
+        for (name, m) in form where !m.isSatisfied(by: context.formParameters[name] ?? []) { return false }
         for m in body where !m.isSatisfied(by: context.body) { return false }
         for m in multipart where !m.isSatisfied(by: context.multipartParts, jsonByteLimit: context.jsonByteLimit) {
             return false
@@ -170,6 +181,7 @@ public final class CompiledRequestPattern: Sendable {
                 Mismatch(part: .method, expected: Quoting.quote(method), actual: [request.method.rawValue], distance: 1)
             )
         }
+        if let origin { weighted += origin.weightedDistance(context, &mismatches) }
         var parameters: [String: String] = [:]
         var urlMatched = true
         if let url {
@@ -194,6 +206,11 @@ public final class CompiledRequestPattern: Sendable {
         weighted +=
             Self.fieldWeight
             * fieldDistance(query, Mismatch.Part.queryParameter, { context.query[$0] ?? [] }, &mismatches)
+        if !form.isEmpty {
+            weighted +=
+                Self.fieldWeight
+                * fieldDistance(form, Mismatch.Part.formParameter, { context.formParameters[$0] ?? [] }, &mismatches)
+        }
 
         var headerDistances: [Double] = []
         for (name, m) in headers {
@@ -249,7 +266,7 @@ public final class CompiledRequestPattern: Sendable {
                     actual: [], distance: 1))
         }
 
-        let distance = mismatches.isEmpty ? 0 : min(1, max(weighted / Self.totalWeight, .ulpOfOne))
+        let distance = mismatches.isEmpty ? 0 : min(1, max(weighted / patternWeight, .ulpOfOne))
         return MatchResult(
             distance: distance, mismatches: mismatches, pathParameters: mismatches.isEmpty ? parameters : [:])
     }

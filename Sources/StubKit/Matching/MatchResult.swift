@@ -37,9 +37,19 @@ public struct Mismatch: Sendable, Hashable, CustomStringConvertible {
         case multipart
         /// A `{name}` of a `urlPathTemplate` (`pathParameters`).
         case pathParameter(String)
+        /// `scheme`.
+        case scheme
+        /// `host`.
+        case host
+        /// `port`.
+        case port
+        /// `clientIp`.
+        case clientIp
+        /// A `formParameters` entry.
+        case formParameter(String)
 
         /// `method`, `url`, `query "page"`, `header "Accept"`, `cookie "session"`, `basic auth`, `body`,
-        /// `multipart`.
+        /// `multipart`, `path parameter "id"`, `scheme`, `host`, `port`, `client IP`, `form parameter "q"`.
         public var description: String {
             switch self {
             case .method: "method"
@@ -51,6 +61,11 @@ public struct Mismatch: Sendable, Hashable, CustomStringConvertible {
             case .body: "body"
             case .multipart: "multipart"
             case let .pathParameter(name): "path parameter \"\(name)\""
+            case .scheme: "scheme"
+            case .host: "host"
+            case .port: "port"
+            case .clientIp: "client IP"
+            case let .formParameter(name): "form parameter \"\(name)\""
             }
         }
     }

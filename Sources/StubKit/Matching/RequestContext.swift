@@ -30,6 +30,13 @@ final class RequestContext {
         return MultipartBody(contentType: contentType, body: request.body)?.parts
     }()
 
+    /// The host and port the request was sent to (see ``RequestPattern/host`` and ``RequestPattern/port``).
+    private(set) lazy var authority: (host: String?, port: Int?) = Self.authority(of: request)
+    /// What `clientIp` compares (see ``RequestPattern/clientIp``); `nil` when unknown.
+    private(set) lazy var clientIp: String? = Self.clientIp(of: request)
+    /// The decoded parameters of an `application/x-www-form-urlencoded` body, by name.
+    private(set) lazy var formParameters: [String: [String]] = Self.formParameters(of: request)
+
     /// - Parameter jsonByteLimit: the largest body parsed as JSON; JSON matchers do not match a larger one.
     init(_ request: StubHTTPRequest, jsonByteLimit: Int = MatchSubject.defaultJSONByteLimit) {
         self.request = request

@@ -8,8 +8,16 @@ extension UnsupportedMatcher {
             return .queryParameter(Self.key(rest.dropFirst("queryParameters".count)))
         }
         if rest.hasPrefix("cookies") { return .cookie(Self.key(rest.dropFirst("cookies".count))) }
+        if rest.hasPrefix("formParameters") {
+            return .formParameter(Self.key(rest.dropFirst("formParameters".count)))
+        }
         let name = String(rest.prefix { $0 != "." && $0 != "[" })
-        return ["host", "scheme", "port", "pathParameters", "clientIp"].contains(name) ? .url : .body
+        switch name {
+        case "host": return .host
+        case "clientIp": return .clientIp
+        case "pathParameters": return .url
+        default: return .body
+        }
     }
 
     /// The member name at the start of `text`: `.D.before` → `D`, `["X Api Key"].before` → `X Api Key`.

@@ -47,6 +47,21 @@ public struct RequestPattern: Sendable, Hashable {
     public var pathParameters: [NamedMatcher] = []
     /// All must match the parts of a `multipart/…` body (`multipartPatterns`).
     public var multipartPatterns: [MultipartPattern]
+    /// `scheme`: `"http"` or `"https"`, compared exactly. stubserver serves plain HTTP, so `"https"` never
+    /// matches.
+    public var scheme: String?
+    /// `host`: the host the request was sent to, as the client wrote it (the absolute-form target's, else
+    /// the `Host` field's), without its port; IPv6 keeps its brackets. Without a `Host`, the server's address.
+    public var host: StringMatcher?
+    /// `port`: the port the request was sent to (from the target or `Host`; 80 when `Host` names none;
+    /// without a `Host`, the port the connection was accepted on).
+    public var port: Int?
+    /// `clientIp`: the first `X-Forwarded-For` field's whole value when there is one, else the client's
+    /// address (`127.0.0.1`, `::1`), as in WireMock 3.
+    public var clientIp: StringMatcher?
+    /// `formParameters`: the decoded parameters of an `application/x-www-form-urlencoded` body by name,
+    /// in source order.
+    public var formParameters: [NamedMatcher] = []
     /// Matchers of a stub file stubserver does not implement: while any is present, the pattern matches
     /// no request (never more than its author wrote).
     var unsupportedMatchers: [UnsupportedMatcher] = []

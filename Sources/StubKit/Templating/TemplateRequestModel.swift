@@ -2,7 +2,7 @@ import StubHTTP
 
 /// WireMock's `request` model for one request, each part computed on first use: `url`, `path`,
 /// `pathSegments`, `query`, `headers` (case-insensitive names), `cookies`, `method`, `body`, `baseUrl`,
-/// `requestLine`, and the named parameters of a `urlPathTemplate` (`request.path.username`).
+/// `host`, `port`, `scheme`, `requestLine`, and the named parameters of a `urlPathTemplate` (`request.path.username`).
 /// Lives for one evaluation on one thread (not `Sendable`).
 final class TemplateRequestModel {
     enum FieldKind { case query, headers, cookies }
@@ -57,6 +57,10 @@ final class TemplateRequestModel {
         case "method": .string(request.method.rawValue)
         case "body": .body(self)
         case "baseUrl": .string(baseURL)
+        // WireMock 2.35.1's request.host, request.port and request.scheme: what `host`, `port` and `scheme` match.
+        case "host": RequestContext.authority(of: request).host.map(TemplateValue.string) ?? .missing
+        case "port": RequestContext.authority(of: request).port.map(TemplateValue.integer) ?? .missing
+        case "scheme": .string(CompiledOriginMatcher.servedScheme)
         case "query": .fields(self, .query)
         case "headers": .fields(self, .headers)
         case "cookies": .fields(self, .cookies)

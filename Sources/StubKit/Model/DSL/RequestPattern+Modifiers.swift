@@ -142,7 +142,7 @@ extension RequestPattern {
 extension [NamedMatcher] {
     /// Replaces the matcher named `name` in place, or appends one: the list behaves like the JSON
     /// object it mirrors.
-    fileprivate mutating func setMatcher(_ matcher: MultiValueMatcher, for name: String) {
+    mutating func setMatcher(_ matcher: MultiValueMatcher, for name: String) {
         if let index = firstIndex(where: { $0.name == name }) {
             self[index].matcher = matcher
         } else {

@@ -17,9 +17,14 @@ extension RequestPattern {
         case let other?: url = other.description
         }
         var conditions: [String] = []
+        if let scheme { conditions.append("scheme \(quoted(scheme))") }
+        if let host { conditions.append("host \(host)") }
+        if let port { conditions.append("port \(port)") }
+        if let clientIp { conditions.append("client IP \(clientIp)") }
         conditions += queryParameters.map { "query \(quoted($0.name)) \($0.matcher)" }
         conditions += headers.map { "header \(quoted($0.name)) \($0.matcher)" }
         conditions += cookies.map { "cookie \(quoted($0.name)) \($0.matcher)" }
+        conditions += formParameters.map { "form parameter \(quoted($0.name)) \($0.matcher)" }
         if let basicAuthCredentials { conditions.append("basic auth \(quoted(basicAuthCredentials.username))") }
         conditions += bodyPatterns.map { "body \($0)" }
         let head = "\(method) \(url)"

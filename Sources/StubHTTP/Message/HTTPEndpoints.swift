@@ -1,0 +1,22 @@
+/// The two ends of the connection a request arrived on, formatted once per connection.
+///
+/// ```swift
+/// request.endpoints?.remoteAddress   // "127.0.0.1"
+/// request.endpoints?.localPort       // 8080
+/// ```
+///
+/// `nil` on a request that was not read from a socket (one built in code or a test).
+public struct HTTPEndpoints: Sendable, Hashable {
+    /// The client's numeric address without its port: `127.0.0.1` or `::1` (no brackets).
+    public var remoteAddress: String
+    /// The server's numeric address the connection was accepted on, without brackets.
+    public var localAddress: String
+    /// The server's port the connection was accepted on.
+    public var localPort: Int
+
+    public init(remoteAddress: String, localAddress: String, localPort: Int) {
+        self.remoteAddress = remoteAddress
+        self.localAddress = localAddress
+        self.localPort = localPort
+    }
+}
