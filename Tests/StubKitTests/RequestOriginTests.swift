@@ -56,7 +56,7 @@ struct RequestOriginTests {
                 #"{"scheme": "HTTP"}"#,
                 #"m.json: request.scheme: expected "http" or "https" (lower case), found "HTTP""#
             ),
-            (#"{"port": "80"}"#, #"m.json: request.port: expected an integer, found "80""#),
+            (#"{"port": "eighty"}"#, #"m.json: request.port: expected an integer, found "eighty""#),
             (#"{"port": 0}"#, "m.json: request.port: expected an integer from 1 to 65535, found 0"),
             (
                 #"{"host": "localhost"}"#,
@@ -82,6 +82,8 @@ struct RequestOriginTests {
     @Test("Without a Host field, host and port are the address and port the connection was accepted on")
     func noHost() throws {
         #expect(try compiled(#"{"host": {"equalTo": "127.0.0.1"}, "port": 8080}"#).matches(request()))
+        // WireMock's Jackson reads a port written as a string holding a number.
+        #expect(try compiled(#"{"host": {"equalTo": "127.0.0.1"}, "port": "8080"}"#).matches(request()))
         #expect(try compiled(#"{"host": {"equalTo": "127.0.0.1"}}"#).matches(request(headers: [("Host", "")])))
         #expect(!(try compiled(#"{"host": {"absent": true}}"#).matches(request())))
         // A request built in code has no connection: host is absent, and a host matcher does not match.

@@ -41,6 +41,17 @@ extension MappingDecoder.Run {
         return number
     }
 
+    /// ``integer(_:at:in:)`` that also reads a string holding a whole number (`"priority": "1"`), as WireMock's
+    /// Jackson coerces one into an `Integer` field.
+    func coercedInteger(_ value: JSONValue, at path: MappingPath, in range: ClosedRange<Int>) throws(StubsLoadError)
+        -> Int
+    {
+        if case .string(let text) = value, let number = Int(text) {
+            return try integer(JSONValue(number), at: path, in: range)
+        }
+        return try integer(value, at: path, in: range)
+    }
+
     /// Checks the keys of an object that are not `supported`.
     ///
     /// - `silent` keys are accepted and ignored.

@@ -19,7 +19,7 @@ extension MappingDecoder.Run {
             pattern.host = try decodeMatcher(host, at: path.key("host"))
         }
         if let port = json["port"] {
-            pattern.port = try integer(port, at: path.key("port"), in: 1...65535)
+            pattern.port = try coercedInteger(port, at: path.key("port"), in: 1...65535)
         }
         if let clientIp = json["clientIp"] {
             pattern.clientIp = try decodeMatcher(clientIp, at: path.key("clientIp"))

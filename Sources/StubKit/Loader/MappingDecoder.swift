@@ -146,12 +146,8 @@ public struct MappingDecoder: Sendable {
             let id = try decodeID(json, at: path) ?? Self.derivedID(source: file, index: index)
             let name = try json["name"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("name"))
             }
-            // WireMock (Jackson) reads a string holding a whole number, "priority": "1", as that number.
             let priority = try json["priority"].map { (value) throws(StubsLoadError) in
-                if case .string(let text) = value, let number = Int(text) {
-                    return try integer(JSONValue(number), at: path.key("priority"), in: 0...Int.max)
-                }
-                return try integer(value, at: path.key("priority"), in: 0...Int.max)
+                try coercedInteger(value, at: path.key("priority"), in: 0...Int.max)
             }
             guard let requestJSON = json["request"] else { throw failure(path, "missing 'request'") }
             guard let responseJSON = json["response"] else { throw failure(path, "missing 'response'") }
