@@ -32,6 +32,7 @@ public final class CompiledRequestPattern: Sendable {
     private let cookies: [(name: String, matcher: CompiledMultiValueMatcher)]
     private let body: [CompiledStringMatcher]
     private let multipart: [CompiledMultipartPattern]
+    private let graphQL: CompiledGraphQLMatcher?
     private let pathParameters: [(name: String, matcher: CompiledMultiValueMatcher)]
     /// `basic <base64>` in lower case: WireMock 2.35.1 compares the whole `Authorization` value ignoring
     /// case (it accepts `BASIC dTpwOnc=` and even `Basic DTPWONC=`).
@@ -63,6 +64,7 @@ public final class CompiledRequestPattern: Sendable {
         cookies = pattern.cookies.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         body = pattern.bodyPatterns.map(CompiledStringMatcher.init)
         multipart = pattern.multipartPatterns.map(CompiledMultipartPattern.init)
+        graphQL = pattern.graphQL.map(CompiledGraphQLMatcher.init)
         pathParameters = pattern.pathParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         expectedAuthorization = pattern.basicAuthCredentials.map {
             ("Basic " + Data(($0.username + ":" + $0.password).utf8).base64EncodedString()).lowercased()
@@ -70,7 +72,7 @@ public final class CompiledRequestPattern: Sendable {
         unsupported = pattern.unsupportedMatchers
         hasFieldMatchers =
             !(query.isEmpty && headers.isEmpty && cookies.isEmpty && body.isEmpty && expectedAuthorization == nil
-            && unsupported.isEmpty && multipart.isEmpty && pathParameters.isEmpty)
+            && unsupported.isEmpty && multipart.isEmpty && pathParameters.isEmpty && graphQL == nil)
         var requiredHeaders = headers.filter { !$0.matcher.isSatisfied(by: []) }.map(\.name)
         if expectedAuthorization != nil { requiredHeaders.append("Authorization") }
         if cookies.contains(where: { !$0.matcher.isSatisfied(by: []) }) { requiredHeaders.append("Cookie") }
@@ -89,6 +91,7 @@ public final class CompiledRequestPattern: Sendable {
         for (_, m) in query + headers + cookies { if let e = m.compileError { errors.append(e) } }
         for m in body { if let e = m.compileError { errors.append(e) } }
         for m in multipart { if let e = m.compileError { errors.append(e) } }
+        if let e = graphQL?.compileError { errors.append(e) }
         for (_, m) in pathParameters { if let e = m.compileError { errors.append(e) } }
         return errors
     }
@@ -126,6 +129,7 @@ public final class CompiledRequestPattern: Sendable {
         for m in multipart where !m.isSatisfied(by: context.multipartParts, jsonByteLimit: context.jsonByteLimit) {
             return false
         }
+        if let graphQL, !graphQL.isSatisfied(by: context) { return false }
         if !pathParameters.isEmpty {
             let values = self.pathParameters(context)
             for (name, m) in pathParameters where !m.isSatisfied(by: values[name].map { [$0] } ?? []) { return false }
@@ -236,6 +240,11 @@ public final class CompiledRequestPattern: Sendable {
             let parts = context.multipartParts
             let actual = parts.map { ["\($0.count) part\($0.count == 1 ? "" : "s")"] } ?? ["not a multipart body"]
             mismatches.append(Mismatch(part: .multipart, expected: m.expectedDescription, actual: actual, distance: 1))
+        }
+        if let graphQL {
+            let found = graphQL.mismatches(context)
+            mismatches += found
+            bodyDistances.append(found.isEmpty ? 0 : min(1, found.map(\.distance).reduce(0, +)))
         }
         weighted += Self.fieldWeight * Self.average(bodyDistances)
 

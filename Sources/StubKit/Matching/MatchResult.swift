@@ -37,6 +37,9 @@ public struct Mismatch: Sendable, Hashable, CustomStringConvertible {
         case multipart
         /// A `{name}` of a `urlPathTemplate` (`pathParameters`).
         case pathParameter(String)
+        /// A field of a GraphQL request (``RequestPattern/graphQL``): `query`, `operationName`, `variables`,
+        /// `persistedQuery`, or `request` when the request does not read as a GraphQL request.
+        case graphQL(String)
 
         /// `method`, `url`, `query "page"`, `header "Accept"`, `cookie "session"`, `basic auth`, `body`,
         /// `multipart`.
@@ -51,6 +54,7 @@ public struct Mismatch: Sendable, Hashable, CustomStringConvertible {
             case .body: "body"
             case .multipart: "multipart"
             case let .pathParameter(name): "path parameter \"\(name)\""
+            case let .graphQL(field): "GraphQL \(field)"
             }
         }
     }

@@ -30,6 +30,9 @@ final class RequestContext {
         return MultipartBody(contentType: contentType, body: request.body)?.parts
     }()
 
+    /// The request read as a GraphQL request (``GraphQLRequest``); `nil` when it does not read as one.
+    private(set) lazy var graphQL: GraphQLRequest? = GraphQLRequest.read(self)
+
     /// - Parameter jsonByteLimit: the largest body parsed as JSON; JSON matchers do not match a larger one.
     init(_ request: StubHTTPRequest, jsonByteLimit: Int = MatchSubject.defaultJSONByteLimit) {
         self.request = request
