@@ -31,6 +31,19 @@ public struct GraphQLMatcher: Sendable, Hashable {
     /// the request must carry this hash, or a query text with this hash.
     public var persistedQueryHash: String?
 
+    /// `GraphQL operation "GetUser"`, `GraphQL query "{ hero { name } }"` or `GraphQL persisted query
+    /// ecf4edb4…`, for one-line summaries.
+    var summary: String {
+        switch (operationName, query, persistedQueryHash) {
+        case (.equalTo(let name, caseInsensitive: false)?, _, _): "GraphQL operation " + Quoting.quote(name)
+        case (_, .document(let text)?, _): "GraphQL query " + Quoting.quote(text, limit: 60)
+        case (_, _, let hash?): "GraphQL persisted query " + hash.prefix(8) + "…"
+        case (let name?, _, _): "GraphQL operationName \(name)"
+        case (_, .normalized(let matcher)?, _): "GraphQL query \(matcher)"
+        default: "GraphQL"
+        }
+    }
+
     public init(
         query: Query? = nil, operationName: StringMatcher? = nil, variables: StringMatcher? = nil,
         persistedQueryHash: String? = nil
