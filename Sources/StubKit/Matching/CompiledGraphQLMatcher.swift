@@ -38,11 +38,12 @@ struct CompiledGraphQLMatcher: Sendable {
         return [queryMatcher, operationName, variables].lazy.compactMap { $0?.compileError }.first
     }
 
-    func isSatisfied(by context: RequestContext) -> Bool { mismatches(context).isEmpty }
+    func isSatisfied(by context: RequestContext) -> Bool { mismatches(context, explaining: false).isEmpty }
 
     /// What differs, one ``Mismatch`` per GraphQL field (`GraphQL operationName: expected "GetUser", got
     /// "GetRepo"`); empty when the request matches.
-    func mismatches(_ context: RequestContext) -> [Mismatch] {
+    /// - Parameter explaining: whether to list what differs inside the variables (``Mismatch/details``).
+    func mismatches(_ context: RequestContext, explaining: Bool = true) -> [Mismatch] {
         guard let request = context.graphQL else {
             let actual = context.body.text.map { [$0] } ?? []
             return [
@@ -85,7 +86,7 @@ struct CompiledGraphQLMatcher: Sendable {
                     Mismatch(
                         part: .graphQL("variables"), expected: variables.source.description,
                         actual: text.map { [$0] } ?? [], distance: variables.distance(subject),
-                        details: variables.explain(subject)))
+                        details: explaining ? variables.explain(subject) : []))
             }
         }
         return result

@@ -242,7 +242,7 @@ public final class CompiledRequestPattern: Sendable {
             mismatches.append(Mismatch(part: .multipart, expected: m.expectedDescription, actual: actual, distance: 1))
         }
         if let graphQL {
-            let found = graphQL.mismatches(context)
+            let found = graphQL.mismatches(context, explaining: explaining)
             mismatches += found
             bodyDistances.append(found.isEmpty ? 0 : min(1, found.map(\.distance).reduce(0, +)))
         }
