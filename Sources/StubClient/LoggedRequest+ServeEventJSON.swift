@@ -109,6 +109,8 @@ extension Mismatch.Part {
                 self = .cookie(name)
             } else if let name = quoted(after: "form parameter") {
                 self = .formParameter(name)
+            } else if text.hasPrefix("GraphQL ") {
+                self = .graphQL(String(text.dropFirst("GraphQL ".count)))
             } else {
                 self = .url
             }

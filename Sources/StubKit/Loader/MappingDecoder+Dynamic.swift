@@ -1,7 +1,7 @@
 /// Decoding of what makes a response vary: delays, faults, scenarios, and stubserver's own
 /// `metadata.stubserver` (use limits, response sequences, bandwidth), which WireMock ignores.
 extension MappingDecoder.Run {
-    static let stubserverMetadataFields = ["times", "then", "bytesPerSecond"]
+    static let stubserverMetadataFields = ["times", "then", "bytesPerSecond", "graphql"]
 
     /// `delayDistribution`, `chunkedDribbleDelay` and `fault` of a `response` object.
     mutating func decodeDelaysAndFault(
@@ -104,6 +104,16 @@ extension MappingDecoder.Run {
             for (index, element) in elements.enumerated() {
                 mapping.thenResponses.append(try decodeResponse(element, at: thenPath.index(index)))
             }
+        }
+        if let graphQL = own["graphql"] {
+            let graphQLPath = ownPath.key("graphql")
+            guard mapping.request.graphQL == nil else {
+                throw failure(
+                    graphQLPath, "the request also has a graphql-body-matcher 'customMatcher'; give one of them")
+            }
+            mapping.request.graphQL = try decodeGraphQL(graphQL, at: graphQLPath)
+            // A matcher in it that stubserver does not implement (lenient loading) makes the stub match nothing.
+            mapping.request.unsupportedMatchers = unsupportedMatchers
         }
         if let rate = own["bytesPerSecond"] {
             let bytesPerSecond = try integer(rate, at: ownPath.key("bytesPerSecond"), in: 1...Int.max)

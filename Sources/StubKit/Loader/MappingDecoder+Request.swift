@@ -12,7 +12,8 @@ extension MappingDecoder.Run {
         let members = try object(json, at: path)
         unsupportedMatchers = []
         // A field that constrains the request and is not understood makes the stub match nothing, never more.
-        for (key, _) in members where !Self.requestFields.contains(key) {
+        for (key, value) in members where !Self.requestFields.contains(key) {
+            if key == "customMatcher", Self.isGraphQLCustomMatcher(value) { continue }
             if !Self.requestWireMockOnly.contains(key),
                 let suggestion = FieldSuggestion.closest(to: key, among: Self.requestFields)
             {
@@ -60,6 +61,9 @@ extension MappingDecoder.Run {
             pattern.multipartPatterns = try decodeMultipartPatterns(multipart, at: path.key("multipartPatterns"))
         }
         try decodeOrigin(into: &pattern, json, at: path)
+        if let custom = json["customMatcher"], Self.isGraphQLCustomMatcher(custom) {
+            pattern.graphQL = try decodeGraphQLCustomMatcher(custom, at: path.key("customMatcher"))
+        }
         pattern.unsupportedMatchers = unsupportedMatchers
         return pattern
     }

@@ -31,7 +31,7 @@ extension StubMapping {
 }
 
 extension StubMapping {
-    /// `metadata.stubserver`: use limit, later responses and bandwidth; `nil` when none is set.
+    /// `metadata.stubserver`: use limit, later responses, bandwidth and GraphQL matcher; `nil` when none is set.
     var stubserverMetadata: JSONValue? {
         var members: [(key: String, value: JSONValue)] = []
         if let times { members.append(("times", JSONValue(times))) }
@@ -39,6 +39,7 @@ extension StubMapping {
         if let bytesPerSecond = response.bytesPerSecond {
             members.append(("bytesPerSecond", JSONValue(bytesPerSecond)))
         }
+        if let graphQL = request.graphQL { members.append(("graphql", graphQL.json)) }
         return members.isEmpty ? nil : .object(members)
     }
 
@@ -224,6 +225,26 @@ extension ResponseDefinition {
         if let fault { members.append(("fault", .string(fault.rawValue))) }
         if !transformers.isEmpty { members.append(("transformers", .array(transformers.map(JSONValue.string)))) }
         if let proxy { members += proxy.jsonMembers }
+        return .object(members)
+    }
+}
+
+extension GraphQLMatcher {
+    /// The matcher as stubserver writes it in `metadata.stubserver.graphql`.
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        switch query {
+        case .document(let text)?: members.append(("query", .string(text)))
+        case .normalized(let matcher)?: members.append(("query", matcher.json))
+        case nil: break
+        }
+        switch operationName {
+        case .equalTo(let text, caseInsensitive: false)?: members.append(("operationName", .string(text)))
+        case let matcher?: members.append(("operationName", matcher.json))
+        case nil: break
+        }
+        if let variables { members.append(("variables", variables.json)) }
+        if let persistedQueryHash { members.append(("persistedQueryHash", .string(persistedQueryHash))) }
         return .object(members)
     }
 }

@@ -32,6 +32,7 @@ public final class CompiledRequestPattern: Sendable {
     private let cookies: [(name: String, matcher: CompiledMultiValueMatcher)]
     private let body: [CompiledStringMatcher]
     private let multipart: [CompiledMultipartPattern]
+    private let graphQL: CompiledGraphQLMatcher?
     private let pathParameters: [(name: String, matcher: CompiledMultiValueMatcher)]
     private let form: [(name: String, matcher: CompiledMultiValueMatcher)]
     /// `scheme`, `host`, `port` and `clientIp`, when the pattern has any.
@@ -68,6 +69,7 @@ public final class CompiledRequestPattern: Sendable {
         cookies = pattern.cookies.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         body = pattern.bodyPatterns.map(CompiledStringMatcher.init)
         multipart = pattern.multipartPatterns.map(CompiledMultipartPattern.init)
+        graphQL = pattern.graphQL.map(CompiledGraphQLMatcher.init)
         pathParameters = pattern.pathParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         form = pattern.formParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         origin = CompiledOriginMatcher(pattern)
@@ -78,7 +80,8 @@ public final class CompiledRequestPattern: Sendable {
         unsupported = pattern.unsupportedMatchers
         hasFieldMatchers =
             !(query.isEmpty && headers.isEmpty && cookies.isEmpty && body.isEmpty && expectedAuthorization == nil
-            && unsupported.isEmpty && multipart.isEmpty && pathParameters.isEmpty && form.isEmpty && origin == nil)
+            && unsupported.isEmpty && multipart.isEmpty && pathParameters.isEmpty && form.isEmpty && origin == nil
+            && graphQL == nil)
         var requiredHeaders = headers.filter { !$0.matcher.isSatisfied(by: []) }.map(\.name)
         if expectedAuthorization != nil { requiredHeaders.append("Authorization") }
         if cookies.contains(where: { !$0.matcher.isSatisfied(by: []) }) { requiredHeaders.append("Cookie") }
@@ -98,6 +101,7 @@ public final class CompiledRequestPattern: Sendable {
         errors += origin?.compileErrors ?? []
         for m in body { if let e = m.compileError { errors.append(e) } }
         for m in multipart { if let e = m.compileError { errors.append(e) } }
+        if let e = graphQL?.compileError { errors.append(e) }
         for (_, m) in pathParameters { if let e = m.compileError { errors.append(e) } }
         return errors
     }
@@ -137,6 +141,7 @@ public final class CompiledRequestPattern: Sendable {
         for m in multipart where !m.isSatisfied(by: context.multipartParts, jsonByteLimit: context.jsonByteLimit) {
             return false
         }
+        if let graphQL, !graphQL.isSatisfied(by: context) { return false }
         if !pathParameters.isEmpty {
             let values = self.pathParameters(context)
             for (name, m) in pathParameters where !m.isSatisfied(by: values[name].map { [$0] } ?? []) { return false }
@@ -253,6 +258,11 @@ public final class CompiledRequestPattern: Sendable {
             let parts = context.multipartParts
             let actual = parts.map { ["\($0.count) part\($0.count == 1 ? "" : "s")"] } ?? ["not a multipart body"]
             mismatches.append(Mismatch(part: .multipart, expected: m.expectedDescription, actual: actual, distance: 1))
+        }
+        if let graphQL {
+            let found = graphQL.mismatches(context, explaining: explaining)
+            mismatches += found
+            bodyDistances.append(found.isEmpty ? 0 : min(1, found.map(\.distance).reduce(0, +)))
         }
         weighted += Self.fieldWeight * Self.average(bodyDistances)
 

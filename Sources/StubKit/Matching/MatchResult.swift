@@ -47,6 +47,9 @@ public struct Mismatch: Sendable, Hashable, CustomStringConvertible {
         case clientIp
         /// A `formParameters` entry.
         case formParameter(String)
+        /// A field of a GraphQL request (``RequestPattern/graphQL``): `query`, `operationName`, `variables`,
+        /// `persistedQuery`, or `request` when the request does not read as a GraphQL request.
+        case graphQL(String)
 
         /// `method`, `url`, `query "page"`, `header "Accept"`, `cookie "session"`, `basic auth`, `body`,
         /// `multipart`, `path parameter "id"`, `scheme`, `host`, `port`, `client IP`, `form parameter "q"`.
@@ -66,6 +69,7 @@ public struct Mismatch: Sendable, Hashable, CustomStringConvertible {
             case .port: "port"
             case .clientIp: "client IP"
             case let .formParameter(name): "form parameter \"\(name)\""
+            case let .graphQL(field): "GraphQL \(field)"
             }
         }
     }

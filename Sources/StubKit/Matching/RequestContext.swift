@@ -36,6 +36,8 @@ final class RequestContext {
     private(set) lazy var clientIp: String? = Self.clientIp(of: request)
     /// The decoded parameters of an `application/x-www-form-urlencoded` body, by name.
     private(set) lazy var formParameters: [String: [String]] = Self.formParameters(of: request)
+    /// The request read as a GraphQL request (``GraphQLRequest``); `nil` when it does not read as one.
+    private(set) lazy var graphQL: GraphQLRequest? = GraphQLRequest.read(self)
 
     /// - Parameter jsonByteLimit: the largest body parsed as JSON; JSON matchers do not match a larger one.
     init(_ request: StubHTTPRequest, jsonByteLimit: Int = MatchSubject.defaultJSONByteLimit) {

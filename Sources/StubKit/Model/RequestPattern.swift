@@ -45,6 +45,9 @@ public struct RequestPattern: Sendable, Hashable {
     /// Matchers of the decoded values of a `urlPathTemplate`'s `{name}` segments (WireMock 3's
     /// `pathParameters`), in source order.
     public var pathParameters: [NamedMatcher] = []
+    /// What a GraphQL request must carry (stubserver's `metadata.stubserver.graphql`, or the WireMock GraphQL
+    /// extension's `customMatcher` `graphql-body-matcher`); `nil` when the stub is not about GraphQL.
+    public var graphQL: GraphQLMatcher?
     /// All must match the parts of a `multipart/…` body (`multipartPatterns`).
     public var multipartPatterns: [MultipartPattern]
     /// `scheme`: `"http"` or `"https"`, compared exactly. stubserver serves plain HTTP, so `"https"` never

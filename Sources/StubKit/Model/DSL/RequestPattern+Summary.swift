@@ -27,6 +27,7 @@ extension RequestPattern {
         conditions += formParameters.map { "form parameter \(quoted($0.name)) \($0.matcher)" }
         if let basicAuthCredentials { conditions.append("basic auth \(quoted(basicAuthCredentials.username))") }
         conditions += bodyPatterns.map { "body \($0)" }
+        if let graphQL { conditions.append(graphQL.summary) }
         let head = "\(method) \(url)"
         return conditions.isEmpty ? head : head + " with " + conditions.joined(separator: ", ")
     }

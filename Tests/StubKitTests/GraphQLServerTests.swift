@@ -1,0 +1,86 @@
+import StubTestSupport
+import Testing
+
+@testable import StubKit
+
+/// A real server answering GraphQL operations on one `POST /graphql`, as Apollo iOS sends them.
+@Suite("GraphQL on a running server")
+struct GraphQLServerTests {
+    static func post(_ port: Int, _ body: String) throws -> (status: Int, body: String) {
+        let response = try LoopbackClient.request(
+            port: port, "POST", "/graphql", headers: ["Content-Type: application/json"], body: Array(body.utf8))
+        return (response.status, String(decoding: response.body, as: UTF8.self))
+    }
+
+    @Test("Two operations on POST /graphql, one from a stub file's customMatcher, one from the DSL")
+    func twoOperations() async throws {
+        let lines = await offPool { () -> [String] in
+            do {
+                let server = try StubServer.startQuietly()
+                defer { server.stop() }
+                try server.stub(
+                    mappingJSON: #"""
+                        {"request": {"method": "POST", "url": "/graphql", "customMatcher": {"name": "graphql-body-matcher",
+                          "parameters": {"query": "query GetUser($id: ID!) { user(id: $id) { id name } }",
+                            "operationName": "GetUser", "variables": {"id": "1"}}}},
+                         "response": {"status": 200, "jsonBody": {"data": {"user": {"id": "1", "name": "Ada"}}}}}
+                        """#)
+                server.stub(
+                    .post("/graphql").withGraphQL(
+                        query: "query GetRepo { repo { name stars } }", operationName: "GetRepo"),
+                    .json(["data": ["repo": ["name": "stubserver", "stars": 7]]]))
+                let user = try Self.post(
+                    server.port,
+                    #"{"operationName": "GetUser", "variables": {"id": "1"}, "query": "query GetUser($id: ID!) {\n  user(id: $id) {\n    name\n    id\n  }\n}"}"#
+                )
+                let repo = try Self.post(
+                    server.port, #"{"operationName": "GetRepo", "query": "query GetRepo { repo { stars name } }"}"#)
+                let neither = try Self.post(
+                    server.port,
+                    #"{"operationName": "GetUser", "variables": {"id": "2"}, "query": "query GetUser($id: ID!) { user(id: $id) { id name } }"}"#
+                )
+                return [
+                    "\(user.status) \(user.body)", "\(repo.status) \(repo.body)", "\(neither.status) \(neither.body)"
+                ]
+            } catch {
+                return ["error: \(error)"]
+            }
+        }
+        try #require(lines.count > 1, "\(lines)")
+        #expect(lines[0] == #"200 {"data":{"user":{"id":"1","name":"Ada"}}}"#)
+        #expect(lines[1] == #"200 {"data":{"repo":{"name":"stubserver","stars":7}}}"#)
+        #expect(lines[2].hasPrefix("404 "))
+        #expect(lines[2].contains("GraphQL variables"), "\(lines[2])")
+    }
+
+    @Test("Apollo's persisted query round trip: an unknown hash gets PersistedQueryNotFound, the retry the data")
+    func persistedQueryRoundTrip() async throws {
+        let lines = await offPool { () -> [String] in
+            do {
+                let server = try StubServer.startQuietly()
+                defer { server.stop() }
+                server.stub(
+                    .post("/graphql").withGraphQL(GraphQLMatcher(query: .normalized(.absent))),
+                    .graphQLPersistedQueryNotFound, priority: 10)
+                server.stub(
+                    .post("/graphql").withGraphQL(query: "query Hero { hero { name } }"),
+                    .json(["data": ["hero": ["name": "R2-D2"]]]))
+                let hash = SHA256.hex("query Hero {\n  hero {\n    name\n  }\n}")
+                let extensions = #""extensions": {"persistedQuery": {"version": 1, "sha256Hash": "\#(hash)"}}"#
+                let first = try Self.post(server.port, #"{"operationName": "Hero", \#(extensions)}"#)
+                let retry = try Self.post(
+                    server.port,
+                    #"{"operationName": "Hero", "query": "query Hero {\n  hero {\n    name\n  }\n}", \#(extensions)}"#)
+                return ["\(first.status) \(first.body)", "\(retry.status) \(retry.body)"]
+            } catch {
+                return ["error: \(error)"]
+            }
+        }
+        try #require(lines.count > 1, "\(lines)")
+        #expect(
+            lines[0]
+                == #"200 {"errors":[{"message":"PersistedQueryNotFound","extensions":{"code":"PERSISTED_QUERY_NOT_FOUND"}}]}"#
+        )
+        #expect(lines[1] == #"200 {"data":{"hero":{"name":"R2-D2"}}}"#)
+    }
+}
