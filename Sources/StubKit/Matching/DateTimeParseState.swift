@@ -20,9 +20,7 @@ struct DateTimeParseState {
         for (index, piece) in pieces.enumerated() {
             switch piece {
             case .literal(let text):
-                let expected = Array(text.utf8)
-                guard bytes[position...].starts(with: expected) else { return false }
-                position += expected.count
+                guard readLiteral(text) else { return false }
             case let .number(field, minimum, maximum, reducedBase):
                 let reserved = minimum == maximum ? 0 : Self.reservedWidth(after: index, in: pieces)
                 guard let value = number(minimum: minimum, maximum: maximum, reserved: reserved) else { return false }
@@ -94,9 +92,8 @@ struct DateTimeParseState {
     }
 
     private mutating func readLiteral(_ text: String) -> Bool {
-        let expected = Array(text.utf8)
-        guard bytes[position...].starts(with: expected) else { return false }
-        position += expected.count
+        guard bytes[position...].starts(with: text.utf8) else { return false }
+        position += text.utf8.count
         return true
     }
 
@@ -105,13 +102,16 @@ struct DateTimeParseState {
         "December"
     ]
     private static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    private static let shortMonths = months.map { String($0.prefix(3)) }
+    private static let shortWeekdays = weekdays.map { String($0.prefix(3)) }
+    private static let amPm = ["AM", "PM"]
 
     private mutating func readText(_ field: DateTimePattern.TextField, full: Bool) -> Bool {
         let names: [String]
         switch field {
-        case .month: names = Self.months.map { full ? $0 : String($0.prefix(3)) }
-        case .weekday: names = Self.weekdays.map { full ? $0 : String($0.prefix(3)) }
-        case .amPm: names = ["AM", "PM"]
+        case .month: names = full ? Self.months : Self.shortMonths
+        case .weekday: names = full ? Self.weekdays : Self.shortWeekdays
+        case .amPm: names = Self.amPm
         }
         guard let index = names.firstIndex(where: { readLiteral($0) }) else { return false }
         switch field {

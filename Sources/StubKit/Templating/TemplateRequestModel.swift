@@ -70,27 +70,12 @@ final class TemplateRequestModel {
     }
 
     /// WireMock's `request.requestLine`: `method`, `scheme`, `host`, `port`, `path`, `pathSegments`, `url`,
-    /// `query` and `baseUrl` of the request line, as the `request` model has them; built when first used.
+    /// `query` and `baseUrl` of the request line, each read as the `request` model reads it.
     private var requestLine: TemplateValue {
-        let host = request.headers.first(name: "Host").flatMap { $0.isEmpty ? nil : $0 } ?? hostPart(serverOrigin)
-        let (name, port) = Self.split(host)
-        return .map([
-            ("method", .string(request.method.rawValue)), ("scheme", .string("http")), ("host", .string(name)),
-            ("port", .integer(port ?? 80)), ("path", .path(self)), ("pathSegments", .path(self)),
-            ("url", .string(url)), ("query", .fields(self, .query)), ("baseUrl", .string(baseURL))
-        ])
-    }
-
-    private func hostPart(_ origin: String) -> String {
-        origin.hasPrefix("http://") ? String(origin.dropFirst("http://".count)) : origin
-    }
-
-    /// `example.com:8080` → (`example.com`, 8080); `[::1]:80` → (`[::1]`, 80); no port → nil.
-    private static func split(_ host: String) -> (name: String, port: Int?) {
-        guard let colon = host.lastIndex(of: ":"), !host[colon...].contains("]"),
-            let port = Int(host[host.index(after: colon)...])
-        else { return (host, nil) }
-        return (String(host[..<colon]), port)
+        .map(
+            ["method", "scheme", "host", "port", "path", "pathSegments", "url", "query", "baseUrl"].map {
+                ($0, member($0))
+            })
     }
 
     /// The values of field `name`; header names are case-insensitive, query and cookie names are not.
