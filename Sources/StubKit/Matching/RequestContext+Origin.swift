@@ -12,7 +12,7 @@ extension RequestContext {
     /// A port that is not a number is `nil` (Jetty refuses such a request with 400).
     static func authority(of request: StubHTTPRequest) -> (host: String?, port: Int?) {
         let target = request.target
-        if target.utf8.first != UInt8(ascii: "/"), let scheme = target.range(of: "://") {
+        if target.utf8.first != UInt8(ascii: "/"), let scheme = target.firstRange(of: "://") {
             let rest = target[scheme.upperBound...]
             let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
             var authority = rest[..<end]
