@@ -1,6 +1,12 @@
-/// Writes an element back as XML, the way WireMock 2.35.1 renders a node a `matchesXPath` selects (a JDK
-/// transformer with `indent="yes"` and an indent of 2): elements with element children on lines of their
-/// own, text inline, empty elements as `<a/>`, attributes sorted by name, a line break at the end. Iterative.
+/// Writes an element back as XML, the way WireMock 2.35.1 renders a node a `matchesXPath` selects (JDK 17's
+/// transformer with `indent="yes"` and an indent of 2), as the jar answers:
+/// - an element with an element, comment or processing-instruction child puts every child on a line of its own,
+///   indented, whitespace-only text included; a text child loses its leading line breaks (`"\n  "` → `"  "`);
+/// - any other element keeps its text and CDATA inline: `<a>x<![CDATA[y]]></a>`;
+/// - an empty element is `<a/>`, attributes are sorted by name (as the DOM keeps them), a line break ends the
+///   output.
+///
+/// Iterative: the node stack lives on the heap, so depth costs no thread stack.
 enum XMLSerializer {
     static func indented(_ document: XMLDocument, from start: Int) -> String {
         var output = ""
@@ -8,58 +14,60 @@ enum XMLSerializer {
         var pending: [(node: Int, depth: Int, closing: Bool)] = [(start, 0, false)]
         while let (index, depth, closing) = pending.popLast() {
             let node = document[index]
-            let hasElements = node.children.contains { document[$0].kind == .element }
             let indent = String(repeating: " ", count: 2 * depth)
             if closing {
-                if hasElements { output += indent }
+                if isBlock(document, index) { output += indent }
                 output += "</\(node.name.qualifiedName)>\n"
                 continue
             }
-            switch node.kind {
-            case .element:
-                output += indent + "<" + node.name.qualifiedName
-                // The DOM keeps attributes sorted by name, and WireMock writes them so.
-                for attribute in node.attributes.sorted(by: { $0.name.qualifiedName < $1.name.qualifiedName }) {
-                    output += " \(attribute.name.qualifiedName)=\"\(escape(attribute.value, attribute: true))\""
-                }
-                let children = node.children.filter {
-                    !(hasElements && document[$0].isText && isBlank(document[$0].value))
-                }
-                if children.isEmpty {
-                    output += "/>\n"
-                    continue
-                }
-                output += hasElements ? ">\n" : ">"
-                pending.append((index, depth, true))
-                if hasElements {
-                    for child in children.reversed() { pending.append((child, depth + 1, false)) }
-                } else {
-                    for child in children { output += text(of: document[child]) }
-                }
-            default:
-                output += (hasElementsParent(document, index) ? indent : "") + text(of: node)
-                if hasElementsParent(document, index) { output += "\n" }
+            guard node.kind == .element else {
+                // Only a block element's children get here (an inline one writes its text itself).
+                let text = node.kind == .text ? String(node.value.drop { $0 == "\n" }) : node.value
+                output += indent + rendered(node, text: text) + "\n"
+                continue
+            }
+            output += indent + "<" + node.name.qualifiedName
+            for attribute in node.attributes.sorted(by: { $0.name.qualifiedName < $1.name.qualifiedName }) {
+                output += " \(attribute.name.qualifiedName)=\"\(escape(attribute.value, attribute: true))\""
+            }
+            if node.children.isEmpty {
+                output += "/>\n"
+                continue
+            }
+            pending.append((index, depth, true))
+            if isBlock(document, index) {
+                output += ">\n"
+                for child in node.children.reversed() { pending.append((child, depth + 1, false)) }
+            } else {
+                output += ">"
+                for child in node.children { output += rendered(document[child], text: document[child].value) }
             }
         }
         return output
     }
 
-    private static func hasElementsParent(_ document: XMLDocument, _ index: Int) -> Bool {
-        let parent = document[index].parent
-        return parent >= 0 && document[parent].children.contains { document[$0].kind == .element }
-    }
-
-    private static func text(of node: XMLNode) -> String {
-        switch node.kind {
-        case .text: escape(node.value, attribute: false)
-        case .cdata: "<![CDATA[\(node.value)]]>"
-        case .comment: "<!--\(node.value)-->"
-        case .processingInstruction: "<?\(node.name.localName) \(node.value)?>"
-        default: ""
+    /// Whether an element's children go on lines of their own: it has an element, comment or processing
+    /// instruction child.
+    private static func isBlock(_ document: XMLDocument, _ index: Int) -> Bool {
+        guard index >= 0, document[index].kind == .element else { return false }
+        return document[index].children.contains {
+            switch document[$0].kind {
+            case .element, .comment, .processingInstruction: true
+            default: false
+            }
         }
     }
 
-    private static func isBlank(_ text: String) -> Bool { text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" } }
+    /// A non-element node as markup, with `text` as its content.
+    private static func rendered(_ node: XMLNode, text: String) -> String {
+        switch node.kind {
+        case .text: escape(text, attribute: false)
+        case .cdata: "<![CDATA[\(text)]]>"
+        case .comment: "<!--\(text)-->"
+        case .processingInstruction: "<?\(node.name.localName) \(text)?>"
+        default: ""
+        }
+    }
 
     static func escape(_ text: String, attribute: Bool) -> String {
         var result = ""

@@ -113,7 +113,44 @@ struct XPathTests {
             ("/a", "<a><b>1</b></a>", ["<a>\n  <b>1</b>\n</a>\n"]),
             ("/a/b", "<a><b x='1'/></a>", ["<b x=\"1\"/>\n"]),
             ("/a/b/text()", "<a><b>1</b></a>", ["1"]),
-            ("/a/@x", "<a x='1'/>", ["1"])
+            ("/a/@x", "<a x='1'/>", ["1"]),
+            // As the WireMock 2.35.1 jar renders them (its `xPath` helper on the same documents): whitespace text
+            // beside elements keeps a line of its own without its leading line breaks; comments and processing
+            // instructions put their siblings on lines too; text and CDATA alone stay inline.
+            (
+                "/order", "<order>\n <item z=\"1\" a=\"2\">x</item>\n</order>",
+                ["<order>\n   \n  <item a=\"2\" z=\"1\">x</item>\n  \n</order>\n"]
+            ),
+            (
+                "//order", "<order>\n\n    <item z=\"1\">x</item>  <b/>\n</order>",
+                ["<order>\n      \n  <item z=\"1\">x</item>\n    \n  <b/>\n  \n</order>\n"]
+            ),
+            (
+                "//order", "<r><order><item>x</item>t<b>y</b></order></r>",
+                ["<order>\n  <item>x</item>\n  t\n  <b>y</b>\n</order>\n"]
+            ),
+            ("/order", "<order>\n a \n b \n<i/></order>", ["<order>\n   a \n b \n\n  <i/>\n</order>\n"]),
+            ("/order", "<order>  \n x<i/></order>", ["<order>\n    \n x\n  <i/>\n</order>\n"]),
+            (
+                "/order", "<order> t <i/>\t\t<j>\n<k/>\n</j></order>",
+                ["<order>\n   t \n  <i/>\n  \t\t\n  <j>\n    \n    <k/>\n    \n  </j>\n</order>\n"]
+            ),
+            ("/order", "<order>\r\n<i/>\r\n  </order>", ["<order>\n  \n  <i/>\n    \n</order>\n"]),
+            (
+                "/order", "<order><!-- c --><i/><![CDATA[x]]></order>",
+                ["<order>\n  <!-- c -->\n  <i/>\n  <![CDATA[x]]>\n</order>\n"]
+            ),
+            (
+                "/order", "<order>\n <!-- c -->\n<i>y<!--q--></i></order>",
+                ["<order>\n   \n  <!-- c -->\n  \n  <i>\n    y\n    <!--q-->\n  </i>\n</order>\n"]
+            ),
+            ("/order", "<order><i>x<![CDATA[y]]></i></order>", ["<order>\n  <i>x<![CDATA[y]]></i>\n</order>\n"]),
+            (
+                "/order", "<order><i><![CDATA[y]]></i><?pi z?></order>",
+                ["<order>\n  <i><![CDATA[y]]></i>\n  <?pi z?>\n</order>\n"]
+            ),
+            ("/order", "<order><i>a<?pi z?></i></order>", ["<order>\n  <i>\n    a\n    <?pi z?>\n  </i>\n</order>\n"]),
+            ("/order", "<order>x<i/>\n\n</order>", ["<order>\n  x\n  <i/>\n  \n</order>\n"])
         ]
         for (expression, text, values) in cases {
             let document = try XMLDocument(parsing: text)
