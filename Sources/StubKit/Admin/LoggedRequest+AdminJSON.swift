@@ -22,7 +22,9 @@ extension LoggedRequest {
 
     /// The request as WireMock's `LoggedRequest` JSON (what `/__admin/requests/find` lists).
     var requestJSON: JSONValue {
-        let (host, port) = Self.hostAndPort(request.headers.first(name: "Host"))
+        // As matching reads them (and WireMock logs them): the target's authority, the Host field, or the address
+        // the connection was accepted on.
+        let (host, port) = RequestContext.authority(of: request)
         let millis = Int64((receivedAt.timeIntervalSince1970 * 1000).rounded(.down))
         let authority = request.headers.first(name: "Host") ?? "localhost"
         let absoluteURL = request.target.hasPrefix("/") ? "http://\(authority)\(request.target)" : request.target
@@ -42,8 +44,8 @@ extension LoggedRequest {
             ("body", .string(String(decoding: request.body, as: UTF8.self))),
             ("protocol", .string(request.version == .http1_0 ? "HTTP/1.0" : "HTTP/1.1")),
             ("scheme", "http"),
-            ("host", .string(host)),
-            ("port", JSONValue(port)),
+            ("host", .string(host ?? "localhost")),
+            ("port", JSONValue(port ?? 80)),
             ("loggedDateString", .string(receivedAt.formatted(.iso8601))),
             ("queryParams", queryJSON)
         ]
@@ -155,17 +157,5 @@ extension LoggedRequest {
                     group.values.count == 1 ? .string(group.values[0]) : .array(group.values.map(JSONValue.string))
                 )
             })
-    }
-
-    /// `localhost:8080` → (`localhost`, 8080); `[::1]:8080` → (`::1`, 8080); no port → 80.
-    static func hostAndPort(_ authority: String?) -> (host: String, port: Int) {
-        guard let authority, !authority.isEmpty else { return ("localhost", 80) }
-        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-            let host = String(authority[authority.index(after: authority.startIndex)..<close])
-            let rest = authority[authority.index(after: close)...]
-            return (host, rest.hasPrefix(":") ? Int(rest.dropFirst()) ?? 80 : 80)
-        }
-        guard let colon = authority.lastIndex(of: ":") else { return (authority, 80) }
-        return (String(authority[..<colon]), Int(authority[authority.index(after: colon)...]) ?? 80)
     }
 }
