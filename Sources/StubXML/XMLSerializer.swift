@@ -69,17 +69,20 @@ enum XMLSerializer {
         }
     }
 
+    /// `&`, `<`, `>` (and `"` in an attribute) as entities. Byte by byte: a combining mark after `<` makes one
+    /// `Character` with it, which a `Character` comparison would let through unescaped.
     static func escape(_ text: String, attribute: Bool) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"" where attribute: result += "&quot;"
-            default: result.append(character)
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): result += "&amp;".utf8
+            case UInt8(ascii: "<"): result += "&lt;".utf8
+            case UInt8(ascii: ">"): result += "&gt;".utf8
+            case UInt8(ascii: "\"") where attribute: result += "&quot;".utf8
+            default: result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
