@@ -83,4 +83,54 @@ struct GraphQLServerTests {
         )
         #expect(lines[1] == #"200 {"data":{"hero":{"name":"R2-D2"}}}"#)
     }
+
+    @Test(
+        "The DSL's .graphQL(operation:variables:) matches GET and POST; .graphQLData and .graphQLErrors write the envelope"
+    )
+    func dslEnvelope() async throws {
+        struct User: Encodable { var login: String }
+        let lines = await offPool { () -> [String] in
+            do {
+                let server = try StubServer.startQuietly()
+                defer { server.stop() }
+                server.stub(
+                    .graphQL(operation: "UserProfile", variables: ["login": "octocat"]),
+                    .graphQLData(["user": ["login": "octocat"]]))
+                server.stub(.graphQL(operation: "Viewer"), .graphQLData(["viewer": User(login: "ada")]))
+                server.stub(
+                    .graphQL(operation: "UserProfile", variables: ["login": "ghost"]),
+                    .graphQLErrors(["User not found"], data: .null))
+                server.stub(
+                    .graphQL(operation: "Broken"),
+                    .graphQLErrors([["message": "Bad", "path": ["user"], "extensions": ["code": "INTERNAL"]]]))
+                let post = try Self.post(
+                    server.port,
+                    #"{"operationName":"UserProfile","variables":{"login":"octocat"},"query":"query UserProfile($login: String!) { user(login: $login) { login } }"}"#
+                )
+                let query =
+                    "operationName=UserProfile&variables=%7B%22login%22%3A%22octocat%22%7D&query=query%20UserProfile%20%7B%20user%20%7B%20login%20%7D%20%7D"
+                let get = try LoopbackClient.request(port: server.port, "GET", "/graphql?" + query)
+                let viewer = try Self.post(server.port, #"{"operationName":"Viewer","query":"{ viewer { login } }"}"#)
+                let ghost = try Self.post(
+                    server.port, #"{"operationName":"UserProfile","variables":{"login":"ghost"}}"#)
+                let broken = try Self.post(server.port, #"{"operationName":"Broken"}"#)
+                let other = try Self.post(server.port, #"{"operationName":"UserProfile","variables":{"login":"x"}}"#)
+                return [
+                    "\(post.status) \(post.body)", "\(get.status) \(String(decoding: get.body, as: UTF8.self))",
+                    "\(viewer.status) \(viewer.body)", "\(ghost.status) \(ghost.body)",
+                    "\(broken.status) \(broken.body)",
+                    "\(other.status)"
+                ]
+            } catch {
+                return ["error: \(error)"]
+            }
+        }
+        try #require(lines.count == 6, "\(lines)")
+        #expect(lines[0] == #"200 {"data":{"user":{"login":"octocat"}}}"#)
+        #expect(lines[1] == #"200 {"data":{"user":{"login":"octocat"}}}"#)
+        #expect(lines[2] == #"200 {"data":{"viewer":{"login":"ada"}}}"#)
+        #expect(lines[3] == #"200 {"errors":[{"message":"User not found"}],"data":null}"#)
+        #expect(lines[4] == #"200 {"errors":[{"message":"Bad","path":["user"],"extensions":{"code":"INTERNAL"}}]}"#)
+        #expect(lines[5] == "404")
+    }
 }

@@ -1,4 +1,26 @@
 extension RequestPattern {
+    /// A GraphQL request to `path` (default `/graphql`), by GET or POST: an operation, and optionally variables
+    /// and a query document (see ``withGraphQL(query:operationName:variables:ignoreExtraElements:persistedQueryHash:)``).
+    ///
+    /// ```swift
+    /// server.stub(
+    ///     .graphQL(operation: "UserProfile", variables: ["login": "octocat"]),
+    ///     .graphQLData(["user": ["login": "octocat", "name": "The Octocat"]]))
+    /// ```
+    /// - Parameters:
+    ///   - path: the endpoint's path. Default `/graphql`.
+    ///   - operation: the `operationName`, exactly; `nil` accepts any.
+    ///   - variables: the `variables`, with `equalToJson` semantics; `nil` accepts any.
+    ///   - query: the document, compared after normalisation; `nil` accepts any.
+    ///   - ignoreExtraElements: variables the request has beyond `variables` are accepted.
+    public static func graphQL(
+        _ path: String = "/graphql", operation: String? = nil, variables: JSONValue? = nil, query: String? = nil,
+        ignoreExtraElements: Bool = false
+    ) -> RequestPattern {
+        any(path).withGraphQL(
+            query: query, operationName: operation, variables: variables, ignoreExtraElements: ignoreExtraElements)
+    }
+
     /// Requires a GraphQL request (``GraphQLMatcher``): a query alike to `query` after normalisation (whitespace,
     /// comments, sibling field order and fragment names do not matter), an operation name and variables.
     ///
