@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer target and runs it for SECONDS (default 60): the HTTP request parser (default), or the XML
-# parser with rendering, comparison and XPath (`xml`).
-# Usage: bash fuzz/run.sh [SECONDS] [request|xml]
+# Builds a libFuzzer target and runs it for SECONDS (default 60): the HTTP request parser (default), the XML
+# parser with rendering, comparison and XPath (`xml`), or the GraphQL reader and normaliser (`graphql`).
+# Usage: bash fuzz/run.sh [SECONDS] [request|xml|graphql]
 set -euo pipefail
 SECONDS_TO_RUN="${1:-60}"
 TARGET="${2:-request}"
@@ -19,8 +19,15 @@ xml)
     DICT="$ROOT/fuzz/xml.dict"
     OUT="$ROOT/fuzz/out-xml"
     ;;
+graphql)
+    SOURCES=("$ROOT"/Sources/StubKit/JSON/*.swift "$ROOT"/Sources/StubKit/Matching/GraphQL{Lexer,Parser,Document,Normalizer}.swift
+        "$ROOT"/fuzz/FuzzGraphQL.swift)
+    SEEDS="$ROOT/fuzz/corpus-graphql"
+    DICT="$ROOT/fuzz/graphql.dict"
+    OUT="$ROOT/fuzz/out-graphql"
+    ;;
 *)
-    echo "usage: bash fuzz/run.sh [SECONDS] [request|xml]" >&2
+    echo "usage: bash fuzz/run.sh [SECONDS] [request|xml|graphql]" >&2
     exit 2
     ;;
 esac
