@@ -78,49 +78,58 @@ struct StubRequestHandler: HTTPHandler {
             }
         } else if let definition = proxy.settings.proxyAll {
             forward(request, via: definition, stub: nil, responder: responder, started: started)
-        } else if !snapshot.isStateful, let report = nearMisses.report(for: request, in: snapshot) {
-            answerUnmatched(request, report: report, responder: responder, started: started)
+        } else if !snapshot.isStateful, let answer = nearMisses.report(for: request, in: snapshot) {
+            answerUnmatched(request, answer, responder: responder, started: started)
         } else if onEventLoop {
             // The report is bounded work, but still too much for an event loop under a flood of misses.
             let queued = matchWorkers.submit { [self] in
                 let snapshot = store.snapshot
                 answerUnmatched(
-                    request, report: explain(request, in: snapshot, context: snapshot.table.context(for: request)),
+                    request, explain(request, in: snapshot, context: snapshot.table.context(for: request)),
                     responder: responder, started: started)
             }
             if !queued {
-                answerUnmatched(request, report: Self.skippedReport(request), responder: responder, started: started)
+                answerUnmatched(
+                    request, UnmatchedAnswer(report: Self.skippedReport(request)), responder: responder,
+                    started: started)
             }
         } else {
             answerUnmatched(
-                request, report: explain(request, in: snapshot, context: context), responder: responder,
-                started: started)
+                request, explain(request, in: snapshot, context: context), responder: responder, started: started)
         }
     }
 
-    /// The near-miss report of `request`, kept for its repeats.
-    private func explain(_ request: StubHTTPRequest, in snapshot: StubSnapshot, context: RequestContext) -> String {
+    /// The answer to unmatched `request` (its near-miss report), kept for its repeats.
+    private func explain(_ request: StubHTTPRequest, in snapshot: StubSnapshot, context: RequestContext)
+        -> UnmatchedAnswer
+    {
+        let rejection = snapshot.table.graphQLRejection(for: context)
         // Stateful stubs say why they do not answer; their report changes with the state, so it is not kept.
         guard snapshot.isStateful else {
-            let report = snapshot.table.nearMissReport(for: context)
-            nearMisses.keep(report, for: request, in: snapshot)
-            return report
+            let answer = UnmatchedAnswer(
+                report: snapshot.table.nearMissReport(for: context), graphQLRejection: rejection)
+            nearMisses.keep(answer, for: request, in: snapshot)
+            return answer
         }
-        return snapshot.table.nearMissReport(for: context, notAnswering: store.states.notAnswering)
+        return UnmatchedAnswer(
+            report: snapshot.table.nearMissReport(for: context, notAnswering: store.states.notAnswering),
+            graphQLRejection: rejection)
     }
 
-    /// Answers 404 with `report`, journals and logs it.
+    /// Answers `answer` (404 with the near-miss report, or 400 for an unreadable GraphQL query), journals and
+    /// logs it.
     private func answerUnmatched(
-        _ request: StubHTTPRequest, report: String, responder: HTTPResponder, started: ContinuousClock.Instant
+        _ request: StubHTTPRequest, _ answer: UnmatchedAnswer, responder: HTTPResponder,
+        started: ContinuousClock.Instant
     ) {
-        let notFound = HTTPResponse(
-            status: .notFound, headers: ["Content-Type": "text/plain; charset=utf-8"],
-            body: Array(report.utf8))
-        conclude(request, Conclusion(response: notFound, ownsBody: true), started: started) {
+        let response = HTTPResponse(
+            status: HTTPStatus(code: answer.status), headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: Array(answer.body.utf8))
+        conclude(request, Conclusion(response: response, ownsBody: true), started: started) {
             // Queued (never written here) before the response goes out, so a client that got its 404
             // can flush the log and find the report.
-            unmatchedLog.log(request, status: 404, report: report)
-            responder.respond(notFound)
+            unmatchedLog.log(request, status: answer.status, report: answer.body)
+            responder.respond(response)
         }
     }
 

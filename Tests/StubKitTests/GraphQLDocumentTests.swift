@@ -126,6 +126,20 @@ struct GraphQLDocumentTests {
         #expect(outcome(100_000).contains("nested more than 64 levels deep"))
     }
 
+    @Test("Tokens are bounded: a flat document of more than maxTokens tokens is an error, below it parses")
+    func tokenBound() {
+        func outcome(_ fields: Int) -> String {
+            do throws(GraphQLNormalizationError) {
+                _ = try GraphQLNormalizer.normalize("{ " + String(repeating: "a ", count: fields) + "}")
+                return "ok"
+            } catch {
+                return error.description
+            }
+        }
+        #expect(outcome(GraphQLParser.maxTokens - 10) == "ok")
+        #expect(outcome(GraphQLParser.maxTokens).contains("more than 100000 tokens"))
+    }
+
     @Test("Fragment cycles, unknown fragments and exponential inlining are errors naming the cause")
     func fragmentErrors() {
         func error(_ text: String) -> String {

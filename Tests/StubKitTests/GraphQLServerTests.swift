@@ -133,4 +133,46 @@ struct GraphQLServerTests {
         #expect(lines[4] == #"200 {"errors":[{"message":"Bad","path":["user"],"extensions":{"code":"INTERNAL"}}]}"#)
         #expect(lines[5] == "404")
     }
+
+    @Test(
+        "A GraphQL query that does not read (syntax, depth, tokens) is refused with 400 naming why, where stubs match GraphQL"
+    )
+    func unreadableQuery() async throws {
+        let lines = await offPool { () -> [String] in
+            do {
+                let server = try StubServer.startQuietly()
+                defer { server.stop() }
+                // A stub that names no query does not read it, and so answers whatever the query; this one reads it.
+                server.stub(
+                    .graphQL(operation: "Viewer", query: "{ viewer { login } }"),
+                    .graphQLData(["viewer": ["login": "ada"]]))
+                let deep = String(repeating: "{ a ", count: 100) + String(repeating: "}", count: 100)
+                let syntax = try Self.post(server.port, #"{"operationName":"Viewer","query":"{ viewer { login }"}"#)
+                let nested = try Self.post(server.port, #"{"operationName":"Viewer","query":"\#(deep)"}"#)
+                let repeated = try Self.post(server.port, #"{"operationName":"Viewer","query":"\#(deep)"}"#)
+                let fine = try Self.post(server.port, #"{"operationName":"Viewer","query":"{ viewer { login } }"}"#)
+                let plain = try StubServer.startQuietly()
+                defer { plain.stop() }
+                plain.stub(.post("/other"), .text("x"))
+                let noGraphQLStubs = try Self.post(plain.port, #"{"query":"{ viewer { login }"}"#)
+                return [
+                    "\(syntax.status) \(syntax.body)", "\(nested.status) \(nested.body)",
+                    "\(repeated.status) \(repeated.body)", "\(fine.status)", "\(noGraphQLStubs.status)"
+                ]
+            } catch {
+                return ["error: \(error)"]
+            }
+        }
+        try #require(lines.count == 5, "\(lines)")
+        #expect(
+            lines[0].hasPrefix("400 The request's GraphQL query does not read: GraphQL syntax error at byte 18"),
+            "\(lines[0])")
+        #expect(lines[0].contains("No stub matched POST /graphql"), "the near-miss report follows")
+        #expect(
+            lines[1].hasPrefix("400 The request's GraphQL query does not read: GraphQL syntax error"), "\(lines[1])")
+        #expect(lines[1].contains("nested more than 64 levels deep"))
+        #expect(lines[2] == lines[1], "a repeat gets the same answer from the report cache")
+        #expect(lines[3] == "200")
+        #expect(lines[4] == "404")
+    }
 }

@@ -1,10 +1,14 @@
 /// Parses a GraphQL executable document (operations and fragments; no type system definitions).
 ///
 /// Recursive descent with a depth bound: selection sets, values and list types nest at most
-/// ``maxDepth`` levels, so a hostile document cannot exhaust the stack; the lexer bounds the size.
+/// ``maxDepth`` levels, so a hostile document cannot exhaust the stack; at most ``maxTokens`` tokens are read, and
+/// the lexer bounds the size.
 struct GraphQLParser {
     /// The deepest nesting of selection sets, values and types read.
     static let maxDepth = 64
+    /// The most tokens read: far above real operations (Apollo's largest run to a few thousand).
+    static let maxTokens = 100_000
+    private var tokenCount = 0
     private var lexer: GraphQLLexer
     private var token: GraphQLToken = .end
     private var tokenOffset = 0
@@ -23,6 +27,11 @@ struct GraphQLParser {
 
     private mutating func advance() throws(GraphQLSyntaxError) {
         (token, tokenOffset) = try lexer.next()
+        tokenCount += 1
+        guard tokenCount <= Self.maxTokens else {
+            throw GraphQLSyntaxError(
+                message: "the document has more than \(Self.maxTokens) tokens", offset: tokenOffset)
+        }
     }
 
     private func error(_ expected: String) -> GraphQLSyntaxError {

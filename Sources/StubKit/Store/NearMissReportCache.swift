@@ -1,6 +1,6 @@
 import StubHTTP
 
-/// The near-miss reports of the last few unmatched requests, so that a request repeated against the same
+/// The answers (near-miss reports) to the last few unmatched requests, so that a request repeated against the same
 /// stubs (a test polling a path no stub serves, a client retrying, a loop) reuses its report instead of
 /// comparing the stubs again.
 ///
@@ -10,14 +10,14 @@ import StubHTTP
 /// are not kept); the oldest goes first, in O(1).
 ///
 /// ```swift
-/// let report = cache.report(for: request, in: snapshot) ?? snapshot.table.nearMissReport(for: context)
+/// let report = cache.report(for: request, in: snapshot) ?? UnmatchedAnswer(report: snapshot.table.nearMissReport(for: context))
 /// cache.keep(report, for: request, in: snapshot)
 /// ```
 final class NearMissReportCache: Sendable {
     private struct State {
         /// The stubs the reports were made against; not kept alive by the cache.
         weak var snapshot: StubSnapshot?
-        var reports: [StubHTTPRequest: String] = [:]
+        var reports: [StubHTTPRequest: UnmatchedAnswer] = [:]
         /// Insertion order, a ring: the slot `next` holds the oldest key once full.
         var order: [StubHTTPRequest?]
         var next = 0
@@ -36,14 +36,14 @@ final class NearMissReportCache: Sendable {
     }
 
     /// The report kept for `request` against `snapshot`, if any.
-    func report(for request: StubHTTPRequest, in snapshot: StubSnapshot) -> String? {
+    func report(for request: StubHTTPRequest, in snapshot: StubSnapshot) -> UnmatchedAnswer? {
         guard Self.size(of: request, limit: requestLimit) <= requestLimit else { return nil }
         return state.withLock { $0.snapshot === snapshot ? $0.reports[request] : nil }
     }
 
     /// Keeps `report`, made for `request` against `snapshot`, if the request is small enough; the oldest
     /// report goes if the cache is full, all of them if the stubs changed.
-    func keep(_ report: String, for request: StubHTTPRequest, in snapshot: StubSnapshot) {
+    func keep(_ report: UnmatchedAnswer, for request: StubHTTPRequest, in snapshot: StubSnapshot) {
         guard Self.size(of: request, limit: requestLimit) <= requestLimit else { return }
         state.withLock { state in
             if state.snapshot !== snapshot {
