@@ -38,7 +38,10 @@ public struct ExternalStubServer: Sendable {
     }
 
     /// Always the server at `url` (`http://HOST:PORT`), with `adminToken` when it was started with one.
-    /// - Parameter isolated: give each test an isolated server of its own from it (see ``isolates``).
+    /// - Parameters:
+    ///   - url: the server's base URL.
+    ///   - adminToken: the token it was started with (`--admin-token`), if any.
+    ///   - isolated: give each test an isolated server of its own from it (see ``isolates``).
     public static func url(_ url: URL, adminToken: String? = nil, isolated: Bool = false) -> ExternalStubServer {
         ExternalStubServer { name in
             switch name {
@@ -82,7 +85,7 @@ public struct ExternalStubServer: Sendable {
     }
 
     /// The headers every admin call sends: `Authorization: Bearer TOKEN` when `STUBSERVER_ADMIN_TOKEN`
-    /// (or the token given to ``url(_:adminToken:)``) is set, else none.
+    /// (or the token given to ``url(_:adminToken:isolated:)``) is set, else none.
     public var adminHeaders: [String: String] {
         guard let token = lookUp(Self.adminTokenVariable)?.trimmingCharacters(in: .whitespaces), !token.isEmpty else {
             return [:]
