@@ -241,6 +241,41 @@ struct IsolatedServerTests {
         }
     }
 
+    @Test("An isolated server's own /__admin/shutdown stops it alone and removes it from the list")
+    func childShutdown() async throws {
+        let parent = try Self.parent()
+        try await shuttingDown(parent) {
+            let child = try Self.created(try await Self.create(parent))
+            #expect(try await Self.send("POST", child.admin, "/shutdown").status == 200)
+            // The stop runs after the answer, on a thread of its own: wait for it, for at most a minute.
+            let deadline = ContinuousClock.now + .seconds(60)
+            for _ in 0..<6000 where !parent.isolatedServerInfos.isEmpty && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(parent.isolatedServerInfos.isEmpty)
+            #expect(parent.isRunning)
+            #expect(try await HTTP.get(parent, "/__admin/health").status == 200)
+        }
+    }
+
+    @Test("An isolated server takes its parent's configuration: its admin API needs the parent's token")
+    func inheritsTheAdminToken() async throws {
+        var configuration = StubServer.Configuration()
+        configuration.adminToken = "s3cret"
+        configuration.log = LogSink(.handler { _ in })
+        let parent = try StubServer(configuration: configuration)
+        try parent.start()
+        try await shuttingDown(parent) {
+            let bearer = ["Authorization": "Bearer s3cret"]
+            #expect(try await HTTP.send(parent, "POST", "/__admin/servers").status == 401)
+            let answer = try await HTTP.send(parent, "POST", "/__admin/servers", headers: bearer)
+            let child = try Self.created(answer)
+            let mappings = try #require(URL(string: child.admin.absoluteString + "/mappings"))
+            #expect(try await LoopbackClient.send("GET", mappings).status == 401)
+            #expect(try await LoopbackClient.send("GET", mappings, headers: bearer).status == 200)
+        }
+    }
+
     static func writeMapping(in root: URL, path: String, body: String) throws {
         let mappings = root.appendingPathComponent("mappings")
         try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
