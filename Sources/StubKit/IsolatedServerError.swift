@@ -9,7 +9,8 @@ public struct IsolatedServerError: Error, Sendable, CustomStringConvertible {
         case notAllowed
         /// The server is stopping (the admin API answers 503).
         case stopping
-        /// The stubs directory asked for is not one the server may load (the admin API answers 422).
+        /// The stubs directory asked for is not one the server may load, or its stubs do not load (the admin
+        /// API answers 422 naming the file and field).
         case invalidStubs
         /// The new server could not load its stubs or listen (the admin API answers 500).
         case cannotStart

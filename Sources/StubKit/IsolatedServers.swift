@@ -86,6 +86,9 @@ final class IsolatedServers: Sendable {
             server = try StubServer(stubs: directory, configuration: childConfiguration, isolated: true)
             try server.start()
         } catch {
+            if case .badStubs = error {
+                throw IsolatedServerError(.invalidStubs, "the isolated server's stubs do not load: \(error)")
+            }
             throw IsolatedServerError(.cannotStart, "the isolated server did not start: \(error)")
         }
         let info = IsolatedServerInfo(

@@ -199,6 +199,15 @@ struct IsolatedServerTests {
                 #expect(answer.status == 422, "\(outside): \(answer.text)")
                 #expect(answer.text.contains("stubs"), "\(answer.text)")
             }
+            let broken = root.appendingPathComponent("broken/mappings")
+            try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+            try Data(#"{"request": {"method": "GET"}, "response": {"status": "200"}}"#.utf8)
+                .write(to: broken.appendingPathComponent("bad.json"))
+            let bad = try await Self.create(parent, #"{"stubs": "broken"}"#)
+            #expect(bad.status == 422)
+            #expect(bad.text.contains("bad.json"), "\(bad.text)")
+            #expect(parent.isolatedServerInfos.count == 2)
+
             let noRoot = try Self.parent()
             try await shuttingDown(noRoot) {
                 let answer = try await Self.create(noRoot, #"{"stubs": "runner-3"}"#)
