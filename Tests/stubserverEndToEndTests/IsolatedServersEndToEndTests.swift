@@ -50,5 +50,27 @@
             let port = try #require(left.baseURL.port)
             #expect(throws: (any Error).self) { RawSocket.closeSocket(try RawSocket.connectLoopback(port: port)) }
         }
+
+        @Test("--max-servers bounds them: past it 429 naming the flag; a folder outside --stubs is 422")
+        func limitFlag() async throws {
+            let stubs = try TemporaryStubs()
+            let process = try await offPool {
+                try StubClient.StubServerProcess.launch(
+                    executable: Paths.stubserverBinary(), stubs: stubs.stubs, arguments: ["--max-servers", "1"])
+            }
+            let shared = StubServerClient(baseURL: process.baseURL)
+            let first = try await shared.createIsolatedServer()
+            let refused = await #expect(throws: StubServerClientError.self) {
+                _ = try await shared.createIsolatedServer()
+            }
+            #expect(refused?.status == 429)
+            #expect(refused?.detail.contains("--max-servers 1") == true, "\(String(describing: refused))")
+            try await shared.deleteIsolatedServer(first)
+            let outside = await #expect(throws: StubServerClientError.self) {
+                _ = try await shared.createIsolatedServer(stubs: "..")
+            }
+            #expect(outside?.status == 422)
+            #expect(try await offPool { process.stop() } == .exited(0), "\(process.standardError)")
+        }
     }
 #endif
