@@ -22,15 +22,26 @@ public final class StubServerClient: StubServerAdmin {
     public let baseURL: URL
     /// Sent with every admin call (e.g. an `Authorization` header for a guarded admin API).
     public let headers: [String: String]
+    /// The isolated server this client drives, when ``createIsolatedServer(name:stubs:)`` made it; else `nil`.
+    public let isolatedServer: IsolatedServerInfo?
+    /// How long one admin call may take.
+    let timeout: TimeInterval
     private let session: URLSession
 
     /// - Parameters:
     ///   - baseURL: `http://HOST:PORT` of the server.
     ///   - headers: extra header fields for every admin call. Default none.
     ///   - timeout: how long one admin call may take. Default 30 seconds.
-    public init(baseURL: URL, headers: [String: String] = [:], timeout: TimeInterval = 30) {
+    public convenience init(baseURL: URL, headers: [String: String] = [:], timeout: TimeInterval = 30) {
+        self.init(baseURL: baseURL, headers: headers, timeout: timeout, isolatedServer: nil)
+    }
+
+    /// A client of `baseURL`, which is the isolated server `isolatedServer` when it is not `nil`.
+    init(baseURL: URL, headers: [String: String], timeout: TimeInterval, isolatedServer: IsolatedServerInfo?) {
         self.baseURL = baseURL
         self.headers = headers
+        self.timeout = timeout
+        self.isolatedServer = isolatedServer
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
@@ -89,7 +100,12 @@ public final class StubServerClient: StubServerAdmin {
     /// arrives on URLSession's own queue, never on the caller's, so waiting cannot deadlock. Returns the status.
     @_spi(StubTesting)
     public func resetAndWait() throws -> Int {
-        let (request, call) = makeRequest(AdminCall(.reset), body: nil)
+        try sendAndWait(AdminCall(.reset), body: nil).status
+    }
+
+    /// Sends `call` and waits for its answer, as ``resetAndWait()`` does; throws for a status of 400 or more.
+    func sendAndWait(_ adminCall: AdminCall, body: JSONValue?) throws(StubServerClientError) -> Answer {
+        let (request, call) = makeRequest(adminCall, body: body.map { Array($0.serialized(.compact).utf8) })
         let box = LockedValue<Result<Answer, StubServerClientError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         session.dataTask(with: request) { data, response, error in
@@ -107,8 +123,10 @@ public final class StubServerClient: StubServerAdmin {
             done.signal()
         }.resume()
         done.wait()
-        guard let result = box.withLock({ $0 }) else { return 0 }
-        return try result.get().status
+        guard let result = box.withLock({ $0 }) else {
+            throw StubServerClientError(kind: .unreachable, call: call, status: 0, detail: "no answer")
+        }
+        return try result.get()
     }
 
     private func makeRequest(_ call: AdminCall, body: [UInt8]?) -> (URLRequest, String) {

@@ -113,6 +113,9 @@ public final class StubServer: Sendable {
         /// Called (on a background thread) when a client posts `/__admin/shutdown`, after the answer
         /// is on its way. Default `nil`: the server stops itself. The CLI sets it to end its process.
         public var onShutdownRequest: (@Sendable () -> Void)?
+        /// The most isolated servers running at once (``StubServer/makeIsolatedServer(name:stubs:)``,
+        /// `POST /__admin/servers`, `--max-servers`); 0 allows none. Default 16.
+        public var maxIsolatedServers: Int = 16
 
         public init(host: String = "127.0.0.1", port: Int = 0) {
             self.host = host
@@ -150,10 +153,17 @@ public final class StubServer: Sendable {
     /// From the configuration (``Configuration/globalResponseTemplating``): also applies to reloads and stubs
     /// added later.
     let loadOptions: StubsLoadOptions
+    /// The isolated servers started beside this one; `nil` for an isolated server, which starts none.
+    let isolatedServers: IsolatedServers?
 
     /// Loads the stubs and prepares the server without listening yet. Call ``start()``.
     /// - Throws: ``StubServerError/badStubs(_:)`` naming the file and field at fault.
-    public init(stubs: URL? = nil, configuration: Configuration = Configuration()) throws(StubServerError) {
+    public convenience init(stubs: URL? = nil, configuration: Configuration = Configuration()) throws(StubServerError) {
+        try self.init(stubs: stubs, configuration: configuration, isolated: false)
+    }
+
+    /// - Parameter isolated: whether this is an isolated server of another (``makeIsolatedServer(name:stubs:)``).
+    init(stubs: URL?, configuration: Configuration, isolated: Bool) throws(StubServerError) {
         // `--stubs Stubs/mappings` means `Stubs`.
         let (root, note) = stubs.map(StubsLayout.resolvedRoot) ?? (nil, nil)
         stubsDirectory = root
@@ -193,9 +203,12 @@ public final class StubServer: Sendable {
         fileWorkers = WorkerPool(name: "files", threadLimit: 2, queueLimit: configuration.maxConnections)
         let recorder = Recorder()
         recordings = Recordings(recorder: recorder, store: store, journal: journal, stubsDirectory: root)
+        let isolatedServers = isolated ? nil : IsolatedServers(configuration: configuration, parentStubs: root)
+        self.isolatedServers = isolatedServers
         let admin = AdminAPI(
             store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
-            stubsDirectory: root, state: adminState, log: log, recordings: recordings)
+            stubsDirectory: root, state: adminState, log: log, recordings: recordings,
+            isolatedServers: isolatedServers)
         proxy = ProxyForwarding(settings: configuration.proxy)
         http = HTTPServer(
             configuration: httpConfiguration,
@@ -215,7 +228,10 @@ public final class StubServer: Sendable {
         if let onShutdownRequest = configuration.onShutdownRequest {
             adminState.onShutdown(onShutdownRequest)
         } else {
-            adminState.onShutdown { [weak http] in http?.stop() }
+            adminState.onShutdown { [weak http, weak isolatedServers] in
+                isolatedServers?.stopAll()
+                http?.stop()
+            }
         }
         adminExposureWarning = AdminAccess.exposureWarning(configuration)
     }
@@ -242,10 +258,11 @@ public final class StubServer: Sendable {
         if let adminExposureWarning { log.write(adminExposureWarning) }
     }
 
-    /// Stops the server: no new connections, in-flight responses finish (for up to
+    /// Stops the server and its isolated servers: no new connections, in-flight responses finish (for up to
     /// ``Configuration/shutdownGrace``), then everything closes. Blocks the calling thread meanwhile:
     /// from async code, call ``shutdown()``. Idempotent; also happens when the server is released.
     public func stop() {
+        isolatedServers?.stopAll()
         http.stop()
         releaseWorkers()
     }
@@ -261,6 +278,7 @@ public final class StubServer: Sendable {
     /// await server.shutdown()
     /// ```
     public func shutdown() async {
+        await isolatedServers?.shutdownAll()
         await http.shutdown()
         releaseWorkers()
     }

@@ -56,6 +56,8 @@ public struct Options: Sendable, Equatable {
     public var shutdownGrace: Duration = .seconds(5)
     /// The most connections open at once (`--max-connections N`). Default 4096.
     public var maxConnections: Int = 4096
+    /// The most isolated servers at once (`--max-servers N`, `POST /__admin/servers`). Default 16.
+    public var maxServers: Int = 16
     /// The most steps and output bytes of one templated response (`--template-max-steps N`,
     /// `--template-max-output SIZE`). Default 1,000,000 steps and 16 MiB.
     public var templateLimits = TemplateLimits()

@@ -76,6 +76,7 @@ public enum Runner {
         configuration.proxy.timeout = .milliseconds(options.proxyTimeoutMilliseconds)
         configuration.shutdownGrace = options.shutdownGrace
         configuration.maxConnections = options.maxConnections
+        configuration.maxIsolatedServers = options.maxServers
         configuration.templateLimits = options.templateLimits
         configuration.jsonMatchBodyLimit = options.jsonMatchBodyLimit
         configuration.fakeDataSeed = options.fakeDataSeed

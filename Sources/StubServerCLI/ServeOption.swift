@@ -275,6 +275,14 @@ extension ServeOption {
             options.maxConnections = try integer(text, for: name, in: 1...1_000_000)
         },
         ServeOption(
+            "--max-servers", value: "N",
+            help: "The most isolated servers at once (POST /__admin/servers: each its own",
+            "port, stubs, journal and scenarios, for parallel test runners); past it",
+            "429. 'stubs' must name a folder inside --stubs. 0 allows none. Default: 16"
+        ) { options, text, name in
+            options.maxServers = try integer(text, for: name, in: 0...1024)
+        },
+        ServeOption(
             "--max-json-match-body", value: "SIZE",
             help: "The largest request body parsed as JSON, by equalToJson and matchesJsonPath",
             "(they do not match a larger body; its near-miss report says why) and by a",

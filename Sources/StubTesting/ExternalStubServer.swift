@@ -18,6 +18,10 @@ public struct ExternalStubServer: Sendable {
     /// with `--admin-token` (needed with `--host 0.0.0.0`, e.g. for a device), read from the same place.
     public static let adminTokenVariable = "STUBSERVER_ADMIN_TOKEN"
 
+    /// `STUBSERVER_ISOLATE`: when `1` (or `true`, `yes`), each test gets an isolated server of its own from the
+    /// external one (`POST /__admin/servers`), deleted after it, instead of sharing the external server.
+    public static let isolateVariable = "STUBSERVER_ISOLATE"
+
     private let lookUp: @Sendable (String) -> String?
 
     private init(_ lookUp: @escaping @Sendable (String) -> String?) { self.lookUp = lookUp }
@@ -34,8 +38,19 @@ public struct ExternalStubServer: Sendable {
     }
 
     /// Always the server at `url` (`http://HOST:PORT`), with `adminToken` when it was started with one.
-    public static func url(_ url: URL, adminToken: String? = nil) -> ExternalStubServer {
-        ExternalStubServer { $0 == environmentVariable ? url.absoluteString : adminToken }
+    /// - Parameters:
+    ///   - url: the server's base URL.
+    ///   - adminToken: the token it was started with (`--admin-token`), if any.
+    ///   - isolated: give each test an isolated server of its own from it (see ``isolates``).
+    public static func url(_ url: URL, adminToken: String? = nil, isolated: Bool = false) -> ExternalStubServer {
+        ExternalStubServer { name in
+            switch name {
+            case environmentVariable: url.absoluteString
+            case adminTokenVariable: adminToken
+            case isolateVariable: isolated ? "1" : nil
+            default: nil
+            }
+        }
     }
 
     /// Never an external server: always start one in-process, whatever the environment says.
@@ -57,8 +72,20 @@ public struct ExternalStubServer: Sendable {
         return url
     }
 
+    /// Whether each test gets an isolated server of its own from the external server (`POST /__admin/servers`:
+    /// its own port, stubs, journal and scenarios, loaded from the external server's stubs directory), deleted
+    /// when the test ends: `STUBSERVER_ISOLATE=1`, or `url(_:adminToken:isolated:)`. Tests then run in parallel
+    /// without seeing each other's requests or scenario states; without it they take turns on the shared server.
+    /// The `.stubServer` trait and `setUpStubServer` (XCTest) honour it.
+    public var isolates: Bool {
+        switch lookUp(Self.isolateVariable)?.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "1", "true", "yes": true
+        default: false
+        }
+    }
+
     /// The headers every admin call sends: `Authorization: Bearer TOKEN` when `STUBSERVER_ADMIN_TOKEN`
-    /// (or the token given to ``url(_:adminToken:)``) is set, else none.
+    /// (or the token given to ``url(_:adminToken:isolated:)``) is set, else none.
     public var adminHeaders: [String: String] {
         guard let token = lookUp(Self.adminTokenVariable)?.trimmingCharacters(in: .whitespaces), !token.isEmpty else {
             return [:]

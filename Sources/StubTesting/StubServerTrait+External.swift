@@ -47,6 +47,44 @@
             }
         }
 
+        /// Runs `function` with a client to an isolated server of the external server at `url` (its own stubs,
+        /// journal and scenarios) as ``AnyStubServer/current``, deleted after the test: tests need not take turns.
+        /// - Parameter name: the test's name, which the server lists it by.
+        func withIsolatedServer(
+            of url: URL, name: String, reportingAt location: SourceLocation,
+            performing function: @Sendable () async throws -> Void
+        ) async throws {
+            let shared = StubServerClient(baseURL: url, headers: external.adminHeaders)
+            let client: StubServerClient
+            do {
+                client = try await shared.createIsolatedServer(
+                    name: String(decoding: name.utf8.prefix(200), as: UTF8.self))
+            } catch {
+                throw ExternalStubServerError(
+                    description: "the stub server at \(ExternalStubServer.environmentVariable)=\(url.absoluteString) "
+                        + "did not start an isolated server (\(ExternalStubServer.isolateVariable)=1): \(error)")
+            }
+            let server = AnyStubServer(client)
+            do {
+                try await AnyStubServer.$current.withValue(server) {
+                    try await function()
+                }
+            } catch {
+                try? await shared.deleteIsolatedServer(client)
+                throw error
+            }
+            if failOnUnmatchedRequests, let message = await RemoteVerification.noUnmatchedRequests(server) {
+                Issue.record(Comment(rawValue: "failOnUnmatchedRequests: " + message), sourceLocation: location)
+            }
+            do {
+                try await shared.deleteIsolatedServer(client)
+            } catch {
+                Issue.record(
+                    Comment(rawValue: "the isolated server \(client.baseURL.absoluteString) was not deleted: \(error)"),
+                    sourceLocation: location)
+            }
+        }
+
         /// Whether the running task's test already holds the external server.
         @TaskLocal static var holdsExternalTurn = false
 

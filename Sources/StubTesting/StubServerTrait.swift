@@ -83,6 +83,12 @@
             // the test itself, not at the suite that declared the trait.
             let location = test.sourceLocation
             if let url = try external.resolve() {
+                if external.isolates {
+                    // A suite's scope holds no server: each of its tests gets an isolated one of its own.
+                    if test.isSuite { return try await function() }
+                    return try await withIsolatedServer(
+                        of: url, name: test.name, reportingAt: location, performing: function)
+                }
                 return try await withExternalServer(at: url, reportingAt: location, performing: function)
             }
             let directory: URL?

@@ -26,7 +26,9 @@
         /// }
         /// ```
         /// An external server is shared: run the tests that use it one at a time (XCTest runs a process's
-        /// tests serially; do not use `swift test --parallel` against one server).
+        /// tests serially; do not use `swift test --parallel` against one server), or set `STUBSERVER_ISOLATE=1`
+        /// (``ExternalStubServer/isolates``): each test then gets an isolated server of its own from it, deleted at
+        /// teardown, and test processes may run in parallel.
         /// - Parameters:
         ///   - stubs: the stubs directory for an in-process server. An external server serves the stubs it
         ///     was started with.
@@ -50,12 +52,51 @@
                         failOnUnmatchedRequests: failOnUnmatchedRequests, file: file, line: line))
             }
             let client = StubServerClient(baseURL: url, headers: external.adminHeaders)
+            if external.isolates {
+                return try setUpIsolatedServer(
+                    of: client, failOnUnmatchedRequests: failOnUnmatchedRequests, file: file, line: line)
+            }
             do {
                 _ = try client.resetAndWait()
             } catch {
                 throw ExternalStubServerError(
                     description: "the stub server at \(ExternalStubServer.environmentVariable)=\(url.absoluteString) "
                         + "did not reset: \(error)")
+            }
+            let server = AnyStubServer(client)
+            if failOnUnmatchedRequests {
+                addTeardownBlock {
+                    if let message = await RemoteVerification.noUnmatchedRequests(server) {
+                        reportFailure("failOnUnmatchedRequests: " + message, at: .xctest(file: file, line: line))
+                    }
+                }
+            }
+            return server
+        }
+
+        /// An isolated server of `shared` for this test (`STUBSERVER_ISOLATE=1`), deleted at teardown.
+        private func setUpIsolatedServer(
+            of shared: StubServerClient, failOnUnmatchedRequests: Bool, file: StaticString, line: UInt
+        ) throws -> AnyStubServer {
+            let client: StubServerClient
+            do {
+                client = try shared.createIsolatedServerAndWait(
+                    name: String(decoding: name.utf8.prefix(200), as: UTF8.self))
+            } catch {
+                throw ExternalStubServerError(
+                    description: "the stub server at \(ExternalStubServer.environmentVariable)="
+                        + "\(shared.baseURL.absoluteString) did not start an isolated server "
+                        + "(\(ExternalStubServer.isolateVariable)=1): \(error)")
+            }
+            // Teardown blocks run last-added first: the journal is checked before the server is deleted.
+            addTeardownBlock {
+                do {
+                    try await shared.deleteIsolatedServer(client)
+                } catch {
+                    reportFailure(
+                        "the isolated server \(client.baseURL.absoluteString) was not deleted: \(error)",
+                        at: .xctest(file: file, line: line))
+                }
             }
             let server = AnyStubServer(client)
             if failOnUnmatchedRequests {

@@ -65,6 +65,16 @@ struct CommandParserTests {
         #expect(Options().maxConnections == 4096)
     }
 
+    @Test("--max-servers sets the isolated server limit; 0 allows none")
+    func maxServers() throws {
+        var expected = Options()
+        expected.maxServers = 3
+        #expect(try CommandParser.parse(["--max-servers", "3"]) == .serve(expected))
+        expected.maxServers = 0
+        #expect(try CommandParser.parse(["--max-servers=0"]) == .serve(expected))
+        #expect(Options().maxServers == 16)
+    }
+
     @Test("--template-max-steps and --template-max-output set the template limits")
     func templateLimits() throws {
         var expected = Options()
@@ -108,6 +118,7 @@ struct CommandParserTests {
             (["--no-request-journal=1"], "--no-request-journal takes no value"),
             (["--max-connections", "0"], "--max-connections expects a number from 1 to 1000000, got '0'"),
             (["--max-connections", "many"], "--max-connections expects a number from 1 to 1000000, got 'many'"),
+            (["--max-servers", "-1"], "--max-servers expects a number from 0 to 1024, got '-1'"),
             (["--template-max-steps", "0"], "--template-max-steps expects a number from 1 to 1000000000, got '0'"),
             (
                 ["--template-max-output", "big"],

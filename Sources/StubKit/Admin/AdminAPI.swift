@@ -24,6 +24,8 @@ struct AdminAPI: Sendable {
     let log: LogSink
     /// `/__admin/recordings`: recording and snapshots.
     let recordings: Recordings
+    /// `/__admin/servers`: the isolated servers; `nil` on an isolated server, which starts none.
+    let isolatedServers: IsolatedServers?
 
     static let prefix = "/__admin"
 

@@ -86,6 +86,11 @@ extension AdminCall {
         case stopRecording = "POST recordings/stop"
         case recordingStatus = "GET recordings/status"
         case snapshotRecording = "POST recordings/snapshot"
+        // Isolated servers
+        case createServer = "POST servers"
+        case listServers = "GET servers"
+        case getServer = "GET servers/{id}"
+        case deleteServer = "DELETE servers/{id}"
         // The server
         case reset = "POST reset"
         case getSettings = "GET settings"

@@ -100,6 +100,14 @@ extension AdminRoute {
                 try api.snapshotRecording(request.body)
             }),
 
+        // Isolated servers
+        AdminRoute(
+            "POST", "servers", .response { api, request, _ throws(AdminError) in try api.createServer(request.body) }),
+        AdminRoute("GET", "servers", .response { api, _, _ in api.listServers() }),
+        AdminRoute("GET", "servers/{id}", .response { api, _, id throws(AdminError) in try api.getServer(id[0]) }),
+        AdminRoute(
+            "DELETE", "servers/{id}", .response { api, _, id throws(AdminError) in try api.deleteServer(id[0]) }),
+
         // The server
         AdminRoute("POST", "reset", .response { api, _, _ in api.reset() }),
         AdminRoute("GET", "health", .response { api, _, _ in api.health() }),
