@@ -113,6 +113,10 @@ public final class StubServer: Sendable {
         /// Called (on a background thread) when a client posts `/__admin/shutdown`, after the answer
         /// is on its way. Default `nil`: the server stops itself. The CLI sets it to end its process.
         public var onShutdownRequest: (@Sendable () -> Void)?
+        /// Virtual hosts: one more port for each name (`api.example.com`), on the same address. A request to a
+        /// virtual host's port is matched, journaled and templated as sent to that host, whatever its `Host`
+        /// header says; `mappings/NAME/` holds stubs for it alone. Names are lower-cased. Default none.
+        public var virtualHosts: [String] = []
 
         public init(host: String = "127.0.0.1", port: Int = 0) {
             self.host = host
@@ -147,12 +151,15 @@ public final class StubServer: Sendable {
     let recordings: Recordings
     let http: HTTPServer
     private let origin = ServerOrigin()
+    /// Every port and its base URL once listening, for `GET /__admin/hosts`.
+    private let listeningHosts = ListeningHosts()
     /// From the configuration (``Configuration/globalResponseTemplating``): also applies to reloads and stubs
     /// added later.
     let loadOptions: StubsLoadOptions
 
     /// Loads the stubs and prepares the server without listening yet. Call ``start()``.
-    /// - Throws: ``StubServerError/badStubs(_:)`` naming the file and field at fault.
+    /// - Throws: ``StubServerError/badStubs(_:)`` naming the file and field at fault;
+    ///   ``StubServerError/cannotListen(_:)`` for a ``Configuration/virtualHosts`` name that is not a host name.
     public init(stubs: URL? = nil, configuration: Configuration = Configuration()) throws(StubServerError) {
         // `--stubs Stubs/mappings` means `Stubs`.
         let (root, note) = stubs.map(StubsLayout.resolvedRoot) ?? (nil, nil)
@@ -160,7 +167,7 @@ public final class StubServer: Sendable {
         loadOptions = StubsLoadOptions(
             globalResponseTemplating: configuration.globalResponseTemplating,
             strictBodyFiles: configuration.strictBodyFiles,
-            lenientMatchers: configuration.lenientMatchers)
+            lenientMatchers: configuration.lenientMatchers, virtualHosts: configuration.virtualHosts)
         let loaded = try Self.load(root, options: loadOptions)
         log = configuration.log
         if let note { log.write("stubserver: \(note)") }
@@ -178,6 +185,7 @@ public final class StubServer: Sendable {
         httpConfiguration.eventLoopCount = configuration.eventLoopCount
         httpConfiguration.maxConnections = configuration.maxConnections
         httpConfiguration.shutdownGracePeriod = configuration.shutdownGrace
+        httpConfiguration.additionalListeners = try Self.virtualHostListeners(configuration)
         closureWorkers = WorkerPool(name: "closure", threadLimit: configuration.closureThreadLimit, queueLimit: 1024)
         matchWorkers = WorkerPool(
             name: "match", threadLimit: configuration.matchThreadLimit, queueLimit: 64, isBackground: true)
@@ -195,7 +203,7 @@ public final class StubServer: Sendable {
         recordings = Recordings(recorder: recorder, store: store, journal: journal, stubsDirectory: root)
         let admin = AdminAPI(
             store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
-            stubsDirectory: root, state: adminState, log: log, recordings: recordings)
+            stubsDirectory: root, state: adminState, log: log, recordings: recordings, hosts: listeningHosts)
         proxy = ProxyForwarding(settings: configuration.proxy)
         http = HTTPServer(
             configuration: httpConfiguration,
@@ -239,6 +247,7 @@ public final class StubServer: Sendable {
     public func start() throws(StubServerError) {
         do { try http.start() } catch { throw .cannotListen(error) }
         origin.set(host: http.host, port: http.port)
+        listeningHosts.set(hosts)
         if let adminExposureWarning { log.write(adminExposureWarning) }
     }
 
@@ -290,11 +299,7 @@ public final class StubServer: Sendable {
     public var host: String { http.host }
 
     /// `http://HOST:PORT` — what the app under test should use as its base URL.
-    public var baseURL: URL {
-        let host = self.host.contains(":") ? "[\(self.host)]" : self.host
-        // The components are an IP literal and a number, so the URL always parses.
-        return URL(string: "http://\(host):\(port)") ?? URL(fileURLWithPath: "/")
-    }
+    public var baseURL: URL { Self.url(host: host, port: port) }
 
     /// Reloads the stubs directory. On error the current stubs stay in place.
     /// - Returns: the loader's warnings.

@@ -24,6 +24,8 @@ struct AdminAPI: Sendable {
     let log: LogSink
     /// `/__admin/recordings`: recording and snapshots.
     let recordings: Recordings
+    /// The server's ports, for `GET /__admin/hosts`.
+    let hosts: ListeningHosts
 
     static let prefix = "/__admin"
 

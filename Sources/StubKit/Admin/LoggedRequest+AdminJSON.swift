@@ -22,9 +22,11 @@ extension LoggedRequest {
 
     /// The request as WireMock's `LoggedRequest` JSON (what `/__admin/requests/find` lists).
     var requestJSON: JSONValue {
-        let (host, port) = Self.hostAndPort(request.headers.first(name: "Host"))
+        // On a virtual host's port, the virtual host and the port it was accepted on, whatever `Host` says.
+        let virtualAuthority = virtualHost.map { "\($0):\(request.endpoints?.localPort ?? 80)" }
+        let (host, port) = Self.hostAndPort(virtualAuthority ?? request.headers.first(name: "Host"))
         let millis = Int64((receivedAt.timeIntervalSince1970 * 1000).rounded(.down))
-        let authority = request.headers.first(name: "Host") ?? "localhost"
+        let authority = virtualAuthority ?? request.headers.first(name: "Host") ?? "localhost"
         let absoluteURL = request.target.hasPrefix("/") ? "http://\(authority)\(request.target)" : request.target
         var members: [(key: String, value: JSONValue)] = [
             ("url", .string(request.target)),
