@@ -47,6 +47,24 @@
             XCTAssertEqual(server.stop(), .exited(0))
         }
 
+        func testCheckWithHostAliasReportsAHostMatcherThatContradictsItsFolder() throws {
+            let temp = try TemporaryStubs()
+            try temp.write(
+                "mappings/api.example.com/who.json",
+                #"{"request": {"urlPath": "/who", "host": {"equalTo": "auth.example.com"}}, "response": {"body": "x"}}"#
+            )
+            let plain = try StubServerProcess.run(["check", "--stubs", "stubs"], currentDirectory: temp.root)
+            XCTAssertEqual(plain.termination, .exited(0), plain.stdout)
+            let run = try StubServerProcess.run(
+                ["check", "--stubs", "stubs", "--host-alias", "api.example.com"], currentDirectory: temp.root)
+            XCTAssertEqual(run.termination, .exited(3), run.stdout)
+            XCTAssertTrue(
+                run.stdout.contains(
+                    "error: stubs/mappings/api.example.com/who.json: request.host: a stub under mappings/api.example.com/"
+                ),
+                run.stdout)
+        }
+
         func testAHostAliasThatIsNotAHostNameIsAUsageError() throws {
             let outcome = try StubServerProcess.run(["--port", "0", "--host-alias", "api.example.com:8080"])
             XCTAssertEqual(outcome.termination, .exited(2), outcome.stderr)
