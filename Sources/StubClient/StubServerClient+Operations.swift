@@ -176,7 +176,7 @@ extension StubServerClient {
         return try answer.json()["version"]?.stringValue ?? ""
     }
 
-    /// Every port the server listens on (`GET /__admin/hosts`): the primary one first (``StubServerHost/name``
+    /// Every port the server listens on (`GET /__admin/hosts`): the primary one first (`StubServerHost.name`
     /// `nil`), then each virtual host's (`--host-alias`).
     ///
     /// ```swift
