@@ -59,6 +59,8 @@ struct VirtualHostTests {
             #expect(missed.text.contains("api.example.com"))
             let entry = try #require(server.journal.entries.last)
             #expect(entry.virtualHost == "api.example.com")
+            #expect(server.received(.get("/login").withHost(.equalTo("api.example.com"))) == 1)
+            #expect(server.received(.get("/login").withHost(.equalTo("auth.example.com"))) == 0)
             let admin = try await HTTP.get(server, "/__admin/requests")
             let json = try JSONParser.parse(Array(admin.text.utf8))
             guard case .array(let requests)? = json["requests"] else {
