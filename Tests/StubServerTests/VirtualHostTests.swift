@@ -71,6 +71,9 @@ struct VirtualHostTests {
             #expect(logged["host"]?.stringValue == "api.example.com")
             #expect(logged["port"]?.intValue == api)
             #expect(logged["absoluteUrl"]?.stringValue == "http://api.example.com:\(api)/login")
+            #expect(logged["virtualHost"]?.stringValue == "api.example.com")
+            let remote = try await StubServerClient(baseURL: server.baseURL).requests
+            #expect(remote.map(\.virtualHost) == ["api.example.com"])
             _ = try await HTTP.get(server, "/login")
             #expect(server.journal.entries.last?.virtualHost == nil)
         }

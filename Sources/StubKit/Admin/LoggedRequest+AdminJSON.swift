@@ -49,6 +49,10 @@ extension LoggedRequest {
             ("loggedDateString", .string(receivedAt.formatted(.iso8601))),
             ("queryParams", queryJSON)
         ]
+        if let virtualHost {
+            // Not in WireMock: the virtual host whose port the request came in on (`--host-alias`).
+            members.append(("virtualHost", .string(virtualHost)))
+        }
         if bodyTruncated {
             // Not in WireMock: the journal kept only the first bytes of the body.
             members.append(("bodyTruncated", true))

@@ -28,7 +28,8 @@ extension LoggedRequest {
         request.queryItems.first { $0.name == name }?.value
     }
 
-    /// The virtual host whose port the request arrived on (`StubServer.Configuration/virtualHosts`, lower-cased),
-    /// or `nil` for a request to the primary port (its `Host` header says where it was sent).
+    /// The virtual host whose port the request arrived on (``StubServer/Configuration/virtualHosts``,
+    /// lower-cased), or `nil` for a request to the primary port (its `Host` header says where it was sent). The
+    /// admin API's JSON carries it as `virtualHost`, so entries read through `StubServerClient` have it too.
     public var virtualHost: String? { RequestContext.virtualHost(of: request) }
 }
