@@ -56,7 +56,11 @@ struct VirtualHostTests {
             let api = try #require(server.port(forHost: "api.example.com"))
             let missed = try await Self.get(api, "/login", host: "auth.example.com")
             #expect(missed.status == 404)
-            #expect(missed.text.contains("api.example.com"))
+            #expect(
+                missed.text.contains(
+                    "  (to virtual host api.example.com's port \(api): matched as sent to api.example.com, whatever Host says)\n"
+                ))
+            #expect(missed.text.contains(#"host: expected equalTo "auth.example.com", got "api.example.com""#))
             let entry = try #require(server.journal.entries.last)
             #expect(entry.virtualHost == "api.example.com")
             #expect(server.received(.get("/login").withHost(.equalTo("api.example.com"))) == 1)
