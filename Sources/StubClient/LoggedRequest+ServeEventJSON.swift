@@ -14,7 +14,13 @@ extension LoggedRequest {
     /// - Parameter position: the id to use when the event's id is not one of this server's (WireMock's UUIDs).
     init(adminJSON json: JSONValue, position: Int) throws(LoggedRequestDecodingError) {
         let requestJSON = json["request"] ?? json
-        let request = try StubHTTPRequest(loggedRequestJSON: requestJSON)
+        var request = try StubHTTPRequest(loggedRequestJSON: requestJSON)
+        if let virtualHost = requestJSON["virtualHost"]?.stringValue, let port = requestJSON["port"]?.intValue {
+            // Only what the admin JSON keeps of the connection: the client's address, the virtual host, its port.
+            request.endpoints = HTTPEndpoints(
+                remoteAddress: requestJSON["clientIp"]?.stringValue ?? "", localAddress: "", localPort: port,
+                listenerLabel: virtualHost)
+        }
         let millis = requestJSON["loggedDate"]?.doubleValue ?? 0
         var matchedStub: MatchedStub?
         if json["wasMatched"] == .bool(true), let stub = json["stubMapping"], let stubID = stub["id"]?.stringValue {

@@ -176,6 +176,28 @@ extension StubServerClient {
         return try answer.json()["version"]?.stringValue ?? ""
     }
 
+    /// Every port the server listens on (`GET /__admin/hosts`): the primary one first (`StubServerHost.name`
+    /// `nil`), then each virtual host's (`--host-alias`).
+    ///
+    /// ```swift
+    /// let auth = try await client.hosts().first { $0.name == "auth.example.com" }?.baseURL
+    /// ```
+    public func hosts() async throws -> [StubServerHost] {
+        let answer = try await send(.hosts)
+        guard case .array(let items)? = try answer.json()["hosts"] else {
+            throw StubServerClientError(
+                kind: .unexpectedAnswer, call: answer.call, status: answer.status, detail: "no \"hosts\" array")
+        }
+        return try items.map { item in
+            guard let host = StubServerHost(json: item) else {
+                throw StubServerClientError(
+                    kind: .unexpectedAnswer, call: answer.call, status: answer.status,
+                    detail: "a host: expected {\"name\", \"port\", \"baseUrl\"}, found \(item.serialized())")
+            }
+            return host
+        }
+    }
+
     /// Asks the server to stop (`POST /__admin/shutdown`); the CLI then exits 0.
     public func shutdown() async throws {
         _ = try await send(.shutdown)

@@ -11,9 +11,20 @@ extension StubServer {
     /// app.launch()
     /// // In the app: ProcessInfo.processInfo.environment["BASEURL"] → "http://127.0.0.1:53127"
     /// ```
+    ///
+    /// With virtual hosts (``Configuration/virtualHosts``), one more variable per host carries its base URL,
+    /// named by ``launchEnvironmentKey(forHost:)``: `STUBSERVER_HOST_API_EXAMPLE_COM` →
+    /// `http://127.0.0.1:53128` for `api.example.com`.
+    ///
     /// - Parameter key: the variable the app reads its base URL from. Default `BASEURL`.
-    /// - Returns: `[key: baseURL.absoluteString]`, e.g. `["BASEURL": "http://127.0.0.1:53127"]`.
+    /// - Returns: `[key: baseURL.absoluteString]`, e.g. `["BASEURL": "http://127.0.0.1:53127"]`, and each
+    ///   virtual host's variable.
     public func launchEnvironment(key: String = "BASEURL") -> [String: String] {
-        [key: baseURL.absoluteString]
+        var environment = [key: baseURL.absoluteString]
+        for host in hosts {
+            guard let name = host.name else { continue }
+            environment[Self.launchEnvironmentKey(forHost: name)] = host.baseURL.absoluteString
+        }
+        return environment
     }
 }

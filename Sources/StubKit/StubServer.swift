@@ -116,6 +116,10 @@ public final class StubServer: Sendable {
         /// The most isolated servers running at once (``StubServer/makeIsolatedServer(name:stubs:)``,
         /// `POST /__admin/servers`, `--max-servers`); 0 allows none. Default 16.
         public var maxIsolatedServers: Int = 16
+        /// Virtual hosts: one more port for each name (`api.example.com`), on the same address. A request to a
+        /// virtual host's port is matched, journaled and templated as sent to that host, whatever its `Host`
+        /// header says; `mappings/NAME/` holds stubs for it alone. Names are lower-cased. Default none.
+        public var virtualHosts: [String] = []
 
         public init(host: String = "127.0.0.1", port: Int = 0) {
             self.host = host
@@ -150,6 +154,8 @@ public final class StubServer: Sendable {
     let recordings: Recordings
     let http: HTTPServer
     private let origin = ServerOrigin()
+    /// Every port and its base URL once listening, for `GET /__admin/hosts`.
+    private let listeningHosts = ListeningHosts()
     /// From the configuration (``Configuration/globalResponseTemplating``): also applies to reloads and stubs
     /// added later.
     let loadOptions: StubsLoadOptions
@@ -157,7 +163,8 @@ public final class StubServer: Sendable {
     let isolatedServers: IsolatedServers?
 
     /// Loads the stubs and prepares the server without listening yet. Call ``start()``.
-    /// - Throws: ``StubServerError/badStubs(_:)`` naming the file and field at fault.
+    /// - Throws: ``StubServerError/badStubs(_:)`` naming the file and field at fault;
+    ///   ``StubServerError/cannotListen(_:)`` for a ``Configuration/virtualHosts`` name that is not a host name.
     public convenience init(stubs: URL? = nil, configuration: Configuration = Configuration()) throws(StubServerError) {
         try self.init(stubs: stubs, configuration: configuration, isolated: false)
     }
@@ -170,7 +177,7 @@ public final class StubServer: Sendable {
         loadOptions = StubsLoadOptions(
             globalResponseTemplating: configuration.globalResponseTemplating,
             strictBodyFiles: configuration.strictBodyFiles,
-            lenientMatchers: configuration.lenientMatchers)
+            lenientMatchers: configuration.lenientMatchers, virtualHosts: configuration.virtualHosts)
         let loaded = try Self.load(root, options: loadOptions)
         log = configuration.log
         if let note { log.write("stubserver: \(note)") }
@@ -188,6 +195,7 @@ public final class StubServer: Sendable {
         httpConfiguration.eventLoopCount = configuration.eventLoopCount
         httpConfiguration.maxConnections = configuration.maxConnections
         httpConfiguration.shutdownGracePeriod = configuration.shutdownGrace
+        httpConfiguration.additionalListeners = try Self.virtualHostListeners(configuration)
         closureWorkers = WorkerPool(name: "closure", threadLimit: configuration.closureThreadLimit, queueLimit: 1024)
         matchWorkers = WorkerPool(
             name: "match", threadLimit: configuration.matchThreadLimit, queueLimit: 64, isBackground: true)
@@ -208,7 +216,7 @@ public final class StubServer: Sendable {
         let admin = AdminAPI(
             store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
             stubsDirectory: root, state: adminState, log: log, recordings: recordings,
-            isolatedServers: isolatedServers)
+            isolatedServers: isolatedServers, hosts: listeningHosts)
         proxy = ProxyForwarding(settings: configuration.proxy)
         http = HTTPServer(
             configuration: httpConfiguration,
@@ -255,6 +263,7 @@ public final class StubServer: Sendable {
     public func start() throws(StubServerError) {
         do { try http.start() } catch { throw .cannotListen(error) }
         origin.set(host: http.host, port: http.port)
+        listeningHosts.set(hosts)
         if let adminExposureWarning { log.write(adminExposureWarning) }
     }
 
@@ -308,11 +317,7 @@ public final class StubServer: Sendable {
     public var host: String { http.host }
 
     /// `http://HOST:PORT` — what the app under test should use as its base URL.
-    public var baseURL: URL {
-        let host = self.host.contains(":") ? "[\(self.host)]" : self.host
-        // The components are an IP literal and a number, so the URL always parses.
-        return URL(string: "http://\(host):\(port)") ?? URL(fileURLWithPath: "/")
-    }
+    public var baseURL: URL { Self.url(host: host, port: port) }
 
     /// Reloads the stubs directory. On error the current stubs stay in place.
     /// - Returns: the loader's warnings.

@@ -45,6 +45,8 @@ public struct Options: Sendable, Equatable {
     /// Host names the admin API answers besides IP addresses, `localhost` and single-label names
     /// (`--allowed-host NAME`, repeatable). Default none.
     public var allowedHosts: [String] = []
+    /// Virtual hosts, each served on a port of its own (`--host-alias NAME`, repeatable, lower-cased). Default none.
+    public var virtualHosts: [String] = []
     /// Serve the admin API (`--no-admin` turns it off). Default `true`.
     public var adminAPIEnabled: Bool = true
     /// Where requests no stub matches are forwarded (`--proxy-all URL`). Default none: they get a 404.

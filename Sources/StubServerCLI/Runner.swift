@@ -71,6 +71,7 @@ public enum Runner {
         configuration.lenientMatchers = options.lenientMatchers
         configuration.adminToken = options.adminToken
         configuration.allowedHosts = options.allowedHosts
+        configuration.virtualHosts = options.virtualHosts
         configuration.adminAPIEnabled = options.adminAPIEnabled
         configuration.proxy.target = options.proxyAll
         configuration.proxy.timeout = .milliseconds(options.proxyTimeoutMilliseconds)
@@ -123,13 +124,24 @@ public enum Runner {
         let watcher =
             options.watch
             ? StubsWatcher(server: server, directory: options.stubs, baseline: baseline, log: log) : nil
-        StandardStreams.output("Listening on \(server.baseURL.absoluteString)\n")
+        StandardStreams.output(Self.listeningLines(server))
         log.write("stubserver: serving \(stubCount(server.mappings.count)) from \(options.stubs)")
 
         signals.wait()
         watcher?.stop()
         server.stop()
         return .success
+    }
+
+    /// The startup lines on stdout: `Listening on http://127.0.0.1:8080` first (scripts read the port from it),
+    /// then `Host api.example.com on http://127.0.0.1:53128` for each virtual host (`--host-alias`).
+    static func listeningLines(_ server: StubServer) -> String {
+        var text = "Listening on \(server.baseURL.absoluteString)\n"
+        for host in server.hosts {
+            guard let name = host.name else { continue }
+            text += "Host \(name) on \(host.baseURL.absoluteString)\n"
+        }
+        return text
     }
 
     /// How long the last log lines get to reach stderr at exit.

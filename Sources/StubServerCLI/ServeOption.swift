@@ -231,6 +231,17 @@ extension ServeOption {
             }
             options.allowedHosts.append(text.lowercased())
         },
+        ServeOption(
+            "--host-alias", value: "NAME",
+            help: "Serve virtual host NAME (e.g. api.example.com) on a port of its own (repeatable): requests",
+            "there match as sent to NAME whatever their Host says; mappings/NAME/ holds its stubs."
+        ) { options, text, name in
+            if let problem = StubServer.virtualHostNameProblem(text) { throw CLIError("\(name) '\(text)': \(problem)") }
+            guard !options.virtualHosts.contains(text.lowercased()) else {
+                throw CLIError("\(name) \(text) is given twice")
+            }
+            options.virtualHosts.append(text.lowercased())
+        },
         ServeOption("--no-admin", help: "Turn the admin API off: /__admin paths are stub traffic (404 unless stubbed).")
         { options, _, _ in
             options.adminAPIEnabled = false

@@ -3,7 +3,9 @@
 
     @MainActor
     extension XCUIApplication {
-        /// Points the app at `server`: sets `launchEnvironment[key]` to its base URL (other variables are kept).
+        /// Points the app at `server`: sets `launchEnvironment[key]` to its base URL, and for each virtual host
+        /// `STUBSERVER_HOST_API_EXAMPLE_COM` (`StubServer.launchEnvironmentKey(forHost:)`) to its own
+        /// (other variables are kept).
         ///
         /// ```swift
         /// let app = XCUIApplication()

@@ -167,4 +167,19 @@ struct AdminOptionParsingTests {
             ) { try CommandParser.parse(["--allowed-host", bad]) }
         }
     }
+
+    @Test("--host-alias is repeatable and lowercased; a URL, a port or a repeated name is refused")
+    func hostAliases() throws {
+        var expected = Options()
+        expected.virtualHosts = ["api.example.com", "auth.example.com"]
+        #expect(
+            try CommandParser.parse(["--host-alias", "API.example.com", "--host-alias=auth.example.com"])
+                == .serve(expected))
+        for bad in ["", "api.example.com:8080", "http://api.example.com", "[::1]", "a b"] {
+            #expect(throws: CLIError.self, "\(bad)") { try CommandParser.parse(["--host-alias", bad]) }
+        }
+        #expect(throws: CLIError("--host-alias API.example.com is given twice")) {
+            try CommandParser.parse(["--host-alias", "api.example.com", "--host-alias", "API.example.com"])
+        }
+    }
 }

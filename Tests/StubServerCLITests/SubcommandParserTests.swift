@@ -15,6 +15,10 @@ struct SubcommandParserTests {
         #expect(
             try CommandParser.parse(["check", "--global-response-templating"])
                 == .subcommand(CheckCommand(globalResponseTemplating: true)))
+        #expect(
+            try CommandParser.parse(["check", "--host-alias", "API.example.com", "--host-alias=auth.example.com"])
+                == .subcommand(CheckCommand(virtualHosts: ["api.example.com", "auth.example.com"])))
+        #expect(throws: CLIError.self) { try CommandParser.parse(["check", "--host-alias", "api:80"]) }
     }
 
     @Test("match reads METHOD URL, repeated -H, -d and -d @FILE, options before or after")

@@ -38,11 +38,14 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     /// Whether the client sent a byte yet (see ``evictionRank``).
     private(set) var silence = SilenceTally()
 
-    init(socket: Socket, loop: EventLoop, server: ServerContext) {
+    /// `listenerLabel`: the label of the listener that accepted it (`nil` for the primary one), on every request's
+    /// ``HTTPRequest/endpoints``.
+    init(socket: Socket, loop: EventLoop, server: ServerContext, listenerLabel: String? = nil) {
         self.socket = socket
         self.loop = loop
         self.server = server
-        parser = RequestParser(limits: server.configuration.limits, endpoints: socket.endpoints())
+        parser = RequestParser(
+            limits: server.configuration.limits, endpoints: socket.endpoints(listenerLabel: listenerLabel))
         machine = ConnectionStateMachine(
             timeouts: .init(
                 headerReadTimeout: server.configuration.headerReadTimeout,

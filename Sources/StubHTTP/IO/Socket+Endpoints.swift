@@ -6,8 +6,8 @@
 
 extension Socket {
     /// Both ends of an accepted connection, or `nil` when either address cannot be read (the peer already
-    /// went away, or an address family other than IPv4/IPv6).
-    func endpoints() -> HTTPEndpoints? {
+    /// went away, or an address family other than IPv4/IPv6). `listenerLabel`: the accepting listener's label.
+    func endpoints(listenerLabel: String? = nil) -> HTTPEndpoints? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let result = withUnsafeMutablePointer(to: &storage) { pointer in
@@ -16,6 +16,8 @@ extension Socket {
         guard result == 0, let remote = SocketAddress(storage: storage), let local = try? localAddress() else {
             return nil
         }
-        return HTTPEndpoints(remoteAddress: remote.host, localAddress: local.host, localPort: local.port)
+        return HTTPEndpoints(
+            remoteAddress: remote.host, localAddress: local.host, localPort: local.port,
+            listenerLabel: listenerLabel)
     }
 }

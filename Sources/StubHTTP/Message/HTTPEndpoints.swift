@@ -13,10 +13,15 @@ public struct HTTPEndpoints: Sendable, Hashable {
     public var localAddress: String
     /// The server's port the connection was accepted on.
     public var localPort: Int
+    /// The label of the listener the connection was accepted on
+    /// (``HTTPServerConfiguration/AdditionalListener/label``); `nil` for the primary listener.
+    public var listenerLabel: String?
 
-    public init(remoteAddress: String, localAddress: String, localPort: Int) {
+    /// Creates the endpoints of a connection; `listenerLabel` is `nil` for the primary listener.
+    public init(remoteAddress: String, localAddress: String, localPort: Int, listenerLabel: String? = nil) {
         self.remoteAddress = remoteAddress
         self.localAddress = localAddress
         self.localPort = localPort
+        self.listenerLabel = listenerLabel
     }
 }

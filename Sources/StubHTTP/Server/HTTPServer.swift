@@ -4,7 +4,8 @@
     import Darwin
 #endif
 
-/// An HTTP/1.1 server: a listening socket and N event-loop threads calling an ``HTTPHandler``.
+/// An HTTP/1.1 server: a listening socket (and any ``HTTPServerConfiguration/additionalListeners``) and N
+/// event-loop threads calling an ``HTTPHandler``.
 ///
 /// ```swift
 /// let server = HTTPServer { request, responder in
@@ -17,8 +18,15 @@
 public final class HTTPServer: Sendable {
     private struct Running: Sendable {
         let loops: [EventLoop]
-        let listener: Listener
-        let address: SocketAddress
+        /// The primary listener first, then one per ``HTTPServerConfiguration/additionalListeners`` entry.
+        let listeners: [Listener]
+        let addresses: BoundAddresses
+    }
+
+    /// Where each listener is bound: the primary one, and the additional ones by label.
+    private struct BoundAddresses: Sendable {
+        let primary: SocketAddress
+        let labelled: [String: SocketAddress]
     }
 
     private enum State: Sendable {
@@ -26,7 +34,7 @@ public final class HTTPServer: Sendable {
         case running(Running)
         /// `waiters`: ``shutdown()`` callers to resume once stopped.
         case stopping(Running, waiters: [@Sendable () -> Void])
-        case stopped(SocketAddress?)
+        case stopped(BoundAddresses?)
     }
 
     let context: ServerContext
@@ -49,10 +57,18 @@ public final class HTTPServer: Sendable {
     public var configuration: HTTPServerConfiguration { context.configuration }
 
     /// The bound port: the kernel's pick when configured with port 0. The configured port before ``start()``.
-    public var port: Int { boundAddress?.port ?? context.configuration.port }
+    public var port: Int { boundAddresses?.primary.port ?? context.configuration.port }
 
     /// The bound numeric host (e.g. `127.0.0.1`, `::1`); the configured host before ``start()``.
-    public var host: String { boundAddress?.host ?? context.configuration.host }
+    public var host: String { boundAddresses?.primary.host ?? context.configuration.host }
+
+    /// The bound port of the additional listener labelled `label`
+    /// (``HTTPServerConfiguration/additionalListeners``): the kernel's pick when configured with port 0, the
+    /// configured port before ``start()``. `nil` when no listener has that label.
+    public func port(ofListener label: String) -> Int? {
+        if let bound = boundAddresses?.labelled[label] { return bound.port }
+        return context.configuration.additionalListeners.first { $0.label == label }?.port
+    }
 
     /// Whether the server accepts connections: true from ``start()`` until ``stop()`` or ``shutdown()``
     /// begins.
@@ -62,20 +78,23 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    private var boundAddress: SocketAddress? {
+    private var boundAddresses: BoundAddresses? {
         state.withLock { state in
             switch state {
             case .idle: nil
-            case .running(let running): running.address
-            case .stopping(let running, _): running.address
-            case .stopped(let address): address
+            case .running(let running): running.addresses
+            case .stopping(let running, _): running.addresses
+            case .stopped(let addresses): addresses
             }
         }
     }
 
-    /// Binds, listens and starts the event loops; returns once connections are accepted.
+    /// Binds, listens and starts the event loops; returns once connections are accepted. With
+    /// ``HTTPServerConfiguration/additionalListeners``, binds every listener or none: on a failure the sockets
+    /// already bound are closed and the error names the listener that failed.
     /// - Throws: ``ServerError``: `.addressInUse` ("cannot listen on 127.0.0.1:8080: address already in
-    ///   use"), `.invalidAddress`, `.alreadyStarted`, or `.system(errno:)`.
+    ///   use"), `.invalidAddress` (also for an empty or repeated listener label), `.alreadyStarted`, or
+    ///   `.system(errno:)`.
     public func start() throws(ServerError) {
         try state.withLock { (state) throws(ServerError) in
             guard case .idle = state else {
@@ -87,41 +106,81 @@ public final class HTTPServer: Sendable {
 
     private func makeRunning() throws(ServerError) -> Running {
         let configuration = context.configuration
-        let name =
-            configuration.host.contains(":") && !configuration.host.hasPrefix("[")
-            ? "[\(configuration.host)]:\(configuration.port)" : "\(configuration.host):\(configuration.port)"
-        guard let address = SocketAddress.resolve(host: configuration.host, port: configuration.port) else {
-            let reason =
-                (0...65535).contains(configuration.port)
-                ? "host '\(configuration.host)' cannot be resolved" : "port \(configuration.port) is out of range"
-            throw ServerError(.invalidAddress, "cannot listen on \(name): \(reason)")
+        var seen = Set<String>()
+        for extra in configuration.additionalListeners {
+            guard !extra.label.isEmpty, seen.insert(extra.label).inserted else {
+                let problem =
+                    extra.label.isEmpty ? "a listener label is empty" : "two listeners are labelled '\(extra.label)'"
+                throw ServerError(
+                    .invalidAddress, "cannot start the server: \(problem); give each listener its own label")
+            }
         }
-        let socket: Socket
-        let bound: SocketAddress
-        do {
-            socket = try Socket.listen(on: address, backlog: configuration.backlog)
-        } catch {
-            throw Self.listenError(error, name: name)
-        }
-        do {
-            bound = try socket.localAddress()
-        } catch {
-            socket.close()
-            throw Self.listenError(error, name: name)
+        var sockets: [(label: String?, socket: Socket, address: SocketAddress)] = []
+        let closeAll = { for bound in sockets { bound.socket.close() } }
+        let wanted =
+            [(label: String?.none, host: configuration.host, port: configuration.port)]
+            + configuration.additionalListeners.map { (label: Optional($0.label), host: $0.host, port: $0.port) }
+        for listener in wanted {
+            do {
+                let (socket, address) = try Self.bind(
+                    host: listener.host, port: listener.port, label: listener.label, backlog: configuration.backlog)
+                sockets.append((listener.label, socket, address))
+            } catch {
+                closeAll()
+                throw error
+            }
         }
         var loops: [EventLoop] = []
         do {
             for index in 0..<max(1, configuration.eventLoopCount) {
                 loops.append(try EventLoop(index: index, backend: configuration.selectorBackend))
             }
-            let listener = Listener(socket: socket, loops: loops, server: context)
-            try listener.register()
+            var listeners: [Listener] = []
+            for bound in sockets {
+                let listener = Listener(socket: bound.socket, loops: loops, server: context, label: bound.label)
+                try listener.register()
+                listeners.append(listener)
+            }
             for loop in loops { try loop.start() }
-            return Running(loops: loops, listener: listener, address: bound)
+            var labelled: [String: SocketAddress] = [:]
+            for bound in sockets.dropFirst() { if let label = bound.label { labelled[label] = bound.address } }
+            return Running(
+                loops: loops, listeners: listeners,
+                addresses: BoundAddresses(primary: sockets[0].address, labelled: labelled))
+        } catch {
+            closeAll()
+            for loop in loops { loop.stopAndJoin() }
+            throw Self.listenError(error, name: Self.displayName(host: configuration.host, port: configuration.port))
+        }
+    }
+
+    /// `127.0.0.1:8080`, `[::1]:8080`, followed by ` (listener 'api')` for an additional listener.
+    private static func displayName(host: String, port: Int, label: String? = nil) -> String {
+        let address = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        return label.map { "\(address) (listener '\($0)')" } ?? address
+    }
+
+    /// A listening socket on `host:port` and the address it is bound to.
+    private static func bind(host: String, port: Int, label: String?, backlog: Int32) throws(ServerError) -> (
+        Socket, SocketAddress
+    ) {
+        let name = displayName(host: host, port: port, label: label)
+        guard let address = SocketAddress.resolve(host: host, port: port) else {
+            let reason =
+                (0...65535).contains(port) ? "host '\(host)' cannot be resolved" : "port \(port) is out of range"
+            throw ServerError(.invalidAddress, "cannot listen on \(name): \(reason)")
+        }
+        let socket: Socket
+        do {
+            socket = try Socket.listen(on: address, backlog: backlog)
+        } catch {
+            throw listenError(error, name: name)
+        }
+        do {
+            return (socket, try socket.localAddress())
         } catch {
             socket.close()
-            for loop in loops { loop.stopAndJoin() }
-            throw Self.listenError(error, name: name)
+            throw listenError(error, name: name)
         }
     }
 
@@ -227,16 +286,16 @@ public final class HTTPServer: Sendable {
 
     private func performStop(_ running: Running) {
         let loops = running.loops
-        let listener = running.listener
-        // Close the listener first, then (FIFO per loop) reach every connection handed out before it.
+        let listeners = running.listeners
+        // Close the listeners first, then (FIFO per loop) reach every connection handed out before it.
         loops[0].execute {
-            listener.close()
+            for listener in listeners { listener.close() }
             for loop in loops { loop.execute { loop.shutdownChannels(graceful: true) } }
         }
         context.openConnections.wait(timeout: context.configuration.shutdownGracePeriod) { $0 <= 0 }
         for loop in loops { loop.stopAndJoin() }
         let waiters = state.withLock { state -> [@Sendable () -> Void] in
-            defer { state = .stopped(running.address) }
+            defer { state = .stopped(running.addresses) }
             if case .stopping(_, let waiters) = state { return waiters }
             return []
         }

@@ -27,6 +27,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
     /// The listen(2) backlog. Default 1024.
     public var backlog: Int32
+    /// More sockets to listen on, each with a label its requests carry (``HTTPEndpoints/listenerLabel``), all
+    /// served by the same event loops and handler. ``HTTPServer/start()`` binds them all or none. Default none.
+    public var additionalListeners: [AdditionalListener] = []
     /// The readiness backend (epoll on Linux, poll elsewhere); tests also run the poll backend on Linux.
     var selectorBackend: SelectorBackend = .platformDefault
 

@@ -4,8 +4,13 @@
     import Darwin
 #endif
 
-/// The listening socket, on loop 0: accepts until `EAGAIN` and hands connections to the loops in turn.
+/// One listening socket, on loop 0: accepts until `EAGAIN` and hands connections to the loops in turn. A server
+/// has one per socket: the primary one (``label`` `nil`) and one per
+/// ``HTTPServerConfiguration/additionalListeners`` entry.
 final class Listener: EventLoopChannel, @unchecked Sendable {
+    /// The listener's label, given to every request it accepts (``HTTPEndpoints/listenerLabel``); `nil` for the
+    /// primary listener.
+    let label: String?
     private let socket: Socket
     private let loops: [EventLoop]
     private let server: ServerContext
@@ -13,7 +18,8 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
     private var next = 0
     private var isClosed = false
 
-    init(socket: Socket, loops: [EventLoop], server: ServerContext) {
+    init(socket: Socket, loops: [EventLoop], server: ServerContext, label: String? = nil) {
+        self.label = label
         self.socket = socket
         self.loops = loops
         self.server = server
@@ -128,6 +134,7 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
         let loop = loops[index]
         let loops = loops
         let server = server
+        let label = label
         let handedOver = !loop.inEventLoop
         let start: @Sendable () -> Void = {
             if handedOver { server.handedOver.withLock { $0 -= 1 } }
@@ -150,7 +157,7 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
             }
             // Room was made for it: served, even if other loops' connections still hold the count over the
             // limit for a moment (the hard cap above, limit + 64, bounds that).
-            let connection = Connection(socket: socket, loop: loop, server: server)
+            let connection = Connection(socket: socket, loop: loop, server: server, listenerLabel: label)
             connection.start(rejecting: open - closed >= limit && closed == 0 ? Listener.overloadedResponse : nil)
         }
         if handedOver {

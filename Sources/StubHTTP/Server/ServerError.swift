@@ -21,7 +21,7 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The full message, naming the address.
     public let message: String
 
-    init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }

@@ -1,6 +1,6 @@
 import StubHTTP
 
-/// `/__admin/shutdown`, `/__admin/settings` and `/__admin/version`.
+/// `/__admin/shutdown`, `/__admin/settings`, `/__admin/hosts` and `/__admin/version`.
 extension AdminAPI {
     /// The version `GET /__admin/version` reports.
     static let version = "0.1.0"
@@ -34,6 +34,12 @@ extension AdminAPI {
                 detail: error.description, pointer: "/" + error.field)
         }
         return AdminResponse.empty
+    }
+
+    /// `GET /__admin/hosts`: `{"hosts": [{"name": null, "port": 8080, "baseUrl": "http://127.0.0.1:8080"},
+    /// {"name": "api.example.com", …}]}`, the primary port first (``StubServerHost``).
+    func listHosts() -> HTTPResponse {
+        AdminResponse.json(["hosts": .array(hosts.all.map(\.json))])
     }
 
     /// `GET /__admin/version`: `{"version": "0.1.0"}`.

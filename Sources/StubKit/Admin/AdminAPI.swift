@@ -26,6 +26,8 @@ struct AdminAPI: Sendable {
     let recordings: Recordings
     /// `/__admin/servers`: the isolated servers; `nil` on an isolated server, which starts none.
     let isolatedServers: IsolatedServers?
+    /// The server's ports, for `GET /__admin/hosts`.
+    let hosts: ListeningHosts
 
     static let prefix = "/__admin"
 

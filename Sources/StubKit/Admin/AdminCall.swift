@@ -96,6 +96,7 @@ extension AdminCall {
         case getSettings = "GET settings"
         case updateSettings = "POST settings"
         case version = "GET version"
+        case hosts = "GET hosts"
         case shutdown = "POST shutdown"
 
         /// The row's method and path pattern (`mappings/{id}`).

@@ -112,6 +112,7 @@ extension AdminRoute {
         AdminRoute("POST", "reset", .response { api, _, _ in api.reset() }),
         AdminRoute("GET", "health", .response { api, _, _ in api.health() }),
         AdminRoute("GET", "version", .response { api, _, _ in api.version() }),
+        AdminRoute("GET", "hosts", .response { api, _, _ in api.listHosts() }),
         AdminRoute("GET", "settings", .response { api, _, _ in api.getSettings() }),
         AdminRoute(
             "POST", "settings", .response { api, request, _ throws(AdminError) in try api.updateSettings(request.body) }

@@ -22,11 +22,14 @@ extension LoggedRequest {
 
     /// The request as WireMock's `LoggedRequest` JSON (what `/__admin/requests/find` lists).
     var requestJSON: JSONValue {
-        // As matching reads them (and WireMock logs them): the target's authority, the Host field, or the address
-        // the connection was accepted on.
-        let (host, port) = RequestContext.authority(of: request)
+        // As matching reads them (and WireMock logs them): on a virtual host's port, that host and the port the
+        // connection was accepted on, whatever `Host` says; else the target's authority, the Host field, or the
+        // address the connection was accepted on.
+        let (host, port): (String?, Int?) =
+            virtualHost.map { ($0, request.endpoints?.localPort ?? 80) } ?? RequestContext.authority(of: request)
         let millis = Int64((receivedAt.timeIntervalSince1970 * 1000).rounded(.down))
-        let authority = request.headers.first(name: "Host") ?? "localhost"
+        let virtualAuthority = virtualHost.map { "\($0):\(request.endpoints?.localPort ?? 80)" }
+        let authority = virtualAuthority ?? request.headers.first(name: "Host") ?? "localhost"
         let absoluteURL = request.target.hasPrefix("/") ? "http://\(authority)\(request.target)" : request.target
         var members: [(key: String, value: JSONValue)] = [
             ("url", .string(request.target)),
@@ -49,6 +52,10 @@ extension LoggedRequest {
             ("loggedDateString", .string(receivedAt.formatted(.iso8601))),
             ("queryParams", queryJSON)
         ]
+        if let virtualHost {
+            // Not in WireMock: the virtual host whose port the request came in on (`--host-alias`).
+            members.append(("virtualHost", .string(virtualHost)))
+        }
         if bodyTruncated {
             // Not in WireMock: the journal kept only the first bytes of the body.
             members.append(("bodyTruncated", true))

@@ -27,4 +27,9 @@ extension LoggedRequest {
     public func queryParameter(_ name: String) -> String? {
         request.queryItems.first { $0.name == name }?.value
     }
+
+    /// The virtual host whose port the request arrived on (``StubServer/Configuration/virtualHosts``,
+    /// lower-cased), or `nil` for a request to the primary port (its `Host` header says where it was sent). The
+    /// admin API's JSON carries it as `virtualHost`, so entries read through `StubServerClient` have it too.
+    public var virtualHost: String? { RequestContext.virtualHost(of: request) }
 }

@@ -111,8 +111,20 @@ public enum StubsDirectory {
                     throw StubsLoadError.invalidJSON(file, error)
                 }
                 let result = try decoder.decodeDocument(json, file: file, errors: &errors)
-                mappings += result.mappings
                 warnings += result.warnings
+                guard let host = virtualHost(ofMappingFile: relative, among: options.virtualHosts) else {
+                    mappings += result.mappings
+                    continue
+                }
+                for (index, mapping) in result.mappings.enumerated() {
+                    do throws(StubsLoadError) {
+                        let listIndex = json["mappings"] == nil ? nil : index
+                        mappings.append(try scope(mapping, toHost: host, file: file, index: listIndex))
+                    } catch {
+                        guard errors != nil else { throw error }
+                        errors?.append(error)
+                    }
+                }
             } catch {
                 guard errors != nil else { throw error }
                 errors?.append(error)

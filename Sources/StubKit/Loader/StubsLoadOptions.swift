@@ -19,11 +19,21 @@ public struct StubsLoadOptions: Sendable, Hashable {
     /// it is an error naming the file, the field and what stubserver supports there. Either way such a
     /// stub never matches more than its author wrote.
     public var lenientMatchers: Bool
+    /// The server's virtual hosts (``StubServer/Configuration/virtualHosts``): a mapping file under
+    /// `mappings/NAME/` for one of them (any case) matches only requests to that host, as if its request had
+    /// `"host": {"equalTo": "NAME", "caseInsensitive": true}`; a `host` matcher of its own that says otherwise is
+    /// an error. Other folders are ordinary folders. Default none.
+    public var virtualHosts: [String]
 
-    public init(globalResponseTemplating: Bool = false, strictBodyFiles: Bool = false, lenientMatchers: Bool = false) {
+    /// Creates load options; each defaults to WireMock's behaviour.
+    public init(
+        globalResponseTemplating: Bool = false, strictBodyFiles: Bool = false, lenientMatchers: Bool = false,
+        virtualHosts: [String] = []
+    ) {
         self.globalResponseTemplating = globalResponseTemplating
         self.strictBodyFiles = strictBodyFiles
         self.lenientMatchers = lenientMatchers
+        self.virtualHosts = virtualHosts
     }
 }
 

@@ -35,6 +35,10 @@ public enum NearMissReport {
             out += "  \(field.name): \(Quoting.truncate(field.value, limit: valueLimit))\n"
         }
         out += renderBody(request.body)
+        if let virtualHost = RequestContext.virtualHost(of: request), let port = request.endpoints?.localPort {
+            out +=
+                "  (to virtual host \(virtualHost)'s port \(port): matched as sent to \(virtualHost), whatever Host says)\n"
+        }
         out += "\n"
         if (stubCount ?? nearMisses.count) == 0 {
             out += "No stubs are loaded.\n"

@@ -10,7 +10,11 @@ extension RequestContext {
     /// names none), else the address and port the connection was accepted on. Verified against WireMock
     /// 2.35.1: the host keeps its case and an IPv6 host its brackets; `Host: localhost:0080` is port 80.
     /// A port that is not a number is `nil` (Jetty refuses such a request with 400).
+    ///
+    /// A request that arrived on a virtual host's port (``virtualHost(of:)``) is that host's whatever its target
+    /// and `Host` say, with the port it was accepted on.
     static func authority(of request: StubHTTPRequest) -> (host: String?, port: Int?) {
+        if let virtualHost = virtualHost(of: request) { return (virtualHost, request.endpoints?.localPort) }
         let target = request.target
         if target.utf8.first != UInt8(ascii: "/"), let scheme = target.firstRange(of: "://") {
             let rest = target[scheme.upperBound...]
@@ -25,6 +29,12 @@ extension RequestContext {
         guard let endpoints = request.endpoints else { return (nil, nil) }
         let local = endpoints.localAddress
         return (local.contains(":") ? "[\(local)]" : local, endpoints.localPort)
+    }
+
+    /// The virtual host whose port the request arrived on (`StubServer.Configuration.virtualHosts`): the
+    /// label of the listener that accepted it, `nil` on the primary port.
+    static func virtualHost(of request: StubHTTPRequest) -> String? {
+        request.endpoints?.listenerLabel
     }
 
     /// `host[:port]` or `[v6][:port]`.

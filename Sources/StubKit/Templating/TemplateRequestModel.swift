@@ -44,8 +44,12 @@ final class TemplateRequestModel {
     /// The body parsed as JSON, once; nil when it is not JSON.
     private(set) lazy var bodyJSON: JSONValue? = request.body.isEmpty ? nil : try? JSONParser.parse(request.body)
 
-    /// `http://` + the `Host` header, else the server's own address (WireMock 2.35.1 uses the `Host` header).
+    /// `http://` + the `Host` header, else the server's own address (WireMock 2.35.1 uses the `Host` header). On
+    /// a virtual host's port, `http://` + the virtual host's name and the port (`http://api.example.com:53127`).
     var baseURL: String {
+        if let virtualHost = RequestContext.virtualHost(of: request), let port = request.endpoints?.localPort {
+            return "http://\(virtualHost):\(port)"
+        }
         guard let host = request.headers.first(name: "Host"), !host.isEmpty else { return serverOrigin }
         return "http://" + host
     }

@@ -13,7 +13,7 @@ public struct CheckCommand: Subcommand {
     public static let name = "check"
     public static let summary = "Validate a stubs directory: every error and warning, and stubs that never answer."
     public static let usage = """
-        USAGE: stubserver check [--stubs DIR] [--global-response-templating] [--lenient]
+        USAGE: stubserver check [--stubs DIR] [--global-response-templating] [--lenient] [--host-alias NAME ...]
 
         Loads DIR with the server's own loader and reports everything at once (the server stops at
         the first error): each invalid file or mapping as FILE: FIELD: MESSAGE (the first error of
@@ -27,6 +27,9 @@ public struct CheckCommand: Subcommand {
                           Check every response as a template, as the server does with this flag.
           --lenient       Report a stub using a matcher stubserver does not implement as a warning
                           (it never matches), as the server does with this flag; otherwise an error.
+          --host-alias NAME
+                          Check mappings/NAME/ as the stubs of virtual host NAME (repeatable), as the
+                          server loads them with this flag.
           -h, --help      Print this help and exit.
 
         Prints the report on stdout. Exit codes: 0 the server would load DIR (warnings allowed),
@@ -39,11 +42,18 @@ public struct CheckCommand: Subcommand {
     public var globalResponseTemplating = false
     /// Unsupported matchers are warnings, as the server's `--lenient` loads them.
     public var lenientMatchers = false
+    /// Virtual hosts whose `mappings/NAME/` folders are checked as theirs (`--host-alias`).
+    public var virtualHosts: [String] = []
 
-    public init(stubs: String = "Stubs", globalResponseTemplating: Bool = false, lenientMatchers: Bool = false) {
+    /// Creates a check of `stubs` loaded with the given server flags.
+    public init(
+        stubs: String = "Stubs", globalResponseTemplating: Bool = false, lenientMatchers: Bool = false,
+        virtualHosts: [String] = []
+    ) {
         self.stubs = stubs
         self.globalResponseTemplating = globalResponseTemplating
         self.lenientMatchers = lenientMatchers
+        self.virtualHosts = virtualHosts
     }
 
     public static func parse(_ arguments: [String]) throws(CLIError) -> CheckCommand {
@@ -60,9 +70,16 @@ public struct CheckCommand: Subcommand {
             case .option("--lenient"):
                 try reader.noValue("--lenient")
                 command.lenientMatchers = true
+            case .option("--host-alias"):
+                let name = try reader.value(for: "--host-alias")
+                if let problem = StubServer.virtualHostNameProblem(name) {
+                    throw CLIError("--host-alias '\(name)': \(problem)")
+                }
+                command.virtualHosts.append(name.lowercased())
             default:
                 throw reader.unexpected(
-                    argument, options: ["--stubs", "--root-dir", "--global-response-templating", "--lenient"])
+                    argument,
+                    options: ["--stubs", "--root-dir", "--global-response-templating", "--lenient", "--host-alias"])
             }
         }
         return command
@@ -72,7 +89,8 @@ public struct CheckCommand: Subcommand {
         let check = StubsCheck(
             stubs: URL(fileURLWithPath: stubs),
             options: StubsLoadOptions(
-                globalResponseTemplating: globalResponseTemplating, lenientMatchers: lenientMatchers))
+                globalResponseTemplating: globalResponseTemplating, lenientMatchers: lenientMatchers,
+                virtualHosts: virtualHosts))
         StandardStreams.output(Self.report(check))
         return check.isValid ? .success : .badStubs
     }

@@ -1,0 +1,66 @@
+import StubHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// One port a ``StubServer`` listens on: the primary one, or one virtual host's
+/// (``StubServer/Configuration/virtualHosts``). What ``StubServer/hosts`` and `GET /__admin/hosts` list.
+///
+/// ```swift
+/// for host in server.hosts {
+///     print(host.name ?? "(primary)", host.baseURL)   // api.example.com http://127.0.0.1:53128
+/// }
+/// ```
+public struct StubServerHost: Sendable, Hashable {
+    /// The virtual host's name (lower-cased), or `nil` for the primary port, whose requests are matched by
+    /// their `Host` header.
+    public var name: String?
+    /// The port it listens on.
+    public var port: Int
+    /// Where a client reaches it: `http://` + the server's address + ``port`` (`http://127.0.0.1:53128`), not the
+    /// virtual host's name, which need not resolve.
+    public var baseURL: URL
+
+    /// Describes one listening port.
+    public init(name: String?, port: Int, baseURL: URL) {
+        self.name = name
+        self.port = port
+        self.baseURL = baseURL
+    }
+
+    /// `{"name": "api.example.com", "port": 53128, "baseUrl": "http://127.0.0.1:53128"}` (`name` null for the
+    /// primary port).
+    public var json: JSONValue {
+        .object([
+            ("name", name.map(JSONValue.string) ?? .null),
+            ("port", JSONValue(port)),
+            ("baseUrl", .string(baseURL.absoluteString))
+        ])
+    }
+
+    /// Reads one entry of `GET /__admin/hosts`; `nil` when `json` is not one.
+    public init?(json: JSONValue) {
+        guard let port = json["port"]?.intValue, let text = json["baseUrl"]?.stringValue, let url = URL(string: text)
+        else { return nil }
+        let name: String?
+        switch json["name"] {
+        case .string(let value)?: name = value
+        case .null?, nil: name = nil
+        default: return nil
+        }
+        self.init(name: name, port: port, baseURL: url)
+    }
+}
+
+/// Where a server's ports are, known once it listens: `GET /__admin/hosts` reads it.
+final class ListeningHosts: Sendable {
+    private let storage = LockedValue<[StubServerHost]>([])
+
+    /// The primary port first, then each virtual host's in configuration order; empty before the server starts.
+    var all: [StubServerHost] { storage.withLock { $0 } }
+
+    func set(_ hosts: [StubServerHost]) { storage.withLock { $0 = hosts } }
+}
