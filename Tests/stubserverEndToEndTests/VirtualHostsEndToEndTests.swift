@@ -47,6 +47,42 @@
             XCTAssertEqual(server.stop(), .exited(0))
         }
 
+        /// An app with three backends: the same paths on three virtual hosts, fetched by URLSession (as the app
+        /// would) and by curl, each answered by its own host's stubs; the journal tells them apart.
+        func testThreeBackendsThroughURLSessionAndCurl() async throws {
+            let temp = try TemporaryStubs()
+            let names = ["api.example.com", "auth.example.com", "cdn.example.com"]
+            for name in names {
+                try temp.write("mappings/\(name)/status.json", simpleMapping("/status", body: name))
+                try temp.write(
+                    "mappings/\(name)/echo.json",
+                    #"{"request": {"urlPath": "/echo"}, "response": {"body": "{{request.host}} {{request.port}}","#
+                        + #" "transformers": ["response-template"]}}"#)
+            }
+            let server = try StubServerProcess.launch(
+                ["--stubs", "stubs"] + names.flatMap { ["--host-alias", $0] }, currentDirectory: temp.root)
+            addTeardownBlock { server.stop() }
+            let hosts = try await server.client.hosts()
+            for name in names {
+                let base = try XCTUnwrap(hosts.first { $0.name == name }?.baseURL, name)
+                let viaURLSession = try await LoopbackClient.send("GET", base.appendingPathComponent("status"))
+                XCTAssertEqual(viaURLSession.status, 200, name)
+                XCTAssertEqual(String(decoding: viaURLSession.body, as: UTF8.self), name)
+                let echo = try await LoopbackClient.send("GET", base.appendingPathComponent("echo"))
+                XCTAssertEqual(String(decoding: echo.body, as: UTF8.self), "\(name) \(base.port ?? 0)")
+                let viaCurl = try await offPool { try Curl.send([], base.appendingPathComponent("status")) }
+                XCTAssertEqual(viaCurl.status, 200, name)
+                XCTAssertEqual(viaCurl.text, name)
+            }
+            let primary = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("status"))
+            XCTAssertEqual(primary.status, 404, "the primary port serves no host's folder")
+            let logged = try await server.client.requests(matching: .any(pathPattern: ".*"))
+            for name in names {
+                XCTAssertEqual(logged.filter { $0.virtualHost == name }.count, 3, name)
+            }
+            XCTAssertEqual(server.stop(), .exited(0))
+        }
+
         func testCheckWithHostAliasReportsAHostMatcherThatContradictsItsFolder() throws {
             let temp = try TemporaryStubs()
             try temp.write(
