@@ -89,6 +89,14 @@ struct CompiledGraphQLMatcher: Sendable {
                         details: explaining ? variables.explain(subject) : []))
             }
         }
+        // Reports name the operation the request sent: `GraphQL variables (operation "GetUser")`.
+        if let name = request.operationName {
+            for index in result.indices {
+                if case .graphQL(let field) = result[index].part, field != "operationName" {
+                    result[index].part = .graphQL("\(field) (operation \(Quoting.quote(name, limit: 80)))")
+                }
+            }
+        }
         return result
     }
 
