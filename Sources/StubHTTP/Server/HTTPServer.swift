@@ -73,6 +73,22 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// The running server's listener labelled `label` (nil: the primary one); nil when not running or no
+    /// listener has that label.
+    func listener(labeled label: String?) -> Listener? {
+        guard label == nil else { return nil }
+        return state.withLock { state in
+            if case .running(let running) = state { running.listener } else { nil }
+        }
+    }
+
+    /// The running server's listeners; none when not running.
+    var runningListeners: [Listener] {
+        state.withLock { state in
+            if case .running(let running) = state { [running.listener] } else { [] }
+        }
+    }
+
     /// Binds, listens and starts the event loops; returns once connections are accepted.
     /// - Throws: ``ServerError``: `.addressInUse` ("cannot listen on 127.0.0.1:8080: address already in
     ///   use"), `.invalidAddress`, `.alreadyStarted`, or `.system(errno:)`.
