@@ -217,6 +217,7 @@ public final class StubServer: Sendable {
         } else {
             adminState.onShutdown { [weak http] in http?.stop() }
         }
+        adminState.onAvailability(of: http)
         adminExposureWarning = AdminAccess.exposureWarning(configuration)
     }
 

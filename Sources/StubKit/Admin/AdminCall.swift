@@ -92,6 +92,8 @@ extension AdminCall {
         case updateSettings = "POST settings"
         case version = "GET version"
         case shutdown = "POST shutdown"
+        case availability = "GET stubserver/availability"
+        case setAvailability = "PUT stubserver/availability"
 
         /// The row's method and path pattern (`mappings/{id}`).
         var route: (method: String, pattern: String) {
