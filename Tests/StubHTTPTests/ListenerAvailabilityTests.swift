@@ -35,6 +35,12 @@ struct ListenerAvailabilityTests {
         }) ?? false
     }
 
+    #if canImport(Glibc)
+        static let connectionRefused = ECONNREFUSED
+    #else
+        static let connectionRefused: Int32 = 61  // Darwin's ECONNREFUSED, from <sys/errno.h>
+    #endif
+
     /// Whether connecting to `port` is refused now.
     private func connectionRefused(port: Int) -> Bool {
         do {
@@ -42,7 +48,7 @@ struct ListenerAvailabilityTests {
             RawSocket.closeSocket(fd)
             return false
         } catch {
-            return "\(error)".contains("errno \(ECONNREFUSED)")
+            return "\(error)".contains("errno \(Self.connectionRefused)")
         }
     }
 
