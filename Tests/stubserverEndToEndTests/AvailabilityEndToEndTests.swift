@@ -14,7 +14,9 @@
     /// server in a container would, and back by itself after the duration.
     @Suite("Availability end to end")
     struct AvailabilityEndToEndTests {
-        @Test("Offline for a while over the admin API: curl cannot connect (exit 7), then the same port answers")
+        @Test(
+            "Offline and hanging for a while over the admin API: curl cannot connect (exit 7), then the same port answers"
+        )
         func offlineOverTheAdminAPI() async throws {
             let temp = try TemporaryStubs()
             try temp.write("mappings/hello.json", simpleMapping("/hello", body: "hi"))
@@ -43,6 +45,12 @@
             }
             #expect(answered?.status == 200 && answered?.text == "hi")
             #expect(try await client.availability() == .online)
+
+            // Hanging for a second: a request sent meanwhile is held, then answered when the spell ends.
+            try await server.hang(for: .seconds(1))
+            let held = try await LoopbackClient.send("GET", hello)
+            #expect(held.status == 200 && held.text == "hi")
+            try await server.goOnline()
         }
     }
 #endif
