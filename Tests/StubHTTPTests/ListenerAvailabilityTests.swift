@@ -181,6 +181,59 @@ struct ListenerAvailabilityTests {
         #expect(hung.waitForClose())
     }
 
+    @Test("Held requests are bounded in count and bytes; released ones make room")
+    func gateBounds() {
+        let gate = ListenerGate(maxRequests: 2, maxBytes: 100)
+        #expect(gate.admit(bytes: 60) == .dispatch)  // online: nothing is held
+        #expect(gate.held.requests == 0)
+        gate.set(.hanging)
+        #expect(gate.admit(bytes: 60) == .hold)
+        #expect(gate.admit(bytes: 50) == .refuse)  // 110 bytes
+        #expect(gate.admit(bytes: 40) == .hold)
+        #expect(gate.admit(bytes: 0) == .refuse)  // a third request
+        gate.release(bytes: 60)
+        #expect(gate.held == (1, 40))
+        #expect(gate.admit(bytes: 50) == .hold)
+        gate.set(.offline)
+        #expect(gate.admit(bytes: 0) == .refuse)
+    }
+
+    @Test("A request completed after going offline is not answered: its connection closes")
+    func requestCompletedOffline() async throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        try client.send("POST /late HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhel")
+        #expect(await eventually { server.context.openConnections.withLock { $0 } == 1 })
+        try server.setAvailability(.offline)
+        try client.send("lo")
+        #expect(client.waitForClose() && client.unread.isEmpty)
+    }
+
+    #if os(Linux)
+        @Test("Held requests hold no thread each")
+        func heldRequestsHoldNoThread() async throws {
+            let threads = { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0 }
+            let server = try startServer()
+            defer { server.stop() }
+            try server.setAvailability(.hanging)
+            let before = threads()
+            var clients: [RawClient] = []
+            for index in 0..<64 {
+                let client = try RawClient(port: server.port)
+                try client.send("GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+                clients.append(client)
+            }
+            #expect(await eventually { server.heldRequests()?.requests == 64 })
+            // Other tests of this process start and end threads meanwhile: far fewer than one per request.
+            #expect(threads() - before < 32, "\(threads() - before) more threads for 64 held requests")
+            try server.setAvailability(.online)
+            for (index, client) in clients.enumerated() {
+                #expect(try client.readResponse().text == "GET /\(index) ")
+            }
+        }
+    #endif
+
     @Test("A timed spell offline ends by itself")
     func revertsAfterDuration() async throws {
         let server = try startServer()

@@ -18,6 +18,14 @@ final class ListenerGate: Sendable {
     }
 
     private let state = LockedValue(State())
+    /// The most requests held at once, and their most bytes.
+    private let maxRequests: Int
+    private let maxBytes: Int
+
+    init(maxRequests: Int = HTTPServer.maxHeldRequests, maxBytes: Int = HTTPServer.maxHeldRequestBytes) {
+        self.maxRequests = maxRequests
+        self.maxBytes = maxBytes
+    }
 
     /// The availability now.
     var availability: ListenerAvailability { state.withLock { $0.availability } }
@@ -39,8 +47,7 @@ final class ListenerGate: Sendable {
             case .offline: return .refuse
             case .hanging: break
             }
-            guard state.heldRequests < HTTPServer.maxHeldRequests,
-                state.heldBytes + bytes <= HTTPServer.maxHeldRequestBytes
+            guard state.heldRequests < maxRequests, state.heldBytes + bytes <= maxBytes
             else { return .refuse }
             state.heldRequests += 1
             state.heldBytes += bytes
