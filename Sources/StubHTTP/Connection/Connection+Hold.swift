@@ -18,8 +18,12 @@ extension Connection {
     /// holds it instead (or, past the bound of held requests, or while offline, closes the connection).
     /// Returns whether the request was not handed on.
     func holdsInsteadOfDispatching(_ request: HTTPRequest) -> Bool {
-        let bytes = Self.heldSize(of: request)
-        switch gate.admit(bytes: bytes) {
+        var bytes = 0
+        let admission = gate.admit {
+            bytes = Self.heldSize(of: request)
+            return bytes
+        }
+        switch admission {
         case .dispatch:
             return false
         case .refuse:

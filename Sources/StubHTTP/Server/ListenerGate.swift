@@ -41,12 +41,19 @@ final class ListenerGate: Sendable {
 
     /// Decides for a parsed request of about `bytes` (head and body).
     func admit(bytes: Int) -> Admission {
+        admit { bytes }
+    }
+
+    /// Decides for a parsed request whose size `measure` tells (head and body): called only while hanging,
+    /// so that the online path does not measure every request.
+    func admit(measuring measure: () -> Int) -> Admission {
         state.withLock { state in
             switch state.availability {
             case .online: return .dispatch
             case .offline: return .refuse
             case .hanging: break
             }
+            let bytes = measure()
             guard state.heldRequests < maxRequests, state.heldBytes + bytes <= maxBytes
             else { return .refuse }
             state.heldRequests += 1
