@@ -268,5 +268,11 @@ import StubKit
         public func updateSettings(_ settings: StubServerSettings) async throws {
             try await client.updateSettings(settings)
         }
+        /// Takes the server offline for `duration`, then it is back by itself (``StubServerClient/goOffline(for:)``).
+        public func goOffline(for duration: Duration) async throws { try await client.goOffline(for: duration) }
+        /// Makes the server hang for `duration` (``StubServerClient/hang(for:)``).
+        public func hang(for duration: Duration) async throws { try await client.hang(for: duration) }
+        /// Brings the server back online (``StubServerClient/goOnline()``).
+        public func goOnline() async throws { try await client.goOnline() }
     }
 #endif

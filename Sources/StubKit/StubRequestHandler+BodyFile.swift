@@ -14,7 +14,7 @@ extension StubRequestHandler {
         _ prepared: PreparedResponse, of response: StubResponse, spilledBody: TemplateSpillFile? = nil,
         stub: @autoclosure () -> String, via responder: HTTPResponder, after delay: Duration?
     ) {
-        guard response.fault == nil else {
+        guard response.fault == nil, !response.hangs else {
             return response.send(prepared, via: responder, after: delay, network: network)
         }
         if let spilledBody {

@@ -241,6 +241,7 @@ public final class StubServer: Sendable {
                 http?.stop()
             }
         }
+        adminState.onAvailability(of: http)
         adminExposureWarning = AdminAccess.exposureWarning(configuration)
     }
 

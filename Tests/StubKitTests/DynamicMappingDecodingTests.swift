@@ -99,7 +99,7 @@ struct DynamicMappingDecodingTests {
             #"""
             {"scenarioName": "Todo", "requiredScenarioState": "Started", "newScenarioState": "Added",
              "request": {"url": "/t"}, "response": {"status": 201},
-             "metadata": {"team": "ios", "stubserver": {"times": 3, "then": [{"status": 500}, {"body": "x"}], "bytesPerSecond": 1000}}}
+             "metadata": {"team": "ios", "stubserver": {"times": 3, "then": [{"status": 500}, {"body": "x"}], "bytesPerSecond": 1000, "hang": true}}}
             """#)
         let mapping = try #require(result.mappings.first)
         #expect(result.warnings.isEmpty)
@@ -110,6 +110,9 @@ struct DynamicMappingDecodingTests {
         #expect(mapping.thenResponses.map(\.status) == [500, 200])
         #expect(mapping.response.bytesPerSecond == 1000)
         #expect(mapping.thenResponses.allSatisfy { $0.bytesPerSecond == 1000 })
+        #expect(mapping.response.hangs && mapping.thenResponses.allSatisfy(\.hangs))
+        let answering = try decode(#"{"request": {}, "response": {}, "metadata": {"stubserver": {"hang": false}}}"#)
+        #expect(answering.mappings.first?.response.hangs == false)
     }
 
     static let metadataErrors: [(String, String)] = [
@@ -129,6 +132,10 @@ struct DynamicMappingDecodingTests {
         (
             #""metadata": {"stubserver": {"bytesPerSecond": 0}}"#,
             "metadata.stubserver.bytesPerSecond: expected an integer 1 or more, found 0"
+        ),
+        (
+            #""metadata": {"stubserver": {"hang": "yes"}}"#,
+            #"metadata.stubserver.hang: expected true or false, found "yes""#
         ),
         (#""metadata": []"#, "metadata: expected an object, found an array"),
         (#""newScenarioState": "x""#, "newScenarioState: needs 'scenarioName'"),
@@ -152,11 +159,13 @@ struct DynamicMappingDecodingTests {
         mapping.newScenarioState = "Next"
         mapping.times = 2
         mapping.thenResponses = [ResponseDefinition(status: 503).withBandwidth(bytesPerSecond: 99)]
+        var hanging = StubMapping(id: "h", request: RequestPattern(), response: .json(["a": 1]).hanging())
+        hanging.source = nil
         var faulty = StubMapping(
             id: "f", request: RequestPattern(),
             response: .fault(.randomDataThenClose).withDelay(lognormalMedian: 9, sigma: 0.5))
         faulty.source = nil
-        for original in [mapping, faulty] {
+        for original in [mapping, faulty, hanging] {
             let decoded = try StubMapping(json: try JSONParser.parse(original.json.serialized()))
             #expect(decoded == original)
         }

@@ -6,11 +6,15 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     let loop: EventLoop
     let socket: Socket
     let server: ServerContext
+    /// The availability switch of the listener that accepted it (offline, hanging).
+    let gate: ListenerGate
+    /// The request in flight is held unanswered (see `Connection+Hold.swift`).
+    var hold: Hold?
     private(set) var token: UInt64 = 0
     private var parser: RequestParser
     private(set) var machine: ConnectionStateMachine
     private var output = OutputBuffer()
-    private var watchingWritable = false
+    private(set) var watchingWritable = false
     /// Reading stopped: too many bytes wait behind the request in flight.
     private var readingPaused = false
     /// The peer shut its sending side: never read again (a level-triggered EOF would fire forever).
@@ -39,11 +43,12 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     private(set) var silence = SilenceTally()
 
     /// `listenerLabel`: the label of the listener that accepted it (`nil` for the primary one), on every request's
-    /// ``HTTPRequest/endpoints``.
-    init(socket: Socket, loop: EventLoop, server: ServerContext, listenerLabel: String? = nil) {
+    /// ``HTTPRequest/endpoints``; `gate`: that listener's availability (online, offline, hanging).
+    init(socket: Socket, loop: EventLoop, server: ServerContext, gate: ListenerGate, listenerLabel: String? = nil) {
         self.socket = socket
         self.loop = loop
         self.server = server
+        self.gate = gate
         parser = RequestParser(
             limits: server.configuration.limits, endpoints: socket.endpoints(listenerLabel: listenerLabel))
         machine = ConnectionStateMachine(
@@ -71,30 +76,17 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         }
     }
 
-    func handle(_ event: SelectorEvent) {
-        if event.hangup && (!event.readable || inputDone) {
-            // Both directions are gone (or reset): nothing can be delivered any more. After the EOF was
-            // read, a hang-up means the peer reset the connection (our write side is still open).
-            close()
-            return
-        }
-        // A hang-up with bytes readable is Darwin's poll reporting the peer's FIN (POLLHUP with POLLIN)
-        // before the request is read: read to end of stream, and let `inputEnded` decide.
-
-        if event.writable && watchingWritable { flush() }
-        if event.readable && !isClosed { readAvailable() }
-    }
-
     func timerFired() {
         if !isClosed { perform(machine.timerFired(now: loop.now)) }
     }
 
     func shutdown(graceful: Bool) {
         guard !isClosed else { return }
-        if graceful { perform(machine.shutdown()) } else { close() }
+        // A held request is never answered: its connection does not hold the stop up.
+        if graceful && hold == nil { perform(machine.shutdown()) } else { close() }
     }
 
-    private func readAvailable() {
+    func readAvailable() {
         let result: IOResult<Int>
         do {
             result = try socket.read(into: loop.readBuffer)
@@ -156,6 +148,12 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     private func dispatch(_ request: HTTPRequest) {
         generation &+= 1
         inFlight = (request.method == .head, request.version)
+        if holdsInsteadOfDispatching(request) { return }
+        callHandler(request)
+    }
+
+    /// Hands request `generation`, in flight, to the handler.
+    func callHandler(_ request: HTTPRequest) {
         server.handler.handle(request, responder: HTTPResponder(connection: self, generation: generation))
         loop.refreshNow()  // the handler may have taken a while: later deadlines count from now
         if inputDone { probePeerIfWaiting() }  // a pipelined request answered later, after the client's EOF
@@ -244,6 +242,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         loop.deregister(fd: socket.fd, token: token, closing: true)
         socket.close()
         output.release()
+        releaseHold()
         if silence.isCounted { silence.endSilence(in: server.silentByLoop, loop: loop.index) }
         server.connectionClosed()
     }

@@ -33,6 +33,14 @@ public struct HTTPResponder: Sendable {
         deliver(after: delay) { $0.complete(.prepared(prepared), generation: generation) }
     }
 
+    /// Never answers: the request is held, with no thread and no timeout, until the client gives up
+    /// (its connection is then closed and forgotten at once), the listener goes offline or the server stops
+    /// (which closes it without waiting for ``HTTPServerConfiguration/shutdownGracePeriod``). Simulates a
+    /// server that accepted the request and hangs. Ignored after an answer or a scheduled one.
+    public func hang() {
+        deliver { $0.holdUntilClientLeaves(generation: generation) }
+    }
+
     /// Sends `head` now and the body in pieces through the returned stream: chunked for HTTP/1.1
     /// requests, delimited by closing the connection for HTTP/1.0. Any `Content-Length` or
     /// `Transfer-Encoding` in `head` is replaced. Call ``HTTPResponseStream/finish()`` at the end.

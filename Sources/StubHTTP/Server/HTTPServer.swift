@@ -89,6 +89,21 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// The running server's listener labelled `label` (nil: the primary one); nil when not running or no
+    /// listener has that label.
+    func listener(labeled label: String?) -> Listener? {
+        state.withLock { state in
+            if case .running(let running) = state { running.listeners.first { $0.label == label } } else { nil }
+        }
+    }
+
+    /// The running server's listeners; none when not running.
+    var runningListeners: [Listener] {
+        state.withLock { state in
+            if case .running(let running) = state { running.listeners } else { [] }
+        }
+    }
+
     /// Binds, listens and starts the event loops; returns once connections are accepted. With
     /// ``HTTPServerConfiguration/additionalListeners``, binds every listener or none: on a failure the sockets
     /// already bound are closed and the error names the listener that failed.

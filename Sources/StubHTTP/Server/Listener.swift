@@ -11,18 +11,28 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
     /// The listener's label, given to every request it accepts (``HTTPEndpoints/listenerLabel``); `nil` for the
     /// primary listener.
     let label: String?
-    private let socket: Socket
-    private let loops: [EventLoop]
+    private var socket: Socket
+    let loops: [EventLoop]
     private let server: ServerContext
     private var token: UInt64 = 0
     private var next = 0
-    private var isClosed = false
+    /// The listening socket is closed: offline (see ``closeSocket()``), or stopped.
+    private(set) var isClosed = false
+    /// Closed for good: the server stops, and the listener never listens again.
+    private(set) var isStopped = false
+    /// The listener's availability, shared with its connections (see `Listener+Availability.swift`).
+    let gate = ListenerGate()
+    /// The bound address, to listen on again after going offline.
+    private let address: SocketAddress?
+    /// Going back online at the end of a timed spell offline or hanging.
+    var revertTimer: EventLoop.TimerHandle?
 
     init(socket: Socket, loops: [EventLoop], server: ServerContext, label: String? = nil) {
         self.label = label
         self.socket = socket
         self.loops = loops
         self.server = server
+        address = try? socket.localAddress()
     }
 
     /// Registers with loop 0. Call before the loop thread runs, or on it.
@@ -135,6 +145,7 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
         let loops = loops
         let server = server
         let label = label
+        let gate = gate
         let handedOver = !loop.inEventLoop
         let start: @Sendable () -> Void = {
             if handedOver { server.handedOver.withLock { $0 -= 1 } }
@@ -157,7 +168,7 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
             }
             // Room was made for it: served, even if other loops' connections still hold the count over the
             // limit for a moment (the hard cap above, limit + 64, bounds that).
-            let connection = Connection(socket: socket, loop: loop, server: server, listenerLabel: label)
+            let connection = Connection(socket: socket, loop: loop, server: server, gate: gate, listenerLabel: label)
             connection.start(rejecting: open - closed >= limit && closed == 0 ? Listener.overloadedResponse : nil)
         }
         if handedOver {
@@ -183,11 +194,36 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
 
     func shutdown(graceful: Bool) { close() }
 
-    /// Stops accepting and closes the socket.
+    /// Stops accepting and closes the socket, for good.
     func close() {
+        isStopped = true
+        if let revertTimer { loops[0].cancelTimer(revertTimer) }
+        revertTimer = nil
+        closeSocket()
+    }
+
+    /// Stops accepting and closes the socket, keeping its address for ``reopen()``: new connections are
+    /// refused.
+    func closeSocket() {
         guard !isClosed else { return }
         isClosed = true
+        pausedForDescriptors = false
         loops[0].deregister(fd: socket.fd, token: token)
         socket.close()
+    }
+
+    /// Listens again on the address it had, after ``closeSocket()``. Throws when the address is taken
+    /// meanwhile (`EADDRINUSE`) or the listener stopped (`EBADF`).
+    func reopen() throws(SocketError) {
+        guard isClosed else { return }
+        guard !isStopped, let address else { throw SocketError(errno: EBADF, call: "listen") }
+        socket = try Socket.listen(on: address, backlog: server.configuration.backlog)
+        do {
+            try register()
+        } catch {
+            socket.close()
+            throw error
+        }
+        isClosed = false
     }
 }

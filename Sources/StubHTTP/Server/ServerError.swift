@@ -1,4 +1,4 @@
-/// Why an ``HTTPServer`` could not start.
+/// Why an ``HTTPServer`` could not start, or could not change its availability.
 ///
 /// ```swift
 /// do { try server.start() } catch { print(error) } // cannot listen on 127.0.0.1:8080: address already in use
@@ -12,6 +12,10 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidAddress
         /// ``HTTPServer/start()`` was called twice.
         case alreadyStarted
+        /// The server is not running (not started, or stopping): its availability cannot change.
+        case notRunning
+        /// No listener has the label given.
+        case unknownListener
         /// A system call failed with this `errno`.
         case system(errno: Int32)
     }

@@ -98,6 +98,8 @@ extension AdminCall {
         case version = "GET version"
         case hosts = "GET hosts"
         case shutdown = "POST shutdown"
+        case availability = "GET stubserver/availability"
+        case setAvailability = "PUT stubserver/availability"
 
         /// The row's method and path pattern (`mappings/{id}`).
         var route: (method: String, pattern: String) {

@@ -119,6 +119,10 @@ extension AdminRoute {
         ),
         AdminRoute(
             "PUT", "settings", .response { api, request, _ throws(AdminError) in try api.updateSettings(request.body) }),
-        AdminRoute("POST", "shutdown", .response { api, _, _ in api.shutdown() })
+        AdminRoute("POST", "shutdown", .response { api, _, _ in api.shutdown() }),
+        AdminRoute("GET", "stubserver/availability", .response { api, _, _ in api.availability() }),
+        AdminRoute(
+            "PUT", "stubserver/availability",
+            .response { api, request, _ throws(AdminError) in try api.setAvailability(request.body) })
     ]
 }

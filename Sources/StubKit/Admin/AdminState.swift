@@ -7,9 +7,26 @@ import StubHTTP
     import Foundation
 #endif
 
-/// What the admin API keeps besides stubs and journal: how to shut the server down.
+/// What the admin API keeps besides stubs and journal: how to shut the server down and change its
+/// availability.
 final class AdminState: Sendable {
     private let shutdownHandler = LockedValue<(@Sendable () -> Void)?>(nil)
+    /// The server whose availability `/__admin/stubserver/availability` reads and sets.
+    private let server = LockedValue<WeakServer>(WeakServer())
+
+    private struct WeakServer {
+        weak var http: HTTPServer?
+    }
+
+    /// Sets the server `/__admin/stubserver/availability` acts on.
+    func onAvailability(of http: HTTPServer) {
+        server.withLock { $0.http = http }
+    }
+
+    /// The server `/__admin/stubserver/availability` acts on; nil once released.
+    var httpServer: HTTPServer? {
+        server.withLock { $0.http }
+    }
 
     /// Sets what `POST /__admin/shutdown` runs (off the event loop).
     func onShutdown(_ handler: @escaping @Sendable () -> Void) {

@@ -1,7 +1,7 @@
 /// Decoding of what makes a response vary: delays, faults, scenarios, and stubserver's own
 /// `metadata.stubserver` (use limits, response sequences, bandwidth), which WireMock ignores.
 extension MappingDecoder.Run {
-    static let stubserverMetadataFields = ["times", "then", "bytesPerSecond", "graphql"]
+    static let stubserverMetadataFields = ["times", "then", "bytesPerSecond", "graphql", "hang"]
 
     /// `delayDistribution`, `chunkedDribbleDelay` and `fault` of a `response` object.
     mutating func decodeDelaysAndFault(
@@ -114,6 +114,10 @@ extension MappingDecoder.Run {
             mapping.request.graphQL = try decodeGraphQL(graphQL, at: graphQLPath)
             // A matcher in it that stubserver does not implement (lenient loading) makes the stub match nothing.
             mapping.request.unsupportedMatchers = unsupportedMatchers
+        }
+        if let hang = own["hang"], try bool(hang, at: ownPath.key("hang")) {
+            mapping.response.hangs = true
+            for index in mapping.thenResponses.indices { mapping.thenResponses[index].hangs = true }
         }
         if let rate = own["bytesPerSecond"] {
             let bytesPerSecond = try integer(rate, at: ownPath.key("bytesPerSecond"), in: 1...Int.max)

@@ -31,7 +31,7 @@ extension StubMapping {
 }
 
 extension StubMapping {
-    /// `metadata.stubserver`: use limit, later responses, bandwidth and GraphQL matcher; `nil` when none is set.
+    /// `metadata.stubserver`: use limit, later responses, bandwidth, GraphQL matcher and hang; `nil` when none is set.
     var stubserverMetadata: JSONValue? {
         var members: [(key: String, value: JSONValue)] = []
         if let times { members.append(("times", JSONValue(times))) }
@@ -40,6 +40,7 @@ extension StubMapping {
             members.append(("bytesPerSecond", JSONValue(bytesPerSecond)))
         }
         if let graphQL = request.graphQL { members.append(("graphql", graphQL.json)) }
+        if response.hangs { members.append(("hang", true)) }
         return members.isEmpty ? nil : .object(members)
     }
 

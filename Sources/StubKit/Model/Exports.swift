@@ -29,3 +29,6 @@ public typealias StubHTTPResponse = StubHTTP.HTTPResponse
 public typealias XMLComparisonOptions = StubXML.XMLComparisonOptions
 /// An XMLUnit comparison an `equalToXml` matcher can exempt (`"exemptedComparisons"`).
 public typealias XMLComparisonType = StubXML.XMLComparisonType
+/// Whether the server answers, refuses connections or hangs (``StubServer/availability``): `.online`,
+/// `.offline`, `.hanging`.
+public typealias StubServerAvailability = StubHTTP.ListenerAvailability

@@ -35,6 +35,9 @@ public struct ResponseDefinition: Sendable, Hashable {
     /// The most bytes per second sent on the wire for this response (stubserver's own; in files,
     /// `"metadata": {"stubserver": {"bytesPerSecond": N}}`).
     public var bytesPerSecond: Int?
+    /// Never answered: the request is read, journaled and held, with no thread, until the client gives
+    /// up (stubserver's own; in files, `"metadata": {"stubserver": {"hang": true}}`). See ``hanging()-method``.
+    public var hangs = false
     /// WireMock's `transformers`; `"response-template"` makes the response a template
     /// (see ``ResponseDefinition/templated()``).
     public var transformers: [String]

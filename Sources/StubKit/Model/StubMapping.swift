@@ -13,7 +13,7 @@ public struct StubMapping: Sendable, Hashable, Identifiable {
     public var source: String?
     /// WireMock's free-form `metadata` object, kept as given: what `find-by-metadata` and
     /// `remove-by-metadata` search, and how a test tags the stubs it adds. Its `stubserver` member is
-    /// read into ``times``, ``thenResponses`` and the response's `bytesPerSecond`, and written back from them.
+    /// read into ``times``, ``thenResponses`` and the response's `bytesPerSecond` and `hang`, and written back from them.
     public var metadata: JSONValue?
     /// `scenarioName`: the scenario whose state this stub reads and changes.
     public var scenarioName: String?

@@ -27,6 +27,7 @@ extension StubResponse {
     func send(
         _ prepared: PreparedResponse, via responder: HTTPResponder, after delay: Duration?, network: NetworkProfile?
     ) {
+        if hangs { return responder.hang() }
         if let fault {
             let failure: ConnectionFailure =
                 switch fault {

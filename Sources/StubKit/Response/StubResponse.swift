@@ -16,6 +16,8 @@ final class StubResponse: Sendable {
     let fault: ResponseFault?
     let dribble: ChunkedDribbleDelay?
     let bytesPerSecond: Int?
+    /// Never answered (``ResponseDefinition/hangs``).
+    let hangs: Bool
     /// Where the answer comes from.
     let kind: Kind
 
@@ -97,6 +99,7 @@ final class StubResponse: Sendable {
         fault = definition.fault
         dribble = definition.chunkedDribbleDelay
         bytesPerSecond = definition.bytesPerSecond
+        hangs = definition.hangs
     }
 }
 

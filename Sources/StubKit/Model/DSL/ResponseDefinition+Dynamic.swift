@@ -6,6 +6,7 @@
 /// .data(image).withChunkedDribble(chunks: 10, totalMilliseconds: 2_000)
 /// .data(image).withBandwidth(bytesPerSecond: 30_000)          // a slow link for this stub
 /// .fault(.connectionReset)                                    // fault
+/// .hanging()                                                  // never answered: the client times out
 /// ```
 extension ResponseDefinition {
     /// A broken response instead of a real one (`fault`).
@@ -17,6 +18,20 @@ extension ResponseDefinition {
     public func withFault(_ fault: ResponseFault) -> ResponseDefinition {
         var copy = self
         copy.fault = fault
+        return copy
+    }
+
+    /// A response that never comes: the request is read and journaled, then held (no thread waits) until
+    /// the client gives up, as a server that hangs; the connection is freed when the client leaves, and
+    /// closed when the server stops. In files, `"metadata": {"stubserver": {"hang": true}}`.
+    public static func hanging() -> ResponseDefinition {
+        ResponseDefinition().hanging()
+    }
+
+    /// This response never comes: see ``hanging()-type.method``.
+    public func hanging() -> ResponseDefinition {
+        var copy = self
+        copy.hangs = true
         return copy
     }
 

@@ -1,0 +1,135 @@
+import Foundation
+import StubClient
+import StubServerTestSupport
+import StubTestSupport
+import StubTesting
+import Testing
+
+@testable import StubKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// "No internet" and a hanging server as an app's URLSession sees them, in process and over the admin API,
+/// and a stub that never answers.
+@Suite("Availability")
+struct AvailabilityTests {
+    /// A URLSession that gives up after a second, as an app's code under test would after its own timeout.
+    static let impatient: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.timeoutIntervalForRequest = 1
+        return URLSession(configuration: configuration)
+    }()
+
+    /// How a request ended: a status, or a URLError code.
+    enum Outcome: Equatable {
+        case success(Int)
+        case failure(URLError.Code)
+    }
+
+    /// The status of `GET path`, or the URLError code it failed with.
+    private func fetch(_ server: StubServer, _ path: String, port: Int? = nil) async -> Outcome {
+        let url = URL(string: "http://127.0.0.1:\(port ?? server.port)\(path)")!
+        do {
+            let (_, response) = try await Self.impatient.data(from: url)
+            return .success((response as? HTTPURLResponse)?.statusCode ?? 0)
+        } catch let error as URLError {
+            return .failure(error.code)
+        } catch {
+            return .failure(URLError.Code.unknown)
+        }
+    }
+
+    /// Waits (polling, up to 30 s and 3,000 checks) until `condition` holds; returns whether it did.
+    private func eventually(_ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        for _ in 0..<3_000 where ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return await condition()
+    }
+
+    @Test("Offline: URLSession cannot connect; online again: the same port answers")
+    func offline() async throws {
+        let server = try StubServer.start()
+        try await shuttingDown(server) {
+            server.stub(.get("/ping"), .text("pong"))
+            let port = server.port
+            #expect(await fetch(server, "/ping") == .success(200))
+            try server.goOffline()
+            #expect(server.availability == .offline)
+            #expect(await fetch(server, "/ping", port: port) == .failure(.cannotConnectToHost))
+            try server.goOnline()
+            #expect(server.port == port)
+            #expect(await fetch(server, "/ping") == .success(200))
+        }
+    }
+
+    @Test("Hanging: URLSession times out; online again answers")
+    func hanging() async throws {
+        let server = try StubServer.start()
+        try await shuttingDown(server) {
+            server.stub(.get("/ping"), .text("pong"))
+            try server.hang()
+            #expect(server.availability == .hanging)
+            #expect(await fetch(server, "/ping") == .failure(.timedOut))
+            #expect(server.requests.isEmpty, "a held request is not served, so not journaled")
+            try server.goOnline()
+            #expect(await fetch(server, "/ping") == .success(200))
+        }
+    }
+
+    @Test("A hanging stub never answers (Swift and JSON); the others do; the journal records it")
+    func hangingStub() async throws {
+        let server = try StubServer.start()
+        try await shuttingDown(server) {
+            server.stub(.get("/slow"), .json(["never": true]).hanging())
+            try server.stub(
+                mappingJSON:
+                    #"{"request": {"url": "/file"}, "response": {"status": 200}, "metadata": {"stubserver": {"hang": true}}}"#
+            )
+            server.stub(.get("/fast"), .text("ok"))
+            #expect(await fetch(server, "/slow") == .failure(.timedOut))
+            #expect(await fetch(server, "/file") == .failure(.timedOut))
+            #expect(await fetch(server, "/fast") == .success(200))
+            let paths = server.requests.map(\.request.target).sorted()
+            #expect(paths == ["/fast", "/file", "/slow"])
+            let mappings = try await HTTP.get(server, "/__admin/mappings")
+            let hanging = try #require(mappings.json()["mappings"] as? [[String: Any]]).filter { mapping in
+                let own = (mapping["metadata"] as? [String: Any])?["stubserver"] as? [String: Any]
+                return own?["hang"] as? Bool == true
+            }
+            #expect(hanging.count == 2, "both hanging stubs are written back with metadata.stubserver.hang")
+        }
+    }
+
+    @Test("Admin API: offline and hanging need a duration, after which the server is back")
+    func adminAPI() async throws {
+        let server = try StubServer.start()
+        try await shuttingDown(server) {
+            server.stub(.get("/ping"), .text("pong"))
+            let refused = try await HTTP.send(
+                server, "PUT", "/__admin/stubserver/availability", body: Data(#"{"state": "offline"}"#.utf8))
+            #expect(refused.status == 422)
+            #expect(String(decoding: refused.body, as: UTF8.self).contains("durationMilliseconds"))
+            let state = try await HTTP.get(server, "/__admin/stubserver/availability")
+            #expect(try state.json()["state"] as? String == "online")
+
+            let client = StubServerClient(baseURL: server.baseURL)
+            #expect(try await client.availability() == .online)
+            try await client.goOffline(for: .milliseconds(300))
+            #expect(await eventually { server.availability == .online })
+            #expect(await fetch(server, "/ping") == .success(200))
+
+            // A request sent while hanging is held, then answered once the spell is over.
+            try await client.hang(for: .milliseconds(300))
+            let held = try await HTTP.get(server, "/ping")
+            #expect(held.status == 200)
+            #expect(server.availability == .online)
+            try await client.goOnline()
+        }
+    }
+}

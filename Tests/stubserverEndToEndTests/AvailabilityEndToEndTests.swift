@@ -1,0 +1,56 @@
+// The end-to-end tests run the stubserver binary and other tools as child processes, which only macOS and
+// Linux allow (iOS, tvOS, watchOS and visionOS processes cannot spawn): the whole target is empty there.
+#if os(macOS) || os(Linux)
+    import Foundation
+    import StubTestSupport
+    import StubClient
+    import StubKit
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+    import Testing
+
+    /// The `stubserver` binary taken offline and made to hang over the admin API, as a CI script driving a
+    /// server in a container would, and back by itself after the duration.
+    @Suite("Availability end to end")
+    struct AvailabilityEndToEndTests {
+        @Test(
+            "Offline and hanging for a while over the admin API: curl cannot connect (exit 7), then the same port answers"
+        )
+        func offlineOverTheAdminAPI() async throws {
+            let temp = try TemporaryStubs()
+            try temp.write("mappings/hello.json", simpleMapping("/hello", body: "hi"))
+            let server = try StubServerProcess.launch(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
+            defer { server.stop() }
+            let hello = server.baseURL.appendingPathComponent("hello")
+            let client = StubServerClient(baseURL: server.baseURL)
+
+            // Without a duration nobody could bring it back: the same port would not answer the admin API.
+            let needsDuration = try await LoopbackClient.send(
+                "PUT", server.baseURL.appendingPathComponent("__admin/stubserver/availability"),
+                body: Data(#"{"state": "offline"}"#.utf8))
+            #expect(needsDuration.status == 422, "\(needsDuration.text)")
+
+            try await client.goOffline(for: .seconds(5))
+            if Curl.isAvailable {
+                let refused = try await Curl.exitCode(hello.absoluteString)
+                #expect(refused.code == 7, "\(refused.stderr)")
+            }
+            // Back by itself: wait for it with a generous deadline.
+            let deadline = ContinuousClock.now + .seconds(60)
+            var answered: Fetched?
+            for _ in 0..<600 where ContinuousClock.now < deadline && answered == nil {
+                answered = try? await LoopbackClient.send("GET", hello)
+                if answered == nil { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(answered?.status == 200 && answered?.text == "hi")
+            #expect(try await client.availability() == .online)
+
+            // Hanging for a second: a request sent meanwhile is held, then answered when the spell ends.
+            try await server.hang(for: .seconds(1))
+            let held = try await LoopbackClient.send("GET", hello)
+            #expect(held.status == 200 && held.text == "hi")
+            try await server.goOnline()
+        }
+    }
+#endif
