@@ -30,6 +30,22 @@ extension StubServerClient {
         try await setAvailability(.online, for: nil)
     }
 
+    /// Takes virtual host `host`'s port (`--host-alias`) offline, for `duration` or until
+    /// ``goOnline(host:)``: the server's other ports, and its admin API, still answer.
+    public func goOffline(host: String, for duration: Duration? = nil) async throws {
+        try await setAvailability(.offline, host: host, for: duration)
+    }
+
+    /// Makes virtual host `host`'s port hang, for `duration` or until ``goOnline(host:)``.
+    public func hang(host: String, for duration: Duration? = nil) async throws {
+        try await setAvailability(.hanging, host: host, for: duration)
+    }
+
+    /// Brings virtual host `host`'s port back online.
+    public func goOnline(host: String) async throws {
+        try await setAvailability(.online, host: host, for: nil)
+    }
+
     /// Whether the server answers (`.online`); the admin API never sees it otherwise, as it cannot be reached.
     public func availability() async throws -> StubServerAvailability {
         let answer = try await send(.availability)
@@ -41,8 +57,11 @@ extension StubServerClient {
         return availability
     }
 
-    private func setAvailability(_ availability: StubServerAvailability, for duration: Duration?) async throws {
+    private func setAvailability(
+        _ availability: StubServerAvailability, host: String? = nil, for duration: Duration?
+    ) async throws {
         var body: [(key: String, value: JSONValue)] = [("state", .string(availability.rawValue))]
+        if let host { body.append(("host", .string(host))) }
         if let duration {
             let milliseconds = duration / .milliseconds(1)
             body.append(("durationMilliseconds", JSONValue(Int(milliseconds.rounded(.up)))))

@@ -132,4 +132,46 @@ struct AvailabilityTests {
             try await client.goOnline()
         }
     }
+
+    @Test("Per virtual host: the CDN offline and auth hanging while the API, and the admin API, answer")
+    func perHost() async throws {
+        var configuration = StubServer.Configuration()
+        configuration.virtualHosts = ["api.example.com", "auth.example.com", "cdn.example.com"]
+        configuration.unmatchedRequestLogging = .none
+        let server = try StubServer(configuration: configuration)
+        try server.start()
+        try await shuttingDown(server) {
+            server.stub(.get("/ping"), .text("pong"))
+            let api = try #require(server.port(forHost: "api.example.com"))
+            let auth = try #require(server.port(forHost: "auth.example.com"))
+            let cdn = try #require(server.port(forHost: "cdn.example.com"))
+            try server.goOffline(host: "cdn.example.com")
+            try server.hang(host: "AUTH.example.com")
+            #expect(server.availability(host: "cdn.example.com") == .offline)
+            #expect(server.availability(host: "auth.example.com") == .hanging)
+            #expect(server.availability == .online, "the primary port is untouched")
+            #expect(await fetch(server, "/ping", port: cdn) == .failure(.cannotConnectToHost))
+            #expect(await fetch(server, "/ping", port: auth) == .failure(.timedOut))
+            #expect(await fetch(server, "/ping", port: api) == .success(200))
+            #expect(throws: StubServerError.self) { try server.goOffline(host: "nope.example.com") }
+
+            // Over the admin API on the primary port, which still answers: no duration needed for one host.
+            let client = StubServerClient(baseURL: server.baseURL)
+            let state = try await HTTP.get(server, "/__admin/stubserver/availability")
+            let hosts = try state.json()["hosts"] as? [String: String]
+            #expect(hosts == ["api.example.com": "online", "auth.example.com": "hanging", "cdn.example.com": "offline"])
+            try await client.goOnline(host: "cdn.example.com")
+            try await client.goOnline(host: "auth.example.com")
+            #expect(await fetch(server, "/ping", port: cdn) == .success(200))
+            try await client.goOffline(host: "api.example.com")
+            #expect(await fetch(server, "/ping", port: api) == .failure(.cannotConnectToHost))
+            #expect(await fetch(server, "/ping") == .success(200))
+            let unknown = try await HTTP.send(
+                server, "PUT", "/__admin/stubserver/availability",
+                body: Data(#"{"state": "offline", "host": "nope.example.com"}"#.utf8))
+            #expect(unknown.status == 422)
+            try await client.goOnline(host: "api.example.com")
+            #expect(await fetch(server, "/ping", port: api) == .success(200))
+        }
+    }
 }

@@ -1,18 +1,33 @@
 import StubHTTP
 
 /// `/__admin/stubserver/availability`: taking the server offline or making it hang for a while, over
-/// the admin API (see ``StubServer/goOffline(for:)``).
+/// the admin API (see ``StubServer/goOffline(host:for:)``).
 ///
 /// While offline or hanging, the admin API on the same port cannot be reached (or is not answered) either,
 /// so a remote client could never bring the server back: `offline` and `hanging` need
-/// `durationMilliseconds`, after which the server is online again by itself.
+/// `durationMilliseconds`, after which the server is online again by itself. With `"host"`, only that virtual
+/// host's port changes, and the primary port still answers: the duration is then optional.
 extension AdminAPI {
     /// The longest spell offline or hanging the admin API accepts: an hour.
     static let maxAvailabilityMilliseconds = 3_600_000
 
-    /// `GET /__admin/stubserver/availability`: `{"state": "online"}`.
+    /// `GET /__admin/stubserver/availability`: `{"state": "online", "hosts": {"api.example.com": "offline"}}`
+    /// (`hosts` with the virtual hosts only).
     func availability() -> HTTPResponse {
-        AdminResponse.json(["state": .string(state.httpServer?.availability()?.rawValue ?? "offline")])
+        let http = state.httpServer
+        var answer: [(key: String, value: JSONValue)] = [
+            ("state", .string(http?.availability()?.rawValue ?? "offline"))
+        ]
+        let labels = http?.configuration.additionalListeners.map(\.label) ?? []
+        if !labels.isEmpty {
+            answer.append(
+                (
+                    "hosts",
+                    .object(labels.map { ($0, .string(http?.availability(ofListener: $0)?.rawValue ?? "offline")) })
+                )
+            )
+        }
+        return AdminResponse.json(.object(answer))
     }
 
     /// `PUT /__admin/stubserver/availability` with `{"state": "offline", "durationMilliseconds": 5000}`
@@ -23,9 +38,21 @@ extension AdminAPI {
         guard case .object(let members) = json else {
             throw Self.invalidAvailability("/", "expected an object such as {\"state\": \"online\"}")
         }
-        for (key, _) in members where key != "state" && key != "durationMilliseconds" {
+        for (key, _) in members where !["state", "durationMilliseconds", "host"].contains(key) {
             throw Self.invalidAvailability(
-                "/\(key)", "unknown field '\(key)' (expected 'state' and 'durationMilliseconds')")
+                "/\(key)", "unknown field '\(key)' (expected 'state', 'durationMilliseconds' and 'host')")
+        }
+        var host: String?
+        if let value = json["host"] {
+            let known = state.httpServer?.configuration.additionalListeners.map(\.label) ?? []
+            guard let name = value.stringValue?.lowercased(), known.contains(name) else {
+                throw Self.invalidAvailability(
+                    "/host",
+                    known.isEmpty
+                        ? "this server has no virtual hosts (--host-alias)"
+                        : "'host' must name a virtual host: \(known.joined(separator: ", "))")
+            }
+            host = name
         }
         let names = ListenerAvailability.allCases.map(\.rawValue).joined(separator: ", ")
         guard let name = json["state"]?.stringValue, let availability = ListenerAvailability(rawValue: name) else {
@@ -43,7 +70,7 @@ extension AdminAPI {
                 throw Self.invalidAvailability("/durationMilliseconds", "'online' takes no duration")
             }
             duration = .milliseconds(milliseconds)
-        } else if availability != .online {
+        } else if availability != .online && host == nil {
             throw Self.invalidAvailability(
                 "/durationMilliseconds",
                 "'\(name)' needs 'durationMilliseconds': while \(name), this port does not answer the admin API "
@@ -55,13 +82,18 @@ extension AdminAPI {
                 detail: "the server is stopping", pointer: nil)
         }
         do {
-            try http.setAvailabilityOfAllListeners(availability, revertingAfter: duration)
+            if let host {
+                try http.setAvailability(availability, forListener: host, revertingAfter: duration)
+            } else {
+                try http.setAvailabilityOfAllListeners(availability, revertingAfter: duration)
+            }
         } catch {
             throw AdminError(
                 status: .serviceUnavailable, code: 503, title: "Availability not changed",
                 detail: error.message, pointer: nil)
         }
         var answer: [(key: String, value: JSONValue)] = [("state", .string(name))]
+        if let host { answer.append(("host", .string(host))) }
         if let value = json["durationMilliseconds"] { answer.append(("durationMilliseconds", value)) }
         return AdminResponse.json(.object(answer))
     }
