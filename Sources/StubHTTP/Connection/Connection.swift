@@ -51,11 +51,9 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         self.gate = gate
         parser = RequestParser(
             limits: server.configuration.limits, endpoints: socket.endpoints(listenerLabel: listenerLabel))
-        machine = ConnectionStateMachine(
-            timeouts: .init(
-                headerReadTimeout: server.configuration.headerReadTimeout,
-                idleTimeout: server.configuration.idleTimeout
-            ), now: loop.now)
+        let timeouts = ConnectionStateMachine.Timeouts(
+            headerReadTimeout: server.configuration.headerReadTimeout, idleTimeout: server.configuration.idleTimeout)
+        machine = ConnectionStateMachine(timeouts: timeouts, now: loop.now)
     }
 
     /// Registers with the loop and starts reading. With `rejecting`, answers that response at once and closes.
