@@ -133,6 +133,10 @@
         /// ```
         /// - Parameters:
         ///   - stubs: a WireMock root directory, or `nil` to start empty.
+        ///   - hosts: virtual hosts (`avatars.example.com`), each on a port of its own, added to
+        ///     `configuration`'s ``StubServer/Configuration/virtualHosts``: read each one's address with
+        ///     ``StubServer/baseURL(for:)``; `server.launchEnvironment()` carries them as `STUBSERVER_HOST_…`, and
+        ///     `mappings/NAME/` holds a host's stubs. Default none. An external server (`STUBSERVER_URL`) has none.
         ///   - configuration: host, port, journal capacity… Defaults to `127.0.0.1`, a free port.
         ///   - failOnUnmatchedRequests: record an issue after the test if any request matched no stub (one
         ///     not already reported by `expectNoUnmatchedRequests`/`XCTAssertNoUnmatchedRequests`).
@@ -145,6 +149,7 @@
         ///     declaration), whether the trait is on the test or on its suite. Leave the default.
         public static func stubServer(
             stubs: URL? = nil,
+            hosts: [String] = [],
             configuration: StubServer.Configuration = StubServer.Configuration(),
             failOnUnmatchedRequests: Bool = false,
             failOnUnusedStubs: Bool = false,
@@ -152,7 +157,7 @@
             sourceLocation: SourceLocation = #_sourceLocation
         ) -> Self {
             StubServerTrait(
-                stubs: .directory(stubs), configuration: configuration,
+                stubs: .directory(stubs), configuration: configuration.addingVirtualHosts(hosts),
                 failOnUnmatchedRequests: failOnUnmatchedRequests, external: external,
                 failOnUnusedStubs: failOnUnusedStubs,
                 sourceLocation: sourceLocation)
@@ -164,11 +169,15 @@
         /// ```swift
         /// @Suite(.stubServer(stubsNamed: "Stubs"))   // <package root>/Stubs
         /// struct ProfileTests { … }
+        ///
+        /// @Suite(.stubServer(stubsNamed: "Stubs", hosts: ["avatars.example.com"]))   // + mappings/avatars.example.com/
+        /// struct AvatarTests { … }
         /// ```
         /// - Parameters:
         ///   - name: the stubs folder's name. Default `Stubs`.
         ///   - filePath: where to start looking; leave the default (the file using the trait).
-        ///   - configuration: as for ``stubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:external:sourceLocation:)``.
+        ///   - hosts: virtual hosts, as for ``stubServer(stubs:hosts:configuration:failOnUnmatchedRequests:failOnUnusedStubs:external:sourceLocation:)``.
+        ///   - configuration: as there.
         ///   - failOnUnmatchedRequests: as there.
         ///   - failOnUnusedStubs: as there.
         ///   - external: as there.
@@ -176,6 +185,7 @@
         public static func stubServer(
             stubsNamed name: String,
             filePath: String = #filePath,
+            hosts: [String] = [],
             configuration: StubServer.Configuration = StubServer.Configuration(),
             failOnUnmatchedRequests: Bool = false,
             failOnUnusedStubs: Bool = false,
@@ -183,10 +193,19 @@
             sourceLocation: SourceLocation = #_sourceLocation
         ) -> Self {
             StubServerTrait(
-                stubs: .located(name: name, filePath: filePath), configuration: configuration,
+                stubs: .located(name: name, filePath: filePath), configuration: configuration.addingVirtualHosts(hosts),
                 failOnUnmatchedRequests: failOnUnmatchedRequests, external: external,
                 failOnUnusedStubs: failOnUnusedStubs,
                 sourceLocation: sourceLocation)
+        }
+    }
+
+    extension StubServer.Configuration {
+        /// This configuration with `hosts` after its own ``virtualHosts``.
+        fileprivate func addingVirtualHosts(_ hosts: [String]) -> Self {
+            var configuration = self
+            configuration.virtualHosts += hosts
+            return configuration
         }
     }
 #endif

@@ -1,6 +1,7 @@
 // The one screen: a search field, a button, the profile. Accessibility identifiers are what the UI test finds.
 import GitHubUserFeature
 import SwiftUI
+import UIKit
 
 struct ProfileView: View {
     @State private var login = ""
@@ -23,9 +24,20 @@ struct ProfileView: View {
             switch state {
             case .idle: EmptyView()
             case .loading: ProgressView()
-            case .loaded(let user):
-                Text(user.name ?? user.login).accessibilityIdentifier("name")
-                Text(user.location ?? "").accessibilityIdentifier("location")
+            case .loaded(let profile):
+                // From the avatar host (a second backend); nothing when it could not be had.
+                if let data = profile.avatar, let image = UIImage(data: data) {
+                    Image(uiImage: image)
+                        .resizable()
+                        .frame(width: 120, height: 120)
+                        .clipShape(Circle())
+                        .accessibilityLabel("Avatar of \(profile.user.login)")
+                        .accessibilityIdentifier("avatar")
+                }
+                Text(profile.user.name ?? profile.user.login).accessibilityIdentifier("name")
+                Text(profile.user.location ?? "").accessibilityIdentifier("location")
+                // From the API's GraphQL endpoint: the numbers, or why there are none.
+                Text(profile.stats.text).accessibilityIdentifier("stats")
             case .notFound(let login): Text("No user \(login)").accessibilityIdentifier("notFound")
             case .failed(let reason): Text(reason).accessibilityIdentifier("error")
             }

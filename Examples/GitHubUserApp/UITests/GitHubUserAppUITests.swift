@@ -5,40 +5,81 @@ import StubTesting
 import XCTest
 
 final class GitHubUserAppUITests: XCTestCase {
+    /// The avatar CDN the app calls besides the API (`AppConfiguration.avatarsHost` in the app's package): the
+    /// server's virtual host, on a port of its own, serving `Stubs/mappings/avatars.githubusercontent.com/`.
+    private static let avatarsHost = "avatars.githubusercontent.com"
+
     override func setUpWithError() throws {
         continueAfterFailure = false
     }
 
     /// Starts a stub server for this test (stopped at its end, by StubTesting) and launches the app against it.
     /// Each parallel-testing simulator clone runs its own test runner, so its own server on its own port.
+    /// - Parameter stub: runtime stubs to add before the app starts.
     @MainActor
-    private func launchApp() throws -> (XCUIApplication, StubServer) {
+    private func launchApp(stub: (StubServer) -> Void = { _ in }) throws -> (XCUIApplication, StubServer) {
         // Stubs/ is a folder reference copied into this UI-test bundle (project.yml), so this works on a device;
         // on a simulator or Mac a Stubs/ folder above this file is found too.
         let stubs = try StubsDirectory.locate(named: "Stubs", bundle: Bundle(for: Self.self))
-        let server = try startStubServer(stubs: stubs)
+        var configuration = StubServer.Configuration()
+        configuration.virtualHosts = [Self.avatarsHost]
+        let server = try startStubServer(stubs: stubs, configuration: configuration, failOnUnmatchedRequests: true)
+        stub(server)
         let app = XCUIApplication()
-        app.launch(with: server)  // BASEURL=http://127.0.0.1:PORT
+        // BASEURL=http://127.0.0.1:PORT (the API) and
+        // STUBSERVER_HOST_AVATARS_GITHUBUSERCONTENT_COM=http://127.0.0.1:OTHER_PORT (the avatar host)
+        app.launch(with: server)
         return (app, server)
+    }
+
+    @MainActor
+    private func search(_ login: String, in app: XCUIApplication) {
+        app.textFields["username"].tap()
+        app.textFields["username"].typeText(login)
+        app.buttons["Search"].tap()
     }
 
     @MainActor
     func testShowsTheStubbedProfile() throws {
         let (app, server) = try launchApp()
-        app.textFields["username"].tap()
-        app.textFields["username"].typeText("shashikant86")
-        app.buttons["Search"].tap()
+        search("shashikant86", in: app)
         XCTAssertTrue(app.staticTexts["StubName"].waitForExistence(timeout: 10))
         XCTAssertTrue(app.staticTexts["StubLocation"].exists)
         XCTAssertRequested(server, .get("/users/shashikant86"), count: 1)
     }
 
+    /// The avatar comes from the avatar host, the stats from the API's GraphQL endpoint.
+    @MainActor
+    func testShowsTheAvatarAndTheStatsFromTheirBackends() throws {
+        let (app, server) = try launchApp()
+        search("shashikant86", in: app)
+        XCTAssertTrue(app.images["avatar"].waitForExistence(timeout: 10))
+        XCTAssertTrue(app.staticTexts["12 starred · 3 organizations"].waitForExistence(timeout: 10))
+        let avatarPort = try XCTUnwrap(server.port(forHost: Self.avatarsHost))
+        XCTAssertRequested(
+            server, .get("/u/2176586").withHost(.equalTo(Self.avatarsHost)).withPort(avatarPort), count: 1)
+        XCTAssertRequested(
+            server, .graphQL(operation: "UserStats", variables: ["login": "shashikant86"]).withPort(server.port),
+            count: 1)
+    }
+
+    @MainActor
+    func testAGraphQLErrorShowsAsAMessage() throws {
+        let message = "Could not resolve to a User with the login of 'shashikant86'."
+        let (app, _) = try launchApp { server in
+            server.stub(
+                .graphQL(operation: "UserStats", variables: ["login": "shashikant86"]),
+                .graphQLErrors([.string(message)], data: .null), priority: 1)
+        }
+        search("shashikant86", in: app)
+        XCTAssertTrue(app.staticTexts["Stats unavailable: \(message)"].waitForExistence(timeout: 10))
+        XCTAssertTrue(app.staticTexts["StubName"].exists)
+    }
+
     @MainActor
     func testAnUnknownUserIsNotFound() throws {
         let (app, server) = try launchApp()
-        app.textFields["username"].tap()
-        app.textFields["username"].typeText("nobody-here")
-        app.buttons["Search"].tap()
+        search("nobody-here", in: app)
         XCTAssertTrue(app.staticTexts["No user nobody-here"].waitForExistence(timeout: 10))
         XCTAssertRequested(server, .get("/users/nobody-here"), count: 1)
     }

@@ -2,8 +2,9 @@ import GitHubUserFeature
 import StubTesting
 import Testing
 
-/// The app's screen model against the repository's Stubs/, without a simulator: these run with `swift test`.
-@Suite(.stubServer(stubsNamed: "Stubs", failOnUnmatchedRequests: true))
+/// The app's screen model against the example's Stubs/, without a simulator: these run with `swift test`. The
+/// server has the avatar host as a virtual host, as the UI test's does, since every profile fetches an avatar.
+@Suite(.stubServer(stubsNamed: "Stubs", hosts: [AppConfiguration.avatarsHost], failOnUnmatchedRequests: true))
 @MainActor
 struct ProfileModelTests {
     func model() throws -> ProfileModel {
@@ -16,9 +17,9 @@ struct ProfileModelTests {
     func showsProfile() async throws {
         let model = try model()
         await model.search("shashikant86")
-        guard case .loaded(let user) = model.state else { Issue.record("state: \(model.state)"); return }
-        #expect(user.name == "StubName")
-        #expect(user.location == "StubLocation")
+        guard case .loaded(let profile) = model.state else { Issue.record("state: \(model.state)"); return }
+        #expect(profile.user.name == "StubName")
+        #expect(profile.user.location == "StubLocation")
     }
 
     @Test("An unknown user shows 'not found'")
@@ -30,7 +31,9 @@ struct ProfileModelTests {
 
     @Test("A release build ignores BASEURL")
     func releaseIgnoresOverride() {
-        let configuration = AppConfiguration(environment: ["BASEURL": "http://127.0.0.1:1"], allowsOverride: false)
+        let environment = ["BASEURL": "http://127.0.0.1:1", AppConfiguration.avatarsBaseURLKey: "http://127.0.0.1:2"]
+        let configuration = AppConfiguration(environment: environment, allowsOverride: false)
         #expect(configuration.baseURL.absoluteString == "https://api.github.com")
+        #expect(configuration.avatarsBaseURL.absoluteString == "https://avatars.githubusercontent.com")
     }
 }
