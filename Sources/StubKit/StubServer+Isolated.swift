@@ -26,7 +26,7 @@ extension StubServer {
             throw IsolatedServerError(
                 .notAllowed, "this is an isolated server, which starts no servers of its own; ask its parent")
         }
-        return try isolatedServers.start(name: name, stubs: stubs.map { .any($0) } ?? .parents).1
+        return try isolatedServers.start(name: name, stubs: stubs.map { .any($0) } ?? .parents, parent: http).1
     }
 
     /// The isolated servers running beside this one, oldest first (`GET /__admin/servers`).

@@ -210,30 +210,6 @@ struct ListenerAvailabilityTests {
         #expect(client.waitForClose() && client.unread.isEmpty)
     }
 
-    #if os(Linux)
-        @Test("Held requests hold no thread each")
-        func heldRequestsHoldNoThread() async throws {
-            let threads = { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0 }
-            let server = try startServer()
-            defer { server.stop() }
-            try server.setAvailability(.hanging)
-            let before = threads()
-            var clients: [RawClient] = []
-            for index in 0..<64 {
-                let client = try RawClient(port: server.port)
-                try client.send("GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
-                clients.append(client)
-            }
-            #expect(await eventually { server.heldRequests()?.requests == 64 })
-            // Other tests of this process start and end threads meanwhile: far fewer than one per request.
-            #expect(threads() - before < 32, "\(threads() - before) more threads for 64 held requests")
-            try server.setAvailability(.online)
-            for (index, client) in clients.enumerated() {
-                #expect(try client.readResponse().text == "GET /\(index) ")
-            }
-        }
-    #endif
-
     @Test("A timed spell offline ends by itself")
     func revertsAfterDuration() async throws {
         let server = try startServer()

@@ -52,5 +52,44 @@
             #expect(held.status == 200 && held.text == "hi")
             try await server.goOnline()
         }
+
+        #if os(Linux)
+            /// Counted in the binary's own process (`/proc/PID/task`), which no other test shares: a test process's
+            /// thread count moves with every test running beside it.
+            @Test("64 requests held by a hanging virtual host hold no thread each; back online, each is answered")
+            func heldRequestsHoldNoThread() async throws {
+                let temp = try TemporaryStubs()
+                try temp.write("mappings/hello.json", simpleMapping("/hello", body: "hi"))
+                let server = try StubServerProcess.launch(
+                    ["--stubs", "stubs", "--port", "0", "--host-alias", "slow.example.com"], currentDirectory: temp.root
+                )
+                defer { server.stop() }
+                let client = StubServerClient(baseURL: server.baseURL)
+                let slow = try #require(try await client.hosts().first { $0.name == "slow.example.com" }?.baseURL.port)
+                let threads = {
+                    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.pid)/task").count) ?? 0
+                }
+                // One request first, so the threads a first request starts are there before counting.
+                #expect(
+                    try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("hello")).status == 200)
+                try await client.hang(host: "slow.example.com")
+                let before = threads()
+                var clients: [RawClient] = []
+                for _ in 0..<64 {
+                    let raw = try RawClient(port: slow)
+                    try raw.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+                    clients.append(raw)
+                }
+                // The admin API on the primary port still answers while the virtual host hangs; then the held
+                // requests have had time to arrive (fewer would only make the count below smaller).
+                #expect(try await client.availability() == .online)
+                try await Task.sleep(for: .milliseconds(500))
+                #expect(threads() - before <= 2, "\(threads() - before) more threads for 64 held requests")
+                try await client.goOnline(host: "slow.example.com")
+                for raw in clients {
+                    #expect(try raw.readResponse().text == "hi")
+                }
+            }
+        #endif
     }
 #endif

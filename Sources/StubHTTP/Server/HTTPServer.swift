@@ -104,6 +104,13 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// The running server's event loops; none when not running.
+    var runningLoops: [EventLoop] {
+        state.withLock { state in
+            if case .running(let running) = state { running.loops } else { [] }
+        }
+    }
+
     /// Binds, listens and starts the event loops; returns once connections are accepted. With
     /// ``HTTPServerConfiguration/additionalListeners``, binds every listener or none: on a failure the sockets
     /// already bound are closed and the error names the listener that failed.

@@ -32,7 +32,8 @@ extension AdminAPI {
             }
         }
         do {
-            let (info, _) = try registry.start(name: name, stubs: stubs.map { .confined($0) } ?? .parents)
+            let (info, _) = try registry.start(
+                name: name, stubs: stubs.map { .confined($0) } ?? .parents, parent: state.httpServer)
             return AdminResponse.json(info.json, status: StubHTTPStatus(code: 201))
         } catch {
             throw Self.adminError(error)
