@@ -82,9 +82,12 @@ struct WebSocketHandshakeTests {
         #expect(subprotocol == nil)
     }
 
-    @Test("Upgrade and Connection are case-insensitive token lists")
+    @Test("Upgrade and Connection are case-insensitive token lists; the key's surrounding spaces are ignored")
     func tokenLists() {
-        let request = Self.upgrade([("Upgrade", "foo/2, WebSocket"), ("Connection", "keep-alive, UPGRADE")])
+        let request = Self.upgrade([
+            ("Upgrade", "foo/2, WebSocket"), ("Connection", "keep-alive, UPGRADE"),
+            ("Sec-WebSocket-Key", " dGhlIHNhbXBsZSBub25jZQ== ")
+        ])
         guard case .accept = WebSocketHandshake.answer(request) else {
             Issue.record("not accepted")
             return
@@ -103,7 +106,9 @@ struct WebSocketHandshakeTests {
             (upgrade(removing: "Sec-WebSocket-Key"), "exactly one Sec-WebSocket-Key"),
             (upgrade([("Sec-WebSocket-Key", "c2hvcnQ=")]), "16 bytes"),
             (upgrade([("Sec-WebSocket-Key", "not base64!")]), "16 bytes"),
-            (upgrade([("Sec-WebSocket-Key", "AAAAAAAAAAAAAAAAAAAAAAAAAA==")]), "16 bytes")
+            (upgrade([("Sec-WebSocket-Key", "AAAAAAAAAAAAAAAAAAAAAAAAAA==")]), "16 bytes"),
+            (upgrade([("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ")]), "16 bytes"),
+            (upgrade([("Sec-WebSocket-Key", "dGhlIHNhbX BsZSBub25jZQ==")]), "16 bytes")
         ])
     func rejects(request: HTTPRequest, fragment: String) {
         guard case .reject(let response, let reason) = WebSocketHandshake.answer(request) else {

@@ -13,8 +13,9 @@
 /// and the same error: reserved bits or opcodes, a fragmented control frame (first byte); a control frame over
 /// 125 bytes, a missing mask when ``WebSocketLimits/requireMasking`` (second byte); a 64-bit length with its top
 /// bit set, a payload over ``WebSocketLimits/maxFramePayloadBytes`` (the extended length). A length written in
-/// more bytes than it needs is accepted, as RFC 6455 allows. Payloads come out unmasked. The parser buffers at
-/// most one frame beyond what it was handed back.
+/// more bytes than it needs is accepted, as RFC 6455 allows. Payloads come out unmasked. Once ``next()`` returns
+/// nil, what stays buffered is part of one frame: at most its 14 header bytes and
+/// ``WebSocketLimits/maxFramePayloadBytes``.
 public struct WebSocketFrameParser: Sendable {
     /// The limits this parser enforces.
     public let limits: WebSocketLimits
@@ -44,8 +45,7 @@ public struct WebSocketFrameParser: Sendable {
     public mutating func next() throws(WebSocketError) -> WebSocketFrame? {
         if let failure { throw failure }
         do {
-            guard let frame = try parse() else { return nil }
-            return frame
+            return try parse()
         } catch {
             failure = error
             buffer = []

@@ -69,8 +69,9 @@ public enum WebSocketHandshake {
             return reject("a WebSocket upgrade needs exactly one Sec-WebSocket-Key field, not \(keys.count)")
         }
         let key = String(keys[0].trimmingSpaces())
-        guard let nonce = try? Base64.decode(key), nonce.count == 16 else {
-            return reject("Sec-WebSocket-Key '\(key)' is not 16 bytes in base64")
+        // 16 bytes are 24 characters with padding (RFC 6455 §4.1); the decoder alone would allow less.
+        guard key.utf8.count == 24, let nonce = try? Base64.decode(key), nonce.count == 16 else {
+            return reject("Sec-WebSocket-Key '\(key)' is not 16 bytes in base64 (24 characters)")
         }
         var response = HTTPResponse(status: HTTPStatus(code: 101))
         response.headers.add(name: "Upgrade", value: "websocket")
