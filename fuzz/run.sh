@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target and runs it for SECONDS (default 60): the HTTP request parser (default), the XML
-# parser with rendering, comparison and XPath (`xml`), or the GraphQL reader and normaliser (`graphql`).
-# Usage: bash fuzz/run.sh [SECONDS] [request|xml|graphql]
+# parser with rendering, comparison and XPath (`xml`), the GraphQL reader and normaliser (`graphql`), or the
+# WebSocket frame parser, message assembler, serializer and handshake (`websocket`).
+# Usage: bash fuzz/run.sh [SECONDS] [request|xml|graphql|websocket]
 set -euo pipefail
 SECONDS_TO_RUN="${1:-60}"
 TARGET="${2:-request}"
@@ -26,8 +27,14 @@ graphql)
     DICT="$ROOT/fuzz/graphql.dict"
     OUT="$ROOT/fuzz/out-graphql"
     ;;
+websocket)
+    SOURCES=("$ROOT"/Sources/StubHTTP/Message/*.swift "$ROOT"/Sources/StubHTTP/WebSocket/*.swift "$ROOT"/fuzz/FuzzWebSocket.swift)
+    SEEDS="$ROOT/fuzz/corpus-websocket"
+    DICT="$ROOT/fuzz/websocket.dict"
+    OUT="$ROOT/fuzz/out-websocket"
+    ;;
 *)
-    echo "usage: bash fuzz/run.sh [SECONDS] [request|xml|graphql]" >&2
+    echo "usage: bash fuzz/run.sh [SECONDS] [request|xml|graphql|websocket]" >&2
     exit 2
     ;;
 esac

@@ -1,3 +1,4 @@
+import StubHTTP
 import Testing
 
 @testable import StubKit

@@ -1,4 +1,5 @@
 import Foundation
+import StubHTTP
 import StubServerTestSupport
 import StubTestSupport
 import StubTesting

@@ -1,3 +1,5 @@
+import StubHTTP
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,3 +1,4 @@
+import StubHTTP
 import StubRegex
 
 /// Decoding of matcher objects: `{"equalTo": "x"}`, `{"hasExactly": [...]}` and friends.

@@ -1,3 +1,5 @@
+import StubHTTP
+
 /// Reading and writing a single mapping as WireMock JSON.
 extension StubMapping {
     /// Decodes one WireMock mapping object; warnings (ignored WireMock features, unknown fields) are

@@ -1,3 +1,5 @@
+import StubHTTP
+
 extension StringMatcher: CustomStringConvertible {
     /// The matcher as people read it in mismatch reports: `equalTo "octocat"`,
     /// `equalTo "json" (case-insensitive)`, `contains "x"`, `matches "^/users/[a-z]+$"`, `absent`,

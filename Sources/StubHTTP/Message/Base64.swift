@@ -1,5 +1,6 @@
-/// Standard base64 (RFC 4648 §4) for `base64Body`. Decoding accepts missing padding and ignores ASCII
-/// whitespace (line-wrapped bodies), and rejects anything else with the offending position.
+/// Standard base64 (RFC 4648 §4): stub files' `base64Body`, the journal's bodies, and the WebSocket handshake's
+/// `Sec-WebSocket-Key` and `Sec-WebSocket-Accept`. Decoding accepts missing padding and ignores ASCII whitespace
+/// (line-wrapped bodies), and rejects anything else with the offending position.
 package enum Base64 {
     /// Why a base64 string could not be decoded.
     package struct DecodingError: Error, CustomStringConvertible {
@@ -8,6 +9,7 @@ package enum Base64 {
 
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
+    /// The padded base64 text of `bytes`.
     package static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
@@ -26,6 +28,8 @@ package enum Base64 {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// The bytes `text` encodes; throws on a character outside the alphabet, data after padding, or a truncated
+    /// final group.
     package static func decode(_ text: String) throws(DecodingError) -> [UInt8] {
         var output: [UInt8] = []
         var accumulator: UInt32 = 0
