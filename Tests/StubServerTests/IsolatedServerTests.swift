@@ -102,8 +102,11 @@ struct IsolatedServerTests {
         try await shuttingDown(parent) {
             let server = try Self.created(try await Self.create(parent))
             let port = try #require(server.base.port)
+            let marker = UUID().uuidString
+            try await Self.stub(server.admin, path: "/marker", body: marker)
+            #expect(RawSocket.answers(port: port, path: "/marker", with: marker))
             #expect(try await HTTP.send(parent, "DELETE", "/__admin/servers/\(server.id)").status == 200)
-            #expect(throws: (any Error).self) { RawSocket.closeSocket(try RawSocket.connectLoopback(port: port)) }
+            #expect(!RawSocket.answers(port: port, path: "/marker", with: marker))
             #expect(try await HTTP.get(parent, "/__admin/servers/\(server.id)").status == 404)
             #expect(try await HTTP.send(parent, "DELETE", "/__admin/servers/\(server.id)").status == 404)
             let listed = try #require(try await HTTP.get(parent, "/__admin/servers").json()["servers"] as? [Any])
@@ -150,13 +153,13 @@ struct IsolatedServerTests {
         let parent = try Self.parent()
         let first = try parent.makeIsolatedServer()
         let second = try parent.makeIsolatedServer()
+        let marker = UUID().uuidString
+        for server in [first, second] { server.stub(.get("/marker"), .text(marker)) }
         let ports = [first.port, second.port]
         await parent.shutdown()
         #expect(!first.isRunning)
         #expect(!second.isRunning)
-        for port in ports {
-            #expect(throws: (any Error).self) { RawSocket.closeSocket(try RawSocket.connectLoopback(port: port)) }
-        }
+        for port in ports { #expect(!RawSocket.answers(port: port, path: "/marker", with: marker)) }
         #expect(throws: IsolatedServerError.self) { _ = try parent.makeIsolatedServer() }
     }
 

@@ -45,10 +45,12 @@
 
             // One left running stops with the process, which still exits 0.
             let left = try await shared.createIsolatedServer(name: "left")
+            let marker = UUID().uuidString
+            try await left.stub(mappingJSON: #"{"request": {"url": "/marker"}, "response": {"body": "\#(marker)"}}"#)
             #expect(try await shared.isolatedServers().map(\.name) == ["left"])
             #expect(try await external.stop() == .exited(0), "\(external.process.standardError)")
             let port = try #require(left.baseURL.port)
-            #expect(throws: (any Error).self) { RawSocket.closeSocket(try RawSocket.connectLoopback(port: port)) }
+            #expect(!RawSocket.answers(port: port, path: "/marker", with: marker))
         }
 
         @Test("--max-servers bounds them: past it 429 naming the flag; a folder outside --stubs is 422")
