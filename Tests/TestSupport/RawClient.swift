@@ -173,6 +173,20 @@ public final class RawClient: @unchecked Sendable {  // used by one thread at a 
         return try readResponse(head: head)
     }
 
+    /// Reads until the bytes received so far contain `marker` (not consuming them); false when the
+    /// connection ends first.
+    public func read(until marker: String) throws -> Bool {
+        let wanted = Array(marker.utf8)
+        while buffer.count < wanted.count
+            || !(0...(buffer.count - wanted.count)).contains(where: {
+                buffer[$0..<($0 + wanted.count)].elementsEqual(wanted)
+            })
+        {
+            guard try fill() else { return false }
+        }
+        return true
+    }
+
     /// Whether the server closed the connection (EOF or reset) without sending more, within the read timeout.
     public func waitForClose() -> Bool {
         do {

@@ -4,8 +4,8 @@ extension Connection {
 
     /// A response body written over time, after its head. The machine is streaming meanwhile.
     enum BodyInProgress {
-        /// Written by the handler through an ``HTTPResponseStream``, framed so.
-        case written(ResponseSerializer.StreamFraming)
+        /// Written by the handler through an ``HTTPResponseStream`` (and its script, if any).
+        case written(WrittenStream)
         /// A prepared body, a slice per timer tick (``WritePacing``).
         case paced(PacedOutput)
         /// Pieces pulled from an ``HTTPBodySource``.
@@ -20,5 +20,10 @@ extension Connection {
     /// The body pulled from an ``HTTPBodySource`` being written, if any.
     var bodyStream: BodyStream? {
         if case .pulled(let stream)? = bodyInProgress { stream } else { nil }
+    }
+
+    /// The body written through an ``HTTPResponseStream`` being written, if any.
+    var writtenStream: WrittenStream? {
+        if case .written(let stream)? = bodyInProgress { stream } else { nil }
     }
 }

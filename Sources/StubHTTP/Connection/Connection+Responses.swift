@@ -1,5 +1,5 @@
-/// Answers from ``HTTPResponder`` and ``HTTPResponseStream``: complete responses, delayed ones, and
-/// streams the handler writes. Loop thread only.
+/// Answers from ``HTTPResponder``: complete responses and delayed ones (streams the handler writes are in
+/// `Connection+WrittenStream.swift`). Loop thread only.
 extension Connection {
     /// Prepared bodies from this size on are written from the response's own storage (a shared body of
     /// ``OutputBuffer``), not copied.
@@ -40,39 +40,5 @@ extension Connection {
     func scheduleAnswer(at deadline: Instant, generation: UInt64, _ body: @escaping () -> Void) {
         guard awaitsResponse(generation), !hasResponseTimer else { return }
         scheduleResponseTimer(at: deadline, body)
-    }
-
-    func startStream(_ head: HTTPResponse, generation: UInt64) {
-        guard let inFlight = awaitedRequest(generation) else { return }
-        var context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: false)
-        let requestedClose = head.headers.containsToken("close", in: "Connection")
-        context.close = requestedClose || inFlight.version == .http1_0 || machine.draining || machine.inputClosed
-        let dateLine = loop.dateCache.currentLine()
-        let (framing, closes) = enqueue {
-            ResponseSerializer.serializeStreamingHead(head, context: context, dateLine: dateLine, into: &$0)
-        }
-        guard startStreamResponse(requestedClose: requestedClose, framingCloses: closes) != nil else { return }
-        startBody(.written(framing))
-        flush()
-    }
-
-    func streamWrite(_ bytes: [UInt8], generation: UInt64) {
-        guard !isClosed, generation == self.generation, case .streaming = machine.state,
-            case .written(let framing)? = bodyInProgress
-        else { return }
-        switch framing {
-        case .chunked: enqueue { ResponseSerializer.appendChunk(bytes, into: &$0) }
-        case .closeDelimited: enqueue(bytes)
-        case .none: return
-        }
-        flush()
-    }
-
-    func streamFinish(generation: UInt64) {
-        guard !isClosed, generation == self.generation, case .streaming = machine.state,
-            case .written(let framing)? = bodyInProgress
-        else { return }
-        if framing == .chunked { enqueue(ResponseSerializer.chunkedTerminator) }
-        finishStreamResponse()
     }
 }

@@ -236,7 +236,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         peerProbe.setCheckTimer(nil)
         let body = bodyInProgress
         bodyInProgress = nil
-        if case .pulled(let stream)? = body { cancelBodyStream(stream) }
+        if let body { bodyCutShort(body) }
         loop.deregister(fd: socket.fd, token: token, closing: true)
         socket.close()
         output.release()

@@ -43,10 +43,21 @@ public struct HTTPResponder: Sendable {
 
     /// Sends `head` now and the body in pieces through the returned stream: chunked for HTTP/1.1
     /// requests, delimited by closing the connection for HTTP/1.0. Any `Content-Length` or
-    /// `Transfer-Encoding` in `head` is replaced. Call ``HTTPResponseStream/finish()`` at the end.
-    public func startStreaming(_ head: HTTPResponse) -> HTTPResponseStream {
+    /// `Transfer-Encoding` in `head` is replaced. Call ``HTTPResponseStream/finish()`` at the end, or
+    /// script the writes with ``HTTPResponseStream/play(_:then:)``. An open stream holds no thread.
+    ///
+    /// `probe`: bytes the client ignores (for server-sent events, the comment line `:\n\n`), written when the
+    /// client's EOF arrives while the stream is open: a client that closed the connection answers with a
+    /// reset, and its stream ends at once. Without one, such a stream ends at its next write that fails, or
+    /// when the server stops (TCP tells a closed client from a half-closed one only by data sent to it).
+    ///
+    /// `onEnd` is told once how the stream ended (finished, or the connection closed first), on the
+    /// event loop: keep it short and never block in it. A registry of open streams forgets them there.
+    public func startStreaming(
+        _ head: HTTPResponse, probe: [UInt8]? = nil, onEnd: (@Sendable (HTTPStreamOutcome) -> Void)? = nil
+    ) -> HTTPResponseStream {
         let generation = generation
-        deliver { $0.startStream(head, generation: generation) }
+        deliver { $0.startStream(head, generation: generation, probe: probe, onEnd: onEnd) }
         return HTTPResponseStream(connection: connection, generation: generation)
     }
 
@@ -77,8 +88,10 @@ public struct HTTPResponder: Sendable {
 }
 
 /// The body of a streamed response. Writes are sent in order; nothing is sent after ``finish()``.
-/// Safe to use from any thread. There is no backpressure: written bytes are buffered until sent. For a big
-/// body, pull it from an ``HTTPBodySource`` instead (``HTTPResponder/respond(streaming:contentLength:from:on:pacing:after:)``).
+/// Safe to use from any thread. Written bytes wait in the connection's buffer until the client takes them,
+/// at most ``HTTPServerConfiguration/maxStreamBacklog`` of them: a write past that closes the connection.
+/// For a big body, pull it from an ``HTTPBodySource`` instead
+/// (``HTTPResponder/respond(streaming:contentLength:from:on:pacing:after:)``), which waits for the client.
 public final class HTTPResponseStream: Sendable {
     private let connection: Connection
     private let generation: UInt64
@@ -90,21 +103,32 @@ public final class HTTPResponseStream: Sendable {
 
     /// Sends `bytes` as the next part of the body (one chunk). Empty writes send nothing.
     public func write(_ bytes: [UInt8]) {
+        onLoop { $0.streamWrite(bytes, generation: $1) }
+    }
+
+    /// Writes `steps`, each after its delay, from timers on the event loop (no thread waits), after any
+    /// steps still to come from an earlier call; then does `end` (this call's replaces an earlier one's).
+    /// Writes with ``write(_:)`` go out at once, between the steps.
+    public func play(_ steps: [HTTPStreamStep], then end: HTTPStreamEnd) {
+        onLoop { $0.streamPlay(steps, then: end, generation: $1) }
+    }
+
+    /// Closes the connection without ending the body: the client sees a cut response.
+    public func abort() {
+        onLoop { $0.streamAbort(generation: $1) }
+    }
+
+    private func onLoop(_ body: @escaping @Sendable (Connection, UInt64) -> Void) {
         let connection = connection, generation = generation
         if connection.loop.inEventLoop {
-            connection.streamWrite(bytes, generation: generation)
+            body(connection, generation)
         } else {
-            connection.loop.execute { connection.streamWrite(bytes, generation: generation) }
+            connection.loop.execute { body(connection, generation) }
         }
     }
 
     /// Ends the body.
     public func finish() {
-        let connection = connection, generation = generation
-        if connection.loop.inEventLoop {
-            connection.streamFinish(generation: generation)
-        } else {
-            connection.loop.execute { connection.streamFinish(generation: generation) }
-        }
+        onLoop { $0.streamFinish(generation: $1) }
     }
 }

@@ -30,6 +30,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// More sockets to listen on, each with a label its requests carry (``HTTPEndpoints/listenerLabel``), all
     /// served by the same event loops and handler. ``HTTPServer/start()`` binds them all or none. Default none.
     public var additionalListeners: [AdditionalListener] = []
+    /// The most bytes a response written over time (``HTTPResponseStream``) may have waiting for a client
+    /// that does not read them; a write past it closes the connection (as a server's full buffers would cut a
+    /// stalled reader), and the stream ends ``HTTPStreamOutcome/closed``. Default 1 MiB.
+    public var maxStreamBacklog = 1 << 20
     /// The readiness backend (epoll on Linux, poll elsewhere); tests also run the poll backend on Linux.
     var selectorBackend: SelectorBackend = .platformDefault
 
