@@ -11,11 +11,15 @@ extension StubRequestHandler {
     /// - Parameter stub: names the stub in the 500 for a body file that cannot be read any more (only
     ///   evaluated for a streamed file: the hot path builds no name).
     func deliver(
-        _ prepared: PreparedResponse, of response: StubResponse, spilledBody: TemplateSpillFile? = nil,
-        stub: @autoclosure () -> String, via responder: HTTPResponder, after delay: Duration?
+        _ prepared: PreparedResponse, of response: StubResponse, for request: StubHTTPRequest,
+        spilledBody: TemplateSpillFile? = nil, stub: @autoclosure () -> String, via responder: HTTPResponder,
+        after delay: Duration?
     ) {
         guard response.fault == nil, !response.hangs else {
             return response.send(prepared, via: responder, after: delay, network: network)
+        }
+        if let stream = response.stream {
+            return send(stream, head: prepared.response, for: request, via: responder, after: delay)
         }
         if let spilledBody {
             return stream(prepared.response, of: response, stub: stub(), via: responder, after: delay) {

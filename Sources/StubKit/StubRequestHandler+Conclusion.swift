@@ -70,7 +70,9 @@ extension StubRequestHandler {
                 fault: response.fault),
             started: started
         ) {
-            deliver(prepared, of: response, spilledBody: spilledBody, stub: displayName(), via: responder, after: delay)
+            deliver(
+                prepared, of: response, for: request, spilledBody: spilledBody, stub: displayName(), via: responder,
+                after: delay)
         }
     }
 }

@@ -30,6 +30,8 @@ struct StubRequestHandler: HTTPHandler {
     let proxy: ProxyForwarding
     /// The recording in progress: while recording, every request is forwarded to its target.
     let recorder: Recorder
+    /// The streamed responses open now, for ``StubServer/streams(matching:)``.
+    let streams: StreamRegistry
 
     /// Requests with a larger body are matched on ``matchWorkers``: matching may parse the body as JSON.
     static let inlineBodyLimit = 64 << 10

@@ -153,6 +153,8 @@ public final class StubServer: Sendable {
     /// Recording stubs from forwarded traffic (``startRecording(_:)``, `/__admin/recordings`).
     let recordings: Recordings
     let http: HTTPServer
+    /// The streamed responses open now (``streams(matching:)``).
+    let streams = StreamRegistry()
     private let origin = ServerOrigin()
     /// Every port and its base URL once listening, for `GET /__admin/hosts`.
     private let listeningHosts = ListeningHosts()
@@ -232,7 +234,7 @@ public final class StubServer: Sendable {
                 unmatchedLog: UnmatchedRequestLog(
                     mode: configuration.unmatchedRequestLogging,
                     sink: log),
-                origin: origin, proxy: proxy, recorder: recorder))
+                origin: origin, proxy: proxy, recorder: recorder, streams: streams))
         if let onShutdownRequest = configuration.onShutdownRequest {
             adminState.onShutdown(onShutdownRequest)
         } else {

@@ -155,3 +155,20 @@ final class StreamScriptTests: XCTestCase {
         XCTAssertEqual(recorder.outcomes(afterEnds: 1), [.closed])
     }
 }
+
+extension StreamScriptTests {
+    func testStoppingDoesNotWaitForAnOpenStream() throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.shutdownGracePeriod = .seconds(600)
+        let recorder = Recorder()
+        let server = try startServer(configuration) { _, responder in
+            recorder.start(responder).play(Self.steps(["open"], every: .zero), then: .stayOpen)
+        }
+        let client = try RawClient(port: server.port)
+        try client.send("GET /s HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(try client.read(until: "open"))
+        let stopped = ContinuousClock().measure { server.stop() }
+        XCTAssertLessThan(stopped, .seconds(200), "stop() waited for an open stream")
+        XCTAssertEqual(recorder.outcomes(afterEnds: 1), [.closed])
+    }
+}

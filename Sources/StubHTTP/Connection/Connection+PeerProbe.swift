@@ -5,7 +5,7 @@
 /// closed socket, which answers with a reset. So, on EOF with a response pending, the connection sends
 /// something harmless: an interim `100 Continue` before an HTTP/1.1 response (RFC 9110 §15.2: clients
 /// parse and skip 1xx responses they did not ask for), the next byte of a paced body early, or the probe of an
-/// open written stream (``HTTPResponder/startStreaming(_:probe:onEnd:)``). A client
+/// open written stream (``HTTPResponder/startStreaming(_:after:playing:then:probe:onEnd:)``). A client
 /// that is gone resets the connection, which closes it and cancels the response's timer; one that only
 /// half-closed keeps waiting and gets its answer. The reset shows as a hang-up on epoll and Linux's poll;
 /// Darwin's poll reports nothing for a descriptor watched for nothing, so a timer checks the socket's

@@ -80,8 +80,8 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
 
     func shutdown(graceful: Bool) {
         guard !isClosed else { return }
-        // A held request is never answered: its connection does not hold the stop up.
-        if graceful && hold == nil { perform(machine.shutdown()) } else { close() }
+        // A held request is never answered, a written stream may never end: neither holds the stop up.
+        if graceful && hold == nil && writtenStream == nil { perform(machine.shutdown()) } else { close() }
     }
 
     func readAvailable() {

@@ -53,11 +53,21 @@ public struct HTTPResponder: Sendable {
     ///
     /// `onEnd` is told once how the stream ended (finished, or the connection closed first), on the
     /// event loop: keep it short and never block in it. A registry of open streams forgets them there.
+    ///
+    /// `delay`: the head waits that long (on a timer; closing the connection cancels it). `steps` and `end`:
+    /// a script begun with the stream, as ``HTTPResponseStream/play(_:then:)`` (a `play` call before a
+    /// delayed stream starts is ignored; put the script here).
     public func startStreaming(
-        _ head: HTTPResponse, probe: [UInt8]? = nil, onEnd: (@Sendable (HTTPStreamOutcome) -> Void)? = nil
+        _ head: HTTPResponse, after delay: Duration = .zero, playing steps: [HTTPStreamStep] = [],
+        then end: HTTPStreamEnd = .stayOpen, probe: [UInt8]? = nil,
+        onEnd: (@Sendable (HTTPStreamOutcome) -> Void)? = nil
     ) -> HTTPResponseStream {
         let generation = generation
-        deliver { $0.startStream(head, generation: generation, probe: probe, onEnd: onEnd) }
+        let start: @Sendable (Connection) -> Void = {
+            $0.startStream(head, generation: generation, probe: probe, onEnd: onEnd)
+            if !steps.isEmpty || end != .stayOpen { $0.streamPlay(steps, then: end, generation: generation) }
+        }
+        if delay > .zero { deliver(after: delay, start) } else { deliver(start) }
         return HTTPResponseStream(connection: connection, generation: generation)
     }
 

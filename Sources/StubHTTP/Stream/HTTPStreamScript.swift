@@ -29,7 +29,7 @@ public enum HTTPStreamEnd: Sendable, Equatable {
     case abort
 }
 
-/// How a streamed response ended, told to the `onEnd` of ``HTTPResponder/startStreaming(_:onEnd:)``.
+/// How a streamed response ended, told to the `onEnd` of ``HTTPResponder/startStreaming(_:after:playing:then:probe:onEnd:)``.
 public enum HTTPStreamOutcome: Sendable, Equatable {
     /// The body was ended properly (``HTTPResponseStream/finish()`` or a script's ``HTTPStreamEnd/finish``).
     case finished

@@ -1,7 +1,9 @@
 /// Decoding of what makes a response vary: delays, faults, scenarios, and stubserver's own
 /// `metadata.stubserver` (use limits, response sequences, bandwidth), which WireMock ignores.
 extension MappingDecoder.Run {
-    static let stubserverMetadataFields = ["times", "then", "bytesPerSecond", "graphql", "hang"]
+    static let stubserverMetadataFields = [
+        "times", "then", "bytesPerSecond", "graphql", "hang", "events", "lines", "streamEnd"
+    ]
 
     /// `delayDistribution`, `chunkedDribbleDelay` and `fault` of a `response` object.
     mutating func decodeDelaysAndFault(
@@ -115,6 +117,7 @@ extension MappingDecoder.Run {
             // A matcher in it that stubserver does not implement (lenient loading) makes the stub match nothing.
             mapping.request.unsupportedMatchers = unsupportedMatchers
         }
+        mapping.response.stream = try decodeStream(own, at: ownPath)
         if let hang = own["hang"], try bool(hang, at: ownPath.key("hang")) {
             mapping.response.hangs = true
             for index in mapping.thenResponses.indices { mapping.thenResponses[index].hangs = true }

@@ -43,6 +43,7 @@ extension StubMapping {
         }
         if let graphQL = request.graphQL { members.append(("graphql", graphQL.json)) }
         if response.hangs { members.append(("hang", true)) }
+        if let stream = response.stream { members += stream.metadataMembers }
         return members.isEmpty ? nil : .object(members)
     }
 

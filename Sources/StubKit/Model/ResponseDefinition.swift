@@ -38,6 +38,9 @@ public struct ResponseDefinition: Sendable, Hashable {
     /// Never answered: the request is read, journaled and held, with no thread, until the client gives
     /// up (stubserver's own; in files, `"metadata": {"stubserver": {"hang": true}}`). See ``hanging()-method``.
     public var hangs = false
+    /// Sent as a stream instead of ``body``: server-sent events or lines, each after its delay (stubserver's
+    /// own; in files, `metadata.stubserver.events` or `lines`). See ``events(_:end:)``.
+    public var stream: ResponseStream?
     /// WireMock's `transformers`; `"response-template"` makes the response a template
     /// (see ``ResponseDefinition/templated()``).
     public var transformers: [String]

@@ -18,6 +18,8 @@ final class StubResponse: Sendable {
     let bytesPerSecond: Int?
     /// Never answered (``ResponseDefinition/hangs``).
     let hangs: Bool
+    /// Sent as a stream of events or lines instead of a body (``ResponseDefinition/stream``).
+    let stream: PreparedStream?
     /// Where the answer comes from.
     let kind: Kind
 
@@ -83,6 +85,15 @@ final class StubResponse: Sendable {
                     body: Array(reason.utf8))
             }
         }
+        if let stream = definition.stream, definition.bodyFileProblem == nil {
+            response.body = []  // the stream replaces it
+            if !response.headers.contains(name: "Content-Type") {
+                response.headers.add(name: "Content-Type", value: stream.defaultContentType)
+            }
+            if case .events = stream.content, !response.headers.contains(name: "Cache-Control") {
+                response.headers.add(name: "Cache-Control", value: "no-cache")
+            }
+        }
         if let proxy = definition.proxy, definition.bodyFileProblem == nil {
             kind = .proxy(proxy, headers: definition.headers)
         } else if let template {
@@ -100,6 +111,7 @@ final class StubResponse: Sendable {
         dribble = definition.chunkedDribbleDelay
         bytesPerSecond = definition.bytesPerSecond
         hangs = definition.hangs
+        stream = definition.stream.map(PreparedStream.init)
     }
 }
 

@@ -1,0 +1,73 @@
+import StubHTTP
+
+extension StubServer {
+    /// The streamed responses open now (``ResponseDefinition/events(_:end:)``, ``ResponseDefinition/lines(_:end:)``)
+    /// whose request matches `pattern`, oldest first: push events or lines into them, finish or cut them.
+    ///
+    /// ```swift
+    /// server.stub(.get("/scores"), .events([ServerSentEvent(data: "0-0", id: "0")], end: .open))
+    /// app.buttons["Live"].tap()
+    /// let scores = try await server.waitForStreams(matching: .get("/scores"))
+    /// scores.send(ServerSentEvent(data: "1-0", event: "goal", id: "1"))
+    /// scores.finish()
+    /// ```
+    ///
+    /// A stream leaves the list when it ends (finished, cut, or its client left), so the list never grows
+    /// with traffic. A stream whose stub has a delay is listed from the request on; what is sent to it
+    /// before its head goes out is dropped.
+    public func streams(matching pattern: RequestPattern) -> OpenStreams {
+        OpenStreams(streams.streams(matching: CompiledRequestPattern(pattern)))
+    }
+
+    /// Suspends until at least `count` open streams match `pattern` (the app connected), or `timeout` passes;
+    /// returns those open then (fewer than `count` on timeout). Checks every 5 milliseconds.
+    public func waitForStreams(
+        matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5)
+    ) async throws -> OpenStreams {
+        let compiled = CompiledRequestPattern(pattern)
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let open = streams.streams(matching: compiled)
+            if open.count >= count || ContinuousClock.now >= deadline { return OpenStreams(open) }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
+
+/// Streamed responses open on a ``StubServer`` (``StubServer/streams(matching:)``). Writes go out at once,
+/// between the steps of each stream's script; a client that reads too slowly is cut at
+/// `HTTPServerConfiguration.maxStreamBacklog` bytes. Safe from any thread.
+public struct OpenStreams: Sendable {
+    private let entries: [StreamRegistry.Entry]
+
+    init(_ entries: [StreamRegistry.Entry]) {
+        self.entries = entries
+    }
+
+    /// How many streams these are.
+    public var count: Int { entries.count }
+    /// Whether there are none.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Sends `event` (its delay ignored) to each of these that streams server-sent events.
+    public func send(_ event: ServerSentEvent) {
+        let bytes = event.wireBytes
+        for entry in entries where entry.isEvents { entry.stream?.write(bytes) }
+    }
+
+    /// Sends `line` and `\n` (its delay ignored) to each of these that streams lines.
+    public func send(_ line: StreamedLine) {
+        let bytes = Array((line.text + "\n").utf8)
+        for entry in entries where !entry.isEvents { entry.stream?.write(bytes) }
+    }
+
+    /// Ends each properly: an event stream's client sees it close (and reconnects, as browsers do).
+    public func finish() {
+        for entry in entries { entry.stream?.finish() }
+    }
+
+    /// Closes each connection mid-response: the client sees a failed stream.
+    public func abort() {
+        for entry in entries { entry.stream?.abort() }
+    }
+}

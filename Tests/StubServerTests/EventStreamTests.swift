@@ -1,0 +1,158 @@
+import Foundation
+import StubServerTestSupport
+import StubTestSupport
+import StubTesting
+import Testing
+
+/// Streamed responses on real sockets: server-sent events and lines from stub JSON and the DSL, flushed
+/// one by one; `Last-Event-ID`; the three ends; pushing into open streams from a test.
+@Suite("Event streams")
+struct EventStreamTests {
+    static func server() throws -> StubServer {
+        var configuration = StubServer.Configuration()
+        configuration.logsUnmatchedRequests = false
+        configuration.log = LogSink(.handler { _ in })
+        let server = try StubServer(configuration: configuration)
+        try server.start()
+        return server
+    }
+
+    /// The issue's stub file, added through the admin API as a file's JSON.
+    static let issueStub = #"""
+        {"request": {"method": "GET", "urlPath": "/events"},
+         "response": {"status": 200, "headers": {"Content-Type": "text/event-stream"}},
+         "metadata": {"stubserver": {"events": [{"data": "one", "delayMilliseconds": 50},
+                                                 {"event": "done", "id": "2", "data": "two"}]}}}
+        """#
+
+    @Test("The stub file's events reach curl as text/event-stream, in order, and the stream ends")
+    func issueExampleWithCurl() async throws {
+        let server = try Self.server()
+        try await shuttingDown(server) {
+            #expect(
+                try await HTTP.send(server, "POST", "/__admin/mappings", body: Data(Self.issueStub.utf8)).status == 201)
+            let answer = try await offPool { try Curl.send(["-N"], server.baseURL.appendingPathComponent("events")) }
+            #expect(answer.status == 200)
+            #expect(answer.headers["Content-Type"] == "text/event-stream")
+            #expect(answer.headers["Transfer-Encoding"] == "chunked")
+            #expect(answer.text == "data: one\n\nevent: done\nid: 2\ndata: two\n\n")
+            #expect(server.requests.count == 1)
+        }
+    }
+
+    @Test("Each event is flushed when due: the first arrives while the stream stays open")
+    func flushedOneByOne() async throws {
+        let server = try Self.server()
+        try await shuttingDown(server) {
+            server.stub(
+                .get("/live"),
+                .events([ServerSentEvent(data: "first"), ServerSentEvent(data: "later", after: .seconds(600))]))
+            let port = server.port
+            try await offPool {
+                let client = try RawClient(port: port)
+                try client.send("GET /live HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+                #expect(try client.read(until: "data: first\n\n"))
+                #expect(!String(decoding: client.unread, as: UTF8.self).contains("later"))
+            }
+        }
+    }
+
+    @Test("A client reconnecting with Last-Event-ID gets the events after that id; an unknown id gets all")
+    func lastEventID() async throws {
+        let server = try Self.server()
+        try await shuttingDown(server) {
+            server.stub(
+                .get("/feed"),
+                .events((1...4).map { ServerSentEvent(data: "e\($0)", id: "\($0)") }))
+            let url = server.baseURL.appendingPathComponent("feed")
+            let resumed = try await offPool { try Curl.send(["-H", "Last-Event-ID: 2"], url) }
+            #expect(resumed.text == "id: 3\ndata: e3\n\nid: 4\ndata: e4\n\n")
+            let unknown = try await offPool { try Curl.send(["-H", "Last-Event-ID: 99"], url) }
+            #expect(unknown.text.hasPrefix("id: 1\n"))
+        }
+    }
+
+    @Test("A fault end cuts the stream: curl reports a transfer closed with data outstanding")
+    func faultEnd() async throws {
+        let server = try Self.server()
+        try await shuttingDown(server) {
+            server.stub(.get("/broken"), .events([ServerSentEvent(data: "partial")], end: .fault))
+            let (code, stderr) = try await Curl.exitCode(server.baseURL.appendingPathComponent("broken").absoluteString)
+            #expect(code == 18, "\(stderr)")  // CURLE_PARTIAL_FILE
+        }
+    }
+
+    @Test("A test pushes events into the open streams a pattern matches, then finishes them")
+    func pushAndFinish() async throws {
+        let server = try Self.server()
+        try await shuttingDown(server) {
+            server.stub(.get("/scores"), .events([ServerSentEvent(data: "0-0", id: "0")], end: .open))
+            server.stub(.get("/other"), .events([ServerSentEvent(data: "x")], end: .open))
+            let port = server.port
+            let scores = try RawClient(port: port)
+            let other = try RawClient(port: port)
+            try scores.send("GET /scores HTTP/1.1\r\nHost: x\r\n\r\n")
+            try other.send("GET /other HTTP/1.1\r\nHost: x\r\n\r\n")
+            let open = try await server.waitForStreams(matching: .get("/scores"))
+            #expect(open.count == 1)
+            #expect(try await server.waitForStreams(matching: .get("/other")).count == 1)
+            open.send(ServerSentEvent(data: "1-0", event: "goal", id: "1"))
+            open.send(StreamedLine("not an event stream: ignored"))
+            open.finish()
+            let response = try await offPool { try scores.readResponse() }
+            #expect(response.text == "id: 0\ndata: 0-0\n\nevent: goal\nid: 1\ndata: 1-0\n\n")
+            #expect(await eventually { server.streams(matching: .get("/scores")).isEmpty })
+            #expect(server.streams(matching: .get("/other")).count == 1)
+        }
+    }
+
+    @Test("A client that leaves an open stream is forgotten at once: the list does not grow with traffic")
+    func clientLeaves() async throws {
+        let server = try Self.server()
+        try await shuttingDown(server) {
+            server.stub(.get("/open"), .events([ServerSentEvent(comment: "hello")], end: .open))
+            let port = server.port
+            for round in 1...20 {
+                do {
+                    let client = try RawClient(port: port)
+                    try client.send("GET /open HTTP/1.1\r\nHost: x\r\n\r\n")
+                    #expect(try await offPool { try client.read(until: ": hello\n\n") })
+                    #expect(try await server.waitForStreams(matching: .get("/open")).count == 1, "round \(round)")
+                }  // the client closes its socket
+                #expect(await eventually { server.streams(matching: .get("/open")).isEmpty }, "round \(round)")
+            }
+        }
+    }
+
+    @Test("Lines from the DSL: application/x-ndjson, one JSON value or text per line")
+    func lines() async throws {
+        let server = try Self.server()
+        try await shuttingDown(server) {
+            server.stub(
+                .post("/chat"),
+                .lines([
+                    .json(["token": "Hel"]), .json(["token": "lo"], after: .milliseconds(10)), StreamedLine("[DONE]")
+                ]))
+            let answer = try await HTTP.send(server, "POST", "/chat", body: Data("{}".utf8))
+            #expect(answer.headers["Content-Type"] == "application/x-ndjson")
+            #expect(answer.text == "{\"token\":\"Hel\"}\n{\"token\":\"lo\"}\n[DONE]\n")
+        }
+    }
+
+    @Test("A stub's own Content-Type and delay apply; HEAD gets the head alone")
+    func headersDelayAndHead() async throws {
+        let server = try Self.server()
+        try await shuttingDown(server) {
+            server.stub(
+                .any("/typed"),
+                ResponseDefinition(status: 201, headers: ["Content-Type": "text/plain"], fixedDelayMilliseconds: 20)
+                    .streaming(ResponseStream(.lines([StreamedLine("a")]))))
+            let answer = try await HTTP.get(server, "/typed")
+            #expect(answer.status == 201)
+            #expect(answer.headers["Content-Type"] == "text/plain")
+            #expect(answer.text == "a\n")
+            let head = try await HTTP.send(server, "HEAD", "/typed")
+            #expect(head.status == 201 && head.body.isEmpty)
+        }
+    }
+}
