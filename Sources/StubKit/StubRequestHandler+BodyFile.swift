@@ -19,7 +19,7 @@ extension StubRequestHandler {
             return response.send(prepared, via: responder, after: delay, network: network)
         }
         if let stream = response.stream {
-            return send(stream, head: prepared.response, for: request, via: responder, after: delay)
+            return send(stream, head: prepared.response, of: response, for: request, via: responder, after: delay)
         }
         if let spilledBody {
             return stream(prepared.response, of: response, stub: stub(), via: responder, after: delay) {

@@ -38,6 +38,14 @@ extension StubRequestHandler {
                 displayName: mapping.displayName, ownsBody: true, responder: responder, started: started)
         }
         switch closure {
+        case .events(let head, let produce):
+            let definition = head.streaming(ResponseStream(.events([]), end: .open))
+            let response = StubResponse(
+                definition, stubID: mapping.id, stubName: mapping.name,
+                eventProducer: { sink in try await produce(stubRequest, sink) })
+            conclude(
+                request, sending: response.prepared, of: response, stub: LoggedRequest.MatchedStub(mapping),
+                displayName: mapping.displayName, ownsBody: true, responder: responder, started: started)
         case .sync(let body):
             let submitted = closureWorkers.submit {
                 finish(Result { try body(stubRequest) })

@@ -5,18 +5,61 @@ import StubHTTP
 /// ``StubRequestHandler/streams`` while open so a test can push more.
 extension StubRequestHandler {
     func send(
-        _ stream: PreparedStream, head: HTTPResponse, for request: StubHTTPRequest, via responder: HTTPResponder,
-        after delay: Duration?
+        _ stream: PreparedStream, head: HTTPResponse, of response: StubResponse, for request: StubHTTPRequest,
+        via responder: HTTPResponder, after delay: Duration?
     ) {
         let steps =
             stream.isEvents
             ? stream.steps(resumingAfter: request.headers.first(name: "Last-Event-ID")) : stream.steps[...]
         let registry = streams
+        let producing = response.eventProducer.map(ProducingTask.init)
         let key = registry.reserve(request, isEvents: stream.isEvents)
         let handle = responder.startStreaming(
             head, after: delay ?? .zero, playing: Array(steps), then: stream.end,
             probe: stream.isEvents ? PreparedStream.eventProbe : nil
-        ) { _ in registry.remove(key) }
+        ) { _ in
+            registry.remove(key)
+            producing?.end()
+        }
         registry.attach(handle, to: key)
+        producing?.start(handle)
+    }
+}
+
+/// The task running a closure stub's event producer for one open stream: started once the stream is, cancelled
+/// when the stream ends (the client left, the server stopped), whichever comes first.
+final class ProducingTask: Sendable {
+    private let produce: @Sendable (EventSink) async throws -> Void
+    private let state = LockedValue((task: Task<Void, Never>?.none, ended: false))
+
+    init(_ produce: @escaping @Sendable (EventSink) async throws -> Void) {
+        self.produce = produce
+    }
+
+    /// Runs the producer into `stream`: its return finishes the stream, its error cuts it.
+    func start(_ stream: HTTPResponseStream) {
+        let produce = produce
+        let task = Task {
+            do {
+                try await produce(EventSink { stream.write($0) })
+                stream.finish()
+            } catch {
+                stream.abort()
+            }
+        }
+        let ended = state.withLock { state in
+            state.task = task
+            return state.ended
+        }
+        if ended { task.cancel() }
+    }
+
+    /// The stream ended: the producer is cancelled.
+    func end() {
+        let task = state.withLock { state in
+            state.ended = true
+            return state.task
+        }
+        task?.cancel()
     }
 }

@@ -108,7 +108,8 @@ extension StubServer {
                 priority: priority, name: name), at: callSite)
     }
 
-    private func add(_ mapping: StubMapping, closure: StubClosure, at callSite: StubCallSite) -> StubHandle {
+    /// Adds `mapping`, answered by `closure`, made at `callSite`.
+    func add(_ mapping: StubMapping, closure: StubClosure, at callSite: StubCallSite) -> StubHandle {
         var mapping = mapping
         mapping.callSite = callSite
         store.add(mapping, closure: closure)

@@ -46,6 +46,8 @@ public struct OpenStreams: Sendable {
 
     /// How many streams these are.
     public var count: Int { entries.count }
+    /// How many of these stream server-sent events (the others stream lines).
+    public var eventStreamCount: Int { entries.reduce(0) { $0 + ($1.isEvents ? 1 : 0) } }
     /// Whether there are none.
     public var isEmpty: Bool { entries.isEmpty }
 
@@ -69,5 +71,40 @@ public struct OpenStreams: Sendable {
     /// Closes each connection mid-response: the client sees a failed stream.
     public func abort() {
         for entry in entries { entry.stream?.abort() }
+    }
+}
+
+extension StubServer {
+    /// Adds a stub answered by an open event stream whose events `produce` makes for each request: an
+    /// `AsyncSequence` iterated as a task (never on an event loop). Its end finishes the stream, an error cuts
+    /// it, and the client leaving cancels the task. A producer faster than the client reads is cut at 1 MiB
+    /// waiting (`HTTPServerConfiguration.maxStreamBacklog`).
+    ///
+    /// ```swift
+    /// server.stub(.get(pathTemplate: "/matches/{id}/score")) { request in
+    ///     AsyncStream { continuation in
+    ///         continuation.yield(ServerSentEvent(data: "0-0", id: "0"))
+    ///         continuation.yield(ServerSentEvent(data: "1-0", event: "goal", id: "1"))
+    ///         continuation.finish()
+    ///     }
+    /// }
+    /// ```
+    @discardableResult
+    public func stub<Events: AsyncSequence & Sendable>(
+        _ request: RequestPattern, head: ResponseDefinition = ResponseDefinition(),
+        priority: Int = StubMapping.defaultPriority, name: String? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        events produce: @escaping @Sendable (StubRequest) -> Events
+    ) -> StubHandle where Events.Element == ServerSentEvent {
+        add(
+            StubMapping(
+                request, head.streaming(ResponseStream(.events([]), end: .open)), priority: priority, name: name),
+            closure: .events(head: head) { stubRequest, sink in
+                for try await event in produce(stubRequest) {
+                    try Task.checkCancellation()
+                    sink.send(event)
+                }
+            },
+            at: StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

@@ -218,7 +218,7 @@ public final class StubServer: Sendable {
         let admin = AdminAPI(
             store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
             stubsDirectory: root, state: adminState, log: log, recordings: recordings,
-            isolatedServers: isolatedServers, hosts: listeningHosts)
+            isolatedServers: isolatedServers, hosts: listeningHosts, streams: streams)
         proxy = ProxyForwarding(settings: configuration.proxy)
         http = HTTPServer(
             configuration: httpConfiguration,

@@ -156,3 +156,98 @@ struct EventStreamTests {
         }
     }
 }
+
+extension EventStreamTests {
+    @Test("Over the admin API: list open streams, send events and lines, finish and abort; bad calls name the field")
+    func adminAPI() async throws {
+        let server = try Self.server()
+        try await shuttingDown(server) {
+            server.stub(.get("/scores"), .events([ServerSentEvent(comment: "hi")], end: .open))
+            server.stub(.get("/tokens"), .lines([StreamedLine("start")], end: .open))
+            let port = server.port
+            let scores = try RawClient(port: port)
+            let tokens = try RawClient(port: port)
+            try scores.send("GET /scores HTTP/1.1\r\nHost: x\r\n\r\n")
+            try tokens.send("GET /tokens HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await server.waitForStreams(matching: RequestPattern(), count: 2).count == 2)
+            let client = StubServerClient(baseURL: server.baseURL)
+            #expect(try await client.openStreamCount() == 2)
+            #expect(
+                try await client.send([ServerSentEvent(data: "1-0", id: "1")], toStreamsMatching: .get("/scores")) == 1)
+            #expect(try await client.send([.json(["token": "x"])], toStreamsMatching: RequestPattern()) == 1)
+            #expect(try await offPool { try tokens.read(until: "{\"token\":\"x\"}\n") })
+            #expect(try await client.finishStreams(matching: .get("/scores")) == 1)
+            #expect(try await offPool { try scores.readResponse() }.text == ": hi\n\nid: 1\ndata: 1-0\n\n")
+            #expect(try await client.abortStreams(matching: .get("/tokens")) == 1)
+            #expect(try await offPool { tokens.waitForClose() })
+            #expect(await eventually { (try? await client.openStreamCount()) == 0 })
+
+            let unknown = try await HTTP.send(
+                server, "POST", "/__admin/stubserver/streams/send", body: Data(#"{"evnts": []}"#.utf8))
+            #expect(unknown.status == 422)
+            #expect(unknown.text.contains("unknown field 'evnts'"), "\(unknown.text)")
+            let badEvent = try await HTTP.send(
+                server, "POST", "/__admin/stubserver/streams/send", body: Data(#"{"events": [{"dta": "x"}]}"#.utf8))
+            #expect(badEvent.status == 422)
+            #expect(badEvent.text.contains("events[0].dta"), "\(badEvent.text)")
+        }
+    }
+}
+
+extension EventStreamTests {
+    @Test("A closure's AsyncSequence of events: sent as made, its end finishes the stream; path parameters reach it")
+    func producedEvents() async throws {
+        let server = try Self.server()
+        try await shuttingDown(server) {
+            server.stub(.get(pathTemplate: "/matches/{id}/score")) { request in
+                AsyncStream { continuation in
+                    let id = request.pathParameters["id"] ?? "?"
+                    continuation.yield(ServerSentEvent(data: "match \(id): 0-0", id: "0"))
+                    continuation.yield(ServerSentEvent(data: "1-0", event: "goal", id: "1"))
+                    continuation.finish()
+                }
+            }
+            let answer = try await HTTP.get(server, "/matches/7/score")
+            #expect(answer.headers["Content-Type"] == "text/event-stream")
+            #expect(answer.text == "id: 0\ndata: match 7: 0-0\n\nevent: goal\nid: 1\ndata: 1-0\n\n")
+        }
+    }
+
+    @Test("A producer that never ends is cancelled when its client leaves; one that throws cuts the stream")
+    func producerCancelledAndFailing() async throws {
+        let server = try Self.server()
+        let cancelled = LockedFlag()
+        try await shuttingDown(server) {
+            server.stub(.get("/forever")) { _ in
+                AsyncStream<ServerSentEvent> { continuation in
+                    continuation.yield(ServerSentEvent(comment: "open"))
+                    continuation.onTermination = { _ in cancelled.set() }
+                }
+            }
+            server.stub(.get("/failing")) { _ in
+                AsyncThrowingStream<ServerSentEvent, any Error> { continuation in
+                    continuation.yield(ServerSentEvent(data: "partial"))
+                    continuation.finish(throwing: CancellationError())
+                }
+            }
+            let port = server.port
+            do {
+                let client = try RawClient(port: port)
+                try client.send("GET /forever HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try await offPool { try client.read(until: ": open\n\n") })
+            }  // the client leaves
+            #expect(await eventually { cancelled.isSet })
+            let (code, stderr) = try await Curl.exitCode(
+                server.baseURL.appendingPathComponent("failing").absoluteString)
+            #expect(code == 18, "\(stderr)")
+        }
+    }
+
+    /// A flag set from any thread.
+    final class LockedFlag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
+    }
+}

@@ -28,6 +28,8 @@ struct AdminAPI: Sendable {
     let isolatedServers: IsolatedServers?
     /// The server's ports, for `GET /__admin/hosts`.
     let hosts: ListeningHosts
+    /// The streamed responses open now, for `/__admin/stubserver/streams`.
+    let streams: StreamRegistry
 
     static let prefix = "/__admin"
 

@@ -100,6 +100,10 @@ extension AdminCall {
         case shutdown = "POST shutdown"
         case availability = "GET stubserver/availability"
         case setAvailability = "PUT stubserver/availability"
+        case listStreams = "GET stubserver/streams"
+        case sendToStreams = "POST stubserver/streams/send"
+        case finishStreams = "POST stubserver/streams/finish"
+        case abortStreams = "POST stubserver/streams/abort"
 
         /// The row's method and path pattern (`mappings/{id}`).
         var route: (method: String, pattern: String) {

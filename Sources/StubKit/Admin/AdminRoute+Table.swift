@@ -123,6 +123,16 @@ extension AdminRoute {
         AdminRoute("GET", "stubserver/availability", .response { api, _, _ in api.availability() }),
         AdminRoute(
             "PUT", "stubserver/availability",
-            .response { api, request, _ throws(AdminError) in try api.setAvailability(request.body) })
+            .response { api, request, _ throws(AdminError) in try api.setAvailability(request.body) }),
+        AdminRoute("GET", "stubserver/streams", .response { api, _, _ in api.listStreams() }),
+        AdminRoute(
+            "POST", "stubserver/streams/send",
+            .response { api, request, _ throws(AdminError) in try api.sendToStreams(request.body) }),
+        AdminRoute(
+            "POST", "stubserver/streams/finish",
+            .response { api, request, _ throws(AdminError) in try api.endStreams(request.body, abort: false) }),
+        AdminRoute(
+            "POST", "stubserver/streams/abort",
+            .response { api, request, _ throws(AdminError) in try api.endStreams(request.body, abort: true) })
     ]
 }

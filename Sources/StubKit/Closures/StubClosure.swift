@@ -4,6 +4,17 @@ enum StubClosure: Sendable {
     case sync(@Sendable (StubRequest) throws -> ResponseDefinition)
     /// Runs as a task on Swift's global executor (never an event loop); should not block.
     case async(@Sendable (StubRequest) async throws -> ResponseDefinition)
+    /// Answers `head` as an open event stream, into which `produce` (run as a task) sends events until it
+    /// returns (the stream finishes) or throws (the stream is cut); the client leaving cancels it.
+    case events(head: ResponseDefinition, produce: @Sendable (StubRequest, EventSink) async throws -> Void)
+}
+
+/// Where a closure's events go: the open stream of one request. Safe from any thread.
+struct EventSink: Sendable {
+    let write: @Sendable ([UInt8]) -> Void
+
+    /// Sends `event` now (its delay is the producer's business).
+    func send(_ event: ServerSentEvent) { write(event.wireBytes) }
 }
 
 /// The error a closure stub threw, as the 500 response and the journal show it.

@@ -111,7 +111,7 @@ extension ResponseStream {
 
 extension ServerSentEvent {
     /// The event as an element of `metadata.stubserver.events`.
-    var json: JSONValue {
+    package var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         if let data { members.append(("data", .string(data))) }
         if let event { members.append(("event", .string(event))) }
@@ -125,7 +125,7 @@ extension ServerSentEvent {
 
 extension StreamedLine {
     /// The line as an element of `metadata.stubserver.lines` (always as `text`: a JSON line is its text).
-    var json: JSONValue {
+    package var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [("text", .string(text))]
         if delay > .zero { members.append(("delayMilliseconds", JSONValue(delay.wholeMilliseconds))) }
         return .object(members)

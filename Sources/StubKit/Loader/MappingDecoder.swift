@@ -110,6 +110,13 @@ public struct MappingDecoder: Sendable {
         return (pattern, run.warnings)
     }
 
+    /// The events or lines of `json`, an object with `events` or `lines` as in `metadata.stubserver` (what
+    /// the admin API pushes into open streams).
+    func decodeStreamContent(_ json: JSONValue) throws(StubsLoadError) -> ResponseStream.Content? {
+        var run = Run(file: nil, bodyFiles: bodyFiles)
+        return try run.decodeStream(json, at: .root)?.content
+    }
+
     /// The state of one decoding: the file for messages and the warnings so far.
     struct Run {
         let file: String?

@@ -20,6 +20,8 @@ final class StubResponse: Sendable {
     let hangs: Bool
     /// Sent as a stream of events or lines instead of a body (``ResponseDefinition/stream``).
     let stream: PreparedStream?
+    /// For a stream of a closure stub's events: the closure, bound to its request, run once the stream is open.
+    let eventProducer: (@Sendable (EventSink) async throws -> Void)?
     /// Where the answer comes from.
     let kind: Kind
 
@@ -62,8 +64,10 @@ final class StubResponse: Sendable {
 
     init(
         _ definition: ResponseDefinition, stubID: String, stubName: String?,
-        loadOptions: StubsLoadOptions = StubsLoadOptions()
+        loadOptions: StubsLoadOptions = StubsLoadOptions(),
+        eventProducer: (@Sendable (EventSink) async throws -> Void)? = nil
     ) {
+        self.eventProducer = eventProducer
         var response = HTTPResponse(definition, stubID: stubID, stubName: stubName)
         var template: ResponseTemplate?
         if let problem = definition.bodyFileProblem {
