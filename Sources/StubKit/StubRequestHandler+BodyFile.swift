@@ -12,13 +12,14 @@ extension StubRequestHandler {
     ///   evaluated for a streamed file: the hot path builds no name).
     func deliver(
         _ prepared: PreparedResponse, of response: StubResponse, for request: StubHTTPRequest,
-        spilledBody: TemplateSpillFile? = nil, stub: @autoclosure () -> String, via responder: HTTPResponder,
-        after delay: Duration?
+        spilledBody: TemplateSpillFile? = nil, renderedStream: PreparedStream? = nil,
+        stub: @autoclosure () -> String, via responder: HTTPResponder, after delay: Duration?
     ) {
         guard response.fault == nil, !response.hangs else {
             return response.send(prepared, via: responder, after: delay, network: network)
         }
-        if let stream = response.stream {
+        // A template's stream is the one it rendered for this request (none when its render failed: the 500).
+        if let stream = response.template == nil ? response.stream : renderedStream {
             return send(stream, head: prepared.response, of: response, for: request, via: responder, after: delay)
         }
         if let spilledBody {

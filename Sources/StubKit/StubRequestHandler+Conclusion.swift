@@ -55,10 +55,11 @@ extension StubRequestHandler {
     /// stub's delay, through ``conclude``.
     /// - Parameters:
     ///   - spilledBody: the body, when its render spilled it to a file (`prepared` then has the head).
+    ///   - renderedStream: the events or lines, when a template rendered them for this request.
     ///   - ownsBody: the body was made for this request (rendered, from a closure).
     func conclude(
         _ request: StubHTTPRequest, sending prepared: PreparedResponse, of response: StubResponse,
-        spilledBody: TemplateSpillFile? = nil, stub: LoggedRequest.MatchedStub,
+        spilledBody: TemplateSpillFile? = nil, renderedStream: PreparedStream? = nil, stub: LoggedRequest.MatchedStub,
         displayName: @autoclosure () -> String, ownsBody: Bool,
         responder: HTTPResponder, started: ContinuousClock.Instant
     ) {
@@ -71,8 +72,8 @@ extension StubRequestHandler {
             started: started
         ) {
             deliver(
-                prepared, of: response, for: request, spilledBody: spilledBody, stub: displayName(), via: responder,
-                after: delay)
+                prepared, of: response, for: request, spilledBody: spilledBody, renderedStream: renderedStream,
+                stub: displayName(), via: responder, after: delay)
         }
     }
 }

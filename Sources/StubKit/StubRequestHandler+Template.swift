@@ -72,6 +72,7 @@ extension StubRequestHandler {
         }
         conclude(
             request, sending: PreparedResponse(rendered.response), of: response, spilledBody: rendered.spilledBody,
+            renderedStream: rendered.stream,
             stub: match.matchedStub, displayName: match.mapping.displayName, ownsBody: true, responder: responder,
             started: started)
     }

@@ -251,3 +251,37 @@ extension EventStreamTests {
         var isSet: Bool { lock.withLock { value } }
     }
 }
+
+extension EventStreamTests {
+    @Test("A templated stub renders each event's data, id and event, and each line, for the request")
+    func templatedEvents() async throws {
+        let server = try Self.server()
+        try await shuttingDown(server) {
+            let stub = #"""
+                {"request": {"method": "GET", "urlPathPattern": "/greet/.*"},
+                 "response": {"status": 200, "transformers": ["response-template"]},
+                 "metadata": {"stubserver": {"events": [
+                   {"data": "hello {{request.path.[1]}}\nbye", "id": "{{request.query.n}}", "event": "{{request.method}}"},
+                   {"data": "{\"n\": {{request.query.n}}}"}]}}}
+                """#
+            #expect(try await HTTP.send(server, "POST", "/__admin/mappings", body: Data(stub.utf8)).status == 201)
+            let answer = try await HTTP.get(server, "/greet/bob?n=5")
+            #expect(answer.headers["Content-Type"] == "text/event-stream")
+            #expect(answer.text == "event: GET\nid: 5\ndata: hello bob\ndata: bye\n\ndata: {\"n\": 5}\n\n")
+            // The id the client got back, templated: resume after it.
+            let resumed = try await HTTP.get(server, "/greet/ann?n=5", headers: ["Last-Event-ID": "5"])
+            #expect(resumed.text == "data: {\"n\": 5}\n\n")
+
+            server.stub(.get("/lines"), ResponseDefinition.lines([StreamedLine("{{request.query.q}}")]).templated())
+            #expect(try await HTTP.get(server, "/lines?q=swift").text == "swift\n")
+
+            let broken = #"""
+                {"request": {"url": "/broken"}, "response": {"transformers": ["response-template"]},
+                 "metadata": {"stubserver": {"events": [{"data": "{{#if}}"}]}}}
+                """#
+            let refused = try await HTTP.send(server, "POST", "/__admin/mappings", body: Data(broken.utf8))
+            #expect(refused.status == 422)
+            #expect(refused.text.contains("metadata.stubserver.events[0].data"), "\(refused.text)")
+        }
+    }
+}

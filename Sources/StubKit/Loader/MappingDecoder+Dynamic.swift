@@ -118,6 +118,9 @@ extension MappingDecoder.Run {
             mapping.request.unsupportedMatchers = unsupportedMatchers
         }
         mapping.response.stream = try decodeStream(own, at: ownPath)
+        if let stream = mapping.response.stream, mapping.response.isTemplated(under: options) {
+            try checkTemplates(of: stream, at: ownPath)
+        }
         if let hang = own["hang"], try bool(hang, at: ownPath.key("hang")) {
             mapping.response.hangs = true
             for index in mapping.thenResponses.indices { mapping.thenResponses[index].hangs = true }

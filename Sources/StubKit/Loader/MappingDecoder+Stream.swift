@@ -45,6 +45,27 @@ extension MappingDecoder.Run {
         return ResponseStream(content, end: end)
     }
 
+    /// Compiles the templated parts of `stream` (`own` is at `path`): an error names the field; an unknown
+    /// helper is a warning, as in the rest of a templated response.
+    mutating func checkTemplates(of stream: ResponseStream, at path: MappingPath) throws(StubsLoadError) {
+        do {
+            let template = try StreamTemplate(stream)
+            for (_, template) in template.templates {
+                for helper in template.unknownHelpers { warn(.unknownHelper(helper), "metadata.stubserver", at: path) }
+            }
+        } catch {
+            var fieldPath = path
+            for part in error.field {
+                if part.hasPrefix("["), let index = Int(part.dropFirst().dropLast()) {
+                    fieldPath = fieldPath.index(index)
+                } else {
+                    fieldPath = fieldPath.key(part)
+                }
+            }
+            throw failure(fieldPath, error.message)
+        }
+    }
+
     private mutating func decodeEvent(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
         -> ServerSentEvent
     {

@@ -69,6 +69,7 @@ final class StubResponse: Sendable {
     ) {
         self.eventProducer = eventProducer
         var response = HTTPResponse(definition, stubID: stubID, stubName: stubName)
+        if definition.stream != nil { response.body = [] }  // the stream replaces it
         var template: ResponseTemplate?
         if let problem = definition.bodyFileProblem {
             // A stub file whose body file is missing: WireMock answers 500 when it is hit, and so do we,
@@ -87,15 +88,6 @@ final class StubResponse: Sendable {
                 response = HTTPResponse(
                     status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
                     body: Array(reason.utf8))
-            }
-        }
-        if let stream = definition.stream, definition.bodyFileProblem == nil {
-            response.body = []  // the stream replaces it
-            if !response.headers.contains(name: "Content-Type") {
-                response.headers.add(name: "Content-Type", value: stream.defaultContentType)
-            }
-            if case .events = stream.content, !response.headers.contains(name: "Cache-Control") {
-                response.headers.add(name: "Cache-Control", value: "no-cache")
             }
         }
         if let proxy = definition.proxy, definition.bodyFileProblem == nil {
@@ -124,7 +116,7 @@ extension HTTPResponse {
     /// followed by `Matched-Stub-Id` (and `Matched-Stub-Name` for named stubs), with no default
     /// `Content-Type`.
     init(_ definition: ResponseDefinition, stubID: String, stubName: String?) {
-        var headers = definition.headers
+        var headers = definition.headersWithStreamDefaults
         headers.add(name: "Matched-Stub-Id", value: stubID)
         if let stubName { headers.add(name: "Matched-Stub-Name", value: stubName) }
         self.init(

@@ -5,7 +5,7 @@ import StubHTTP
 /// ``TemplateLimits`` (see ``StubRequestHandler`` for where: on the event loop while it is short).
 ///
 /// Templated: header values, `body`, the string values of `jsonBody`, the contents of `bodyFileName`
-/// and the file name itself. A templated file name picks among files read when the stub loaded
+/// and the file name itself, and a streamed response's events and lines (``StreamTemplate``). A templated file name picks among files read when the stub loaded
 /// (``BodyFileSet``, compiled as ``TemplatedBodyFiles``), so no file is read while serving. Status and reason are not templated (as WireMock 2).
 final class ResponseTemplate: Sendable {
     /// A template problem in one part of a response.
@@ -38,6 +38,8 @@ final class ResponseTemplate: Sendable {
     let status: StubHTTPStatus
     let headers: [(name: String, value: HeaderValue)]
     let body: Body
+    /// The events or lines of a streamed response (its body is then empty).
+    let stream: StreamTemplate?
     /// The stub, as messages name it: `'name' (id)` or `id`.
     let stubLabel: String
     /// How many times the stub has rendered, for seeded fake data; `nil` when no template calls `fake`.
@@ -48,16 +50,23 @@ final class ResponseTemplate: Sendable {
     init(_ definition: ResponseDefinition, stubID: String, stubName: String?) throws(Failure) {
         status = StubHTTPStatus(code: definition.status, reasonPhrase: definition.statusMessage)
         var headers: [(name: String, value: HeaderValue)] = []
-        for field in definition.headers {
+        for field in definition.headersWithStreamDefaults {
             headers.append((field.name, try Self.headerValue(field)))
         }
         headers.append(("Matched-Stub-Id", .fixed(stubID)))
         if let stubName { headers.append(("Matched-Stub-Name", .fixed(stubName))) }
         self.headers = headers
         stubLabel = stubName.map { "'\($0)' (\(stubID))" } ?? stubID
-        let body = try Self.compileBody(definition)
+        let body = definition.stream == nil ? try Self.compileBody(definition) : .fixed([])
         self.body = body
-        let usesFakeData = Self.fieldTemplates(headers: headers, body: body).contains { $0.template.usesFakeData }
+        do {
+            stream = try definition.stream.map(StreamTemplate.init)
+        } catch {
+            throw Failure(field: ["metadata", "stubserver"] + error.field, bodyFile: nil, error: error.error)
+        }
+        let usesFakeData = (Self.fieldTemplates(headers: headers, body: body) + (stream?.templates ?? [])).contains {
+            $0.template.usesFakeData
+        }
         fakeDataRenders = usesFakeData ? FakeDataRenders(stubID: stubID) : nil
     }
 
@@ -75,6 +84,7 @@ final class ResponseTemplate: Sendable {
         case let .file(name, files):
             found += (name.unknownHelpers + files.unknownHelpers).map { ("bodyFileName", $0) }
         }
+        for (field, template) in stream?.templates ?? [] { found += template.unknownHelpers.map { (field, $0) } }
         return found
     }
 
@@ -118,6 +128,8 @@ final class ResponseTemplate: Sendable {
         var response: HTTPResponse
         /// The body, when it spilled to a file (``TemplateOutput``): the response's own body is then empty.
         var spilledBody: TemplateSpillFile?
+        /// The events or lines of a streamed response, rendered for the request.
+        var stream: PreparedStream?
     }
 
     /// The response for `request`, or the limit its render reached (the output is then dropped).
@@ -172,6 +184,7 @@ final class ResponseTemplate: Sendable {
                         .utf8)
             }
         }
+        let renderedStream = stream.map { $0.render(in: &context) }
         if let exceeded = context.exceeded { return .failure(exceeded) }
         if let failure = context.evaluator.failure {
             return .success(
@@ -182,7 +195,9 @@ final class ResponseTemplate: Sendable {
                         body: Array("stubserver: stub \(stubLabel): \(failure)\n".utf8))))
         }
         guard out.spilled != nil else {
-            return .success(Rendered(response: HTTPResponse(status: status, headers: fields, body: out.bytes)))
+            return .success(
+                Rendered(
+                    response: HTTPResponse(status: status, headers: fields, body: out.bytes), stream: renderedStream))
         }
         guard out.finishSpill() else {
             return .success(

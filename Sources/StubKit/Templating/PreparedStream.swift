@@ -25,12 +25,23 @@ struct PreparedStream: Sendable {
             ids = []
             isEvents = false
         }
-        end =
-            switch stream.end {
-            case .finish: .finish
-            case .open: .stayOpen
-            case .fault: .abort
-            }
+        end = Self.end(of: stream)
+    }
+
+    init(steps: [HTTPStreamStep], ids: [String?], end: HTTPStreamEnd, isEvents: Bool) {
+        self.steps = steps
+        self.ids = ids
+        self.end = end
+        self.isEvents = isEvents
+    }
+
+    /// The engine's end for `stream`'s.
+    static func end(of stream: ResponseStream) -> HTTPStreamEnd {
+        switch stream.end {
+        case .finish: .finish
+        case .open: .stayOpen
+        case .fault: .abort
+        }
     }
 
     /// The steps for a client that reconnected with `Last-Event-ID: lastEventID`: those after the last
