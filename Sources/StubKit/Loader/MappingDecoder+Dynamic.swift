@@ -118,6 +118,12 @@ extension MappingDecoder.Run {
             mapping.request.unsupportedMatchers = unsupportedMatchers
         }
         mapping.response.stream = try decodeStream(own, at: ownPath)
+        if let webSocket = own["webSocket"] {
+            guard mapping.response.stream == nil else {
+                throw failure(ownPath, "give 'webSocket' or 'events'/'lines', not both")
+            }
+            mapping.response.webSocket = try decodeWebSocket(webSocket, for: mapping, at: ownPath.key("webSocket"))
+        }
         if let stream = mapping.response.stream, mapping.response.isTemplated(under: options) {
             try checkTemplates(of: stream, at: ownPath)
         }

@@ -44,6 +44,7 @@ extension StubMapping {
         if let graphQL = request.graphQL { members.append(("graphql", graphQL.json)) }
         if response.hangs { members.append(("hang", true)) }
         if let stream = response.stream { members += stream.metadataMembers }
+        if let webSocket = response.webSocket { members.append(("webSocket", webSocket.json)) }
         return members.isEmpty ? nil : .object(members)
     }
 

@@ -41,6 +41,9 @@ public struct ResponseDefinition: Sendable, Hashable {
     /// Sent as a stream instead of ``body``: server-sent events or lines, each after its delay (stubserver's
     /// own; in files, `metadata.stubserver.events` or `lines`). See ``events(_:end:)``.
     public var stream: ResponseStream?
+    /// A WebSocket: the request is upgraded and the connection follows this script (stubserver's own; in files,
+    /// `metadata.stubserver.webSocket`). See ``webSocket(_:)``.
+    public var webSocket: WebSocketScript?
     /// WireMock's `transformers`; `"response-template"` makes the response a template
     /// (see ``ResponseDefinition/templated()``).
     public var transformers: [String]

@@ -20,6 +20,20 @@ extension ResponseDefinition {
         ResponseDefinition().streaming(ResponseStream(.lines(lines), end: end))
     }
 
+    /// A WebSocket following `script`: the request is upgraded (`101 Switching Protocols`, with this response's
+    /// headers) and the connection sends and answers messages as the script says.
+    ///
+    /// ```swift
+    /// server.stub(.get("/chat"), .webSocket(WebSocketScript(
+    ///     onConnect: [.text("welcome")],
+    ///     onMessage: [WebSocketReply(.equalTo("ping"), send: [.text("pong")])])))
+    /// ```
+    public static func webSocket(_ script: WebSocketScript) -> ResponseDefinition {
+        var response = ResponseDefinition(status: 101)
+        response.webSocket = script
+        return response
+    }
+
     /// This response (its status and headers) with `stream` as its body.
     public func streaming(_ stream: ResponseStream) -> ResponseDefinition {
         var copy = self
