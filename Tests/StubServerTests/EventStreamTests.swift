@@ -207,8 +207,14 @@ extension EventStreamTests {
                     continuation.finish()
                 }
             }
-            let answer = try await HTTP.get(server, "/matches/7/score")
-            #expect(answer.headers["Content-Type"] == "text/event-stream")
+            // The producer runs on Swift's cooperative pool, which other tests of this process may keep busy
+            // for many seconds: a generous read timeout, not URLSession's.
+            let port = server.port
+            let answer = try await offPool {
+                try RawClient(port: port, timeout: .seconds(120)).roundTrip(
+                    "GET /matches/7/score HTTP/1.1\r\nHost: x\r\n\r\n")
+            }
+            #expect(answer.header("Content-Type") == "text/event-stream")
             #expect(answer.text == "id: 0\ndata: match 7: 0-0\n\nevent: goal\nid: 1\ndata: 1-0\n\n")
         }
     }
@@ -232,14 +238,22 @@ extension EventStreamTests {
             }
             let port = server.port
             do {
-                let client = try RawClient(port: port)
+                let client = try RawClient(port: port, timeout: .seconds(120))  // see producedEvents
                 try client.send("GET /forever HTTP/1.1\r\nHost: x\r\n\r\n")
                 #expect(try await offPool { try client.read(until: ": open\n\n") })
             }  // the client leaves
             #expect(await eventually { cancelled.isSet })
-            let (code, stderr) = try await Curl.exitCode(
-                server.baseURL.appendingPathComponent("failing").absoluteString)
-            #expect(code == 18, "\(stderr)")
+            // A cut chunked body: the client reads the connection's end before the last chunk.
+            let cut = try await offPool {
+                Result {
+                    try RawClient(port: port, timeout: .seconds(120)).roundTrip(
+                        "GET /failing HTTP/1.1\r\nHost: x\r\n\r\n")
+                }
+            }
+            switch cut {
+            case .success(let response): Issue.record("a cut stream read as complete: \(response.text)")
+            case .failure(let error): #expect("\(error)".contains("closed"), "\(error)")
+            }
         }
     }
 
