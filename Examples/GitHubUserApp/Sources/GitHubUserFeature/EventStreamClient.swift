@@ -109,7 +109,7 @@ public struct EventStreamClient: Sendable {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 300)
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
         request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
-        if let lastEventID { request.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID") }
+        if let lastEventID, !lastEventID.isEmpty { request.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID") }
         let (chunks, continuation) = AsyncStream.makeStream(of: StreamDelegate.Chunk.self)
         let session = URLSession(
             configuration: .ephemeral, delegate: StreamDelegate(continuation), delegateQueue: nil)

@@ -2,29 +2,40 @@ import Foundation
 
 /// One line of the live activity list: "starred apple/swift", "pushed to octocat/hello".
 public struct ActivityItem: Sendable, Equatable, Identifiable {
-    /// The event's `id` (the stream's ids are unique), or a local number when the stream sent none.
-    public var id: String
+    /// Unique in the model's list: the order the model received the events in (the list's identity).
+    public var id: Int
+    /// The stream's last event ID when the event arrived (its own `id:`, or one carried from an event before
+    /// it); `nil` when the stream has none.
+    public var eventID: String?
     /// The event's type (`star`, `push`, …; `message` when it had none).
     public var kind: String
     /// What the list shows.
     public var text: String
 
-    public init(id: String, kind: String, text: String) {
+    public init(id: Int, eventID: String?, kind: String, text: String) {
         self.id = id
+        self.eventID = eventID
         self.kind = kind
         self.text = text
     }
 
     /// The item an event's data makes: `{"action": "starred", "repo": "apple/swift"}` reads as
     /// "starred apple/swift"; other data shows as it is.
-    init(_ message: EventStreamMessage, fallbackID: String) {
+    init(_ message: EventStreamMessage, number: Int) {
         let text: String
         if let payload = try? JSONDecoder().decode(Payload.self, from: Data(message.data.utf8)) {
             text = "\(payload.action) \(payload.repo)"
         } else {
             text = message.data
         }
-        self.init(id: message.id ?? fallbackID, kind: message.event, text: text)
+        // An empty id is the stream resetting it: no id.
+        let eventID = message.id.flatMap { $0.isEmpty ? nil : $0 }
+        self.init(id: number, eventID: eventID, kind: message.event, text: text)
+    }
+
+    /// Whether `other` is this event again: the same event ID (not `nil`), type and text.
+    func isSameEvent(as other: ActivityItem) -> Bool {
+        eventID != nil && eventID == other.eventID && kind == other.kind && text == other.text
     }
 
     private struct Payload: Decodable {
@@ -58,7 +69,8 @@ public enum LiveStatus: Sendable, Equatable {
 /// in a `.task` and copies ``items`` and ``status`` when told.
 @MainActor
 public final class LiveActivityModel {
-    /// The events so far, newest first, at most ``maxItems``.
+    /// The events so far, newest first, at most ``maxItems``; an event sent again (the same id, type and text, as
+    /// after a reconnection the server could not resume) shows once.
     public private(set) var items: [ActivityItem] = []
     /// The connection's state.
     public private(set) var status: LiveStatus = .idle
@@ -107,9 +119,9 @@ public final class LiveActivityModel {
             status = .live
         case .message(let message):
             received += 1
-            let item = ActivityItem(message, fallbackID: "local-\(received)")
+            let item = ActivityItem(message, number: received)
             // A server that resumes from an id it does not know sends its events again: show each once.
-            guard !items.contains(where: { $0.id == item.id }) else { return }
+            guard !items.contains(where: item.isSameEvent(as:)) else { return }
             items.insert(item, at: 0)
             if items.count > Self.maxItems { items.removeLast(items.count - Self.maxItems) }
         case .reconnecting(let reason, _, _):

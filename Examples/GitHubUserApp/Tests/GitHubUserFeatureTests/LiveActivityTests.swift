@@ -46,7 +46,7 @@ struct LiveActivityTests {
         try await running(model) {
             try await waitUntil("three items") { model.items.count == 3 }
             #expect(model.items.map(\.text) == Self.stubbed)
-            #expect(model.items.map(\.id) == ["3", "2", "1"])
+            #expect(model.items.map(\.eventID) == ["3", "2", "1"])
             #expect(model.items.map(\.kind) == ["fork", "push", "star"])
             #expect(model.status == .live)
         }
@@ -64,7 +64,8 @@ struct LiveActivityTests {
             #expect(streams.count == 1)
             streams.send(Self.event("pushed to", "octocat/hello", id: "4"))
             try await waitUntil("the pushed event") { model.items.count == 4 }
-            #expect(model.items.first == ActivityItem(id: "4", kind: "push", text: "pushed to octocat/hello"))
+            let pushed = try #require(model.items.first)
+            #expect((pushed.eventID, pushed.kind, pushed.text) == ("4", "push", "pushed to octocat/hello"))
         }
     }
 
@@ -101,8 +102,9 @@ struct LiveActivityTests {
             #expect(server.requests.last?.header("Last-Event-ID") == "4")
             let second = try await server.waitForStreams(matching: .get(Self.path))
             second.send(Self.event("forked", "octocat/Spoon-Knife", id: "5"))
-            try await waitUntil("the event after the cut") { model.items.first?.id == "5" }
-            #expect(model.items.map(\.id) == ["5", "4", "3", "2", "1"])
+            try await waitUntil("the event after the cut") { model.items.first?.eventID == "5" }
+            #expect(model.items.map(\.eventID) == ["5", "4", "3", "2", "1"])
+            #expect(Set(model.items.map(\.id)).count == 5)
         }
     }
 
@@ -122,6 +124,34 @@ struct LiveActivityTests {
         // The first connection, then three reconnections (Last-Event-ID 1: nothing after it, and a fault).
         #expect(server.requests.map { $0.header("Last-Event-ID") } == [nil, "1", "1", "1"])
         #expect(model.status.text.contains("gave up after 3 reconnections"), "\(model.status)")
+    }
+
+    @Test("An event without an id of its own shows: it carries the id before it, and is not the same event")
+    func carriedID() async throws {
+        let server = try #require(StubServer.current)
+        server.stub(
+            .get(Self.path),
+            .events([ServerSentEvent(data: "first", id: "1"), ServerSentEvent(data: "second")], end: .open),
+            priority: 1)
+        let model = model(server)
+        try await running(model) {
+            try await waitUntil("two items") { model.items.count == 2 }
+            #expect(model.items.map(\.text) == ["second", "first"])
+            #expect(model.items.map(\.eventID) == ["1", "1"])
+        }
+    }
+
+    @Test("The list keeps the newest 50 events (maxItems)")
+    func capped() async throws {
+        let server = try #require(StubServer.current)
+        let events = (1...60).map { ServerSentEvent(data: "e\($0)", id: "\($0)") }
+        server.stub(.get(Self.path), .events(events, end: .open), priority: 1)
+        let model = model(server)
+        try await running(model) {
+            try await waitUntil("the last event") { model.items.first?.text == "e60" }
+            #expect(model.items.count == LiveActivityModel.maxItems)
+            #expect(model.items.last?.text == "e11")
+        }
     }
 
     @Test("An answer other than 200 ends the stream at once, with the status in its message")
