@@ -1,4 +1,5 @@
-// The one screen: a search field, a button, the profile. Accessibility identifiers are what the UI test finds.
+// The one screen: a search field, a button, the profile and its live activity (LiveActivityView).
+// Accessibility identifiers are what the UI test finds.
 import GitHubUserFeature
 import SwiftUI
 import UIKit
@@ -38,6 +39,8 @@ struct ProfileView: View {
                 Text(profile.user.location ?? "").accessibilityIdentifier("location")
                 // From the API's GraphQL endpoint: the numbers, or why there are none.
                 Text(profile.stats.text).accessibilityIdentifier("stats")
+                // From the API's server-sent-events endpoint, live while the profile shows.
+                LiveActivityView(login: profile.user.login)
             case .notFound(let login): Text("No user \(login)").accessibilityIdentifier("notFound")
             case .failed(let reason): Text(reason).accessibilityIdentifier("error")
             }

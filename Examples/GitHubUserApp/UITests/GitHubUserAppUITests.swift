@@ -76,6 +76,25 @@ final class GitHubUserAppUITests: XCTestCase {
         XCTAssertTrue(app.staticTexts["StubName"].exists)
     }
 
+    /// The live activity list: the stub file's events (`Stubs/mappings/live-activity.json`, whose stream stays
+    /// open), then an event the test pushes into the app's open stream.
+    @MainActor
+    func testTheLiveActivityShowsStubbedAndPushedEvents() throws {
+        let (app, server) = try launchApp()
+        search("shashikant86", in: app)
+        XCTAssertTrue(app.staticTexts["starred apple/swift"].waitForExistence(timeout: 10))
+        XCTAssertTrue(app.staticTexts["forked octocat/Hello-World"].waitForExistence(timeout: 10))
+        // The app has read the stub's events, so its stream is open: push one more into it.
+        let live = RequestPattern.get("/users/shashikant86/events/live")
+        let streams = server.streams(matching: live)
+        XCTAssertEqual(streams.count, 1)
+        streams.send(
+            ServerSentEvent(data: #"{"action": "pushed to", "repo": "octocat/hello"}"#, event: "push", id: "4"))
+        XCTAssertTrue(app.staticTexts["pushed to octocat/hello"].waitForExistence(timeout: 10))
+        XCTAssertTrue(app.staticTexts["Live"].exists)
+        XCTAssertRequested(server, live.withHeader("Accept", "text/event-stream"), count: 1)
+    }
+
     @MainActor
     func testAnUnknownUserIsNotFound() throws {
         let (app, server) = try launchApp()
