@@ -102,6 +102,15 @@ public final class WebSocketTestClient: @unchecked Sendable {
         }
     }
 
+    /// Shuts the sending side (the server reads end of stream), as a client leaving without a close frame.
+    public func shutdownWrite() {
+        #if canImport(Glibc)
+            shutdown(fd, Int32(SHUT_WR))
+        #else
+            shutdown(fd, SHUT_WR)
+        #endif
+    }
+
     /// Sends the upgrade request (plus `after`, in the same write) and reads the response head: its status
     /// and fields (names lowercased).
     public func handshake(path: String = "/ws", extra: [String] = [], after: [UInt8] = []) throws

@@ -14,6 +14,8 @@ extension HTTPResponder {
     /// Compression (`permessage-deflate`) is never negotiated. An open WebSocket holds no thread; the server's stop
     /// sends it a close with 1001 (going away) and waits at most a second for the client's answer, whatever
     /// ``HTTPServerConfiguration/shutdownGracePeriod`` is.
+    /// Like the other answers, ignored after the first one or once the client has left (the handler is then told
+    /// nothing).
     /// - Parameters:
     ///   - request: the request this responder answers.
     ///   - subprotocols: the subprotocols the server speaks, preferred first; the first the client offers in

@@ -22,7 +22,8 @@ public struct WebSocketConfiguration: Sendable, Hashable {
     /// How long the client may send nothing (no frame, no pong) before the server closes with 1001, or nil (the
     /// default) for never: a test's socket may sit quiet for long, and the server's stop closes it anyway. The
     /// HTTP ``HTTPServerConfiguration/idleTimeout`` does not apply to an open WebSocket. With a
-    /// ``pingInterval`` shorter than this, a client that still answers pings is never idle.
+    /// ``pingInterval`` shorter than this, a client that still answers pings is never idle. (A client that takes
+    /// none of the bytes waiting for it for the HTTP idle timeout is still closed, as for any response.)
     public var idleTimeout: Duration?
 
     /// A configuration; the defaults bound frames and messages to 16 MiB, wait 5 seconds for a close, send no
