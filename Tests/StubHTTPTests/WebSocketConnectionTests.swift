@@ -10,10 +10,12 @@ import Testing
 struct WebSocketConnectionTests {
     typealias Client = WebSocketTestClient
 
-    @Test("The 101 carries the RFC accept value, the chosen subprotocol and extra fields; text and binary echo")
-    func handshakeAndEcho() throws {
+    @Test(
+        "The 101 carries the RFC accept value, the chosen subprotocol and extra fields; text and binary echo",
+        arguments: ClientGoneTests.backends)
+    func handshakeAndEcho(backend: SelectorBackend) throws {
         let recorder = WebSocketRecorder()
-        let server = try startWebSocketServer(recorder: recorder)
+        let server = try startWebSocketServer(.on(backend), recorder: recorder)
         defer { server.stop() }
         let client = try Client(port: server.port)
         let head = try client.handshake(extra: ["Sec-WebSocket-Protocol: superchat, chat"])
@@ -102,10 +104,12 @@ struct WebSocketConnectionTests {
         #expect(recorder.closes.count == 1 && recorder.closes.first?.hasPrefix("closed \(code) ") == true)
     }
 
-    @Test("A client's close is echoed and TCP closed; the handler hears 1000 and the reason once")
-    func clientCloses() async throws {
+    @Test(
+        "A client's close is echoed and TCP closed; the handler hears 1000 and the reason once",
+        arguments: ClientGoneTests.backends)
+    func clientCloses(backend: SelectorBackend) async throws {
         let recorder = WebSocketRecorder()
-        let server = try startWebSocketServer(recorder: recorder)
+        let server = try startWebSocketServer(.on(backend), recorder: recorder)
         defer { server.stop() }
         let client = try Client(port: server.port)
         #expect(try client.handshake().status == 101)
@@ -145,10 +149,11 @@ struct WebSocketConnectionTests {
         #expect(recorder.closes.first?.hasPrefix("closed 1006 ") == true)
     }
 
-    @Test("A client that leaves without a close frame: the handler hears 1006 once")
-    func clientLeavesWithoutClose() async throws {
+    @Test(
+        "A client that leaves without a close frame: the handler hears 1006 once", arguments: ClientGoneTests.backends)
+    func clientLeavesWithoutClose(backend: SelectorBackend) async throws {
         let recorder = WebSocketRecorder()
-        let server = try startWebSocketServer(recorder: recorder)
+        let server = try startWebSocketServer(.on(backend), recorder: recorder)
         defer { server.stop() }
         let client = try Client(port: server.port)
         #expect(try client.handshake().status == 101)
@@ -234,10 +239,10 @@ struct WebSocketConnectionTests {
         #expect(await eventually { recorder.closes == ["closed 1001 "] })
     }
 
-    @Test("Stopping sends 1001 and does not wait for the grace period")
-    func stopSendsGoingAway() async throws {
+    @Test("Stopping sends 1001 and does not wait for the grace period", arguments: ClientGoneTests.backends)
+    func stopSendsGoingAway(backend: SelectorBackend) async throws {
         let recorder = WebSocketRecorder()
-        var configuration = HTTPServerConfiguration()
+        var configuration = HTTPServerConfiguration.on(backend)
         configuration.shutdownGracePeriod = .seconds(600)
         let server = try startWebSocketServer(configuration, recorder: recorder)
         let silent = try Client(port: server.port)

@@ -1,5 +1,6 @@
-import StubHTTP
 import StubTestSupport
+
+@testable import StubHTTP
 
 /// A WebSocket handler for tests: records what it is told (`open /path`, `text …`, `binary N`, `closed CODE REASON`)
 /// and echoes every message; `onOpen` runs after recording the open.
@@ -48,5 +49,14 @@ func startWebSocketServer(
         responder.acceptWebSocket(
             request, subprotocols: ["chat", "superchat"], headers: ["X-Stub": "1"], configuration: webSocket,
             handler: recorder)
+    }
+}
+
+extension HTTPServerConfiguration {
+    /// The default configuration on `backend`.
+    static func on(_ backend: SelectorBackend) -> HTTPServerConfiguration {
+        var configuration = HTTPServerConfiguration()
+        configuration.selectorBackend = backend
+        return configuration
     }
 }
