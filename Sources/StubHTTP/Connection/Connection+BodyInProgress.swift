@@ -10,6 +10,8 @@ extension Connection {
         case paced(PacedOutput)
         /// Pieces pulled from an ``HTTPBodySource``.
         case pulled(BodyStream)
+        /// Not a body: the WebSocket the connection became after a `101` head (`Connection+WebSocket.swift`).
+        case webSocket(WebSocketSession)
     }
 
     /// The paced body being written, if any.

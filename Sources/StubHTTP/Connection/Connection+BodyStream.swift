@@ -74,6 +74,7 @@ extension Connection {
 
     /// Asks the source for more, or ends the body, when the pump says so. Called after every flush.
     func pumpBody() {
+        if let session = webSocketSession { return webSocketFlushed(session) }
         guard !isClosed, let stream = bodyStream else { return }
         if stream.pace != nil, stream.pump.asked == nil, stream.pump.remaining != 0,
             let due = stream.nextPull, Instant.now() < due

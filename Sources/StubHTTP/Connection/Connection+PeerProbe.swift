@@ -17,6 +17,7 @@
 extension Connection {
     /// After the client's EOF: if a response is pending, probe whether the client is still there.
     func probePeerIfWaiting() {
+        if let session = webSocketSession, !isClosed { return webSocketPeerLeft(session) }
         guard !isClosed, !peerProbe.hasProbed(generation) else { return }
         if machine.awaitsResponse {
             guard let inFlight = awaitedRequest(generation), inFlight.version != .http1_0 else { return }

@@ -1,6 +1,18 @@
 /// Answers from ``HTTPResponder``: complete responses and delayed ones (streams the handler writes are in
 /// `Connection+WrittenStream.swift`). Loop thread only.
 extension Connection {
+    /// Hands request `generation`, in flight, to the handler.
+    func callHandler(_ request: HTTPRequest) {
+        server.handler.handle(request, responder: HTTPResponder(connection: self, generation: generation))
+        loop.refreshNow()  // the handler may have taken a while: later deadlines count from now
+        if inputDone { probePeerIfWaiting() }  // a pipelined request answered later, after the client's EOF
+    }
+
+    /// Whether request `generation` awaits its response on this open connection.
+    func awaitsResponse(_ generation: UInt64) -> Bool {
+        !isClosed && generation == self.generation && machine.awaitsResponse
+    }
+
     /// Prepared bodies from this size on are written from the response's own storage (a shared body of
     /// ``OutputBuffer``), not copied.
     static let sharedBodyThreshold = 64 << 10

@@ -150,6 +150,7 @@ extension Connection {
         case .pulled(let stream): cancelBodyStream(stream)
         case .written(let stream): stream.ended(.closed)
         case .paced: break
+        case .webSocket(let session): webSocketCutShort(session)
         }
     }
 }

@@ -80,6 +80,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
 
     func shutdown(graceful: Bool) {
         guard !isClosed else { return }
+        if let session = webSocketSession { return webSocketShutdown(session, graceful: graceful) }
         // A held request is never answered, a written stream may never end: neither holds the stop up.
         if graceful && hold == nil && writtenStream == nil { perform(machine.shutdown()) } else { close() }
     }
@@ -103,6 +104,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             probePeerIfWaiting()
         case .processed(let count):
             if !silence.hasSentBytes { silence.endSilence(in: server.silentByLoop, loop: loop.index) }
+            if let session = webSocketSession { return webSocketRead(count, session) }
             if case .lingering = machine.state { return }  // discard what arrives after the final response
             parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
             if !machine.acceptsInput && parser.bufferedByteCount > Self.maxBufferedWhileBusy {
@@ -148,13 +150,6 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         inFlight = (request.method == .head, request.version)
         if holdsInsteadOfDispatching(request) { return }
         callHandler(request)
-    }
-
-    /// Hands request `generation`, in flight, to the handler.
-    func callHandler(_ request: HTTPRequest) {
-        server.handler.handle(request, responder: HTTPResponder(connection: self, generation: generation))
-        loop.refreshNow()  // the handler may have taken a while: later deadlines count from now
-        if inputDone { probePeerIfWaiting() }  // a pipelined request answered later, after the client's EOF
     }
 
     private func reject(_ error: ParserError) {
@@ -234,9 +229,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         if let timer = peerProbe.checkTimer { loop.cancelTimer(timer) }
         responseTimer = nil
         peerProbe.setCheckTimer(nil)
-        let body = bodyInProgress
-        bodyInProgress = nil
-        if let body { bodyCutShort(body) }
+        if let body = bodyInProgress.take() { bodyCutShort(body) }
         loop.deregister(fd: socket.fd, token: token, closing: true)
         socket.close()
         output.release()
@@ -246,11 +239,6 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     }
 
     // MARK: - For the extensions: each changes this state one way only
-
-    /// Whether request `generation` awaits its response on this open connection.
-    func awaitsResponse(_ generation: UInt64) -> Bool {
-        !isClosed && generation == self.generation && machine.awaitsResponse
-    }
 
     /// Request `generation`, while it awaits its response on this open connection.
     func awaitedRequest(_ generation: UInt64) -> InFlight? {
@@ -289,6 +277,17 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         bodyInProgress = nil
         perform(machine.streamFinished(now: loop.now))
         flush()
+    }
+
+    /// A protocol switch after the head just queued: the bytes the client sent after the request, which belong to
+    /// the new protocol, and reading resumes if they had paused it. The HTTP parser is done with.
+    func takeUnparsedInput() -> [UInt8] {
+        defer { parser = RequestParser() }
+        if readingPaused && !inputDone {
+            readingPaused = false
+            updateInterest()
+        }
+        return Array(parser.unparsedBytes)
     }
 
     /// Queues `bytes` for the next ``flush()``.

@@ -38,8 +38,8 @@ public struct RequestParser: Sendable {
     /// The limits this parser enforces.
     public let limits: ParserLimits
     /// Bytes read from the socket; `buffer[readIndex...]` is not consumed yet.
-    private var buffer: [UInt8] = []
-    private var readIndex = 0
+    private(set) var buffer: [UInt8] = []
+    private(set) var readIndex = 0
     /// Bytes of the current, not yet returned, request already consumed from `buffer`.
     private var consumedByCurrentRequest = 0
     private var phase = Phase.requestLine

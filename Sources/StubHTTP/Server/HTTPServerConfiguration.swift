@@ -32,7 +32,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var additionalListeners: [AdditionalListener] = []
     /// The most bytes a response written over time (``HTTPResponseStream``) may have waiting for a client
     /// that does not read them; a write past it closes the connection (as a server's full buffers would cut a
-    /// stalled reader), and the stream ends ``HTTPStreamOutcome/closed``. Default 1 MiB.
+    /// stalled reader), and the stream ends ``HTTPStreamOutcome/closed``. The same bound applies to what a
+    /// ``WebSocketConnection`` sends (its handler hears 1006). Default 1 MiB.
     public var maxStreamBacklog = 1 << 20
     /// The readiness backend (epoll on Linux, poll elsewhere); tests also run the poll backend on Linux.
     var selectorBackend: SelectorBackend = .platformDefault
