@@ -18,6 +18,9 @@ extension StubRequestHandler {
         guard response.fault == nil, !response.hangs else {
             return response.send(prepared, via: responder, after: delay, network: network)
         }
+        if let script = response.webSocket {
+            return accept(script, head: prepared.response, for: request, via: responder)
+        }
         // A template's stream is the one it rendered for this request (none when its render failed: the 500).
         if let stream = response.template == nil ? response.stream : renderedStream {
             return send(stream, head: prepared.response, of: response, for: request, via: responder, after: delay)

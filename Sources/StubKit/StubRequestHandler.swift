@@ -32,6 +32,8 @@ struct StubRequestHandler: HTTPHandler {
     let recorder: Recorder
     /// The streamed responses open now, for ``StubServer/streams(matching:)``.
     let streams: StreamRegistry
+    /// The WebSocket connections open now, for ``StubServer/webSockets(matching:)``.
+    let webSocketRegistry: WebSocketRegistry
 
     /// Requests with a larger body are matched on ``matchWorkers``: matching may parse the body as JSON.
     static let inlineBodyLimit = 64 << 10

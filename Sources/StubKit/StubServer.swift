@@ -155,6 +155,8 @@ public final class StubServer: Sendable {
     let http: HTTPServer
     /// The streamed responses open now (``streams(matching:)``).
     let streams = StreamRegistry()
+    /// The WebSocket connections open now (``webSockets(matching:)``).
+    let webSocketRegistry = WebSocketRegistry()
     private let origin = ServerOrigin()
     /// Every port and its base URL once listening, for `GET /__admin/hosts`.
     private let listeningHosts = ListeningHosts()
@@ -234,7 +236,8 @@ public final class StubServer: Sendable {
                 unmatchedLog: UnmatchedRequestLog(
                     mode: configuration.unmatchedRequestLogging,
                     sink: log),
-                origin: origin, proxy: proxy, recorder: recorder, streams: streams))
+                origin: origin, proxy: proxy, recorder: recorder, streams: streams,
+                webSocketRegistry: webSocketRegistry))
         if let onShutdownRequest = configuration.onShutdownRequest {
             adminState.onShutdown(onShutdownRequest)
         } else {

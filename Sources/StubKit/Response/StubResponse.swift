@@ -20,6 +20,8 @@ final class StubResponse: Sendable {
     let hangs: Bool
     /// Sent as a stream of events or lines instead of a body (``ResponseDefinition/stream``).
     let stream: PreparedStream?
+    /// A WebSocket stub's script, its matchers compiled (``ResponseDefinition/webSocket``).
+    let webSocket: CompiledWebSocketScript?
     /// For a stream of a closure stub's events: the closure, bound to its request, run once the stream is open.
     let eventProducer: (@Sendable (EventSink) async throws -> Void)?
     /// Where the answer comes from.
@@ -59,15 +61,18 @@ final class StubResponse: Sendable {
     }
 
     convenience init(_ mapping: StubMapping, loadOptions: StubsLoadOptions = StubsLoadOptions()) {
-        self.init(mapping.response, stubID: mapping.id, stubName: mapping.name, loadOptions: loadOptions)
+        self.init(
+            mapping.response, stubID: mapping.id, stubName: mapping.name, loadOptions: loadOptions,
+            scenarioName: mapping.scenarioName)
     }
 
     init(
         _ definition: ResponseDefinition, stubID: String, stubName: String?,
         loadOptions: StubsLoadOptions = StubsLoadOptions(),
-        eventProducer: (@Sendable (EventSink) async throws -> Void)? = nil
+        eventProducer: (@Sendable (EventSink) async throws -> Void)? = nil, scenarioName: String? = nil
     ) {
         self.eventProducer = eventProducer
+        webSocket = definition.webSocket.map { CompiledWebSocketScript($0, scenarioName: scenarioName) }
         var response = HTTPResponse(definition, stubID: stubID, stubName: stubName)
         if definition.stream != nil { response.body = [] }  // the stream replaces it
         var template: ResponseTemplate?
