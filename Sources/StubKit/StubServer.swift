@@ -220,7 +220,8 @@ public final class StubServer: Sendable {
         let admin = AdminAPI(
             store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
             stubsDirectory: root, state: adminState, log: log, recordings: recordings,
-            isolatedServers: isolatedServers, hosts: listeningHosts, streams: streams)
+            isolatedServers: isolatedServers, hosts: listeningHosts, streams: streams,
+            webSockets: webSocketRegistry)
         proxy = ProxyForwarding(settings: configuration.proxy)
         http = HTTPServer(
             configuration: httpConfiguration,

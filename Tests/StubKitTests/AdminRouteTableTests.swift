@@ -25,7 +25,7 @@ import Testing
             let key = route.method + " " + route.pattern.map { "\($0)" }.joined(separator: "/")
             #expect(seen.insert(key).inserted, "\(key) is in the table twice")
         }
-        #expect(AdminRoute.table.count == 53)
+        #expect(AdminRoute.table.count == 56)
     }
 
     @Test func fixedNamesWinOverParameters() throws {
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func everyCallOfTheClientResolvesToItsRow() throws {
-        #expect(AdminCall.Endpoint.allCases.count == 31)
+        #expect(AdminCall.Endpoint.allCases.count == 34)
         for endpoint in AdminCall.Endpoint.allCases {
             let call = AdminCall(endpoint, Array(repeating: "x", count: endpoint.parameterCount))
             let resolved = try resolve(call)

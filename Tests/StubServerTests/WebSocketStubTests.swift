@@ -155,3 +155,35 @@ struct WebSocketStubTests {
         }
     }
 }
+
+extension WebSocketStubTests {
+    @Test("Over the admin API: list connections and messages, send, close; bad calls name the field")
+    func adminAPI() async throws {
+        let server = try Self.server()
+        try await shuttingDown(server) {
+            server.stub(.get("/chat"), .webSocket(WebSocketScript()))
+            let socket = try await Self.connect(server, "/chat")
+            #expect(try await server.waitForWebSockets(matching: .get("/chat"), timeout: .seconds(30)).count == 1)
+            try await offPool { try socket.send(WebSocketTestClient.text("from the app")) }
+            #expect(try await server.waitForMessage(matching: .equalTo("from the app"), timeout: .seconds(30)) != nil)
+            let client = StubServerClient(baseURL: server.baseURL)
+            #expect(try await client.openWebSocketCount() == 1)
+            #expect(try await client.webSocketMessages() == ["from the app"])
+            #expect(
+                try await client.send([.text("hi"), .binary([7])], toWebSocketsMatching: .get("/chat")) == 1)
+            #expect(try await client.send([.text("nobody")], toWebSocketsMatching: .get("/other")) == 0)
+            #expect(try await offPool { try socket.readFrame() }?.text == "hi")
+            #expect(try await offPool { try socket.readFrame() }?.payload == [7])
+            #expect(try await client.closeWebSockets(matching: .get("/chat"), code: 4001, reason: "bye") == 1)
+            #expect(try await offPool { try socket.readFrame() }?.closeCode == 4001)
+
+            let badCode = try await HTTP.send(
+                server, "POST", "/__admin/stubserver/websockets/close", body: Data(#"{"code": 1005}"#.utf8))
+            #expect(badCode.status == 422 && badCode.text.contains("1005"), "\(badCode.text)")
+            let badMessage = try await HTTP.send(
+                server, "POST", "/__admin/stubserver/websockets/send", body: Data(#"{"messages": [{"txt": "x"}]}"#.utf8)
+            )
+            #expect(badMessage.status == 422 && badMessage.text.contains("messages[0].txt"), "\(badMessage.text)")
+        }
+    }
+}

@@ -30,6 +30,8 @@ struct AdminAPI: Sendable {
     let hosts: ListeningHosts
     /// The streamed responses open now, for `/__admin/stubserver/streams`.
     let streams: StreamRegistry
+    /// The WebSocket connections open now, for `/__admin/stubserver/websockets`.
+    let webSockets: WebSocketRegistry
 
     static let prefix = "/__admin"
 

@@ -104,6 +104,9 @@ extension AdminCall {
         case sendToStreams = "POST stubserver/streams/send"
         case finishStreams = "POST stubserver/streams/finish"
         case abortStreams = "POST stubserver/streams/abort"
+        case listWebSockets = "GET stubserver/websockets"
+        case sendToWebSockets = "POST stubserver/websockets/send"
+        case closeWebSockets = "POST stubserver/websockets/close"
 
         /// The row's method and path pattern (`mappings/{id}`).
         var route: (method: String, pattern: String) {

@@ -133,6 +133,13 @@ extension AdminRoute {
             .response { api, request, _ throws(AdminError) in try api.endStreams(request.body, abort: false) }),
         AdminRoute(
             "POST", "stubserver/streams/abort",
-            .response { api, request, _ throws(AdminError) in try api.endStreams(request.body, abort: true) })
+            .response { api, request, _ throws(AdminError) in try api.endStreams(request.body, abort: true) }),
+        AdminRoute("GET", "stubserver/websockets", .response { api, _, _ in api.listWebSockets() }),
+        AdminRoute(
+            "POST", "stubserver/websockets/send",
+            .response { api, request, _ throws(AdminError) in try api.sendToWebSockets(request.body) }),
+        AdminRoute(
+            "POST", "stubserver/websockets/close",
+            .response { api, request, _ throws(AdminError) in try api.closeWebSockets(request.body) })
     ]
 }

@@ -59,7 +59,7 @@ extension MappingDecoder.Run {
         return reply
     }
 
-    private mutating func decodeMessages(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
+    mutating func decodeMessages(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
         -> [WebSocketOutgoing]
     {
         guard case .array(let elements) = json else {
@@ -132,7 +132,8 @@ extension WebSocketReply {
 }
 
 extension WebSocketOutgoing {
-    var json: JSONValue {
+    /// The message as in stub files: `{"text": …}`, `{"json": …}` or `{"base64": …}`.
+    package var json: JSONValue {
         var members: [(key: String, value: JSONValue)]
         switch payload {
         case .text(let text): members = [("text", .string(text))]

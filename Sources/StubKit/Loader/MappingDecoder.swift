@@ -117,6 +117,13 @@ public struct MappingDecoder: Sendable {
         return try run.decodeStream(json, at: .root)?.content
     }
 
+    /// WebSocket messages in the stub-file form (`[{"text": "hi"}, {"json": …}, {"base64": "…"}]`), for the admin
+    /// API's sends.
+    func decodeWebSocketMessages(_ json: JSONValue) throws(StubsLoadError) -> [WebSocketOutgoing] {
+        var run = Run(file: nil, bodyFiles: bodyFiles)
+        return try run.decodeMessages(json, at: MappingPath.root.key("messages"))
+    }
+
     /// The state of one decoding: the file for messages and the warnings so far.
     struct Run {
         let file: String?
