@@ -22,6 +22,8 @@ BENCH_NAME=bench-streams
 BENCH_HELP_END=16
 # shellcheck source=Benchmarks/lib.sh
 . "$ROOT/Benchmarks/lib.sh"
+# shellcheck source=Benchmarks/streams/common.sh
+. "$ROOT/Benchmarks/streams/common.sh"
 
 STRICT=0
 BUILD=1
@@ -40,9 +42,7 @@ done
 [ "$CONNECTIONS" -ge 1 ] && [ "$CONNECTIONS" -le 4000 ] || { echo "bench-streams: --connections takes 1 to 4000" >&2; exit 2; }
 [ "$DURATION" -ge 2 ] && [ "$DURATION" -le 600 ] || { echo "bench-streams: --duration takes 2 to 600" >&2; exit 2; }
 bench_require python3 curl
-# Both servers and the client need a descriptor per stream, and more.
-ulimit -n $((CONNECTIONS * 2 + 256)) 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-[ "$(ulimit -n)" -gt $((CONNECTIONS + 64)) ] || { echo "bench-streams: the open-files limit ($(ulimit -n)) is too low for $CONNECTIONS streams" >&2; exit 2; }
+streams_open_files "$CONNECTIONS"
 
 if [ -n "${STUBSERVER_BIN:-}" ]; then
   STUBSERVER=$STUBSERVER_BIN
@@ -71,60 +71,11 @@ print(json.dumps({"request": {"method": "GET", "urlPath": "/events"}, "response"
                   "metadata": {"stubserver": {"events": events, "streamEnd": "open"}}}))
 PY
 
-# measure NAME PID URL: runs the client against the server PID at URL, appends NAME and its JSON to results.
-measure() {
-  local port=${3##*:}
-  port=${port%%/*}
-  echo "Measuring $1 (pid $2, $3): $CONNECTIONS streams, ${DURATION}s window..."
-  printf '%s ' "$1" >> "$TMP/results"
-  timeout $((DURATION + 120)) python3 "$ROOT/Benchmarks/streams/sse_clients.py" "$port" /events "$CONNECTIONS" "$DURATION" "$2" >> "$TMP/results"
-}
-
-"$STUBSERVER" --stubs "$TMP/stubs" --port 0 > "$TMP/stubserver.out" 2> "$TMP/stubserver.err" &
-PIDS+=($!); STUB_PID=$!
-STUB_URL=$(listening_url "$TMP/stubserver.out")
-[ -n "$STUB_URL" ] || { echo "bench-streams: stubserver did not start:" >&2; cat "$TMP/stubserver.err" >&2; exit 1; }
-curl -s --max-time 5 -o /dev/null "${STUB_URL%/}/__admin/mappings"  # the threads a first request starts
-measure stubserver "$STUB_PID" "$STUB_URL"
-kill "$STUB_PID"; wait "$STUB_PID" 2>/dev/null || true
-
-python3 "$ROOT/Benchmarks/streams/reference_sse.py" "$COUNT" 1 > "$TMP/reference.out" 2> "$TMP/reference.err" &
-PIDS+=($!); REF_PID=$!
-REF_URL=$(listening_url "$TMP/reference.out")
-[ -n "$REF_URL" ] || { echo "bench-streams: the reference did not start:" >&2; cat "$TMP/reference.err" >&2; exit 1; }
-measure asyncio "$REF_PID" "$REF_URL"
+streams_start stubserver "$STUBSERVER" --stubs "$TMP/stubs" --port 0
+curl -s --max-time 5 -o /dev/null "${SERVER_URL%/}/__admin/mappings"  # the threads a first request starts
+streams_measure stubserver $((DURATION + 120)) python3 "$ROOT/Benchmarks/streams/sse_clients.py" /events "$CONNECTIONS" "$DURATION"
+streams_start asyncio python3 "$ROOT/Benchmarks/streams/reference_sse.py" "$COUNT" 1
+streams_measure asyncio $((DURATION + 120)) python3 "$ROOT/Benchmarks/streams/sse_clients.py" /events "$CONNECTIONS" "$DURATION"
 
 echo
-python3 - "$TMP/results" "$STRICT" "$DURATION" <<'PY'
-import json, sys
-rows = {}
-for line in open(sys.argv[1]):
-    name, _, text = line.partition(" ")
-    rows[name] = json.loads(text)
-strict, window = sys.argv[2] == "1", float(sys.argv[3])
-print(f"{'server':<11} {'streams':>7} {'silent':>6} {'events/s':>9} {'KiB/stream':>10} {'threads':>13} {'CPU ms/1k events':>16}")
-figures = {}
-for name, r in rows.items():
-    per_stream = (r["rss_open_kb"] - r["rss_before_kb"]) / max(1, r["opened"])
-    cpu_ms = r["cpu_ticks"] * 1000 / r["ticks_per_second"]
-    per_k = cpu_ms * 1000 / max(1, r["events"])
-    figures[name] = (per_stream, per_k)
-    print(f"{name:<11} {r['opened']:>7} {r['silent']:>6} {r['events'] / window:>9.0f} {per_stream:>10.1f} "
-          f"{r['threads_before']:>5} -> {r['threads_open']:<5} {per_k:>16.1f}")
-if "stubserver" in figures and "asyncio" in figures:
-    (sm, sc), (am, ac) = figures["stubserver"], figures["asyncio"]
-    print(f"\nstubserver / asyncio: memory per stream {sm / am if am > 0 else float('nan'):.2f}x, "
-          f"CPU per event {sc / ac if ac > 0 else float('nan'):.2f}x")
-failures = []
-s = rows.get("stubserver")
-if s:
-    if s["silent"]:
-        failures.append(f"{s['silent']} stubserver streams received nothing")
-    if s["events"] < 0.9 * s["opened"] * window:
-        failures.append(f"stubserver delivered {s['events']} events, under 0.9 per stream-second")
-    if s["threads_open"] - s["threads_before"] > 2:
-        failures.append(f"stubserver's threads grew from {s['threads_before']} to {s['threads_open']}")
-for failure in failures:
-    print("bench-streams:", failure)
-sys.exit(1 if strict and failures else 0)
-PY
+python3 "$ROOT/Benchmarks/streams/report.py" "$TMP/results" "$STRICT" "$DURATION" asyncio events 0.9

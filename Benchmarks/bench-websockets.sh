@@ -21,6 +21,8 @@ BENCH_NAME=bench-websockets
 BENCH_HELP_END=17
 # shellcheck source=Benchmarks/lib.sh
 . "$ROOT/Benchmarks/lib.sh"
+# shellcheck source=Benchmarks/streams/common.sh
+. "$ROOT/Benchmarks/streams/common.sh"
 
 STRICT=0
 BUILD=1
@@ -41,9 +43,7 @@ done
 bench_require python3 curl
 PYTHON=${STUBSERVER_PYTHON_WEBSOCKETS:-python3}
 "$PYTHON" -c 'import websockets.asyncio.server' 2>/dev/null || { echo "bench-websockets: $PYTHON has no websockets (pip install websockets; STUBSERVER_PYTHON_WEBSOCKETS=path)" >&2; exit 2; }
-# Both servers and the client need a descriptor per connection, and more.
-ulimit -n $((CONNECTIONS * 2 + 256)) 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-[ "$(ulimit -n)" -gt $((CONNECTIONS + 64)) ] || { echo "bench-websockets: the open-files limit ($(ulimit -n)) is too low for $CONNECTIONS connections" >&2; exit 2; }
+streams_open_files "$CONNECTIONS"
 
 if [ -n "${STUBSERVER_BIN:-}" ]; then
   STUBSERVER=$STUBSERVER_BIN
@@ -69,58 +69,11 @@ cat > "$TMP/stubs/mappings/pong.json" <<'JSON'
  "metadata": {"stubserver": {"webSocket": {"onMessage": [{"matches": {"equalTo": "ping"}, "send": [{"text": "pong"}]}]}}}}
 JSON
 
-# measure NAME PID URL: runs the client against the server PID at URL, appends NAME and its JSON to results.
-measure() {
-  local port=${3##*:}
-  port=${port%%/*}
-  echo "Measuring $1 (pid $2, $3): $CONNECTIONS WebSockets, ${DURATION}s window..."
-  printf '%s ' "$1" >> "$TMP/results"
-  timeout $((DURATION + 240)) "$PYTHON" "$ROOT/Benchmarks/streams/ws_clients.py" "$port" /ws "$CONNECTIONS" "$DURATION" "$2" >> "$TMP/results"
-}
-
-"$STUBSERVER" --stubs "$TMP/stubs" --port 0 > "$TMP/stubserver.out" 2> "$TMP/stubserver.err" &
-PIDS+=($!); STUB_PID=$!
-STUB_URL=$(listening_url "$TMP/stubserver.out")
-[ -n "$STUB_URL" ] || { echo "bench-websockets: stubserver did not start:" >&2; cat "$TMP/stubserver.err" >&2; exit 1; }
-curl -s --max-time 5 -o /dev/null "${STUB_URL%/}/__admin/mappings"  # the threads a first request starts
-measure stubserver "$STUB_PID" "$STUB_URL"
-kill "$STUB_PID"; wait "$STUB_PID" 2>/dev/null || true
-
-"$PYTHON" "$ROOT/Benchmarks/streams/reference_ws.py" > "$TMP/reference.out" 2> "$TMP/reference.err" &
-PIDS+=($!); REF_PID=$!
-REF_URL=$(listening_url "$TMP/reference.out")
-[ -n "$REF_URL" ] || { echo "bench-websockets: the reference did not start:" >&2; cat "$TMP/reference.err" >&2; exit 1; }
-measure websockets "$REF_PID" "$REF_URL"
+streams_start stubserver "$STUBSERVER" --stubs "$TMP/stubs" --port 0
+curl -s --max-time 5 -o /dev/null "${SERVER_URL%/}/__admin/mappings"  # the threads a first request starts
+streams_measure stubserver $((DURATION + 240)) "$PYTHON" "$ROOT/Benchmarks/streams/ws_clients.py" /ws "$CONNECTIONS" "$DURATION"
+streams_start websockets "$PYTHON" "$ROOT/Benchmarks/streams/reference_ws.py"
+streams_measure websockets $((DURATION + 240)) "$PYTHON" "$ROOT/Benchmarks/streams/ws_clients.py" /ws "$CONNECTIONS" "$DURATION"
 
 echo
-python3 - "$TMP/results" "$STRICT" "$DURATION" <<'PY'
-import json, sys
-rows = {}
-for line in open(sys.argv[1]):
-    name, _, text = line.partition(" ")
-    rows[name] = json.loads(text)
-strict, window = sys.argv[2] == "1", float(sys.argv[3])
-print(f"{'server':<11} {'sockets':>7} {'silent':>6} {'round trips/s':>13} {'KiB/socket':>10} {'threads':>13} {'CPU ms/1k trips':>15}")
-figures = {}
-for name, r in rows.items():
-    per_socket = (r["rss_open_kb"] - r["rss_before_kb"]) / max(1, r["opened"])
-    cpu_ms = r["cpu_ticks"] * 1000 / r["ticks_per_second"]
-    per_k = cpu_ms * 1000 / max(1, r["messages"])
-    figures[name] = (per_socket, per_k)
-    print(f"{name:<11} {r['opened']:>7} {r['silent']:>6} {r['messages'] / window:>13.0f} {per_socket:>10.1f} "
-          f"{r['threads_before']:>5} -> {r['threads_open']:<5} {per_k:>15.1f}")
-if "stubserver" in figures and "websockets" in figures:
-    (sm, sc), (rm, rc) = figures["stubserver"], figures["websockets"]
-    print(f"\nstubserver / websockets: memory per socket {sm / rm if rm > 0 else float('nan'):.2f}x, "
-          f"CPU per round trip {sc / rc if rc > 0 else float('nan'):.2f}x")
-failures = []
-s = rows.get("stubserver")
-if s:
-    if s["silent"]:
-        failures.append(f"{s['silent']} stubserver connections made no round trip")
-    if s["threads_open"] - s["threads_before"] > 2:
-        failures.append(f"stubserver's threads grew from {s['threads_before']} to {s['threads_open']}")
-for failure in failures:
-    print("bench-websockets:", failure)
-sys.exit(1 if strict and failures else 0)
-PY
+python3 "$ROOT/Benchmarks/streams/report.py" "$TMP/results" "$STRICT" "$DURATION" websockets "round trips" 0

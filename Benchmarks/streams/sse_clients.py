@@ -3,7 +3,7 @@ another, then counts the events (`data:` lines) each receives for WINDOW seconds
 process PID from /proc: VmRSS and threads before the first stream, once all are open, and CPU ticks over the
 window. Prints one JSON object. Every wait is bounded: connecting 60 s in all, the window, then a close.
 
-Usage: python3 sse_clients.py PORT PATH CONNECTIONS WINDOW PID
+Usage: python3 sse_clients.py PATH CONNECTIONS WINDOW PORT PID
 """
 import asyncio
 import json
@@ -11,21 +11,10 @@ import os
 import sys
 import time
 
-PORT, PATH, CONNECTIONS, WINDOW, PID = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
+from proc_stats import status as process_status, ticks as process_ticks
 
+PATH, CONNECTIONS, WINDOW, PORT, PID = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 
-def status(field):
-    with open(f"/proc/{PID}/status") as f:
-        for line in f:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
-
-
-def ticks():
-    with open(f"/proc/{PID}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
 
 
 async def main():
@@ -44,7 +33,7 @@ async def main():
         except (ConnectionError, asyncio.CancelledError):
             return
 
-    rss_before, threads_before = status("VmRSS"), status("Threads")
+    rss_before, threads_before = process_status(PID, "VmRSS"), process_status(PID, "Threads")
     deadline = time.monotonic() + 60
     for index in range(CONNECTIONS):
         if time.monotonic() > deadline:
@@ -53,17 +42,17 @@ async def main():
         writer.write(f"GET {PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
         streams.append((writer, asyncio.create_task(stream(index, reader))))
     await asyncio.sleep(1)
-    rss_open, threads_open = status("VmRSS"), status("Threads")
-    start_ticks = ticks()
+    rss_open, threads_open = process_status(PID, "VmRSS"), process_status(PID, "Threads")
+    start_ticks = process_ticks(PID)
     counting.set()
     await asyncio.sleep(WINDOW)
     counting.clear()
-    window_ticks = ticks() - start_ticks
+    window_ticks = process_ticks(PID) - start_ticks
     for writer, task in streams:
         task.cancel()
         writer.close()
     print(json.dumps({
-        "opened": len(streams), "events": sum(counts), "silent": sum(1 for c in counts[:len(streams)] if c == 0),
+        "opened": len(streams), "count": sum(counts), "silent": sum(1 for c in counts[:len(streams)] if c == 0),
         "rss_before_kb": rss_before, "rss_open_kb": rss_open, "threads_before": threads_before,
         "threads_open": threads_open, "cpu_ticks": window_ticks, "ticks_per_second": os.sysconf("SC_CLK_TCK"),
     }))

@@ -3,7 +3,7 @@
 again and again; measures the server process PID from /proc (VmRSS and threads before the first connection and
 with all open, CPU ticks over the window). Prints one JSON object. Bounded: 120 s to connect, the window, a close.
 
-Usage: python3 ws_clients.py PORT PATH CONNECTIONS WINDOW PID
+Usage: python3 ws_clients.py PATH CONNECTIONS WINDOW PORT PID
 """
 import asyncio
 import json
@@ -11,27 +11,16 @@ import os
 import sys
 import time
 
+from proc_stats import status as process_status, ticks as process_ticks
+
 from websockets.asyncio.client import connect
 
-PORT, PATH, CONNECTIONS, WINDOW, PID = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
+PATH, CONNECTIONS, WINDOW, PORT, PID = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 
-
-def status(field):
-    with open(f"/proc/{PID}/status") as f:
-        for line in f:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
-
-
-def ticks():
-    with open(f"/proc/{PID}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
 
 
 async def main():
-    rss_before, threads_before = status("VmRSS"), status("Threads")
+    rss_before, threads_before = process_status(PID, "VmRSS"), process_status(PID, "Threads")
     sockets = []
     deadline = time.monotonic() + 120
     while len(sockets) < CONNECTIONS and time.monotonic() < deadline:
@@ -41,7 +30,7 @@ async def main():
             pass  # a welcome first, from the stub
         sockets.append(ws)
     await asyncio.sleep(1)
-    rss_open, threads_open = status("VmRSS"), status("Threads")
+    rss_open, threads_open = process_status(PID, "VmRSS"), process_status(PID, "Threads")
     counts = [0] * len(sockets)
     stop = time.monotonic() + WINDOW
 
@@ -51,13 +40,13 @@ async def main():
             if await asyncio.wait_for(ws.recv(), 30) == "pong":
                 counts[index] += 1
 
-    start_ticks = ticks()
+    start_ticks = process_ticks(PID)
     await asyncio.gather(*(loop(i, ws) for i, ws in enumerate(sockets)))
-    window_ticks = ticks() - start_ticks
+    window_ticks = process_ticks(PID) - start_ticks
     for ws in sockets:
         await ws.close()
     print(json.dumps({
-        "opened": len(sockets), "messages": sum(counts), "silent": sum(1 for c in counts if c == 0),
+        "opened": len(sockets), "count": sum(counts), "silent": sum(1 for c in counts if c == 0),
         "rss_before_kb": rss_before, "rss_open_kb": rss_open, "threads_before": threads_before,
         "threads_open": threads_open, "cpu_ticks": window_ticks, "ticks_per_second": os.sysconf("SC_CLK_TCK"),
     }))

@@ -25,11 +25,9 @@ extension StubServer {
         matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5)
     ) async throws -> OpenStreams {
         let compiled = CompiledRequestPattern(pattern)
-        let deadline = ContinuousClock.now + timeout
-        while true {
+        return try await Self.polling(timeout: timeout) {
             let open = streams.streams(matching: compiled)
-            if open.count >= count || ContinuousClock.now >= deadline { return OpenStreams(open) }
-            try await Task.sleep(for: .milliseconds(5))
+            return (OpenStreams(open), open.count >= count)
         }
     }
 }

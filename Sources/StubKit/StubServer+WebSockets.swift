@@ -21,11 +21,9 @@ extension StubServer {
         matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5)
     ) async throws -> OpenWebSockets {
         let compiled = CompiledRequestPattern(pattern)
-        let deadline = ContinuousClock.now + timeout
-        while true {
+        return try await Self.polling(timeout: timeout) {
             let open = webSocketRegistry.connections(matching: compiled)
-            if open.count >= count || ContinuousClock.now >= deadline { return OpenWebSockets(open) }
-            try await Task.sleep(for: .milliseconds(5))
+            return (OpenWebSockets(open), open.count >= count)
         }
     }
 
@@ -38,16 +36,10 @@ extension StubServer {
     ) async throws -> String? {
         let compiledMatcher = CompiledStringMatcher(matcher)
         let compiledPattern = CompiledRequestPattern(pattern)
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let (messages, _) = webSocketRegistry.receivedMessages()
-            if let found = messages.first(where: {
-                compiledMatcher.matches($0.text) && compiledPattern.matches($0.request)
-            }) {
-                return found.text
-            }
-            if ContinuousClock.now >= deadline { return nil }
-            try await Task.sleep(for: .milliseconds(5))
+        return try await Self.polling(timeout: timeout) {
+            let messages = webSocketRegistry.receivedMessages()
+            let found = messages.first { compiledMatcher.matches($0.text) && compiledPattern.matches($0.request) }
+            return (found?.text, found != nil)
         }
     }
 }

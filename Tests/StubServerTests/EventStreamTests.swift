@@ -8,14 +8,7 @@ import Testing
 /// one by one; `Last-Event-ID`; the three ends; pushing into open streams from a test.
 @Suite("Event streams")
 struct EventStreamTests {
-    static func server() throws -> StubServer {
-        var configuration = StubServer.Configuration()
-        configuration.logsUnmatchedRequests = false
-        configuration.log = LogSink(.handler { _ in })
-        let server = try StubServer(configuration: configuration)
-        try server.start()
-        return server
-    }
+    static func server() throws -> StubServer { try startQuietServer() }
 
     /// The issue's stub file, added through the admin API as a file's JSON.
     static let issueStub = #"""

@@ -8,14 +8,7 @@ import Testing
 /// scenario moves, and a test sending to open connections and waiting for the app's messages.
 @Suite("WebSocket stubs")
 struct WebSocketStubTests {
-    static func server() throws -> StubServer {
-        var configuration = StubServer.Configuration()
-        configuration.logsUnmatchedRequests = false
-        configuration.log = LogSink(.handler { _ in })
-        let server = try StubServer(configuration: configuration)
-        try server.start()
-        return server
-    }
+    static func server() throws -> StubServer { try startQuietServer() }
 
     static let chatStub = #"""
         {"request": {"method": "GET", "urlPath": "/chat"},

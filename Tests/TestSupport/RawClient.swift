@@ -57,29 +57,12 @@ public final class RawClient: @unchecked Sendable {  // used by one thread at a 
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     public func send(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            #if canImport(Glibc)
-                let n = bytes[offset...].withUnsafeBytes {
-                    Glibc.send(fd, $0.baseAddress, $0.count, RawSocket.sendFlags)
-                }
-            #else
-                let n = bytes[offset...].withUnsafeBytes {
-                    Darwin.send(fd, $0.baseAddress, $0.count, RawSocket.sendFlags)
-                }
-            #endif
-            guard n > 0 else { throw ClientError(description: "send: errno \(errno)") }
-            offset += n
-        }
+        do { try RawSocket.sendAll(fd, bytes) } catch { throw ClientError(description: "\(error)") }
     }
 
     /// Shuts the sending side (the server reads end of stream).
     public func shutdownWrite() {
-        #if canImport(Glibc)
-            shutdown(fd, Int32(SHUT_WR))
-        #else
-            shutdown(fd, SHUT_WR)
-        #endif
+        RawSocket.shutdownWrite(fd)
     }
 
     /// Reads more bytes into the buffer; returns false at end of stream.

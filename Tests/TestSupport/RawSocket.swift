@@ -156,6 +156,15 @@ public enum RawSocket {
         return fd
     }
 
+    /// Shuts the sending side of `fd`: the peer reads end of stream.
+    public static func shutdownWrite(_ fd: Int32) {
+        #if canImport(Glibc)
+            shutdown(fd, Int32(SHUT_WR))
+        #else
+            shutdown(fd, SHUT_WR)
+        #endif
+    }
+
     /// Sends every byte of `bytes` on `fd`.
     public static func sendAll(_ fd: Int32, _ bytes: [UInt8]) throws {
         var sent = 0

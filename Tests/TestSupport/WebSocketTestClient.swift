@@ -86,29 +86,12 @@ public final class WebSocketTestClient: @unchecked Sendable {
     }
 
     public func send(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            #if canImport(Glibc)
-                let n = bytes[offset...].withUnsafeBytes {
-                    Glibc.send(fd, $0.baseAddress, $0.count, RawSocket.sendFlags)
-                }
-            #else
-                let n = bytes[offset...].withUnsafeBytes {
-                    Darwin.send(fd, $0.baseAddress, $0.count, RawSocket.sendFlags)
-                }
-            #endif
-            guard n > 0 else { throw ClientError(description: "send: errno \(errno)") }
-            offset += n
-        }
+        do { try RawSocket.sendAll(fd, bytes) } catch { throw ClientError(description: "\(error)") }
     }
 
     /// Shuts the sending side (the server reads end of stream), as a client leaving without a close frame.
     public func shutdownWrite() {
-        #if canImport(Glibc)
-            shutdown(fd, Int32(SHUT_WR))
-        #else
-            shutdown(fd, SHUT_WR)
-        #endif
+        RawSocket.shutdownWrite(fd)
     }
 
     /// Sends the upgrade request (plus `after`, in the same write) and reads the response head: its status

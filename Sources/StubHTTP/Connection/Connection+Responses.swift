@@ -53,4 +53,14 @@ extension Connection {
         guard awaitsResponse(generation), !hasResponseTimer else { return }
         scheduleResponseTimer(at: deadline, body)
     }
+
+    /// Runs `body` on this connection's loop: at once when called there, else as the loop's next task. The way
+    /// in for ``HTTPResponder``, ``HTTPResponseStream`` and ``WebSocketConnection``, which may be used anywhere.
+    func onLoop(_ body: @escaping @Sendable (Connection) -> Void) {
+        if loop.inEventLoop {
+            body(self)
+        } else {
+            loop.execute { body(self) }
+        }
+    }
 }

@@ -72,12 +72,7 @@ public struct HTTPResponder: Sendable {
     }
 
     func deliver(_ body: @escaping @Sendable (Connection) -> Void) {
-        let connection = connection
-        if connection.loop.inEventLoop {
-            body(connection)
-        } else {
-            connection.loop.execute { body(connection) }
-        }
+        connection.onLoop(body)
     }
 
     /// Runs `body` once `delay` has passed, counted from this call, on the connection's response timer:
@@ -129,12 +124,8 @@ public final class HTTPResponseStream: Sendable {
     }
 
     private func onLoop(_ body: @escaping @Sendable (Connection, UInt64) -> Void) {
-        let connection = connection, generation = generation
-        if connection.loop.inEventLoop {
-            body(connection, generation)
-        } else {
-            connection.loop.execute { body(connection, generation) }
-        }
+        let generation = generation
+        connection.onLoop { body($0, generation) }
     }
 
     /// Ends the body.

@@ -54,11 +54,7 @@ public final class WebSocketConnection: Sendable {
     }
 
     private func onLoop(_ body: @escaping @Sendable (Connection, UInt64) -> Void) {
-        let connection = connection, generation = generation
-        if connection.loop.inEventLoop {
-            body(connection, generation)
-        } else {
-            connection.loop.execute { body(connection, generation) }
-        }
+        let generation = generation
+        connection.onLoop { body($0, generation) }
     }
 }

@@ -38,7 +38,7 @@ extension AdminAPI {
             for line in lines { open.send(line) }
             count = open.count - open.eventStreamCount
         case nil:
-            throw Self.invalidStreams("/", "give 'events' or 'lines' to send")
+            throw Self.invalidCall("Invalid stream call", "/", "give 'events' or 'lines' to send")
         }
         return AdminResponse.json(["streams": JSONValue(count)])
     }
@@ -53,22 +53,8 @@ extension AdminAPI {
 
     /// The open streams matching the body's `request` (every one without it), and the body.
     private func openStreams(_ body: [UInt8], fields: [String]) throws(AdminError) -> (OpenStreams, JSONValue) {
-        let json = body.isEmpty ? JSONValue.object([]) : try Self.parseBody(body)
-        guard case .object(let members) = json else {
-            throw Self.invalidStreams("/", "expected an object such as {\"request\": {\"urlPath\": \"/events\"}}")
-        }
-        for (key, _) in members where !fields.contains(key) {
-            let expected = fields.map { "'\($0)'" }.joined(separator: ", ")
-            throw Self.invalidStreams("/\(key)", "unknown field '\(key)' (expected \(expected))")
-        }
-        let pattern =
-            try json["request"].map { value throws(AdminError) in try decodePattern(value) } ?? RequestPattern()
-        return (OpenStreams(streams.streams(matching: CompiledRequestPattern(pattern))), json)
-    }
-
-    private static func invalidStreams(_ pointer: String, _ detail: String) -> AdminError {
-        AdminError(
-            status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid stream call",
-            detail: detail, pointer: pointer)
+        let (pattern, json) = try patternBody(
+            body, fields: fields, example: #"{"request": {"urlPath": "/events"}}"#, title: "Invalid stream call")
+        return (OpenStreams(streams.streams(matching: pattern)), json)
     }
 }

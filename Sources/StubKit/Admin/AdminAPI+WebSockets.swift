@@ -8,7 +8,7 @@ extension AdminAPI {
     /// open connections, oldest first, and the messages clients sent (the last 1,000 kept).
     func listWebSockets() -> HTTPResponse {
         let open = webSockets.connections(matching: CompiledRequestPattern(RequestPattern()))
-        let (messages, _) = webSockets.receivedMessages()
+        let messages = webSockets.receivedMessages()
         return AdminResponse.json([
             "webSockets": .array(open.map { .object([("url", .string($0.request.target))]) }),
             "messages": .array(
@@ -49,7 +49,7 @@ extension AdminAPI {
         let code = json["code"]?.intValue ?? 1000
         let reason = json["reason"]?.stringValue ?? ""
         if let problem = WebSocketClosing.problem(code: code, reason: reason) {
-            throw Self.invalidWebSockets("/code", problem)
+            throw Self.invalidCall("Invalid WebSocket call", "/code", problem)
         }
         open.close(code: code, reason: reason)
         return AdminResponse.json(["webSockets": JSONValue(open.count)])
@@ -57,22 +57,8 @@ extension AdminAPI {
 
     /// The open connections matching the body's `request` (every one without it), and the body.
     private func openWebSockets(_ body: [UInt8], fields: [String]) throws(AdminError) -> (OpenWebSockets, JSONValue) {
-        let json = body.isEmpty ? JSONValue.object([]) : try Self.parseBody(body)
-        guard case .object(let members) = json else {
-            throw Self.invalidWebSockets("/", "expected an object such as {\"request\": {\"urlPath\": \"/chat\"}}")
-        }
-        for (key, _) in members where !fields.contains(key) {
-            let expected = fields.map { "'\($0)'" }.joined(separator: ", ")
-            throw Self.invalidWebSockets("/\(key)", "unknown field '\(key)' (expected \(expected))")
-        }
-        let pattern =
-            try json["request"].map { value throws(AdminError) in try decodePattern(value) } ?? RequestPattern()
-        return (OpenWebSockets(webSockets.connections(matching: CompiledRequestPattern(pattern))), json)
-    }
-
-    private static func invalidWebSockets(_ pointer: String, _ detail: String) -> AdminError {
-        AdminError(
-            status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid WebSocket call",
-            detail: detail, pointer: pointer)
+        let (pattern, json) = try patternBody(
+            body, fields: fields, example: #"{"request": {"urlPath": "/chat"}}"#, title: "Invalid WebSocket call")
+        return (OpenWebSockets(webSockets.connections(matching: pattern)), json)
     }
 }

@@ -54,15 +54,7 @@ extension MappingDecoder.Run {
                 for helper in template.unknownHelpers { warn(.unknownHelper(helper), "metadata.stubserver", at: path) }
             }
         } catch {
-            var fieldPath = path
-            for part in error.field {
-                if part.hasPrefix("["), let index = Int(part.dropFirst().dropLast()) {
-                    fieldPath = fieldPath.index(index)
-                } else {
-                    fieldPath = fieldPath.key(part)
-                }
-            }
-            throw failure(fieldPath, error.message)
+            throw failure(error, at: path)
         }
     }
 

@@ -40,15 +40,21 @@ extension MappingDecoder.Run {
             for (field, helper) in template.unknownHelpers { warn(.unknownHelper(helper), field, at: path) }
             for (field, key) in template.unknownFakeDataKeys { warn(.unknownFakeDataKey(key), field, at: path) }
         } catch {
-            var fieldPath = path
-            for part in error.field {
-                if part.hasPrefix("["), let index = Int(part.dropFirst().dropLast()) {
-                    fieldPath = fieldPath.index(index)
-                } else {
-                    fieldPath = fieldPath.key(part)
-                }
-            }
-            throw failure(fieldPath, error.message)
+            throw failure(error, at: path)
         }
+    }
+
+    /// The load error for a template problem in the response (or `metadata.stubserver`) at `path`, naming the
+    /// field as in the stub file (`body`, `events[0].data`).
+    func failure(_ problem: ResponseTemplate.Failure, at path: MappingPath) -> StubsLoadError {
+        var fieldPath = path
+        for part in problem.field {
+            if part.hasPrefix("["), let index = Int(part.dropFirst().dropLast()) {
+                fieldPath = fieldPath.index(index)
+            } else {
+                fieldPath = fieldPath.key(part)
+            }
+        }
+        return failure(fieldPath, problem.message)
     }
 }

@@ -26,8 +26,6 @@ final class WebSocketRegistry: Sendable {
         var next: UInt64 = 0
         var entries: [ObjectIdentifier: Entry] = [:]
         var received = RingBuffer<Received>(capacity: WebSocketRegistry.maxMessages)
-        /// Counts every message ever kept, so a waiter knows which came after it started.
-        var receivedCount = 0
     }
 
     private let state = LockedValue(State())
@@ -57,7 +55,6 @@ final class WebSocketRegistry: Sendable {
         let text = String(decoding: truncated ? Array(bytes.prefix(Self.maxMessageBytes)) : bytes, as: UTF8.self)
         state.withLock { state in
             _ = state.received.append(Received(request: connection.request, text: text, truncated: truncated))
-            state.receivedCount += 1
         }
     }
 
@@ -67,8 +64,8 @@ final class WebSocketRegistry: Sendable {
         return entries.map(\.connection).filter { pattern.matches($0.request) }
     }
 
-    /// The messages kept, oldest first, and how many were ever kept.
-    func receivedMessages() -> (messages: [Received], total: Int) {
-        state.withLock { state in (state.received.elements, state.receivedCount) }
+    /// The messages kept, oldest first.
+    func receivedMessages() -> [Received] {
+        state.withLock { $0.received.elements }
     }
 }
