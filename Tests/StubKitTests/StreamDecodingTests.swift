@@ -9,6 +9,7 @@ struct StreamDecodingTests {
     private func decode(_ document: String) throws -> StubMapping {
         let result = try MappingDecoder().decodeDocument(
             try JSONParser.parse(document), file: "Stubs/mappings/events.json")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
         return try #require(result.mappings.first)
     }
 

@@ -22,8 +22,13 @@ struct WebSocketStubDecodingTests {
         }
     }
 
-    @Test("The issue's chat stub decodes to its script")
+    @Test("The issue's chat stub decodes to its script, with no warning")
     func issueExample() throws {
+        let result = try MappingDecoder().decodeDocument(
+            try JSONParser.parse(
+                #"{"request": {}, "response": {"status": 101}, "metadata": {"stubserver": {"webSocket": {}}}}"#),
+            file: "Stubs/mappings/chat.json")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
         let mapping = try decode(
             #"""
             {"request": {"method": "GET", "urlPath": "/chat"},
