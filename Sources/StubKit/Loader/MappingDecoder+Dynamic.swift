@@ -2,7 +2,7 @@
 /// `metadata.stubserver` (use limits, response sequences, bandwidth), which WireMock ignores.
 extension MappingDecoder.Run {
     static let stubserverMetadataFields = [
-        "times", "then", "bytesPerSecond", "graphql", "hang", "events", "lines", "streamEnd", "webSocket",
+        "times", "then", "bytesPerSecond", "graphql", "hang", "events", "lines", "streamEnd", "webSocket"
     ]
 
     /// `delayDistribution`, `chunkedDribbleDelay` and `fault` of a `response` object.
