@@ -69,11 +69,4 @@ import StubKit
             if ended.wait(timeout: .now() + timeout.timeInterval) == .success { ended.signal() }
         }
     }
-
-    extension Duration {
-        /// The duration in seconds, for Dispatch and Foundation timeouts.
-        var timeInterval: TimeInterval {
-            Double(components.seconds) + Double(components.attoseconds) / 1e18
-        }
-    }
 #endif

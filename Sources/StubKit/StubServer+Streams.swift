@@ -57,7 +57,7 @@ public struct OpenStreams: Sendable {
 
     /// Sends `line` and `\n` (its delay ignored) to each of these that streams lines.
     public func send(_ line: StreamedLine) {
-        let bytes = Array((line.text + "\n").utf8)
+        let bytes = line.wireBytes
         for entry in entries where !entry.isEvents { entry.stream?.write(bytes) }
     }
 

@@ -32,9 +32,7 @@ extension StubServer {
                     onSatisfied: { once.resume() })
                 guard let token else { return once.resume() }
                 once.onResume { [journal] in journal.waiters.cancel(token) }
-                let (seconds, attoseconds) = timeout.components
-                let interval = max(0, Double(seconds) + Double(attoseconds) / 1e18)
-                DispatchQueue.global().asyncAfter(deadline: .now() + interval) { once.resume() }
+                DispatchQueue.global().asyncAfter(deadline: .now() + max(0, timeout.timeInterval)) { once.resume() }
             }
         } onCancel: {
             once.resume()

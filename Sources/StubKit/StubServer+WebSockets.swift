@@ -57,20 +57,19 @@ public struct OpenWebSockets: Sendable {
     /// Whether there are none.
     public var isEmpty: Bool { connections.isEmpty }
 
-    /// Sends a text message to each.
-    public func send(text: String) {
-        for connection in connections { connection.send(text: text) }
+    /// Sends `message` (its delay ignored) to each.
+    public func send(_ message: WebSocketOutgoing) {
+        for connection in connections { connection.send(message) }
     }
+
+    /// Sends a text message to each.
+    public func send(text: String) { send(.text(text)) }
 
     /// Sends `value` as a compact JSON text message to each.
-    public func send(json value: JSONValue) {
-        send(text: value.serialized(.compact))
-    }
+    public func send(json value: JSONValue) { send(.json(value)) }
 
     /// Sends a binary message to each.
-    public func send(binary bytes: [UInt8]) {
-        for connection in connections { connection.send(binary: bytes) }
-    }
+    public func send(binary bytes: [UInt8]) { send(.binary(bytes)) }
 
     /// Closes each with `code` (1000 by default) and `reason`, waiting for the client's close.
     public func close(code: Int = 1000, reason: String = "") {

@@ -45,6 +45,6 @@ extension RequestVerification {
     static func describe(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
-        return "\(Double(seconds) + Double(attoseconds) / 1e18) seconds"
+        return "\(duration.timeInterval) seconds"
     }
 }

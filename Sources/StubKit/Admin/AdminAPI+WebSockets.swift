@@ -32,13 +32,7 @@ extension AdminAPI {
         } catch {
             throw .invalid(error, title: "Invalid WebSocket messages")
         }
-        for message in messages {
-            switch message.payload {
-            case .text(let text): open.send(text: text)
-            case .json(let value): open.send(json: value)
-            case .binary(let bytes): open.send(binary: bytes)
-            }
-        }
+        for message in messages { open.send(message) }
         return AdminResponse.json(["webSockets": JSONValue(open.count)])
     }
 

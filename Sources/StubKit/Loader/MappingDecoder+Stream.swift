@@ -144,11 +144,3 @@ extension StreamedLine {
         return .object(members)
     }
 }
-
-extension Duration {
-    /// The whole milliseconds of this duration.
-    var wholeMilliseconds: Int {
-        let (seconds, attoseconds) = components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-    }
-}

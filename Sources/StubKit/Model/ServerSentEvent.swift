@@ -123,6 +123,9 @@ public struct StreamedLine: Sendable, Hashable {
         self.delay = delay
     }
 
+    /// The line on the wire: its text and `\n`.
+    public var wireBytes: [UInt8] { Array((text + "\n").utf8) }
+
     /// A JSON value as one compact line.
     public static func json(_ value: JSONValue, after delay: Duration = .zero) -> StreamedLine {
         StreamedLine(value.serialized(.compact), after: delay)

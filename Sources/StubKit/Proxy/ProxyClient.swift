@@ -156,8 +156,7 @@
     extension ProxySettings {
         /// ``timeout`` in seconds, as Foundation wants it.
         var timeoutInterval: TimeInterval {
-            let (seconds, attoseconds) = timeout.components
-            return max(0.001, Double(seconds) + Double(attoseconds) / 1e18)
+            max(0.001, timeout.timeInterval)
         }
     }
 #endif

@@ -49,7 +49,7 @@ struct ScriptedWebSocket: WebSocketHandler {
                 return
             }
             rest.removeFirst()
-            send(next, on: connection)
+            connection.send(next)
         }
         guard let closing else { return }
         let close: @Sendable () -> Void = {
@@ -60,16 +60,18 @@ struct ScriptedWebSocket: WebSocketHandler {
 
     /// Runs `body` once `delay` has passed, on a Dispatch timer (no thread waits meanwhile).
     private static func after(_ delay: Duration, _ body: @escaping @Sendable () -> Void) {
-        let (seconds, attoseconds) = delay.components
-        DispatchQueue.global().asyncAfter(
-            deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18, execute: body)
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay.timeInterval, execute: body)
     }
 
-    static func send(_ message: WebSocketOutgoing, on connection: WebSocketConnection) {
+}
+
+extension WebSocketConnection {
+    /// Sends `message` now (its delay is the caller's business): text, JSON as compact text, or binary.
+    func send(_ message: WebSocketOutgoing) {
         switch message.payload {
-        case .text(let text): connection.send(text: text)
-        case .json(let value): connection.send(text: value.serialized(.compact))
-        case .binary(let bytes): connection.send(binary: bytes)
+        case .text(let text): send(text: text)
+        case .json(let value): send(text: value.serialized(.compact))
+        case .binary(let bytes): send(binary: bytes)
         }
     }
 }

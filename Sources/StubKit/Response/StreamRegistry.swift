@@ -38,7 +38,4 @@ final class StreamRegistry: Sendable {
         let entries = state.withLock { state in state.entries.sorted { $0.key < $1.key }.map(\.value) }
         return entries.filter { $0.stream != nil && pattern.matches($0.request) }
     }
-
-    /// How many streams are open.
-    var count: Int { state.withLock { $0.entries.count } }
 }

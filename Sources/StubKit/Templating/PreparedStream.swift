@@ -21,7 +21,7 @@ struct PreparedStream: Sendable {
             ids = events.map(\.id)
             isEvents = true
         case .lines(let lines):
-            steps = lines.map { HTTPStreamStep(after: $0.delay, Array(($0.text + "\n").utf8)) }
+            steps = lines.map { HTTPStreamStep(after: $0.delay, $0.wireBytes) }
             ids = []
             isEvents = false
         }

@@ -86,7 +86,7 @@ struct StreamTemplate: Sendable {
                 ids.append(event.id)
             case .line(let line, let template):
                 let text = rendered(template, line.text, oneLine: true) ?? ""
-                steps.append(HTTPStreamStep(after: line.delay, Array((text + "\n").utf8)))
+                steps.append(HTTPStreamStep(after: line.delay, StreamedLine(text).wireBytes))
             }
         }
         return PreparedStream(steps: steps, ids: ids, end: end, isEvents: isEvents)
