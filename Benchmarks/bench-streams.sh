@@ -25,42 +25,7 @@ BENCH_HELP_END=16
 # shellcheck source=Benchmarks/streams/common.sh
 . "$ROOT/Benchmarks/streams/common.sh"
 
-STRICT=0
-BUILD=1
-ROUNDS=1
-DURATION=20
-PIN=0
-SCRATCH=""
-CONNECTIONS=1000
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --check) STRICT=1; shift ;;
-    --connections) CONNECTIONS=$2; shift 2 ;;
-    *) bench_option "$@"; shift "$BENCH_SHIFT" ;;
-  esac
-done
-[ "$CONNECTIONS" -ge 1 ] && [ "$CONNECTIONS" -le 4000 ] || { echo "bench-streams: --connections takes 1 to 4000" >&2; exit 2; }
-[ "$DURATION" -ge 2 ] && [ "$DURATION" -le 600 ] || { echo "bench-streams: --duration takes 2 to 600" >&2; exit 2; }
-bench_require python3 curl
-streams_open_files "$CONNECTIONS"
-
-if [ -n "${STUBSERVER_BIN:-}" ]; then
-  STUBSERVER=$STUBSERVER_BIN
-else
-  bench_build stubserver
-  STUBSERVER="$(bench_bin_path)/stubserver"
-fi
-[ -x "$STUBSERVER" ] || { echo "bench-streams: $STUBSERVER not built (run without --no-build)" >&2; exit 2; }
-
-TMP=$(mktemp -d /tmp/bench-streams.XXXXXX)
-PIDS=()
-cleanup() {
-  local pid
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+streams_setup "$@"
 
 COUNT=$((DURATION + 10))  # events enough to last the connecting and the window
 mkdir -p "$TMP/stubs/mappings"

@@ -1,5 +1,5 @@
-# Shell functions shared by Benchmarks/bench-streams.sh and bench-websockets.sh (after Benchmarks/lib.sh, with
-# BENCH_NAME, TMP and PIDS set). Each server is measured alone, one after the other.
+# Shell functions shared by Benchmarks/bench-streams.sh and bench-websockets.sh (sourced after Benchmarks/lib.sh,
+# with BENCH_NAME set; streams_setup makes TMP and PIDS). Each server is measured alone, one after the other.
 # shellcheck shell=bash
 
 # streams_open_files CONNECTIONS: raises the open-files limit for the servers and the client, or exits 2.
@@ -29,4 +29,39 @@ streams_measure() {
   printf '%s ' "$name" >> "$TMP/results"
   timeout "$limit" "$@" "$port" "$SERVER_PID" >> "$TMP/results"
   kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+}
+
+# streams_setup ARG...: reads the options (--check, --connections N, and bench_option's), checks them, raises the
+# open-files limit, builds (or finds) the release stubserver in STUBSERVER, and makes TMP, PIDS and the cleanup
+# that stops the servers started, by PID.
+streams_setup() {
+  STRICT=0 BUILD=1 ROUNDS=1 DURATION=20 PIN=0 SCRATCH="" CONNECTIONS=1000
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --check) STRICT=1; shift ;;
+      --connections) CONNECTIONS=$2; shift 2 ;;
+      *) bench_option "$@"; shift "$BENCH_SHIFT" ;;
+    esac
+  done
+  [ "$CONNECTIONS" -ge 1 ] && [ "$CONNECTIONS" -le 4000 ] || { echo "$BENCH_NAME: --connections takes 1 to 4000" >&2; exit 2; }
+  [ "$DURATION" -ge 2 ] && [ "$DURATION" -le 600 ] || { echo "$BENCH_NAME: --duration takes 2 to 600" >&2; exit 2; }
+  bench_require python3 curl
+  streams_open_files "$CONNECTIONS"
+  if [ -n "${STUBSERVER_BIN:-}" ]; then
+    STUBSERVER=$STUBSERVER_BIN
+  else
+    bench_build stubserver
+    STUBSERVER="$(bench_bin_path)/stubserver"
+  fi
+  [ -x "$STUBSERVER" ] || { echo "$BENCH_NAME: $STUBSERVER not built (run without --no-build)" >&2; exit 2; }
+  TMP=$(mktemp -d "/tmp/$BENCH_NAME.XXXXXX")
+  PIDS=()
+  trap streams_cleanup EXIT
+  trap 'exit 130' INT TERM
+}
+
+streams_cleanup() {
+  local pid
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
+  rm -rf "$TMP"
 }
