@@ -52,7 +52,9 @@ struct ListenerAvailabilityTests {
         }
     }
 
-    @Test("Offline refuses connections and closes idle keep-alive ones; online again serves on the same port")
+    @Test(
+        "Offline refuses connections, keeps the port and closes idle keep-alive ones; online again serves on the same port"
+    )
     func offlineThenOnline() async throws {
         let server = try startServer()
         defer { server.stop() }
@@ -64,6 +66,7 @@ struct ListenerAvailabilityTests {
         #expect(server.availability() == .offline)
         #expect(server.isRunning)
         #expect(connectionRefused(port: port))
+        #expect(!RawSocket.canBind(port: port), "offline keeps the port bound, so no other server is given it")
         #expect(kept.waitForClose(), "the idle keep-alive connection is closed")
 
         try server.setAvailability(.online)

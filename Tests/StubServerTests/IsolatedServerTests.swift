@@ -112,9 +112,9 @@ struct IsolatedServerTests {
             let port = try #require(server.base.port)
             let marker = UUID().uuidString
             try await Self.stub(server.admin, path: "/marker", body: marker)
-            #expect(RawSocket.answers(port: port, path: "/marker", with: marker))
+            #expect(RawSocket.hasStub(port: port, withBody: marker))
             #expect(try await HTTP.send(parent, "DELETE", "/__admin/servers/\(server.id)").status == 200)
-            #expect(!RawSocket.answers(port: port, path: "/marker", with: marker))
+            #expect(!RawSocket.hasStub(port: port, withBody: marker))
             #expect(try await HTTP.get(parent, "/__admin/servers/\(server.id)").status == 404)
             #expect(try await HTTP.send(parent, "DELETE", "/__admin/servers/\(server.id)").status == 404)
             let listed = try #require(try await HTTP.get(parent, "/__admin/servers").json()["servers"] as? [Any])
@@ -167,7 +167,7 @@ struct IsolatedServerTests {
         await parent.shutdown()
         #expect(!first.isRunning)
         #expect(!second.isRunning)
-        for port in ports { #expect(!RawSocket.answers(port: port, path: "/marker", with: marker)) }
+        for port in ports { #expect(!RawSocket.hasStub(port: port, withBody: marker)) }
         #expect(throws: IsolatedServerError.self) { _ = try parent.makeIsolatedServer() }
     }
 

@@ -96,6 +96,21 @@ public enum RawSocket {
         return received
     }
 
+    /// Whether a socket (without `SO_REUSEADDR`) can bind 127.0.0.1:`port` now: `false` while any socket
+    /// holds the port, listening or not. The socket is closed at once.
+    public static func canBind(port: Int) -> Bool {
+        let fd = socket(AF_INET, streamSocket, 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = ipv4Loopback(port: port)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return bound == 0
+    }
+
     /// A blocking TCP socket connected to 127.0.0.1:`port` (close it when done), safe from SIGPIPE;
     /// with `timeoutSeconds`, a read waiting longer than that fails.
     public static func connectLoopback(port: Int, timeoutSeconds: Int? = nil) throws -> Int32 {

@@ -40,8 +40,9 @@
         }
 
         func testRefusedConnectionExitsOne() throws {
-            let (fd, port) = try RawSocket.occupyLoopbackPort()
-            close(fd)  // now nothing listens there
+            // Bound, not listening: refused, and no other test's server can take the port meanwhile.
+            let (fd, port) = try RawSocket.occupyLoopbackPort(listening: false)
+            defer { close(fd) }
             let run = try StubServerProcess.run(["health", "http://127.0.0.1:\(port)"])
             XCTAssertEqual(run.termination, .exited(1))
             XCTAssertEqual(run.stdout, "")

@@ -50,7 +50,7 @@
             #expect(try await shared.isolatedServers().map(\.name) == ["left"])
             #expect(try await external.stop() == .exited(0), "\(external.process.standardError)")
             let port = try #require(left.baseURL.port)
-            #expect(!RawSocket.answers(port: port, path: "/marker", with: marker))
+            #expect(!RawSocket.hasStub(port: port, withBody: marker))
         }
 
         @Test("--max-servers bounds them: past it 429 naming the flag; a folder outside --stubs is 422")

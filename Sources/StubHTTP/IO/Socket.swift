@@ -16,12 +16,25 @@ struct Socket: Sendable, Hashable {
     /// Opens a listening socket bound to `address` with `SO_REUSEADDR` (and `IPV6_V6ONLY` for IPv6).
     /// - Throws: ``SocketError`` naming the call that failed (`bind` with `EADDRINUSE`, etc.).
     static func listen(on address: SocketAddress, backlog: Int32) throws(SocketError) -> Socket {
+        let socket = try bound(to: address)
+        do {
+            try blockingSyscall(where: "listen") { sysListen(socket.fd, backlog) }
+            return socket
+        } catch {
+            socket.close()
+            throw error
+        }
+    }
+
+    /// Opens a socket bound to `address` with `SO_REUSEADDR` (and `IPV6_V6ONLY` for IPv6), not listening:
+    /// it holds the port, so no other socket is given it, and connections to it are refused.
+    /// - Throws: ``SocketError`` naming the call that failed.
+    static func bound(to address: SocketAddress) throws(SocketError) -> Socket {
         let socket = try open(family: address.family)
         do {
             try socket.setOption(SOL_SOCKET, SO_REUSEADDR, 1)
             if address.family == AF_INET6 { try socket.setOption(Int32(IPPROTO_IPV6), IPV6_V6ONLY, 1) }
             try blockingSyscall(where: "bind") { address.withSockAddr { bind(socket.fd, $0, $1) } }
-            try blockingSyscall(where: "listen") { sysListen(socket.fd, backlog) }
             return socket
         } catch {
             socket.close()

@@ -7,7 +7,7 @@
 /// Taking a listener offline, making it hang, and bringing it back (see ``ListenerAvailability``).
 /// Loop 0 only.
 extension Listener {
-    /// Sets the availability: offline closes the listening socket and tells every loop to close this
+    /// Sets the availability: offline closes the listening socket (keeping the port bound) and tells every loop to close this
     /// listener's connections (held ones at once, busy ones after their response); online or hanging
     /// listens again on the same address if offline; online after hanging hands the held requests to the
     /// handler. With `duration`, goes back online once it has passed (if listening again fails then, for
@@ -21,7 +21,7 @@ extension Listener {
         revertTimer = nil
         guard !isStopped else { throw SocketError(errno: EBADF, call: "listen") }
         if availability == .offline {
-            closeSocket()
+            closeSocket(reservingPort: true)
         } else {
             try reopen()
         }

@@ -24,6 +24,10 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
     let gate = ListenerGate()
     /// The bound address, to listen on again after going offline.
     private let address: SocketAddress?
+    /// While offline: a socket bound to ``address`` and not listening, so connections are refused and no
+    /// other server is given the port before ``reopen()`` (ports are scarce only to the kernel: tests
+    /// running in parallel start servers on free ports all the time).
+    private var reservation: Socket?
     /// Going back online at the end of a timed spell offline or hanging.
     var revertTimer: EventLoop.TimerHandle?
 
@@ -203,13 +207,25 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
     }
 
     /// Stops accepting and closes the socket, keeping its address for ``reopen()``: new connections are
-    /// refused.
-    func closeSocket() {
-        guard !isClosed else { return }
-        isClosed = true
-        pausedForDescriptors = false
-        loops[0].deregister(fd: socket.fd, token: token)
-        socket.close()
+    /// refused. `reservingPort` keeps the port bound meanwhile (best effort), for going offline; a stop
+    /// releases it.
+    func closeSocket(reservingPort: Bool = false) {
+        if !isClosed {
+            isClosed = true
+            pausedForDescriptors = false
+            loops[0].deregister(fd: socket.fd, token: token)
+            socket.close()
+        }
+        if reservingPort {
+            if reservation == nil, let address { reservation = try? Socket.bound(to: address) }
+        } else {
+            releaseReservation()
+        }
+    }
+
+    private func releaseReservation() {
+        reservation?.close()
+        reservation = nil
     }
 
     /// Listens again on the address it had, after ``closeSocket()``. Throws when the address is taken
@@ -217,7 +233,15 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
     func reopen() throws(SocketError) {
         guard isClosed else { return }
         guard !isStopped, let address else { throw SocketError(errno: EBADF, call: "listen") }
-        socket = try Socket.listen(on: address, backlog: server.configuration.backlog)
+        // Linux lets a second SO_REUSEADDR socket bind and listen beside the reservation (which does not
+        // listen), so the port is never free; Darwin does not, so there the reservation goes first.
+        do {
+            socket = try Socket.listen(on: address, backlog: server.configuration.backlog)
+        } catch  where error.errno == EADDRINUSE && reservation != nil {
+            releaseReservation()
+            socket = try Socket.listen(on: address, backlog: server.configuration.backlog)
+        }
+        releaseReservation()
         do {
             try register()
         } catch {
