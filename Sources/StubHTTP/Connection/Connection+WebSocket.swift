@@ -1,4 +1,4 @@
-/// A connection in WebSocket mode, after ``HTTPResponder/acceptWebSocket(_:subprotocols:headers:configuration:handler:)``
+/// A connection in WebSocket mode, after ``HTTPResponder/acceptWebSocket(_:subprotocols:headers:configuration:handler:after:)``
 /// wrote the `101` head: bytes read go to the session's frame parser, not the HTTP parser; pings are answered;
 /// the closing handshake (either side's), protocol errors (close with 1002, 1007 or 1009), a reader too slow
 /// (``HTTPServerConfiguration/maxStreamBacklog``), and the server's stop (1001). The machine stays

@@ -24,15 +24,19 @@ extension HTTPResponder {
     ///     and `Transfer-Encoding` are ignored here.
     ///   - configuration: limits and timeouts of the connection.
     ///   - handler: told, on the event loop, that the connection opened, each message, and that it closed.
+    ///   - delay: how long the handshake's answer waits, on the connection's timer (no thread waits); the client
+    ///     leaving meanwhile cancels it.
     public func acceptWebSocket(
         _ request: HTTPRequest, subprotocols: [String] = [], headers: HTTPHeaders = [:],
-        configuration: WebSocketConfiguration = WebSocketConfiguration(), handler: any WebSocketHandler
+        configuration: WebSocketConfiguration = WebSocketConfiguration(), handler: any WebSocketHandler,
+        after delay: Duration = .zero
     ) {
         let generation = generation
-        deliver {
+        let start: @Sendable (Connection) -> Void = {
             $0.startWebSocket(
                 request, subprotocols: subprotocols, headers: headers, configuration: configuration, handler: handler,
                 generation: generation)
         }
+        if delay > .zero { deliver(after: delay, start) } else { deliver(start) }
     }
 }

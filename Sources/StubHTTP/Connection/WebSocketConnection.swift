@@ -49,6 +49,19 @@ public final class WebSocketConnection: Sendable {
         onLoop { $0.webSocketClose(code: code, reason: reason, generation: $1) }
     }
 
+    /// Runs `body` on the connection's event loop once `delay` has passed, counted from this call: a timer of
+    /// the loop, so no thread waits. For messages sent later: once the connection has closed, what they send is
+    /// dropped, as any send then.
+    public func after(_ delay: Duration, _ body: @escaping @Sendable () -> Void) {
+        let loop = connection.loop
+        if loop.inEventLoop {
+            loop.schedule(after: delay, body)
+        } else {
+            let start = Instant.now()
+            loop.execute { loop.schedule(at: start + delay, body) }
+        }
+    }
+
     private func send(_ frame: WebSocketFrame) {
         onLoop { $0.webSocketSend(frame, generation: $1) }
     }
