@@ -19,7 +19,8 @@ extension StubRequestHandler {
             return response.send(prepared, via: responder, after: delay, network: network)
         }
         if let script = response.webSocket {
-            return accept(script, head: prepared.response, for: request, via: responder)
+            return accept(
+                script, of: response, head: prepared.response, for: request, stub: stub(), via: responder, after: delay)
         }
         // A template's stream is the one it rendered for this request (none when its render failed: the 500).
         if let stream = response.template == nil ? response.stream : renderedStream {

@@ -46,6 +46,14 @@ extension StubRequestHandler {
             conclude(
                 request, sending: response.prepared, of: response, stub: LoggedRequest.MatchedStub(mapping),
                 displayName: mapping.displayName, ownsBody: true, responder: responder, started: started)
+        case .webSocket(let body):
+            let registry = webSocketRegistry
+            let response = StubResponse(
+                .webSocket(WebSocketScript()), stubID: mapping.id, stubName: mapping.name,
+                webSocketHandler: { ClosureWebSocket(request: stubRequest, registry: registry, body: body) })
+            conclude(
+                request, sending: response.prepared, of: response, stub: LoggedRequest.MatchedStub(mapping),
+                displayName: mapping.displayName, ownsBody: true, responder: responder, started: started)
         case .sync(let body):
             let submitted = closureWorkers.submit {
                 finish(Result { try body(stubRequest) })

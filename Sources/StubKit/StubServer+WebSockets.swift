@@ -1,6 +1,31 @@
 import StubHTTP
 
 extension StubServer {
+    /// Adds a WebSocket stub answered by Swift code: a request matching `request` is upgraded, and `handler`
+    /// runs as a task (never on an event loop) for the connection. Its ``StubWebSocket/messages`` are what the app
+    /// sends, ending when the connection closes; when `handler` returns, the connection is closed (1000) if still
+    /// open. Messages either way are kept, as for scripted stubs (``webSocketConversation(matching:)``).
+    ///
+    /// ```swift
+    /// server.webSocket(.get("/chat")) { socket in
+    ///     socket.send(text: "welcome")
+    ///     for await message in socket.messages where message.text == "ping" {
+    ///         socket.send(text: "pong")
+    ///     }
+    /// }
+    /// ```
+    @discardableResult
+    public func webSocket(
+        _ request: RequestPattern, priority: Int = StubMapping.defaultPriority, name: String? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        handler: @escaping @Sendable (StubWebSocket) async -> Void
+    ) -> StubHandle {
+        add(
+            StubMapping(request, .webSocket(WebSocketScript()), priority: priority, name: name),
+            closure: .webSocket(handler),
+            at: StubCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// The WebSocket connections open now whose request matches `pattern`, oldest first: send them messages
     /// from the test, or close them.
     ///
@@ -12,7 +37,7 @@ extension StubServer {
     /// let sent = try await server.waitForMessage(matching: .contains("hello"), timeout: .seconds(5))
     /// ```
     public func webSockets(matching pattern: RequestPattern) -> OpenWebSockets {
-        OpenWebSockets(webSocketRegistry.connections(matching: CompiledRequestPattern(pattern)))
+        OpenWebSockets(webSocketRegistry.connections(matching: CompiledRequestPattern(pattern)), webSocketRegistry)
     }
 
     /// Suspends until at least `count` open WebSocket connections match `pattern`, or `timeout` passes; returns
@@ -23,7 +48,7 @@ extension StubServer {
         let compiled = CompiledRequestPattern(pattern)
         return try await Self.polling(timeout: timeout) {
             let open = webSocketRegistry.connections(matching: compiled)
-            return (OpenWebSockets(open), open.count >= count)
+            return (OpenWebSockets(open, webSocketRegistry), open.count >= count)
         }
     }
 
@@ -37,19 +62,36 @@ extension StubServer {
         let compiledMatcher = CompiledStringMatcher(matcher)
         let compiledPattern = CompiledRequestPattern(pattern)
         return try await Self.polling(timeout: timeout) {
-            let messages = webSocketRegistry.receivedMessages()
-            let found = messages.first { compiledMatcher.matches($0.text) && compiledPattern.matches($0.request) }
+            let found = webSocketRegistry.messages().first {
+                $0.direction == .received && compiledMatcher.matches($0.text) && compiledPattern.matches($0.request)
+            }
             return (found?.text, found != nil)
         }
+    }
+
+    /// The WebSocket messages sent either way on connections whose upgrade request matches `pattern`, oldest
+    /// first: what the app sent (``WebSocketMessageRecord/Direction/received``) and what the stubs and the test
+    /// sent it (``WebSocketMessageRecord/Direction/sent``). The server keeps the last 1,000, each up to 64 KiB.
+    ///
+    /// ```swift
+    /// let conversation = server.webSocketConversation(matching: .get("/chat")).map(\.line)
+    /// #expect(conversation == ["← welcome", "→ ping", "← pong"])
+    /// ```
+    public func webSocketConversation(matching pattern: RequestPattern = RequestPattern()) -> [WebSocketMessageRecord] {
+        let compiled = CompiledRequestPattern(pattern)
+        return webSocketRegistry.messages().filter { compiled.matches($0.request) }
     }
 }
 
 /// WebSocket connections open on a ``StubServer`` (``StubServer/webSockets(matching:)``). Safe from any thread.
 public struct OpenWebSockets: Sendable {
     private let connections: [WebSocketConnection]
+    /// Keeps what is sent, for ``StubServer/webSocketConversation(matching:)``.
+    private let registry: WebSocketRegistry
 
-    init(_ connections: [WebSocketConnection]) {
+    init(_ connections: [WebSocketConnection], _ registry: WebSocketRegistry) {
         self.connections = connections
+        self.registry = registry
     }
 
     /// How many connections these are.
@@ -59,7 +101,7 @@ public struct OpenWebSockets: Sendable {
 
     /// Sends `message` (its delay ignored) to each.
     public func send(_ message: WebSocketOutgoing) {
-        for connection in connections { connection.send(message) }
+        for connection in connections { registry.send(message, on: connection) }
     }
 
     /// Sends a text message to each.

@@ -4,20 +4,29 @@ import StubHTTP
 /// matches, closing them, and the messages clients sent (as ``StubServer/webSockets(matching:)`` and
 /// ``StubServer/waitForMessage(matching:from:timeout:)`` do in-process).
 extension AdminAPI {
-    /// `GET /__admin/stubserver/websockets`: `{"webSockets": [{"url": "/chat"}], "messages": ["hi", …]}`: the
-    /// open connections, oldest first, and the messages clients sent (the last 1,000 kept).
+    /// `GET /__admin/stubserver/websockets`: the open connections, oldest first; `messages`, those clients sent;
+    /// and `conversation`, every message either way (the last 1,000 kept), each with its `direction`
+    /// (`received` from the client, `sent` to it) and its connection's number:
+    /// `{"webSockets": [{"url": "/chat"}], "messages": [{"url": "/chat", "text": "ping", …}], "conversation": […]}`.
     func listWebSockets() -> HTTPResponse {
         let open = webSockets.connections(matching: CompiledRequestPattern(RequestPattern()))
-        let messages = webSockets.receivedMessages()
+        let messages = webSockets.messages()
+        func json(_ record: WebSocketMessageRecord, direction: Bool) -> JSONValue {
+            var members: [(key: String, value: JSONValue)] = [
+                ("url", .string(record.request.target)), ("text", .string(record.text)),
+                ("truncated", .bool(record.isTruncated))
+            ]
+            if record.isBinary { members.append(("binary", .bool(true))) }
+            if direction {
+                members.insert(("direction", .string(record.direction.rawValue)), at: 0)
+                members.append(("connection", JSONValue(Int(clamping: record.connection))))
+            }
+            return .object(members)
+        }
         return AdminResponse.json([
             "webSockets": .array(open.map { .object([("url", .string($0.request.target))]) }),
-            "messages": .array(
-                messages.map {
-                    .object([
-                        ("url", .string($0.request.target)), ("text", .string($0.text)),
-                        ("truncated", .bool($0.truncated))
-                    ])
-                })
+            "messages": .array(messages.filter { $0.direction == .received }.map { json($0, direction: false) }),
+            "conversation": .array(messages.map { json($0, direction: true) })
         ])
     }
 
@@ -53,6 +62,6 @@ extension AdminAPI {
     private func openWebSockets(_ body: [UInt8], fields: [String]) throws(AdminError) -> (OpenWebSockets, JSONValue) {
         let (pattern, json) = try patternBody(
             body, fields: fields, example: #"{"request": {"urlPath": "/chat"}}"#, title: "Invalid WebSocket call")
-        return (OpenWebSockets(webSockets.connections(matching: pattern)), json)
+        return (OpenWebSockets(webSockets.connections(matching: pattern), webSockets), json)
     }
 }

@@ -7,6 +7,8 @@ enum StubClosure: Sendable {
     /// Answers `head` as an open event stream, into which `produce` (run as a task) sends events until it
     /// returns (the stream finishes) or throws (the stream is cut); the client leaving cancels it.
     case events(head: ResponseDefinition, produce: @Sendable (StubRequest, EventSink) async throws -> Void)
+    /// Accepts the WebSocket upgrade and runs `handler` (as a task) for the connection.
+    case webSocket(@Sendable (StubWebSocket) async -> Void)
 }
 
 /// Where a closure's events go: the open stream of one request. Safe from any thread.

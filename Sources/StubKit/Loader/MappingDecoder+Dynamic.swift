@@ -127,6 +127,9 @@ extension MappingDecoder.Run {
         if let stream = mapping.response.stream, mapping.response.isTemplated(under: options) {
             try checkTemplates(of: stream, at: ownPath)
         }
+        if let script = mapping.response.webSocket, mapping.response.isTemplated(under: options) {
+            try checkTemplates(of: script, at: ownPath)
+        }
         if let hang = own["hang"], try bool(hang, at: ownPath.key("hang")) {
             mapping.response.hangs = true
             for index in mapping.thenResponses.indices { mapping.thenResponses[index].hangs = true }

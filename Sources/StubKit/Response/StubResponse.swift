@@ -24,6 +24,8 @@ final class StubResponse: Sendable {
     let webSocket: CompiledWebSocketScript?
     /// For a stream of a closure stub's events: the closure, bound to its request, run once the stream is open.
     let eventProducer: (@Sendable (EventSink) async throws -> Void)?
+    /// For a WebSocket closure stub: makes the connection's handler (``ClosureWebSocket``), in place of the script.
+    let webSocketHandler: (@Sendable () -> any WebSocketHandler)?
     /// Where the answer comes from.
     let kind: Kind
 
@@ -69,13 +71,26 @@ final class StubResponse: Sendable {
     init(
         _ definition: ResponseDefinition, stubID: String, stubName: String?,
         loadOptions: StubsLoadOptions = StubsLoadOptions(),
-        eventProducer: (@Sendable (EventSink) async throws -> Void)? = nil, scenarioName: String? = nil
+        eventProducer: (@Sendable (EventSink) async throws -> Void)? = nil,
+        webSocketHandler: (@Sendable () -> any WebSocketHandler)? = nil, scenarioName: String? = nil
     ) {
         self.eventProducer = eventProducer
-        webSocket = definition.webSocket.map { CompiledWebSocketScript($0, scenarioName: scenarioName) }
+        self.webSocketHandler = webSocketHandler
         var response = HTTPResponse(definition, stubID: stubID, stubName: stubName)
         if definition.stream != nil { response.body = [] }  // the stream replaces it
         var template: ResponseTemplate?
+        var webSocketProblem: ResponseTemplate.Failure?
+        if let script = definition.webSocket {
+            do throws(ResponseTemplate.Failure) {
+                webSocket = try CompiledWebSocketScript(
+                    script, scenarioName: scenarioName, templated: definition.isTemplated(under: loadOptions))
+            } catch {
+                webSocket = nil
+                webSocketProblem = error
+            }
+        } else {
+            webSocket = nil
+        }
         if let problem = definition.bodyFileProblem {
             // A stub file whose body file is missing: WireMock answers 500 when it is hit, and so do we,
             // saying which file, in the response and in the journal.
@@ -83,7 +98,8 @@ final class StubResponse: Sendable {
                 status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
                 body: Array("stubserver: \(problem)\n".utf8))
         } else if definition.isTemplated(under: loadOptions) {
-            do {
+            do throws(ResponseTemplate.Failure) {
+                if let webSocketProblem { throw webSocketProblem }
                 template = try ResponseTemplate(definition, stubID: stubID, stubName: stubName)
             } catch {
                 // Stub files and admin mappings were checked when decoded; a stub built in Swift with a

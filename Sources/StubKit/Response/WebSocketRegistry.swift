@@ -1,22 +1,14 @@
 import StubHTTP
 
-/// The WebSocket connections open now, with their requests, and the last messages clients sent
-/// (``StubServer/webSockets(matching:)``, ``StubServer/waitForMessage(matching:from:timeout:)``). A connection
-/// leaves when it closes; the messages kept are the last ``maxMessages``, each cut at ``maxMessageBytes``, so
-/// neither grows with traffic.
+/// The WebSocket connections open now, with their requests, and the last messages sent either way
+/// (``StubServer/webSockets(matching:)``, ``StubServer/webSocketConversation(matching:)``,
+/// ``StubServer/waitForMessage(matching:from:timeout:)``). A connection leaves when it closes; the messages
+/// kept are the last ``maxMessages``, each cut at ``maxMessageBytes``, so neither grows with traffic.
 final class WebSocketRegistry: Sendable {
-    /// One open connection, and when it opened (for the order).
+    /// One open connection, and when it opened (its number, for the order).
     struct Entry: Sendable {
         let connection: WebSocketConnection
         let number: UInt64
-    }
-
-    /// A message a client sent, as kept.
-    struct Received: Sendable {
-        let request: StubHTTPRequest
-        let text: String
-        /// The message was longer than ``maxMessageBytes`` and is cut.
-        let truncated: Bool
     }
 
     static let maxMessages = 1_000
@@ -25,7 +17,7 @@ final class WebSocketRegistry: Sendable {
     private struct State {
         var next: UInt64 = 0
         var entries: [ObjectIdentifier: Entry] = [:]
-        var received = RingBuffer<Received>(capacity: WebSocketRegistry.maxMessages)
+        var messages = RingBuffer<WebSocketMessageRecord>(capacity: WebSocketRegistry.maxMessages)
     }
 
     private let state = LockedValue(State())
@@ -45,16 +37,41 @@ final class WebSocketRegistry: Sendable {
 
     /// A client sent `message` on `connection`.
     func received(_ message: WebSocketMessage, on connection: WebSocketConnection) {
-        let bytes: [UInt8]
         switch message {
-        case .text(let text): bytes = Array(text.utf8)
-        case .binary(let data): bytes = data
+        case .text(let text): record(.received, Array(text.utf8), isBinary: false, on: connection)
+        case .binary(let bytes): record(.received, bytes, isBinary: true, on: connection)
         default: return
         }
+    }
+
+    /// Sends `message` on `connection` now (its delay is the caller's business), and keeps it.
+    func send(_ message: WebSocketOutgoing, on connection: WebSocketConnection) {
+        switch message.payload {
+        case .text(let text):
+            connection.send(text: text)
+            record(.sent, Array(text.utf8), isBinary: false, on: connection)
+        case .json(let value):
+            let text = value.serialized(.compact)
+            connection.send(text: text)
+            record(.sent, Array(text.utf8), isBinary: false, on: connection)
+        case .binary(let bytes):
+            connection.send(binary: bytes)
+            record(.sent, bytes, isBinary: true, on: connection)
+        }
+    }
+
+    private func record(
+        _ direction: WebSocketMessageRecord.Direction, _ bytes: [UInt8], isBinary: Bool,
+        on connection: WebSocketConnection
+    ) {
         let truncated = bytes.count > Self.maxMessageBytes
         let text = String(decoding: truncated ? Array(bytes.prefix(Self.maxMessageBytes)) : bytes, as: UTF8.self)
         state.withLock { state in
-            _ = state.received.append(Received(request: connection.request, text: text, truncated: truncated))
+            let number = state.entries[ObjectIdentifier(connection)]?.number ?? 0
+            _ = state.messages.append(
+                WebSocketMessageRecord(
+                    direction: direction, text: text, isBinary: isBinary, isTruncated: truncated,
+                    request: connection.request, connection: number))
         }
     }
 
@@ -64,8 +81,8 @@ final class WebSocketRegistry: Sendable {
         return entries.map(\.connection).filter { pattern.matches($0.request) }
     }
 
-    /// The messages kept, oldest first.
-    func receivedMessages() -> [Received] {
-        state.withLock { $0.received.elements }
+    /// The messages kept, both ways, oldest first.
+    func messages() -> [WebSocketMessageRecord] {
+        state.withLock { $0.messages.elements }
     }
 }

@@ -1,0 +1,126 @@
+import Foundation
+import StubServerTestSupport
+import StubTestSupport
+import StubTesting
+import Testing
+
+/// Templated WebSocket stubs (`request.*` and `message.body`), the stub's delay before the upgrade, and the
+/// conversation the server keeps, on real sockets.
+@Suite("WebSocket templating and conversation")
+struct WebSocketTemplatingTests {
+    static let templatedStub = #"""
+        {"request": {"method": "GET", "urlPath": "/chat"},
+         "response": {"status": 101, "transformers": ["response-template"]},
+         "metadata": {"stubserver": {"webSocket": {
+           "onConnect": [{"text": "hello {{request.query.user}}"}],
+           "onMessage": [
+             {"matches": {"matchesJsonPath": "$.id"},
+              "send": [{"json": {"ack": "{{jsonPath message.body '$.id'}}", "fixed": 1}},
+                       {"text": "you said {{{message.body}}}"}]}]}}}}
+        """#
+
+    @Test(
+        "A templated stub renders the upgrade request on connect, and the message in a reply (message.body, jsonPath)"
+    )
+    func templatedReplies() async throws {
+        let server = try startQuietServer()
+        try await shuttingDown(server) {
+            #expect(
+                try await HTTP.send(server, "POST", "/__admin/mappings", body: Data(Self.templatedStub.utf8)).status
+                    == 201)
+            let client = try await WebSocketStubTests.connect(server, "/chat?user=ada")
+            let frames = try await offPool { () -> [String?] in
+                let hello = try client.readFrame()?.text
+                try client.send(WebSocketTestClient.text(#"{"id": 42}"#))
+                return [hello, try client.readFrame()?.text, try client.readFrame()?.text]
+            }
+            #expect(frames == ["hello ada", #"{"ack":"42","fixed":1}"#, #"you said {"id": 42}"#])
+
+            // From 64 KiB on, a message is rendered on a render thread, not the event loop: the same answer.
+            let large = #"{"pad": ""# + String(repeating: "x", count: 100_000) + #"", "id": 7}"#
+            let ack = try await offPool { () -> String? in
+                try client.send(WebSocketTestClient.text(large))
+                return try client.readFrame()?.text
+            }
+            #expect(ack == #"{"ack":"7","fixed":1}"#)
+        }
+    }
+
+    @Test("Without response-template, tags in a WebSocket message are sent as written")
+    func untemplatedStaysVerbatim() async throws {
+        let server = try startQuietServer()
+        try await shuttingDown(server) {
+            server.stub(
+                .get("/raw"),
+                .webSocket(
+                    WebSocketScript(onMessage: [WebSocketReply(.equalTo("x"), send: [.text("{{message.body}}")])])))
+            let client = try await WebSocketStubTests.connect(server, "/raw")
+            let reply = try await offPool { () -> String? in
+                try client.send(WebSocketTestClient.text("x"))
+                return try client.readFrame()?.text
+            }
+            #expect(reply == "{{message.body}}")
+        }
+    }
+
+    @Test("A bad template in a WebSocket message stops the stub loading, naming the field")
+    func badTemplateIsRefused() async throws {
+        let server = try startQuietServer()
+        try await shuttingDown(server) {
+            let stub = #"""
+                {"request": {"urlPath": "/chat"}, "response": {"status": 101, "transformers": ["response-template"]},
+                 "metadata": {"stubserver": {"webSocket": {
+                   "onMessage": [{"matches": {"equalTo": "x"}, "send": [{"text": "{{#if}}"}]}]}}}}
+                """#
+            let answer = try await HTTP.send(server, "POST", "/__admin/mappings", body: Data(stub.utf8))
+            #expect(answer.status == 422, "\(answer.text)")
+            #expect(answer.text.contains("onMessage"), "\(answer.text)")
+            #expect(answer.text.contains("send"), "\(answer.text)")
+            #expect(answer.text.contains("template error"), "\(answer.text)")
+        }
+    }
+
+    @Test("The stub's fixedDelayMilliseconds holds the upgrade's answer that long")
+    func upgradeDelay() async throws {
+        let server = try startQuietServer()
+        try await shuttingDown(server) {
+            var response = ResponseDefinition.webSocket(WebSocketScript(onConnect: [.text("late")]))
+            response.fixedDelayMilliseconds = 300
+            server.stub(.get("/slow"), response)
+            let started = ContinuousClock.now
+            let client = try await WebSocketStubTests.connect(server, "/slow")
+            let waited = ContinuousClock.now - started
+            #expect(try await offPool { try client.readFrame() }?.text == "late")
+            #expect(waited >= .milliseconds(300), "the 101 came after \(waited)")
+        }
+    }
+
+    @Test("The conversation: both ways, in order, per connection; in Swift and over the admin API")
+    func conversation() async throws {
+        let server = try startQuietServer()
+        try await shuttingDown(server) {
+            #expect(
+                try await HTTP.send(server, "POST", "/__admin/mappings", body: Data(WebSocketStubTests.chatStub.utf8))
+                    .status == 201)
+            let client = try await WebSocketStubTests.connect(server, "/chat")
+            try await offPool {
+                _ = try client.readFrame()
+                try client.send(WebSocketTestClient.text("ping"))
+                _ = try client.readFrame()
+            }
+            server.webSockets(matching: .get("/chat")).send(text: "from the test")
+            _ = try await offPool { try client.readFrame() }
+            let lines = server.webSocketConversation(matching: .get("/chat")).map(\.line)
+            #expect(lines == ["← welcome", "→ ping", "← pong", "← from the test"])
+            #expect(server.webSocketConversation(matching: .get("/other")).isEmpty)
+            #expect(Set(server.webSocketConversation().map(\.connection)) == [1])
+
+            let listed = try await HTTP.get(server, "/__admin/stubserver/websockets").json()
+            let conversation = try #require(listed["conversation"] as? [[String: Any]])
+            #expect(conversation.compactMap { $0["direction"] as? String } == ["sent", "received", "sent", "sent"])
+            #expect(conversation.compactMap { $0["text"] as? String } == ["welcome", "ping", "pong", "from the test"])
+            let messages = try #require(listed["messages"] as? [[String: Any]])
+            #expect(messages.compactMap { $0["text"] as? String } == ["ping"])
+        }
+    }
+}
