@@ -160,11 +160,30 @@ extension Connection {
         startClosingHandshake(session, code: .goingAway, reason: "the server is stopping", waiting: wait)
     }
 
-    /// The connection closes: the timer is cancelled, and the handler told 1006 unless it heard a code already.
+    /// The connection closes: the timers are cancelled, and the handler told 1006 unless it heard a code already.
     func webSocketCutShort(_ session: WebSocketSession) {
         if let timer = session.timer { loop.cancelTimer(timer) }
         session.timer = nil
+        for timer in session.later.values { loop.cancelTimer(timer) }
+        session.later = [:]
         session.reportClosed(WebSocketCloseCode(1006), "the connection closed without a closing handshake")
+    }
+
+    /// Runs `body` at `deadline` while the WebSocket of `generation` is open (``WebSocketConnection/after(_:_:)``);
+    /// past ``WebSocketSession/maxLaterWork`` pending, closes it with 1008 instead.
+    func webSocketAfter(_ deadline: Instant, generation: UInt64, _ body: @escaping @Sendable () -> Void) {
+        guard let session = webSocketSession(generation), !session.closeSent else { return }
+        guard session.later.count < WebSocketSession.maxLaterWork else {
+            return startClosingHandshake(
+                session, code: .policyViolation, reason: "too many delayed messages pending",
+                waiting: session.configuration.closeHandshakeTimeout)
+        }
+        session.nextLater &+= 1
+        let number = session.nextLater
+        session.later[number] = loop.schedule(at: deadline) {
+            session.later[number] = nil
+            body()
+        }
     }
 
     /// Schedules the session's timer at its next deadline, replacing the one scheduled.

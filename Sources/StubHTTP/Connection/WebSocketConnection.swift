@@ -50,16 +50,13 @@ public final class WebSocketConnection: Sendable {
     }
 
     /// Runs `body` on the connection's event loop once `delay` has passed, counted from this call: a timer of
-    /// the loop, so no thread waits. For messages sent later: once the connection has closed, what they send is
-    /// dropped, as any send then.
+    /// the loop, so no thread waits. For messages sent later: it is cancelled when the connection closes (or a
+    /// close was sent), and a connection with 4,096 pending is closed with 1008 (policy violation) instead.
     public func after(_ delay: Duration, _ body: @escaping @Sendable () -> Void) {
         let loop = connection.loop
-        if loop.inEventLoop {
-            loop.schedule(after: delay, body)
-        } else {
-            let start = Instant.now()
-            loop.execute { loop.schedule(at: start + delay, body) }
-        }
+        if loop.inEventLoop { loop.refreshNow() }
+        let deadline = (loop.inEventLoop ? loop.now : Instant.now()) + delay
+        onLoop { $0.webSocketAfter(deadline, generation: $1, body) }
     }
 
     private func send(_ frame: WebSocketFrame) {

@@ -25,6 +25,13 @@ final class WebSocketSession {
     var lastPing: Instant
     /// The scheduled timer, cancelled when the connection closes.
     var timer: EventLoop.TimerHandle?
+    /// Work the program scheduled for later (``WebSocketConnection/after(_:_:)``), by number: cancelled when the
+    /// connection closes, at most ``maxLaterWork`` at once.
+    var later: [UInt64: EventLoop.TimerHandle] = [:]
+    var nextLater: UInt64 = 0
+    /// The most work one connection may have scheduled for later at once: a client sending faster than delayed
+    /// replies go out is closed with 1008 past it, so it cannot make the server grow.
+    static let maxLaterWork = 4_096
     /// The handler was told the connection closed.
     private var reportedClosed = false
 
