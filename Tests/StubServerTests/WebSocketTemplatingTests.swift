@@ -123,4 +123,22 @@ struct WebSocketTemplatingTests {
             #expect(messages.compactMap { $0["text"] as? String } == ["ping"])
         }
     }
+
+    @Test("The conversation is bounded in bytes: of 300 messages of 64 KiB and a last short one, 256 are kept (16 MiB)")
+    func conversationBound() async throws {
+        let server = try startQuietServer()
+        try await shuttingDown(server) {
+            server.stub(.get("/bulk"), .webSocket(WebSocketScript()))
+            let client = try await WebSocketStubTests.connect(server, "/bulk")
+            try await offPool {
+                let large = WebSocketTestClient.text(String(repeating: "x", count: 64 << 10))  // masked once
+                for _ in 0..<300 { try client.send(large) }
+                try client.send(WebSocketTestClient.text("last"))
+            }
+            #expect(await eventually { server.webSocketConversation().last?.text == "last" })
+            let kept = server.webSocketConversation()
+            #expect(kept.count == 256)
+            #expect(kept.reduce(0) { $0 + $1.text.utf8.count } == (16 << 20) - (64 << 10) + 4)
+        }
+    }
 }

@@ -3,7 +3,8 @@ import StubHTTP
 /// The WebSocket connections open now, with their requests, and the last messages sent either way
 /// (``StubServer/webSockets(matching:)``, ``StubServer/webSocketConversation(matching:)``,
 /// ``StubServer/waitForMessage(matching:from:timeout:)``). A connection leaves when it closes; the messages
-/// kept are the last ``maxMessages``, each cut at ``maxMessageBytes``, so neither grows with traffic.
+/// kept are the last ``maxMessages``, each cut at ``maxMessageBytes``, at most ``maxTotalBytes`` in all (the
+/// oldest go first), so neither grows with traffic.
 final class WebSocketRegistry: Sendable {
     /// One open connection, and when it opened (its number, for the order).
     struct Entry: Sendable {
@@ -13,11 +14,14 @@ final class WebSocketRegistry: Sendable {
 
     static let maxMessages = 1_000
     static let maxMessageBytes = 64 << 10
+    static let maxTotalBytes = 16 << 20
 
     private struct State {
         var next: UInt64 = 0
         var entries: [ObjectIdentifier: Entry] = [:]
         var messages = RingBuffer<WebSocketMessageRecord>(capacity: WebSocketRegistry.maxMessages)
+        /// The bytes of the texts kept.
+        var bytes = 0
     }
 
     private let state = LockedValue(State())
@@ -66,12 +70,17 @@ final class WebSocketRegistry: Sendable {
     ) {
         let truncated = bytes.count > Self.maxMessageBytes
         let text = String(decoding: truncated ? Array(bytes.prefix(Self.maxMessageBytes)) : bytes, as: UTF8.self)
+        let cost = text.utf8.count
         state.withLock { state in
             let number = state.entries[ObjectIdentifier(connection)]?.number ?? 0
-            _ = state.messages.append(
+            while state.bytes + cost > Self.maxTotalBytes, let oldest = state.messages.removeFirst() {
+                state.bytes -= oldest.text.utf8.count
+            }
+            let dropped = state.messages.append(
                 WebSocketMessageRecord(
                     direction: direction, text: text, isBinary: isBinary, isTruncated: truncated,
                     request: connection.request, connection: number))
+            state.bytes += cost - (dropped?.text.utf8.count ?? 0)
         }
     }
 
