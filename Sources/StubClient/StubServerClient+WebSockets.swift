@@ -43,6 +43,22 @@ extension StubServerClient {
         return messages.compactMap { $0["text"]?.stringValue }
     }
 
+    /// The WebSocket messages sent either way, oldest first, as ``StubServer/webSocketConversation(matching:)``
+    /// returns them in-process (the server keeps the last 1,000). Each record's `request` has the upgrade
+    /// request's method and target only: the admin API lists no more of it.
+    public func webSocketConversation() async throws -> [WebSocketMessageRecord] {
+        guard case .array(let messages)? = try await send(.listWebSockets).json()["conversation"] else { return [] }
+        return messages.compactMap { message -> WebSocketMessageRecord? in
+            guard let text = message["text"]?.stringValue, let url = message["url"]?.stringValue,
+                let direction = message["direction"]?.stringValue.flatMap(WebSocketMessageRecord.Direction.init)
+            else { return nil }
+            return WebSocketMessageRecord(
+                direction: direction, text: text, isBinary: message["binary"] == .bool(true),
+                isTruncated: message["truncated"] == .bool(true), request: StubHTTPRequest(method: .get, target: url),
+                connection: UInt64(max(0, message["connection"]?.intValue ?? 0)))
+        }
+    }
+
     private func webSocketCall(_ endpoint: AdminCall.Endpoint, _ body: [(key: String, value: JSONValue)])
         async throws -> Int
     {

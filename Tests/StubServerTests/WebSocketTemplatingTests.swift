@@ -121,6 +121,9 @@ struct WebSocketTemplatingTests {
             #expect(conversation.compactMap { $0["text"] as? String } == ["welcome", "ping", "pong", "from the test"])
             let messages = try #require(listed["messages"] as? [[String: Any]])
             #expect(messages.compactMap { $0["text"] as? String } == ["ping"])
+            let remote = try await StubServerClient(baseURL: server.baseURL).webSocketConversation()
+            #expect(remote.map(\.line) == lines)
+            #expect(remote.map(\.request.target) == Array(repeating: "/chat", count: 4))
         }
     }
 

@@ -22,6 +22,18 @@ public struct WebSocketMessageRecord: Sendable {
     /// The connection's number: 1 for the first to open on this server, and so on (0 if it had closed).
     public let connection: UInt64
 
+    package init(
+        direction: Direction, text: String, isBinary: Bool, isTruncated: Bool, request: StubHTTPRequest,
+        connection: UInt64
+    ) {
+        self.direction = direction
+        self.text = text
+        self.isBinary = isBinary
+        self.isTruncated = isTruncated
+        self.request = request
+        self.connection = connection
+    }
+
     /// `→ hello` for a message received, `← welcome` for one sent: how failure reports show a conversation.
     public var line: String {
         let arrow = direction == .received ? "→" : "←"
