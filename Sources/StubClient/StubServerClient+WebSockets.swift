@@ -43,7 +43,7 @@ extension StubServerClient {
         return messages.compactMap { $0["text"]?.stringValue }
     }
 
-    /// The WebSocket messages sent either way, oldest first, as ``StubServer/webSocketConversation(matching:)``
+    /// The WebSocket messages sent either way, oldest first, as `StubServer.webSocketConversation(matching:)`
     /// returns them in-process (the server keeps the last 1,000). Each record's `request` has the upgrade
     /// request's method and target only: the admin API lists no more of it.
     public func webSocketConversation() async throws -> [WebSocketMessageRecord] {
