@@ -1,0 +1,83 @@
+import Foundation
+
+/// Pushing to open event streams and WebSockets, and reading the WebSocket conversation, wherever the server
+/// runs: in-process through ``StubServer/streams(matching:)`` and ``StubServer/webSockets(matching:)``, outside
+/// through the admin API (``StubServerClient``).
+///
+/// ```swift
+/// let server = try #require(AnyStubServer.current)
+/// try await server.send([ServerSentEvent(data: "1-0", event: "goal")], toStreamsMatching: .get("/score"))
+/// try await server.send([.text("a message from support")], toWebSocketsMatching: .get("/chat"))
+/// ```
+extension AnyStubServer {
+    /// Sends `events` (delays ignored) to every open event stream whose request matches `pattern`; returns how
+    /// many streams there were.
+    @discardableResult
+    public func send(_ events: [ServerSentEvent], toStreamsMatching pattern: RequestPattern) async throws -> Int {
+        guard let inProcess else { return try await client.send(events, toStreamsMatching: pattern) }
+        let open = inProcess.streams(matching: pattern)
+        for event in events { open.send(event) }
+        return open.eventStreamCount
+    }
+
+    /// Ends every open stream whose request matches `pattern`; returns how many there were.
+    @discardableResult
+    public func finishStreams(matching pattern: RequestPattern) async throws -> Int {
+        guard let inProcess else { return try await client.finishStreams(matching: pattern) }
+        let open = inProcess.streams(matching: pattern)
+        open.finish()
+        return open.count
+    }
+
+    /// Sends `messages` (delays ignored) to every open WebSocket whose upgrade request matches `pattern`;
+    /// returns how many connections there were.
+    @discardableResult
+    public func send(_ messages: [WebSocketOutgoing], toWebSocketsMatching pattern: RequestPattern) async throws
+        -> Int
+    {
+        guard let inProcess else { return try await client.send(messages, toWebSocketsMatching: pattern) }
+        let open = inProcess.webSockets(matching: pattern)
+        for message in messages { open.send(message) }
+        return open.count
+    }
+
+    /// Closes every open WebSocket whose upgrade request matches `pattern` with `code` and `reason`; returns
+    /// how many there were.
+    @discardableResult
+    public func closeWebSockets(matching pattern: RequestPattern, code: Int = 1000, reason: String = "")
+        async throws -> Int
+    {
+        guard let inProcess else {
+            return try await client.closeWebSockets(matching: pattern, code: code, reason: reason)
+        }
+        let open = inProcess.webSockets(matching: pattern)
+        open.close(code: code, reason: reason)
+        return open.count
+    }
+
+    /// The WebSocket messages sent either way, oldest first (the server keeps the last 1,000).
+    public func webSocketConversation() async throws -> [WebSocketMessageRecord] {
+        guard let inProcess else { return try await client.webSocketConversation() }
+        return inProcess.webSocketConversation()
+    }
+
+    /// The client of a server outside this process.
+    private var client: StubServerClient {
+        get throws(UnsupportedServer) {
+            guard let client = base as? StubServerClient else { throw UnsupportedServer(type: "\(type(of: base))") }
+            return client
+        }
+    }
+
+    /// A call only a ``StubServer`` or a ``StubServerClient`` can make, on an ``AnyStubServer`` wrapping another
+    /// ``StubServerAdmin``.
+    public struct UnsupportedServer: Error, Sendable, CustomStringConvertible {
+        /// The wrapped type's name.
+        public let type: String
+
+        public var description: String {
+            "AnyStubServer wraps a \(type), which is neither a StubServer nor a StubServerClient: it cannot reach open "
+                + "streams or WebSockets"
+        }
+    }
+}

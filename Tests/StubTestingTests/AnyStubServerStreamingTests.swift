@@ -1,0 +1,46 @@
+import Foundation
+import StubServerTestSupport
+import StubTestSupport
+import StubTesting
+import Testing
+
+/// `AnyStubServer` pushing to open event streams and WebSockets and reading the conversation, the same calls
+/// in-process and through the admin API (a `StubServerClient` to the same server), on real sockets.
+@Suite("AnyStubServer streams and WebSockets")
+struct AnyStubServerStreamingTests {
+    @Test("Push an event, send and close WebSockets, read the conversation", arguments: [false, true])
+    func pushAndConverse(throughAdminAPI: Bool) async throws {
+        let server = try startQuietServer()
+        try await shuttingDown(server) {
+            let any = AnyStubServer(throughAdminAPI ? StubServerClient(baseURL: server.baseURL) : server)
+            #expect(any.isExternal == throughAdminAPI)
+            server.stub(.get("/score"), .events([ServerSentEvent(data: "0-0")], end: .open))
+            server.stub(.get("/chat"), .webSocket(WebSocketScript(onConnect: [.text("welcome")])))
+
+            let stream = try RawClient(port: server.port, timeout: .seconds(60))
+            try stream.send("GET /score HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try await server.waitForStreams(matching: .get("/score"), timeout: .seconds(30))
+            #expect(
+                try await any.send([ServerSentEvent(data: "1-0", event: "goal")], toStreamsMatching: .get("/score"))
+                    == 1)
+            #expect(try await offPool { try stream.read(until: "event: goal\ndata: 1-0\n\n") })
+            #expect(try await any.finishStreams(matching: .get("/score")) == 1)
+
+            let port = server.port
+            let socket = try await offPool { () -> WebSocketTestClient in
+                let client = try WebSocketTestClient(port: port, timeout: .seconds(60))
+                #expect(try client.handshake(path: "/chat").status == 101)
+                return client
+            }
+            _ = try await server.waitForWebSockets(matching: .get("/chat"), timeout: .seconds(30))
+            #expect(try await any.send([.text("from the test")], toWebSocketsMatching: .get("/chat")) == 1)
+            #expect(
+                try await offPool { [try socket.readFrame()?.text, try socket.readFrame()?.text] } == [
+                    "welcome", "from the test"
+                ])
+            #expect(try await any.webSocketConversation().map(\.line) == ["← welcome", "← from the test"])
+            #expect(try await any.closeWebSockets(matching: .get("/chat"), code: 4000, reason: "done") == 1)
+            #expect(try await offPool { try socket.readFrame() }?.closeCode == 4000)
+        }
+    }
+}
