@@ -43,6 +43,25 @@
             }
         }
 
+        /// WireMock 2.35.1's output for the same stub, the jar started with `WIREMOCK_T1=hello WIREMOCK_T2='<a&b>'`.
+        func testSystemValueReadsThePermittedEnvironmentVariablesOfTheProcess() throws {
+            let temp = try TemporaryStubs()
+            try temp.write(
+                "mappings/system.json",
+                simpleMapping(
+                    "/system",
+                    body:
+                        "A[{{systemValue key='WIREMOCK_T1'}}]B[{{systemValue type='ENVIRONMENT' key='wiremock_t1'}}]C[{{systemValue key='PATH'}}]J[{{systemValue key='WIREMOCK_T2'}}]"
+                ))
+            let server = try StubServerProcess.launch(
+                ["--stubs", "stubs", "--port", "0", "--global-response-templating"], currentDirectory: temp.root,
+                environment: ["WIREMOCK_T1": "hello", "WIREMOCK_T2": "<a&b>"])
+            addTeardownBlock { server.stop() }
+            XCTAssertEqual(
+                try Curl.send([], server.baseURL.appendingPathComponent("system")).text,
+                "A[hello]B[]C[[ERROR: Access to PATH is denied]]J[&lt;a&amp;b&gt;]")
+        }
+
         func testGlobalResponseTemplatingRendersEveryStub() throws {
             let temp = try stubs()
             let (server, base) = try launch(temp, ["--global-response-templating"])
