@@ -83,4 +83,29 @@ struct WebSocketClosureTests {
             }
         }
     }
+
+    @Test("A handler that does not read: past 16 MiB of waiting messages the connection is closed with 1008")
+    func unreadMessagesAreBounded() async throws {
+        let server = try startQuietServer()
+        let done = LockedValue(false)
+        try await shuttingDown(server) {
+            server.webSocket(.get("/deaf")) { socket in
+                socket.send(text: "ready")
+                // Never reads: waits (at most 120 s) for the test to end.
+                for _ in 0..<1_200 where !done.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(100)) }
+            }
+            let client = try await WebSocketStubTests.connect(server, "/deaf")
+            let close = try await offPool { () -> WebSocketTestClient.Frame? in
+                _ = try client.readFrame()
+                let megabyte = WebSocketTestClient.frame(
+                    WebSocketTestClient.Op.binary, [UInt8](repeating: 7, count: 1 << 20))
+                for _ in 0..<17 { try client.send(megabyte) }
+                return try client.readFrame()
+            }
+            done.withLock { $0 = true }
+            #expect(close?.opcode == WebSocketTestClient.Op.close)
+            #expect(close?.closeCode == 1008, "\(String(describing: close?.closeReason))")
+            #expect(close?.closeReason == "stubserver: the test's handler is not reading its messages")
+        }
+    }
 }

@@ -13,10 +13,12 @@ public enum WebSocketIncoming: Sendable, Hashable {
         }
     }
 
-    var byteCount: Int {
+    /// What it costs while it waits for the handler: its bytes, and 64 for the message itself, so that a flood
+    /// of empty messages is bounded too.
+    var pendingCost: Int {
         switch self {
-        case .text(let text): text.utf8.count
-        case .binary(let bytes): bytes.count
+        case .text(let text): 64 + text.utf8.count
+        case .binary(let bytes): 64 + bytes.count
         }
     }
 }
@@ -33,8 +35,9 @@ public enum WebSocketIncoming: Sendable, Hashable {
 /// }
 /// ```
 public final class StubWebSocket: Sendable {
-    /// Messages waiting for the handler may hold at most this many bytes (16 MiB, the largest message); one
-    /// that does not fit closes the connection with 1008, naming the handler as too slow.
+    /// Messages waiting for the handler may hold at most this many bytes (16 MiB; each message counts 64 bytes
+    /// more, and one always fits); one that does not fit closes the connection with 1008, naming the handler as
+    /// too slow.
     static let maxPendingBytes = 16 << 20
 
     /// The upgrade request, with the path template's parameters.
@@ -77,9 +80,9 @@ public final class StubWebSocket: Sendable {
 
     /// The app sent `message` (on the event loop): queued for ``messages``, unless the handler is too far behind.
     func deliver(_ message: WebSocketIncoming) {
-        let size = message.byteCount
+        let size = message.pendingCost
         let fits = pending.withLock { pending in
-            guard pending + size <= Self.maxPendingBytes else { return false }
+            guard pending == 0 || pending + size <= Self.maxPendingBytes else { return false }
             pending += size
             return true
         }
@@ -109,7 +112,7 @@ public final class StubWebSocket: Sendable {
 
             public mutating func next() async -> WebSocketIncoming? {
                 guard let message = await base.next() else { return nil }
-                let size = message.byteCount
+                let size = message.pendingCost
                 pending.withLock { $0 -= size }
                 return message
             }
