@@ -20,7 +20,10 @@ public enum LoopbackClient {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
-        configuration.timeoutIntervalForRequest = 10
+        // Generous: on Linux, URLSession's own work runs on Dispatch's root-queue threads, the ones Swift's tasks
+        // run on (2 here), and a full `swift test` has stretches of up to ~20 s in which tests keep them busy, which
+        // stall every URLSession of the process meanwhile. 10 s failed requests that were merely waiting.
+        configuration.timeoutIntervalForRequest = 60
         return URLSession(configuration: configuration)
     }()
 
