@@ -61,7 +61,7 @@ extension Connection {
     }
 
     /// The stream of request `generation`, while it is being written on this open connection.
-    private func writtenStream(_ generation: UInt64) -> WrittenStream? {
+    fileprivate func writtenStream(_ generation: UInt64) -> WrittenStream? {
         guard !isClosed, case .streaming = machine.state, let stream = writtenStream, stream.generation == generation
         else { return nil }
         return stream
@@ -72,7 +72,7 @@ extension Connection {
         write(bytes, to: stream)
     }
 
-    private func write(_ bytes: [UInt8], to stream: WrittenStream) {
+    fileprivate func write(_ bytes: [UInt8], to stream: WrittenStream) {
         switch stream.framing {
         case .chunked: enqueue { ResponseSerializer.appendChunk(bytes, into: &$0) }
         case .closeDelimited: enqueue(bytes)
@@ -151,6 +151,25 @@ extension Connection {
         case .written(let stream): stream.ended(.closed)
         case .paced: break
         case .webSocket(let session): webSocketCutShort(session)
+        }
+    }
+}
+
+extension Connection {
+    /// Writes `bytes` to the open stream of `generation` unless more than `backlog` bytes wait for the
+    /// client. Whether they were written.
+    func streamWrite(_ bytes: [UInt8], unlessBacklogExceeds backlog: Int, generation: UInt64) -> Bool {
+        guard let stream = writtenStream(generation), queuedOutputCount <= backlog else { return false }
+        write(bytes, to: stream)
+        return true
+    }
+
+    /// Runs `body` once `delay` has passed, if the stream of `generation` is still open then.
+    func streamSchedule(after delay: Duration, generation: UInt64, _ body: @escaping @Sendable () -> Void) {
+        guard writtenStream(generation) != nil else { return }
+        loop.schedule(after: delay) { [self] in
+            guard writtenStream(generation) != nil else { return }
+            body()
         }
     }
 }

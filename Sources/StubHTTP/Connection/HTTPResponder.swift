@@ -123,7 +123,7 @@ public final class HTTPResponseStream: Sendable {
         onLoop { $0.streamAbort(generation: $1) }
     }
 
-    private func onLoop(_ body: @escaping @Sendable (Connection, UInt64) -> Void) {
+    func onLoop(_ body: @escaping @Sendable (Connection, UInt64) -> Void) {
         let generation = generation
         connection.onLoop { body($0, generation) }
     }

@@ -42,7 +42,8 @@ public struct HTTPBodyExecutor: Sendable {
         self.submit = submit
     }
 
-    func run(_ job: @escaping @Sendable () -> Void) -> Bool { submit(job) }
+    /// Runs `job` on the executor's thread; `false` if it refused it (it will not run).
+    public func run(_ job: @escaping @Sendable () -> Void) -> Bool { submit(job) }
 }
 
 /// The bound on what a streamed body may queue in one connection.

@@ -29,6 +29,8 @@ extension AdminAPI {
                     responder.respond(HTTPResponse(status: .ok, headers: Self.fileHeaders, body: bytes))
                 case .streamed(let file): try streamFile(file, responder: responder, executor: executor)
                 }
+            case .live(let open):
+                open(self, request, responder, executor)
             }
         } catch {
             responder.respond(error.response)

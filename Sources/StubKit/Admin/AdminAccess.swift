@@ -14,7 +14,9 @@ import StubHTTP
 /// - Either way, a name in ``StubServer/Configuration/allowedHosts`` is accepted too.
 /// - With a token, `Authorization: Bearer <token>` is required, except for `GET`/`HEAD /__admin/health`: a
 ///   container's `HEALTHCHECK` (`stubserver health`) and an orchestrator's probe carry no token, and the
-///   health answer tells nothing about stubs or requests.
+///   health answer tells nothing about stubs or requests. Nor does the dashboard's page and its script and
+///   style (``DashboardAsset``), which a browser loads without one: the page asks for the token and sends it
+///   with each call it makes.
 ///
 /// Refusals are 403 (origin, host) or 401 with `WWW-Authenticate: Bearer`, in the admin API's JSON error shape.
 struct AdminAccess: Sendable {
@@ -57,7 +59,8 @@ struct AdminAccess: Sendable {
                         + "--allowed-host \(name) (Configuration.allowedHosts)")
             }
         }
-        if let token, !Self.isHealthProbe(request), !Self.presents(token, request.headers.first(name: "Authorization"))
+        if let token, !Self.isHealthProbe(request), !DashboardAsset.isAsset(request),
+            !Self.presents(token, request.headers.first(name: "Authorization"))
         {
             return .unauthorized
         }

@@ -120,6 +120,16 @@ extension AdminRoute {
         AdminRoute(
             "PUT", "settings", .response { api, request, _ throws(AdminError) in try api.updateSettings(request.body) }),
         AdminRoute("POST", "shutdown", .response { api, _, _ in api.shutdown() }),
+        AdminRoute("GET", "stubserver/stubs", .response { api, _, _ in api.stubTable() }),
+        AdminRoute(
+            "GET", "stubserver/requests/live",
+            .live { api, request, responder, executor in
+                api.openRequestFeed(request, responder: responder, executor: executor)
+            }),
+        AdminRoute("GET", "stubserver/requests/feeds", .response { api, _, _ in api.requestFeeds() }),
+        AdminRoute("GET", "dashboard", .response { api, _, _ in api.dashboardAsset(.page) }),
+        AdminRoute("GET", "dashboard/app.js", .response { api, _, _ in api.dashboardAsset(.script) }),
+        AdminRoute("GET", "dashboard/style.css", .response { api, _, _ in api.dashboardAsset(.style) }),
         AdminRoute("GET", "stubserver/availability", .response { api, _, _ in api.availability() }),
         AdminRoute(
             "PUT", "stubserver/availability",

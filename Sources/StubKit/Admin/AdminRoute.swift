@@ -16,6 +16,9 @@ struct AdminRoute: Sendable {
             @Sendable (AdminAPI, StubHTTPRequest, _ parameters: [String]) throws(AdminError) -> StreamedJSONObject)
         /// A file under `__files`: sent whole when small, else streamed from disk.
         case file
+        /// A stream that stays open (server-sent events), answered through the responder itself; the
+        /// executor runs its work off the event loop.
+        case live(@Sendable (AdminAPI, StubHTTPRequest, HTTPResponder, HTTPBodyExecutor) -> Void)
     }
 
     /// One piece of a path pattern.

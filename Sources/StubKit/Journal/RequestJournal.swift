@@ -44,6 +44,8 @@ public final class RequestJournal: Sendable {
     private let state: LockedValue<State>
     /// Who waits for requests to arrive (``StubServer/awaitRequests(matching:count:timeout:)``).
     let waiters = JournalWaiters()
+    /// The dashboard's live feeds of recorded requests.
+    let feed = RequestFeed()
 
     /// - Parameter capacity: the most entries kept; the oldest are dropped beyond it. Default 10,000.
     ///   Rejected requests are kept up to a tenth of that (at least 10).
@@ -109,6 +111,7 @@ public final class RequestJournal: Sendable {
             return entry
         }
         waiters.recorded(entry)
+        feed.recorded(entry)
         return entry
     }
 

@@ -82,34 +82,60 @@ final class StubStore: Sendable {
     /// The stubs added at run time (not loaded from files), in insertion order.
     var runtimeMappings: [StubMapping] { state.withLock { $0.runtimeMappings } }
 
-    /// The ids of the stubs that answered, and which stubs of one snapshot are known to be among them.
+    /// How many requests each stub answered: by id, and, for the snapshot being served, by mapping index.
     private struct Usage {
-        var ids: Set<String> = []
-        /// The snapshot ``seen`` is for (kept alive until another one is marked in, or usage is forgotten).
+        /// Uses counted in snapshots before ``seenIn``, by stub id.
+        var earlier: [String: Int] = [:]
+        /// The snapshot ``counts`` is for (kept alive until another one is marked in, or usage is forgotten).
         var seenIn: StubSnapshot?
-        /// By mapping index of ``seenIn``: the stub's id is in ``ids``.
-        var seen: [Bool] = []
+        /// By mapping index of ``seenIn``: the uses of that stub in it.
+        var counts: [Int] = []
+
+        /// Forgets the counts of the stubs whose id `isKept` refuses.
+        mutating func keep(_ isKept: (String) -> Bool) {
+            earlier = earlier.filter { isKept($0.key) }
+            guard let seenIn else { return }
+            for index in counts.indices where counts[index] > 0 && !isKept(seenIn.mappings[index].id) {
+                counts[index] = 0
+            }
+        }
+
+        /// Every count, by stub id.
+        var byID: [String: Int] {
+            var all = earlier
+            if let seenIn {
+                for (index, count) in counts.enumerated() where count > 0 {
+                    all[seenIn.mappings[index].id, default: 0] += count
+                }
+            }
+            return all
+        }
     }
 
-    /// Records that the stub `match` found in `snapshot` answered a request: after its first use, an
-    /// array lookup, without hashing its id.
+    /// Records that the stub `match` found in `snapshot` answered a request: an array increment, without
+    /// hashing its id (the counts are folded by id when another snapshot starts being served; a removed
+    /// stub's are dropped then).
     func markUsed(_ match: RouteMatch, in snapshot: StubSnapshot) {
         used.withLock { usage in
             if usage.seenIn !== snapshot {
+                // Only stubs still served keep their counts, so removed ones do not pile up.
+                let served = Set(snapshot.mappings.lazy.map(\.id))
+                usage.earlier = usage.byID.filter { served.contains($0.key) }
                 usage.seenIn = snapshot
-                usage.seen = Array(repeating: false, count: snapshot.mappings.count)
+                usage.counts = Array(repeating: 0, count: snapshot.mappings.count)
             }
-            guard !usage.seen[match.index] else { return }
-            usage.seen[match.index] = true
-            usage.ids.insert(match.mappingID)
+            usage.counts[match.index] += 1
         }
     }
 
     /// The stubs no request has used since the last reset (``forgetUsage()``), in insertion order.
     var unusedMappings: [StubMapping] {
-        let used = used.withLock { $0.ids }
-        return mappings.filter { !used.contains($0.id) }
+        let used = useCounts
+        return mappings.filter { used[$0.id] == nil }
     }
+
+    /// How many requests each stub answered since the last reset, by id; a stub never used is absent.
+    var useCounts: [String: Int] { used.withLock { $0.byID } }
 
     /// Forgets which stubs were used (a journal or full reset).
     func forgetUsage() { used.withLock { $0 = Usage() } }
@@ -311,10 +337,10 @@ final class StubStore: Sendable {
         }
         if edit == .appended { return }  // no stub left: nothing to forget
         if let ids {
-            if removing { used.withLock { $0.ids.subtract(ids) } }
+            if removing { used.withLock { $0.keep { !ids.contains($0) } } }
             return
         }
         let ids = Set(mappings.map(\.id))
-        used.withLock { $0.ids.formIntersection(ids) }
+        used.withLock { $0.keep { ids.contains($0) } }
     }
 }

@@ -1,0 +1,23 @@
+/// Writing a feed: a stream that skips what a slow reader cannot take, rather than buffering it or being cut
+/// (``HTTPServerConfiguration/maxStreamBacklog``), and batches its writes on the connection's event loop.
+extension HTTPResponseStream {
+    /// Sends `bytes` as the next part of the body unless more than `backlog` bytes of it still wait for the
+    /// client; then sends nothing and calls `dropped`, on the event loop. Also calls it if the stream ended.
+    ///
+    /// ```swift
+    /// stream.write(batch, unlessBacklogExceeds: 64 * 1024) { feed.countDropped(batchCount) }
+    /// ```
+    public func write(
+        _ bytes: [UInt8], unlessBacklogExceeds backlog: Int, dropped: @escaping @Sendable () -> Void
+    ) {
+        onLoop { connection, generation in
+            if !connection.streamWrite(bytes, unlessBacklogExceeds: backlog, generation: generation) { dropped() }
+        }
+    }
+
+    /// Runs `body` on the connection's event loop once `delay` has passed, counted from this call, if the
+    /// stream is still open then; never, if it ends first. `body` must not block.
+    public func schedule(after delay: Duration, _ body: @escaping @Sendable () -> Void) {
+        onLoop { connection, generation in connection.streamSchedule(after: delay, generation: generation, body) }
+    }
+}

@@ -1,0 +1,92 @@
+import StubHTTP
+
+/// The dashboard (`GET /__admin/dashboard`) and what only it needs: the live feed of requests and the
+/// stubs in match order with their use counts. The page and its assets hold no data, so they are served
+/// without the admin token (the page asks for it and sends it with every call it makes).
+extension AdminAPI {
+    /// `GET /__admin/dashboard`, `…/dashboard/app.js`, `…/dashboard/style.css`: the page, from the binary.
+    func dashboardAsset(_ asset: DashboardAsset) -> HTTPResponse {
+        HTTPResponse(status: .ok, headers: asset.headers, body: asset.bytes)
+    }
+
+    /// `GET /__admin/stubserver/requests/live`: server-sent events, a `hello` (the journal's limits),
+    /// then a `request` for each recorded request (the most recent ones first, oldest first), and a
+    /// `dropped` with a count when the page fell behind (see ``RequestFeed``).
+    func openRequestFeed(_ request: StubHTTPRequest, responder: HTTPResponder, executor: HTTPBodyExecutor) {
+        let feed = journal.feed
+        guard feed.count < RequestFeed.maxSubscribers else {
+            return responder.respond(
+                AdminError(
+                    status: .serviceUnavailable, code: 503, title: "Service unavailable",
+                    detail: "\(RequestFeed.maxSubscribers) live request feeds are open already (dashboards); "
+                        + "close one and reload", pointer: nil
+                ).response)
+        }
+        let opened = LockedValue((token: Int?.none, ended: false))
+        let head = HTTPResponse(
+            status: .ok,
+            headers: [
+                "Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"
+            ])
+        let stream = responder.startStreaming(head, probe: Array(":\n\n".utf8)) { _ in
+            if let token = opened.withLock({ state -> Int? in
+                state.ended = true
+                return state.token
+            }) {
+                feed.close(token)
+            }
+        }
+        var hello: [UInt8] = []
+        let limits = journal.limits
+        RequestFeed.appendEvent(
+            "hello",
+            [
+                "journal": [
+                    "enabled": .bool(limits.isEnabled), "maxEntries": JSONValue(limits.maxEntries),
+                    "maxBodyBytes": JSONValue(limits.maxBodyBytes)
+                ],
+                "maxPending": JSONValue(RequestFeed.maxPending)
+            ], id: nil, into: &hello)
+        stream.write(hello)
+        guard let token = feed.open(stream, recent: journal.entries, submit: executor.run) else {
+            return stream.finish()
+        }
+        let ended = opened.withLock { state in
+            state.token = token
+            return state.ended
+        }
+        if ended { feed.close(token) }
+    }
+
+    /// `GET /__admin/stubserver/requests/feeds`: how many live feeds are open, and the limit.
+    func requestFeeds() -> HTTPResponse {
+        AdminResponse.json(["open": JSONValue(journal.feed.count), "limit": JSONValue(RequestFeed.maxSubscribers)])
+    }
+
+    /// `GET /__admin/stubserver/stubs`: every stub in the order requests try them (lowest priority first, then
+    /// the most recently added), with its file, scenario and how many requests it answered since the last
+    /// reset.
+    func stubTable() -> HTTPResponse {
+        let mappings = store.mappings
+        let uses = store.useCounts
+        let order = mappings.indices.sorted { a, b in
+            mappings[a].priority != mappings[b].priority ? mappings[a].priority < mappings[b].priority : a > b
+        }
+        let stubs: [JSONValue] = order.map { index in
+            let mapping = mappings[index]
+            var members: [(key: String, value: JSONValue)] = [("id", .string(mapping.id))]
+            if let name = mapping.name { members.append(("name", .string(name))) }
+            if let source = mapping.source { members.append(("file", .string(source))) }
+            members.append(("priority", JSONValue(mapping.priority)))
+            members.append(("request", .string(mapping.request.summary)))
+            if let scenario = mapping.scenarioName { members.append(("scenarioName", .string(scenario))) }
+            if let state = mapping.requiredScenarioState {
+                members.append(("requiredScenarioState", .string(state)))
+            }
+            if let state = mapping.newScenarioState { members.append(("newScenarioState", .string(state))) }
+            members.append(("uses", JSONValue(uses[mapping.id] ?? 0)))
+            return .object(members)
+        }
+        return AdminResponse.json(["stubs": .array(stubs), "meta": ["total": JSONValue(stubs.count)]])
+    }
+}

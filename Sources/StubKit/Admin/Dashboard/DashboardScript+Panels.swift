@@ -1,0 +1,128 @@
+extension DashboardScript {
+    /// The third part: the stubs in match order, the scenarios, recording, the tabs, the token form, and
+    /// the start.
+    static let panels = #"""
+        function scheduleStubsRefresh(delay) {
+          if (state.stubsRefresh) return;
+          state.stubsRefresh = setTimeout(() => {
+            state.stubsRefresh = null;
+            refreshStubs().catch(showError);
+          }, delay);
+        }
+
+        async function refreshStubs() {
+          const [table, scenarios] = await Promise.all([admin("GET", "stubserver/stubs"), admin("GET", "scenarios")]);
+          state.stubsById = new Map(table.stubs.map((stub) => [stub.id, stub]));
+          const current = new Map(scenarios.scenarios.map((scenario) => [scenario.name, scenario.state]));
+          const rows = table.stubs.map((stub, index) => {
+            let scenario = "";
+            if (stub.scenarioName) {
+              scenario = stub.scenarioName + " (now " + (current.get(stub.scenarioName) || "Started") + "): " +
+                (stub.requiredScenarioState || "any state") + (stub.newScenarioState ? " → " + stub.newScenarioState : "");
+            }
+            const uses = el("td", { class: "num" }, String(stub.uses));
+            if (stub.uses === 0) uses.append(el("span", { class: "badge unused", text: "never used" }));
+            return el("tr", { dataset: { id: stub.id } },
+              el("td", { class: "num", text: String(index + 1) }),
+              el("td", { class: "wrap", text: stub.name || "" }),
+              el("td", { class: "wrap", text: stub.request }),
+              el("td", { class: "wrap", text: stub.file || "added at run time" }),
+              el("td", { class: "num", text: String(stub.priority) }),
+              el("td", { class: "wrap", text: scenario }), uses);
+          });
+          $("stubs").tBodies[0].replaceChildren(...rows);
+          const unused = table.stubs.filter((stub) => stub.uses === 0).length;
+          $("stubs-count").textContent = table.stubs.length + " stubs, in the order requests try them; " +
+            unused + " never used since the last reset.";
+        }
+
+        async function refreshScenarios() {
+          const json = await admin("GET", "scenarios");
+          const rows = json.scenarios.map((scenario) => {
+            const choice = el("select", { "aria-label": "State of " + scenario.name });
+            for (const possible of scenario.possibleStates) {
+              const option = el("option", { value: possible, text: possible });
+              if (possible === scenario.state) option.selected = true;
+              choice.append(option);
+            }
+            const set = el("button", { type: "button", text: "Set", onclick: async () => {
+              try {
+                await admin("PUT", "scenarios/" + encodeURIComponent(scenario.name) + "/state", { state: choice.value });
+                await refreshScenarios();
+              } catch (error) { showError(error); }
+            } });
+            return el("tr", { dataset: { scenario: scenario.name } },
+              el("td", { class: "wrap", text: scenario.name }), el("td", { class: "state", text: scenario.state }),
+              el("td", {}, choice, " ", set));
+          });
+          $("scenarios").tBodies[0].replaceChildren(...rows);
+          $("scenarios-empty").hidden = rows.length > 0;
+        }
+
+        async function refreshRecording() {
+          const json = await admin("GET", "recordings/status");
+          $("recording-status").textContent = json.status;
+        }
+
+        async function recording(path, body) {
+          const result = $("recording-result");
+          try {
+            const json = await admin("POST", "recordings/" + path, body);
+            const mappings = (json && json.mappings) || [];
+            result.textContent = path === "start" ? "Recording."
+              : mappings.length + " stubs made" + (mappings.length ? ":\n" : ".") +
+                mappings.map((mapping) => (mapping.request.method || "ANY") + " " +
+                  (mapping.request.url || mapping.request.urlPath || mapping.request.urlPattern || "")).join("\n");
+            result.hidden = false;
+            await refreshRecording();
+            scheduleStubsRefresh(0);
+          } catch (error) {
+            result.textContent = error.message;
+            result.hidden = false;
+          }
+        }
+
+        function show(tab) {
+          for (const button of $("tabs").querySelectorAll("button")) {
+            button.setAttribute("aria-selected", String(button.dataset.tab === tab));
+          }
+          for (const view of document.querySelectorAll(".view")) view.hidden = view.id !== "view-" + tab;
+          const load = { requests: null, stubs: refreshStubs, scenarios: refreshScenarios, recording: refreshRecording }[tab];
+          if (load) load().then(() => showError(null), showError);
+        }
+
+        function start() {
+          for (const button of $("tabs").querySelectorAll("button")) button.addEventListener("click", () => show(button.dataset.tab));
+          $("filter").addEventListener("input", applyFilter);
+          $("filter-status").addEventListener("change", applyFilter);
+          $("filter-match").addEventListener("change", applyFilter);
+          $("pause").addEventListener("click", togglePause);
+          $("stubs-refresh").addEventListener("click", () => refreshStubs().then(() => showError(null), showError));
+          $("scenarios-refresh").addEventListener("click", () => refreshScenarios().catch(showError));
+          $("scenarios-reset").addEventListener("click", () =>
+            admin("POST", "scenarios/reset").then(refreshScenarios).then(() => showError(null), showError));
+          $("recording-form").addEventListener("submit", (event) => {
+            event.preventDefault();
+            recording("start", { targetBaseUrl: $("recording-target").value });
+          });
+          $("recording-stop").addEventListener("click", () => recording("stop"));
+          $("recording-snapshot").addEventListener("click", () => recording("snapshot", {}));
+          $("token-button").addEventListener("click", () => askToken(""));
+          $("token-form").addEventListener("submit", (event) => {
+            event.preventDefault();
+            sessionStorage.setItem(TOKEN_KEY, $("token-input").value);
+            $("token-input").value = "";
+            $("token-form").hidden = true;
+            showError(null);
+            refreshStubs().catch(showError);
+            connectFeed();
+          });
+          updateCounts();
+          refreshStubs().catch(showError);
+          connectFeed();
+        }
+
+        start();
+
+        """#
+}

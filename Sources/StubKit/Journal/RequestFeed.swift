@@ -1,0 +1,153 @@
+import StubHTTP
+
+/// The journal as it grows, for the dashboard (`GET /__admin/stubserver/requests/live`): each open feed is
+/// a server-sent event stream of ``RequestSummary``s, newest last, starting with the journal's most recent.
+///
+/// Bounded however fast requests come and however slowly the page reads: recording one costs a lock and,
+/// only while a feed is open, a small summary appended to each feed's ring of ``maxPending``. A feed
+/// writes at most every ``batchInterval``, from a timer on its connection's event loop that hands the
+/// serializing to a worker thread; a write is skipped while more than ``maxBacklog`` bytes still wait for
+/// the page, and what a feed skips or overflows is counted and told to the page as a `dropped` event.
+/// A feed ends when its connection closes (the tab closed, the server stopped), which removes it.
+final class RequestFeed: Sendable {
+    /// The most feeds open at once; one more is answered 503.
+    static let maxSubscribers = 16
+    /// Summaries waiting per feed between two writes; beyond, the oldest are dropped and counted.
+    static let maxPending = 1_000
+    /// How long a recorded request waits, at most, to be sent with those after it.
+    static let batchInterval: Duration = .milliseconds(100)
+    /// While more than this many bytes wait for the page, a write is skipped and its requests counted.
+    static let maxBacklog = 64 * 1024
+    /// The most bytes of events one write sends (below the engine's cut, ``HTTPServerConfiguration/maxStreamBacklog``).
+    static let maxBatchBytes = 256 * 1024
+    /// The most recent journal entries a new feed starts with.
+    static let initialCount = 200
+
+    private struct Subscriber {
+        let stream: HTTPResponseStream
+        let submit: @Sendable (@escaping @Sendable () -> Void) -> Bool
+        var pending = RingBuffer<RequestSummary>(capacity: RequestFeed.maxPending)
+        /// Requests recorded for this feed and not sent: overflowed or skipped.
+        var dropped = 0
+        /// The highest sequence number sent or waiting; an entry at or below it is not sent again.
+        var newest = 0
+        var flushScheduled = false
+    }
+
+    private struct State {
+        var subscribers: [Int: Subscriber] = [:]
+        var nextToken = 1
+    }
+
+    private let state = LockedValue(State())
+
+    /// How many feeds are open.
+    var count: Int { state.withLock { $0.subscribers.count } }
+
+    /// Opens a feed on `stream`, starting with `recent` (oldest first). `submit` runs the serializing off the
+    /// event loop. Returns the token for ``close(_:)``, or `nil` when ``maxSubscribers`` are open.
+    func open(
+        _ stream: HTTPResponseStream, recent: [LoggedRequest],
+        submit: @escaping @Sendable (@escaping @Sendable () -> Void) -> Bool
+    ) -> Int? {
+        let summaries = recent.suffix(Self.initialCount).map(RequestSummary.init)
+        let token: Int? = state.withLock { state in
+            guard state.subscribers.count < Self.maxSubscribers else { return nil }
+            var subscriber = Subscriber(stream: stream, submit: submit)
+            for summary in summaries { _ = subscriber.pending.append(summary) }
+            subscriber.newest = summaries.last?.sequence ?? 0
+            subscriber.flushScheduled = true
+            let token = state.nextToken
+            state.nextToken += 1
+            state.subscribers[token] = subscriber
+            return token
+        }
+        if let token { flush(token) }
+        return token
+    }
+
+    /// The feed's stream ended: forget it.
+    func close(_ token: Int) {
+        _ = state.withLock { $0.subscribers.removeValue(forKey: token) }
+    }
+
+    /// Hands `entry` to every open feed. Called by the journal for each recorded request, on the thread
+    /// that recorded it.
+    func recorded(_ entry: LoggedRequest) {
+        let toSchedule: [(Int, HTTPResponseStream)] = state.withLock { state in
+            guard !state.subscribers.isEmpty else { return [] }
+            let summary = RequestSummary(entry)
+            var due: [(Int, HTTPResponseStream)] = []
+            for token in state.subscribers.keys {
+                guard var subscriber = state.subscribers[token], entry.id > subscriber.newest else { continue }
+                subscriber.newest = entry.id
+                if subscriber.pending.append(summary) != nil { subscriber.dropped += 1 }
+                if !subscriber.flushScheduled {
+                    subscriber.flushScheduled = true
+                    due.append((token, subscriber.stream))
+                }
+                state.subscribers[token] = subscriber
+            }
+            return due
+        }
+        for (token, stream) in toSchedule {
+            stream.schedule(after: Self.batchInterval) { [weak self] in self?.flush(token) }
+        }
+    }
+
+    /// Sends what waits for feed `token`, serialized on a worker thread.
+    private func flush(_ token: Int) {
+        guard let submit = state.withLock({ $0.subscribers[token]?.submit }) else { return }
+        let started = submit { [weak self] in self?.write(token) }
+        if !started { close(token) }
+    }
+
+    /// Takes what waits for feed `token` and writes it as one batch of events.
+    private func write(_ token: Int) {
+        let taken: (HTTPResponseStream, [RequestSummary], Int)? = state.withLock { state in
+            guard var subscriber = state.subscribers[token] else { return nil }
+            let batch = subscriber.pending.elements
+            let dropped = subscriber.dropped
+            subscriber.pending.removeAll()
+            subscriber.dropped = 0
+            subscriber.flushScheduled = false
+            state.subscribers[token] = subscriber
+            return (subscriber.stream, batch, dropped)
+        }
+        guard let (stream, batch, dropped) = taken, !batch.isEmpty || dropped > 0 else { return }
+        // The newest requests first in line for the batch's bytes; older ones past the bound are dropped.
+        var events: [[UInt8]] = []
+        var size = 0
+        for summary in batch.reversed() {
+            var event: [UInt8] = []
+            Self.appendEvent("request", summary.json, id: summary.sequence, into: &event)
+            size += event.count
+            guard size <= Self.maxBatchBytes else { break }
+            events.append(event)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size + 64)
+        let overflow = dropped + batch.count - events.count
+        if overflow > 0 { Self.appendEvent("dropped", ["count": JSONValue(overflow)], id: nil, into: &bytes) }
+        for event in events.reversed() { bytes.append(contentsOf: event) }
+        let count = events.count + overflow
+        stream.write(bytes, unlessBacklogExceeds: Self.maxBacklog) { [weak self] in
+            self?.skipped(count, token: token)
+        }
+    }
+
+    /// A batch of `count` requests was not written (the page is behind): count them, to be told to the page
+    /// with the next batch (the next recorded request schedules it).
+    private func skipped(_ count: Int, token: Int) {
+        state.withLock { state in state.subscribers[token]?.dropped += count }
+    }
+
+    /// `event: <name>\n[id: <id>\n]data: <json>\n\n`.
+    static func appendEvent(_ name: String, _ data: JSONValue, id: Int?, into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "event: \(name)\n".utf8)
+        if let id { bytes.append(contentsOf: "id: \(id)\n".utf8) }
+        bytes.append(contentsOf: "data: ".utf8)
+        data.write(into: &bytes, indent: nil)
+        bytes.append(contentsOf: "\n\n".utf8)
+    }
+}
