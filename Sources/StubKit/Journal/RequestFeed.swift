@@ -7,7 +7,8 @@ import StubHTTP
 /// only while a feed is open, a small summary appended to each feed's ring of ``maxPending``. A feed
 /// writes at most every ``batchInterval``, from a timer on its connection's event loop that hands the
 /// serializing to a worker thread; a write is skipped while more than ``maxBacklog`` bytes still wait for
-/// the page, and what a feed skips or overflows is counted and told to the page as a `dropped` event.
+/// the page, and what a feed skips or overflows is counted and told to the page as a `dropped` event (tried
+/// again every ``retryInterval`` until the page takes it).
 /// A feed ends when its connection closes (the tab closed, the server stopped), which removes it.
 final class RequestFeed: Sendable {
     /// The most feeds open at once; one more is answered 503.
@@ -18,6 +19,8 @@ final class RequestFeed: Sendable {
     static let batchInterval: Duration = .milliseconds(100)
     /// While more than this many bytes wait for the page, a write is skipped and its requests counted.
     static let maxBacklog = 64 * 1024
+    /// How often a feed whose page is behind tries again to tell it what it missed.
+    static let retryInterval: Duration = .milliseconds(250)
     /// The most bytes of events one write sends (below the engine's cut, ``HTTPServerConfiguration/maxStreamBacklog``).
     static let maxBatchBytes = 256 * 1024
     /// The most recent journal entries a new feed starts with.
@@ -136,10 +139,18 @@ final class RequestFeed: Sendable {
         }
     }
 
-    /// A batch of `count` requests was not written (the page is behind): count them, to be told to the page
-    /// with the next batch (the next recorded request schedules it).
+    /// A batch of `count` requests was not written (the page is behind): count them, and try again after
+    /// ``retryInterval`` to tell the page (with whatever came meanwhile), until it takes it.
     private func skipped(_ count: Int, token: Int) {
-        state.withLock { state in state.subscribers[token]?.dropped += count }
+        let stream: HTTPResponseStream? = state.withLock { state in
+            guard var subscriber = state.subscribers[token] else { return nil }
+            subscriber.dropped += count
+            defer { state.subscribers[token] = subscriber }
+            guard !subscriber.flushScheduled else { return nil }
+            subscriber.flushScheduled = true
+            return subscriber.stream
+        }
+        stream?.schedule(after: Self.retryInterval) { [weak self] in self?.flush(token) }
     }
 
     /// `event: <name>\n[id: <id>\n]data: <json>\n\n`.
