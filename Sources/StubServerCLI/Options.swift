@@ -19,6 +19,8 @@ public struct Options: Sendable, Equatable {
     public var verbose: Bool = false
     /// Reload the stubs when a file in the stubs directory changes.
     public var watch: Bool = false
+    /// Print the dashboard's address after the listening lines and, on a Mac, open it (`--open`).
+    public var openDashboard: Bool = false
     /// Milliseconds added to every response (`--global-delay`; WireMock's global `fixedDelay`). Default none.
     public var globalDelayMilliseconds: Int?
     /// A slow network for every response (`--network edge|3g|lte|wifi`). Default none.

@@ -125,6 +125,7 @@ public enum Runner {
             options.watch
             ? StubsWatcher(server: server, directory: options.stubs, baseline: baseline, log: log) : nil
         StandardStreams.output(Self.listeningLines(server))
+        if options.openDashboard { DashboardOpener.open(server, adminAPIEnabled: options.adminAPIEnabled, log: log) }
         log.write("stubserver: serving \(stubCount(server.mappings.count)) from \(options.stubs)")
 
         signals.wait()

@@ -118,6 +118,12 @@ extension ServeOption {
         },
         ServeOption("--verbose", help: "Log one line per request to stderr.") { options, _, _ in options.verbose = true
         },
+        ServeOption(
+            "--open", help: "Print the dashboard's address (/__admin/dashboard: requests live, stubs, scenarios)",
+            "after the listening lines and, on a Mac, open it in the default browser."
+        ) { options, _, _ in
+            options.openDashboard = true
+        },
         ServeOption("--watch", help: "Reload the stubs when a file changes; a bad edit keeps the last good routes.") {
             options, _, _ in
             options.watch = true

@@ -89,6 +89,17 @@
             XCTAssertEqual(server.standardOutput, "Listening on \(baseURL.absoluteString)\n")
         }
 
+        func testOpenPrintsTheDashboardAddressAfterTheListeningLineAndItServesThePage() async throws {
+            let (server, baseURL) = try launch(["--port", "0", "--open"])
+            let address = baseURL.absoluteString.replacingOccurrences(of: "/$", with: "", options: .regularExpression)
+            let page = try await LoopbackClient.send("GET", try XCTUnwrap(URL(string: address + "/__admin/dashboard")))
+            XCTAssertEqual(page.status, 200)
+            XCTAssertEqual(page.headers["Content-Type"], "text/html; charset=utf-8")
+            XCTAssertEqual(server.stop(), .exited(0))
+            XCTAssertEqual(
+                server.standardOutput, "Listening on \(baseURL.absoluteString)\nDashboard on \(address)/__admin/dashboard\n")
+        }
+
         func testASignalRightAfterTheListeningLineStillExitsZero() throws {
             // A supervisor may stop the server as soon as it has read the first line.
             for round in 0..<8 {

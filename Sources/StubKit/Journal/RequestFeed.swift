@@ -27,6 +27,7 @@ final class RequestFeed: Sendable {
     static let initialCount = 200
 
     private struct Subscriber {
+        let token: Int
         let stream: HTTPResponseStream
         let submit: @Sendable (@escaping @Sendable () -> Void) -> Bool
         var pending = RingBuffer<RequestSummary>(capacity: RequestFeed.maxPending)
@@ -35,11 +36,22 @@ final class RequestFeed: Sendable {
         /// The highest sequence number sent or waiting; an entry at or below it is not sent again.
         var newest = 0
         var flushScheduled = false
+        /// The last write was skipped: until one goes through, requests are only counted, and a write sends
+        /// only their count (nothing is summarized or serialized for a page that is not reading).
+        var behind = false
     }
 
     private struct State {
-        var subscribers: [Int: Subscriber] = [:]
+        /// At most ``maxSubscribers``: searched by token, changed in place (never copied out and back, which
+        /// would copy a feed's ring for every request).
+        var subscribers: [Subscriber] = []
         var nextToken = 1
+
+        /// Runs `body` on feed `token` in place; `nil` if it is gone.
+        mutating func with<R>(_ token: Int, _ body: (inout Subscriber) -> R) -> R? {
+            guard let index = subscribers.firstIndex(where: { $0.token == token }) else { return nil }
+            return body(&subscribers[index])
+        }
     }
 
     private let state = LockedValue(State())
@@ -56,13 +68,13 @@ final class RequestFeed: Sendable {
         let summaries = recent.suffix(Self.initialCount).map(RequestSummary.init)
         let token: Int? = state.withLock { state in
             guard state.subscribers.count < Self.maxSubscribers else { return nil }
-            var subscriber = Subscriber(stream: stream, submit: submit)
+            let token = state.nextToken
+            state.nextToken += 1
+            var subscriber = Subscriber(token: token, stream: stream, submit: submit)
             for summary in summaries { _ = subscriber.pending.append(summary) }
             subscriber.newest = summaries.last?.sequence ?? 0
             subscriber.flushScheduled = true
-            let token = state.nextToken
-            state.nextToken += 1
-            state.subscribers[token] = subscriber
+            state.subscribers.append(subscriber)
             return token
         }
         if let token { flush(token) }
@@ -71,7 +83,7 @@ final class RequestFeed: Sendable {
 
     /// The feed's stream ended: forget it.
     func close(_ token: Int) {
-        _ = state.withLock { $0.subscribers.removeValue(forKey: token) }
+        state.withLock { $0.subscribers.removeAll { $0.token == token } }
     }
 
     /// Hands `entry` to every open feed. Called by the journal for each recorded request, on the thread
@@ -79,17 +91,22 @@ final class RequestFeed: Sendable {
     func recorded(_ entry: LoggedRequest) {
         let toSchedule: [(Int, HTTPResponseStream)] = state.withLock { state in
             guard !state.subscribers.isEmpty else { return [] }
-            let summary = RequestSummary(entry)
+            var summary: RequestSummary?
             var due: [(Int, HTTPResponseStream)] = []
-            for token in state.subscribers.keys {
-                guard var subscriber = state.subscribers[token], entry.id > subscriber.newest else { continue }
-                subscriber.newest = entry.id
-                if subscriber.pending.append(summary) != nil { subscriber.dropped += 1 }
-                if !subscriber.flushScheduled {
-                    subscriber.flushScheduled = true
-                    due.append((token, subscriber.stream))
+            for index in state.subscribers.indices where entry.id > state.subscribers[index].newest {
+                state.subscribers[index].newest = entry.id
+                if state.subscribers[index].behind {
+                    state.subscribers[index].dropped += 1
+                } else {
+                    if summary == nil { summary = RequestSummary(entry) }
+                    if let summary, state.subscribers[index].pending.append(summary) != nil {
+                        state.subscribers[index].dropped += 1
+                    }
                 }
-                state.subscribers[token] = subscriber
+                if !state.subscribers[index].flushScheduled {
+                    state.subscribers[index].flushScheduled = true
+                    due.append((state.subscribers[index].token, state.subscribers[index].stream))
+                }
             }
             return due
         }
@@ -100,30 +117,39 @@ final class RequestFeed: Sendable {
 
     /// Sends what waits for feed `token`, serialized on a worker thread.
     private func flush(_ token: Int) {
-        guard let submit = state.withLock({ $0.subscribers[token]?.submit }) else { return }
+        guard let submit = state.withLock({ $0.with(token) { $0.submit } }) else { return }
         let started = submit { [weak self] in self?.write(token) }
         if !started { close(token) }
     }
 
     /// Takes what waits for feed `token` and writes it as one batch of events.
     private func write(_ token: Int) {
-        let taken: (HTTPResponseStream, [RequestSummary], Int)? = state.withLock { state in
-            guard var subscriber = state.subscribers[token] else { return nil }
-            let batch = subscriber.pending.elements
-            let dropped = subscriber.dropped
-            subscriber.pending.removeAll()
-            subscriber.dropped = 0
-            subscriber.flushScheduled = false
-            state.subscribers[token] = subscriber
-            return (subscriber.stream, batch, dropped)
+        let taken: (HTTPResponseStream, [RequestSummary], Int, Bool)? = state.withLock { state in
+            state.with(token) { subscriber in
+                defer {
+                    subscriber.pending.removeAll()
+                    subscriber.dropped = 0
+                    subscriber.flushScheduled = false
+                    subscriber.behind = false  // until this write is skipped
+                }
+                return (subscriber.stream, subscriber.pending.elements, subscriber.dropped, subscriber.behind)
+            }
         }
-        guard let (stream, batch, dropped) = taken, !batch.isEmpty || dropped > 0 else { return }
+        guard let (stream, batch, dropped, behind) = taken, !batch.isEmpty || dropped > 0 else { return }
+        if behind {  // the page was not reading: first see whether it takes the count of what it missed
+            var bytes: [UInt8] = []
+            let count = dropped + batch.count
+            Self.appendEvent("dropped", ["count": JSONValue(count)], id: nil, into: &bytes)
+            return stream.write(bytes, unlessBacklogExceeds: Self.maxBacklog) { [weak self] in
+                self?.skipped(count, token: token)
+            }
+        }
         // The newest requests first in line for the batch's bytes; older ones past the bound are dropped.
         var events: [[UInt8]] = []
         var size = 0
         for summary in batch.reversed() {
             var event: [UInt8] = []
-            Self.appendEvent("request", summary.json, id: summary.sequence, into: &event)
+            summary.appendEvent(into: &event)
             size += event.count
             guard size <= Self.maxBatchBytes else { break }
             events.append(event)
@@ -143,12 +169,13 @@ final class RequestFeed: Sendable {
     /// ``retryInterval`` to tell the page (with whatever came meanwhile), until it takes it.
     private func skipped(_ count: Int, token: Int) {
         let stream: HTTPResponseStream? = state.withLock { state in
-            guard var subscriber = state.subscribers[token] else { return nil }
-            subscriber.dropped += count
-            defer { state.subscribers[token] = subscriber }
-            guard !subscriber.flushScheduled else { return nil }
-            subscriber.flushScheduled = true
-            return subscriber.stream
+            state.with(token) { subscriber -> HTTPResponseStream? in
+                subscriber.dropped += count
+                subscriber.behind = true
+                guard !subscriber.flushScheduled else { return nil }
+                subscriber.flushScheduled = true
+                return subscriber.stream
+            } ?? nil
         }
         stream?.schedule(after: Self.retryInterval) { [weak self] in self?.flush(token) }
     }

@@ -6,59 +6,80 @@ import StubHTTP
     import Foundation
 #endif
 
-/// One journal entry as the dashboard's live list shows it: who asked for what, and what answered. Small
-/// and bounded (the target is cut at ``targetLimit``), so a feed that holds many costs little.
+/// One journal entry as the dashboard's live list shows it: who asked for what, and what answered.
+///
+/// Taking one is a struct copy (the request without its body, so a feed holding many holds no bodies); the
+/// summarizing and the JSON are done when it is written, off the request path (``appendEvent(into:)``).
 struct RequestSummary: Sendable {
-    /// The most characters of the request target kept.
+    /// The most characters of the request target sent.
     static let targetLimit = 2_048
 
     let sequence: Int
-    let adminID: String
     let receivedAt: Date
-    let method: String
-    let host: String
-    let target: String
+    /// The request, its body dropped.
+    let request: StubHTTPRequest
     let status: Int
     let stub: LoggedRequest.MatchedStub?
     let totalTime: Duration
     let proxiedTo: String?
-    let fault: String?
+    let fault: ResponseFault?
 
     init(_ entry: LoggedRequest) {
         sequence = entry.id
-        adminID = entry.adminID
         receivedAt = entry.receivedAt
-        method = entry.request.method.rawValue
-        let (host, port) = RequestContext.authority(of: entry.request)
-        self.host = (host ?? "localhost") + (port.map { ":\($0)" } ?? "")
-        target = String(entry.request.target.prefix(Self.targetLimit))
+        var request = entry.request
+        request.body = []
+        self.request = request
         status = entry.responseStatus
         stub = entry.matchedStub
         totalTime = entry.timing.totalTime
         proxiedTo = entry.proxiedTo
-        fault = entry.fault?.rawValue
+        fault = entry.fault
     }
 
-    /// `{"id": …, "seq": 12, "loggedDate": ms, "method", "host", "url", "status", "wasMatched", "stub": {"id",
-    /// "name", "displayName"}, "totalTime": ms, "proxiedTo"?, "fault"?}`.
-    var json: JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("id", .string(adminID)), ("seq", JSONValue(sequence)),
-            ("loggedDate", JSONValue(Int((receivedAt.timeIntervalSince1970 * 1000).rounded()))),
-            ("method", .string(method)), ("host", .string(host)), ("url", .string(target)),
-            ("status", JSONValue(status)), ("wasMatched", .bool(stub != nil))
-        ]
+    /// `event: request`, `id: <sequence>`, and `data: {"id": "00000000-…", "seq", "loggedDate" (ms), "method",
+    /// "host", "url", "status", "wasMatched", "stub"?: {"id", "name"?, "displayName"}, "totalTime" (ms),
+    /// "proxiedTo"?, "fault"?}`, written straight to bytes.
+    func appendEvent(into bytes: inout [UInt8]) {
+        let digits = String(sequence, radix: 16)
+        bytes.append(contentsOf: "event: request\nid: \(sequence)\ndata: {\"id\":\"00000000-0000-4000-8000-".utf8)
+        for _ in digits.utf8.count..<12 { bytes.append(UInt8(ascii: "0")) }
+        bytes.append(contentsOf: digits.utf8)
+        let millis = Int((receivedAt.timeIntervalSince1970 * 1000).rounded())
+        bytes.append(contentsOf: "\",\"seq\":\(sequence),\"loggedDate\":\(millis),\"method\":".utf8)
+        JSONValue.writeString(request.method.rawValue, into: &bytes)
+        let (host, port) = RequestContext.authority(of: request)
+        bytes.append(contentsOf: ",\"host\":".utf8)
+        JSONValue.writeString((host ?? "localhost") + (port.map { ":\($0)" } ?? ""), into: &bytes)
+        bytes.append(contentsOf: ",\"url\":".utf8)
+        let target = request.target
+        JSONValue.writeString(target.count > Self.targetLimit ? String(target.prefix(Self.targetLimit)) : target, into: &bytes)
+        bytes.append(contentsOf: ",\"status\":\(status),\"wasMatched\":\(stub != nil)".utf8)
         if let stub {
-            var stubMembers: [(key: String, value: JSONValue)] = [("id", .string(stub.id))]
-            if let name = stub.name { stubMembers.append(("name", .string(name))) }
-            stubMembers.append(("displayName", .string(stub.displayName)))
-            members.append(("stub", .object(stubMembers)))
+            bytes.append(contentsOf: ",\"stub\":{\"id\":".utf8)
+            JSONValue.writeString(stub.id, into: &bytes)
+            if let name = stub.name {
+                bytes.append(contentsOf: ",\"name\":".utf8)
+                JSONValue.writeString(name, into: &bytes)
+            }
+            bytes.append(contentsOf: ",\"displayName\":".utf8)
+            JSONValue.writeString(stub.displayName, into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
         }
         let (seconds, attoseconds) = totalTime.components
-        let millis = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        members.append(("totalTime", JSONValue((millis * 1000).rounded() / 1000)))
-        if let proxiedTo { members.append(("proxiedTo", .string(proxiedTo))) }
-        if let fault { members.append(("fault", .string(fault))) }
-        return .object(members)
+        let micros = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        let fraction = String(micros % 1000)
+        bytes.append(contentsOf: ",\"totalTime\":\(micros / 1000).".utf8)
+        for _ in fraction.utf8.count..<3 { bytes.append(UInt8(ascii: "0")) }
+        bytes.append(contentsOf: fraction.utf8)
+        if let proxiedTo {
+            bytes.append(contentsOf: ",\"proxiedTo\":".utf8)
+            JSONValue.writeString(proxiedTo, into: &bytes)
+        }
+        if let fault {
+            bytes.append(contentsOf: ",\"fault\":".utf8)
+            JSONValue.writeString(fault.rawValue, into: &bytes)
+        }
+        bytes.append(contentsOf: "}\n\n".utf8)
     }
 }

@@ -6,8 +6,8 @@ enum DashboardScript {
         "use strict";
         const TOKEN_KEY = "stubserver.adminToken";
         const MAX_ROWS = 2000;
-        const state = { rows: new Map(), held: [], paused: false, selected: null, dropped: 0, journal: null,
-          stubsById: new Map(), stubsRefresh: null, feed: null };
+        const state = { rows: new Map(), held: [], queue: [], queued: null, paused: false, selected: null, dropped: 0,
+          journal: null, stubsById: new Map(), stubsRefresh: null, feed: null };
 
         function $(id) { return document.getElementById(id); }
 
@@ -136,8 +136,38 @@ enum DashboardScript {
             updatePause();
             return;
           }
-          addRow(summary);
+          state.queue.push(summary);
+          if (!state.queued) state.queued = setTimeout(flushRows, 100);
+        }
+
+        // New rows are put on the page ten times a second at most, newest first, in one insertion.
+        function flushRows() {
+          state.queued = null;
+          const fresh = state.queue.filter((summary) => !state.rows.has(summary.seq)).slice(-MAX_ROWS);
+          state.queue = [];
+          fresh.sort((a, b) => b.seq - a.seq);
+          const body = $("requests").tBodies[0], top = body.firstElementChild;
+          if (fresh.length && (!top || Number(top.dataset.seq) < fresh[fresh.length - 1].seq)) {
+            const rows = document.createDocumentFragment();
+            for (const summary of fresh) {
+              state.rows.set(summary.seq, summary);
+              rows.append(rowFor(summary));
+            }
+            body.insertBefore(rows, top);
+          } else {
+            for (const summary of fresh) addRow(summary);
+          }
+          trimRows();
           updateCounts();
+        }
+
+        function trimRows() {
+          const body = $("requests").tBodies[0];
+          while (state.rows.size > MAX_ROWS) {
+            const last = body.lastElementChild;
+            state.rows.delete(Number(last.dataset.seq));
+            last.remove();
+          }
         }
 
         function addRow(summary) {
@@ -146,11 +176,7 @@ enum DashboardScript {
           let before = body.firstElementChild;
           while (before && Number(before.dataset.seq) > summary.seq) before = before.nextElementSibling;
           body.insertBefore(rowFor(summary), before);
-          while (state.rows.size > MAX_ROWS) {
-            const last = body.lastElementChild;
-            state.rows.delete(Number(last.dataset.seq));
-            last.remove();
-          }
+          trimRows();
         }
 
         function stubLabel(stub) {
@@ -196,10 +222,13 @@ enum DashboardScript {
         }
 
         function updateCounts() {
-          const rows = [...$("requests").tBodies[0].rows];
-          const shown = rows.filter((row) => !row.hidden).length;
-          $("counts").textContent = shown === rows.length ? rows.length + " requests" : shown + " of " + rows.length + " requests";
-          $("requests-empty").hidden = rows.length > 0;
+          let shown = 0, all = 0;
+          for (const row of $("requests").tBodies[0].rows) {
+            all += 1;
+            if (!row.hidden) shown += 1;
+          }
+          $("counts").textContent = shown === all ? all + " requests" : shown + " of " + all + " requests";
+          $("requests-empty").hidden = all > 0;
         }
 
         function updatePause() {
