@@ -97,7 +97,8 @@
             XCTAssertEqual(page.headers["Content-Type"], "text/html; charset=utf-8")
             XCTAssertEqual(server.stop(), .exited(0))
             XCTAssertEqual(
-                server.standardOutput, "Listening on \(baseURL.absoluteString)\nDashboard on \(address)/__admin/dashboard\n")
+                server.standardOutput,
+                "Listening on \(baseURL.absoluteString)\nDashboard on \(address)/__admin/dashboard\n")
         }
 
         func testASignalRightAfterTheListeningLineStillExitsZero() throws {

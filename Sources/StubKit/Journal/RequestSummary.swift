@@ -53,7 +53,8 @@ struct RequestSummary: Sendable {
         JSONValue.writeString((host ?? "localhost") + (port.map { ":\($0)" } ?? ""), into: &bytes)
         bytes.append(contentsOf: ",\"url\":".utf8)
         let target = request.target
-        JSONValue.writeString(target.count > Self.targetLimit ? String(target.prefix(Self.targetLimit)) : target, into: &bytes)
+        JSONValue.writeString(
+            target.count > Self.targetLimit ? String(target.prefix(Self.targetLimit)) : target, into: &bytes)
         bytes.append(contentsOf: ",\"status\":\(status),\"wasMatched\":\(stub != nil)".utf8)
         if let stub {
             bytes.append(contentsOf: ",\"stub\":{\"id\":".utf8)
