@@ -11,12 +11,7 @@ import Testing
 @Suite("Dashboard")
 struct DashboardTests {
     static func server(_ configure: (inout StubServer.Configuration) -> Void = { _ in }) throws -> StubServer {
-        var configuration = StubServer.Configuration()
-        configuration.logsUnmatchedRequests = false
-        configure(&configuration)
-        let server = try StubServer(configuration: configuration)
-        try server.start()
-        return server
+        try startQuietServer(configure)
     }
 
     static func get(_ port: Int, _ path: String, headers: String = "") throws -> ClientResponse {
