@@ -24,6 +24,17 @@ struct RingBufferTests {
         #expect(buffer.elements == Array((capacity * 9 + 100)..<(capacity * 10 + 100)))
     }
 
+    @Test("suffix gives the newest elements, oldest first, across the wrap")
+    func suffix() {
+        var buffer = RingBuffer<Int>(capacity: 20)
+        for value in 0..<35 { buffer.append(value) }
+        #expect(buffer.suffix(5) == Array(30..<35))
+        #expect(buffer.suffix(20) == Array(15..<35))
+        #expect(buffer.suffix(100) == Array(15..<35))
+        #expect(buffer.suffix(0) == [])
+        #expect(RingBuffer<Int>(capacity: 4).suffix(3) == [])
+    }
+
     @Test("Appends and removals interleaved keep the storage: no growth while the count stays below it")
     func interleavedRemovalsDoNotGrow() {
         var buffer = RingBuffer<Int>(capacity: 10_000)

@@ -52,6 +52,40 @@ struct DashboardFeedBoundsTests {
         }
     }
 
+    @Test("Requests from 8 connections at once each reach the feed once, none missed however they interleave")
+    func concurrentRequests() async throws {
+        let server = try DashboardTests.server()
+        try await shuttingDown(server) {
+            let port = server.port
+            let page = try await offPool { try DashboardTests.openFeed(port) }
+            #expect(try await offPool { try page.read(until: "event: hello") })
+            let clients = 8, each = 50
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for client in 0..<clients {
+                    group.addTask {
+                        try await offPool {
+                            let connection = try RawClient(port: port)
+                            for index in 0..<each {
+                                _ = try connection.roundTrip("GET /c/\(client)/\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            // Every request above was recorded before it was answered, so before this one: it comes last.
+            _ = try await HTTP.get(server, "/done")
+            #expect(try await offPool { try page.read(until: "\"url\":\"/done\"") })
+            let text = String(decoding: page.unread, as: UTF8.self)
+            let ids = text.components(separatedBy: "event: request\nid: ").dropFirst().compactMap {
+                Int($0.prefix { $0.isNumber })
+            }
+            #expect(ids.count == clients * each + 1, "each request once")
+            #expect(Set(ids) == Set(1...(clients * each + 1)))
+            #expect(!text.contains("event: dropped"))
+        }
+    }
+
     @Test("A page that stops reading is not cut: the requests it could not take are counted in a dropped event")
     func slowPage() async throws {
         let server = try DashboardTests.server()

@@ -2,16 +2,19 @@
 /// (``HTTPServerConfiguration/maxStreamBacklog``), and batches its writes on the connection's event loop.
 extension HTTPResponseStream {
     /// Sends `bytes` as the next part of the body unless more than `backlog` bytes of it still wait for the
-    /// client; then sends nothing and calls `dropped`, on the event loop. Also calls it if the stream ended.
+    /// client; then calls `completion` on the event loop with whether they were sent (`false` also when the
+    /// stream ended). Writes are taken in the order they were made.
     ///
     /// ```swift
-    /// stream.write(batch, unlessBacklogExceeds: 64 * 1024) { feed.countDropped(batchCount) }
+    /// stream.write(batch, unlessBacklogExceeds: 64 * 1024) { written in
+    ///     if !written { feed.countDropped(batchCount) }
+    /// }
     /// ```
     public func write(
-        _ bytes: [UInt8], unlessBacklogExceeds backlog: Int, dropped: @escaping @Sendable () -> Void
+        _ bytes: [UInt8], unlessBacklogExceeds backlog: Int, completion: @escaping @Sendable (_ written: Bool) -> Void
     ) {
         onLoop { connection, generation in
-            if !connection.streamWrite(bytes, unlessBacklogExceeds: backlog, generation: generation) { dropped() }
+            completion(connection.streamWrite(bytes, unlessBacklogExceeds: backlog, generation: generation))
         }
     }
 

@@ -48,7 +48,7 @@ extension AdminAPI {
                 "maxPending": JSONValue(RequestFeed.maxPending)
             ], id: nil, into: &hello)
         stream.write(hello)
-        guard let token = feed.open(stream, recent: journal.entries, submit: executor.run) else {
+        guard let token = journal.openFeed(stream, submit: executor.run) else {
             return stream.finish()
         }
         let ended = opened.withLock { state in

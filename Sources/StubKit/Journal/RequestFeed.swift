@@ -5,10 +5,11 @@ import StubHTTP
 ///
 /// Bounded however fast requests come and however slowly the page reads: recording one costs a lock and,
 /// only while a feed is open, a small summary appended to each feed's ring of ``maxPending``. A feed
-/// writes at most every ``batchInterval``, from a timer on its connection's event loop that hands the
-/// serializing to a worker thread; a write is skipped while more than ``maxBacklog`` bytes still wait for
-/// the page, and what a feed skips or overflows is counted and told to the page as a `dropped` event (tried
-/// again every ``retryInterval`` until the page takes it).
+/// writes at most every ``batchInterval``, one write at a time, from a timer on its connection's event loop
+/// that hands the serializing to a worker thread; a write is skipped while more than ``maxBacklog`` bytes
+/// still wait for the page, and what a feed skips or overflows is counted and told to the page as a
+/// `dropped` event (tried again every ``retryInterval`` until the page takes it), before any request
+/// recorded after them.
 /// A feed ends when its connection closes (the tab closed, the server stopped), which removes it.
 final class RequestFeed: Sendable {
     /// The most feeds open at once; one more is answered 503.
@@ -30,12 +31,14 @@ final class RequestFeed: Sendable {
         let token: Int
         let stream: HTTPResponseStream
         let submit: @Sendable (@escaping @Sendable () -> Void) -> Bool
+        /// The feed started with the entries up to this sequence number: a request is sent only if it is newer.
+        let startsAfter: Int
         var pending = RingBuffer<RequestSummary>(capacity: RequestFeed.maxPending)
         /// Requests recorded for this feed and not sent: overflowed or skipped.
         var dropped = 0
-        /// The highest sequence number sent or waiting; an entry at or below it is not sent again.
-        var newest = 0
-        var flushScheduled = false
+        /// A flush is scheduled or a write is on its way. One at a time, so that the page gets the requests
+        /// and the counts of those it missed in the order they came; a request recorded meanwhile waits.
+        var busy = false
         /// The last write was skipped: until one goes through, requests are only counted, and a write sends
         /// only their count (nothing is summarized or serialized for a page that is not reading).
         var behind = false
@@ -59,26 +62,34 @@ final class RequestFeed: Sendable {
     /// How many feeds are open.
     var count: Int { state.withLock { $0.subscribers.count } }
 
-    /// Opens a feed on `stream`, starting with `recent` (oldest first). `submit` runs the serializing off the
-    /// event loop. Returns the token for ``close(_:)``, or `nil` when ``maxSubscribers`` are open.
+    /// Adds a feed on `stream` that starts with `recent` (oldest first) and then gets every request recorded
+    /// with a sequence number above `startsAfter`; ``start(_:)`` sends its first batch. `submit` runs the
+    /// serializing off the event loop. Returns the token for ``close(_:)``, or `nil` when ``maxSubscribers``
+    /// are open.
+    ///
+    /// The journal calls this while it holds its lock, so that no request falls between `recent` and the
+    /// feed (see ``RequestJournal/openFeed(_:submit:)``).
     func open(
-        _ stream: HTTPResponseStream, recent: [LoggedRequest],
+        _ stream: HTTPResponseStream, recent: [LoggedRequest], startsAfter: Int,
         submit: @escaping @Sendable (@escaping @Sendable () -> Void) -> Bool
     ) -> Int? {
+        guard count < Self.maxSubscribers else { return nil }
         let summaries = recent.suffix(Self.initialCount).map(RequestSummary.init)
-        let token: Int? = state.withLock { state in
+        return state.withLock { state in
             guard state.subscribers.count < Self.maxSubscribers else { return nil }
             let token = state.nextToken
             state.nextToken += 1
-            var subscriber = Subscriber(token: token, stream: stream, submit: submit)
+            var subscriber = Subscriber(token: token, stream: stream, submit: submit, startsAfter: startsAfter)
             for summary in summaries { _ = subscriber.pending.append(summary) }
-            subscriber.newest = summaries.last?.sequence ?? 0
-            subscriber.flushScheduled = true
+            subscriber.busy = true  // until ``start(_:)``'s write is done
             state.subscribers.append(subscriber)
             return token
         }
-        if let token { flush(token) }
-        return token
+    }
+
+    /// Sends the first batch of feed `token`, opened by ``open(_:recent:startsAfter:submit:)``.
+    func start(_ token: Int) {
+        flush(token)
     }
 
     /// The feed's stream ended: forget it.
@@ -87,14 +98,13 @@ final class RequestFeed: Sendable {
     }
 
     /// Hands `entry` to every open feed. Called by the journal for each recorded request, on the thread
-    /// that recorded it.
+    /// that recorded it (so not always in sequence order when requests come at once).
     func recorded(_ entry: LoggedRequest) {
         let toSchedule: [(Int, HTTPResponseStream)] = state.withLock { state in
             guard !state.subscribers.isEmpty else { return [] }
             var summary: RequestSummary?
             var due: [(Int, HTTPResponseStream)] = []
-            for index in state.subscribers.indices where entry.id > state.subscribers[index].newest {
-                state.subscribers[index].newest = entry.id
+            for index in state.subscribers.indices where entry.id > state.subscribers[index].startsAfter {
                 if state.subscribers[index].behind {
                     state.subscribers[index].dropped += 1
                 } else {
@@ -103,8 +113,8 @@ final class RequestFeed: Sendable {
                         state.subscribers[index].dropped += 1
                     }
                 }
-                if !state.subscribers[index].flushScheduled {
-                    state.subscribers[index].flushScheduled = true
+                if !state.subscribers[index].busy {
+                    state.subscribers[index].busy = true
                     due.append((state.subscribers[index].token, state.subscribers[index].stream))
                 }
             }
@@ -129,55 +139,60 @@ final class RequestFeed: Sendable {
                 defer {
                     subscriber.pending.removeAll()
                     subscriber.dropped = 0
-                    subscriber.flushScheduled = false
-                    subscriber.behind = false  // until this write is skipped
                 }
                 return (subscriber.stream, subscriber.pending.elements, subscriber.dropped, subscriber.behind)
             }
         }
-        guard let (stream, batch, dropped, behind) = taken, !batch.isEmpty || dropped > 0 else { return }
+        guard let (stream, batch, dropped, behind) = taken else { return }
+        let count = dropped + batch.count
+        guard count > 0 else { return finished(token, skipped: 0) }
+        var bytes: [UInt8] = []
         if behind {  // the page was not reading: first see whether it takes the count of what it missed
-            var bytes: [UInt8] = []
-            let count = dropped + batch.count
             Self.appendEvent("dropped", ["count": JSONValue(count)], id: nil, into: &bytes)
-            return stream.write(bytes, unlessBacklogExceeds: Self.maxBacklog) { [weak self] in
-                self?.skipped(count, token: token)
-            }
+        } else {
+            Self.appendBatch(batch, dropped: dropped, into: &bytes)
         }
-        // The newest requests first in line for the batch's bytes; older ones past the bound are dropped.
+        stream.write(bytes, unlessBacklogExceeds: Self.maxBacklog) { [weak self] written in
+            self?.finished(token, skipped: written ? 0 : count)
+        }
+    }
+
+    /// `batch` as events, in sequence order, after a `dropped` event counting `dropped` and the oldest of
+    /// `batch` that did not fit in ``maxBatchBytes`` (the newest requests are first in line for the bytes).
+    private static func appendBatch(_ batch: [RequestSummary], dropped: Int, into bytes: inout [UInt8]) {
         var events: [[UInt8]] = []
         var size = 0
-        for summary in batch.reversed() {
+        for summary in batch.sorted(by: { $0.sequence > $1.sequence }) {
             var event: [UInt8] = []
             summary.appendEvent(into: &event)
             size += event.count
             guard size <= Self.maxBatchBytes else { break }
             events.append(event)
         }
-        var bytes: [UInt8] = []
         bytes.reserveCapacity(size + 64)
         let overflow = dropped + batch.count - events.count
         if overflow > 0 { Self.appendEvent("dropped", ["count": JSONValue(overflow)], id: nil, into: &bytes) }
         for event in events.reversed() { bytes.append(contentsOf: event) }
-        let count = events.count + overflow
-        stream.write(bytes, unlessBacklogExceeds: Self.maxBacklog) { [weak self] in
-            self?.skipped(count, token: token)
-        }
     }
 
-    /// A batch of `count` requests was not written (the page is behind): count them, and try again after
-    /// ``retryInterval`` to tell the page (with whatever came meanwhile), until it takes it.
-    private func skipped(_ count: Int, token: Int) {
-        let stream: HTTPResponseStream? = state.withLock { state in
-            state.with(token) { subscriber -> HTTPResponseStream? in
-                subscriber.dropped += count
-                subscriber.behind = true
-                guard !subscriber.flushScheduled else { return nil }
-                subscriber.flushScheduled = true
-                return subscriber.stream
+    /// The write of feed `token` is done, `skipped` requests not sent (the page is behind): count them, and
+    /// send what waits after ``batchInterval``, or, while the page is behind, try again after
+    /// ``retryInterval`` to tell it what it missed (with whatever came meanwhile), until it takes it.
+    private func finished(_ token: Int, skipped: Int) {
+        let next: (HTTPResponseStream, Duration)? = state.withLock { state in
+            state.with(token) { subscriber -> (HTTPResponseStream, Duration)? in
+                subscriber.dropped += skipped
+                subscriber.behind = skipped > 0
+                guard subscriber.dropped > 0 || subscriber.pending.count > 0 else {
+                    subscriber.busy = false
+                    return nil
+                }
+                return (subscriber.stream, subscriber.behind ? Self.retryInterval : Self.batchInterval)
             } ?? nil
         }
-        stream?.schedule(after: Self.retryInterval) { [weak self] in self?.flush(token) }
+        if let (stream, delay) = next {
+            stream.schedule(after: delay) { [weak self] in self?.flush(token) }
+        }
     }
 
     /// `event: <name>\n[id: <id>\n]data: <json>\n\n`.

@@ -115,6 +115,22 @@ public final class RequestJournal: Sendable {
         return entry
     }
 
+    /// Opens a live feed on `stream` (see ``RequestFeed``): it starts with the most recent entries, then gets
+    /// every request recorded after them, each once, however many are recorded meanwhile. Returns its token,
+    /// or `nil` when too many feeds are open.
+    func openFeed(
+        _ stream: HTTPResponseStream, submit: @escaping @Sendable (@escaping @Sendable () -> Void) -> Bool
+    ) -> Int? {
+        // Under the journal's lock: a request is either among `recent` or recorded after the feed was added.
+        let token = state.withLock { state in
+            feed.open(
+                stream, recent: state.entries.suffix(RequestFeed.initialCount), startsAfter: state.nextID - 1,
+                submit: submit)
+        }
+        if let token { feed.start(token) }
+        return token
+    }
+
     /// Appends a rejected request and returns it.
     @discardableResult
     func recordRejection(remoteAddress: String, status: Int, reason: String) -> RejectedRequest {

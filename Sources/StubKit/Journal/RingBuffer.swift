@@ -56,6 +56,16 @@ struct RingBuffer<Element> {
         return result
     }
 
+    /// The newest `maxLength` elements (or all), oldest first.
+    func suffix(_ maxLength: Int) -> [Element] {
+        var result: [Element] = []
+        result.reserveCapacity(min(maxLength, count))
+        for offset in max(0, count - maxLength)..<count {
+            if let element = storage[slot(offset)] { result.append(element) }
+        }
+        return result
+    }
+
     /// Calls `body` on each element, oldest first, without copying the buffer.
     func forEach(_ body: (Element) throws -> Void) rethrows {
         for offset in 0..<count {
