@@ -11,9 +11,12 @@
 # the server's RSS after it. ROUNDS rounds with the phases interleaved; medians reported. The feed's cost is
 # feed − journal, the journal's journal − no-journal. Each server first takes one phase of load unmeasured (the
 # journal full, as in a long run).
+# The stalled phase starts once the page is behind (its socket buffers full: Benchmarks/dashboard/fill_page.py), so
+# it measures what a page that stays stalled costs per request; the fill, bounded by the kernel's buffers, is printed.
+#
 # It is a measurement: it exits 0 whatever the figures, unless --check is given (then 1 when a request failed, when
 # the feed's, the stalled feed's or the page's extra CPU per request exceeds the journal's own plus 15% of the journal
-# phase (the spread between rounds of one phase on a 2-core machine),
+# phase (the spread between rounds of one phase on a 2-core machine), when a stalled page never fell behind,
 # or when the stalled phase's RSS is more than 16 MiB above the journal phase's).
 #
 # With taskset and 2+ CPUs the servers run on CPU 0 and everything else on CPU 1 (--no-pin: anywhere).
@@ -91,6 +94,7 @@ echo "Warming up each server with one phase of load (the journal fills to its bo
 "${CLIENT_CPU[@]}" python3 "$ROOT/Benchmarks/dashboard/paced_load.py" 127.0.0.1 "$PORT_nojournal" "$RATE" "$DURATION" > /dev/null
 "${CLIENT_CPU[@]}" python3 "$ROOT/Benchmarks/dashboard/paced_load.py" 127.0.0.1 "$PORT_journal" "$RATE" "$DURATION" > /dev/null
 
+FILL_FAILED=0
 FEED_URL="http://127.0.0.1:$PORT_journal/__admin/stubserver/requests/live"
 for round in $(seq 1 "$ROUNDS"); do
   echo "Round $round of $ROUNDS ($RATE requests/s for $DURATION s per phase):"
@@ -105,6 +109,12 @@ for round in $(seq 1 "$ROUNDS"); do
   "${CLIENT_CPU[@]}" python3 "$ROOT/Benchmarks/dashboard/stalled_page.py" 127.0.0.1 "$PORT_journal" > "$TMP/stalled.out" &
   stalled=$!; PIDS+=("$stalled")
   for _ in $(seq 1 50); do grep -q stalled "$TMP/stalled.out" && break; sleep 0.1; done
+  # Until its socket buffers are full (the kernel's, several MiB) a stalled page takes what is sent; the phase
+  # measures what it costs after that, for as long as it stays stalled.
+  before=$(cpu_ns "$PID_journal")
+  fill=$("${CLIENT_CPU[@]}" python3 "$ROOT/Benchmarks/dashboard/fill_page.py" 127.0.0.1 "$PORT_journal" 60)
+  echo "    filling the stalled page's buffers: $fill, $((($(cpu_ns "$PID_journal") - before) / 1000000)) ms of CPU"
+  case "$fill" in *'"behind": 1'*) ;; *) FILL_FAILED=1 ;; esac
   phase stalled journal
   kill "$stalled" 2>/dev/null || true; wait "$stalled" 2>/dev/null || true
   if [ "$BROWSER" = 1 ]; then
@@ -120,9 +130,10 @@ done
 OPEN=$(curl -s "http://127.0.0.1:$PORT_journal/__admin/stubserver/requests/feeds")
 echo "Feeds open at the end (every page gone): $OPEN"
 
-python3 - "$TMP/rows" "$CHECK" "$OPEN" <<'PY'
+python3 - "$TMP/rows" "$CHECK" "$OPEN" "$FILL_FAILED" <<'PY'
 import json, statistics, sys
 rows, check, open_feeds = sys.argv[1], sys.argv[2] == "1", json.loads(sys.argv[3])["open"]
+fill_failed = sys.argv[4] == "1"
 phases = {}
 for line in open(rows):
     label, nanoseconds, rss, load = line.split(" ", 3)
@@ -147,6 +158,7 @@ for label in [l for l in ("feed", "stalled", "browser") if l in phases]:
 growth = (med("stalled", lambda r: r[1]) - med("journal", lambda r: r[1])) / 1024
 print(f"A stalled feed's server RSS: {growth:+.1f} MiB over the journal phase.")
 if growth > 16: failures.append(f"the stalled feed's server grew {growth:.1f} MiB")
+if fill_failed: failures.append("a stalled page was not behind after 60 s of filling")
 if any(r[2]["errors"] for rows in phases.values() for r in rows): failures.append("requests failed")
 if open_feeds != 0: failures.append(f"{open_feeds} feeds still open after every page left")
 if check and failures:

@@ -58,9 +58,14 @@ extension AdminAPI {
         if ended { feed.close(token) }
     }
 
-    /// `GET /__admin/stubserver/requests/feeds`: how many live feeds are open, and the limit.
+    /// `GET /__admin/stubserver/requests/feeds`: how many live feeds are open, the limit, and how many of
+    /// their pages are behind (only counting what they miss).
     func requestFeeds() -> HTTPResponse {
-        AdminResponse.json(["open": JSONValue(journal.feed.count), "limit": JSONValue(RequestFeed.maxSubscribers)])
+        let feed = journal.feed
+        return AdminResponse.json([
+            "open": JSONValue(feed.count), "limit": JSONValue(RequestFeed.maxSubscribers),
+            "behind": JSONValue(feed.behindCount)
+        ])
     }
 
     /// `GET /__admin/stubserver/stubs`: every stub in the order requests try them (lowest priority first, then
