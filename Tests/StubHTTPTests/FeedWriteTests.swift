@@ -37,6 +37,33 @@ final class FeedWriteTests: XCTestCase {
         }
     }
 
+    func testALimitedSendBufferMakesAReaderThatStoppedFallBehindWithinAFewHundredKiB() throws {
+        let recorder = Recorder()
+        let server = try startServer { _, responder in _ = recorder.start(responder) }
+        defer { server.stop() }
+        let client = try RawClient(port: server.port, timeout: .seconds(30))
+        try client.send("GET /feed HTTP/1.1\r\nHost: x\r\n\r\n")  // and does not read
+        let stream = try recorder.nextStream()
+        stream.limitSendBuffer(to: 64 << 10)
+        let piece = [UInt8](repeating: UInt8(ascii: "x"), count: 2 << 10)
+        var written = 0
+        let done = DispatchSemaphore(value: 0)
+        let accepted = LockedCounter()
+        // One write at a time, each after the last one's completion, up to 8 MiB (twice a grown Linux buffer).
+        while written < 8 << 20 {
+            let before = accepted.value
+            stream.write(piece, unlessBacklogExceeds: 32 << 10) { wasWritten in
+                if wasWritten { accepted.increment() }
+                done.signal()
+            }
+            XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+            guard accepted.value > before else { break }
+            written += piece.count
+        }
+        XCTAssertLessThan(written, 1 << 20, "the kernel took \(written) bytes from a client that does not read")
+        stream.abort()
+    }
+
     func testScheduledWorkRunsOnceDueAndNeverAfterTheStreamEnded() throws {
         let recorder = Recorder()
         let server = try startServer { _, responder in _ = recorder.start(responder) }

@@ -164,6 +164,13 @@ extension Connection {
         return true
     }
 
+    /// Caps the socket's send buffer while the stream of `generation` is open (errors ignored: the reader
+    /// is then only seen to fall behind later).
+    func streamLimitSendBuffer(to bytes: Int, generation: UInt64) {
+        guard writtenStream(generation) != nil else { return }
+        socket.setSendBuffer(bytes)
+    }
+
     /// Runs `body` once `delay` has passed, if the stream of `generation` is still open then.
     func streamSchedule(after delay: Duration, generation: UInt64, _ body: @escaping @Sendable () -> Void) {
         guard writtenStream(generation) != nil else { return }

@@ -18,6 +18,14 @@ extension HTTPResponseStream {
         }
     }
 
+    /// Caps the kernel's send buffer of this connection at about `bytes` (`SO_SNDBUF`, which Linux doubles
+    /// and no longer grows), so that a client that stops reading holds that much in the kernel, not the
+    /// several MiB the buffer grows to by itself, and ``write(_:unlessBacklogExceeds:completion:)`` sees
+    /// it fall behind soon. For slow, long-lived streams only: it caps the throughput over a long path.
+    public func limitSendBuffer(to bytes: Int) {
+        onLoop { connection, generation in connection.streamLimitSendBuffer(to: bytes, generation: generation) }
+    }
+
     /// Runs `body` on the connection's event loop once `delay` has passed, counted from this call, if the
     /// stream is still open then; never, if it ends first. `body` must not block.
     public func schedule(after delay: Duration, _ body: @escaping @Sendable () -> Void) {

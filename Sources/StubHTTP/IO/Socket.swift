@@ -98,6 +98,12 @@ struct Socket: Sendable, Hashable {
         try? setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1)
     }
 
+    /// Caps the kernel's send buffer at about `bytes` (`SO_SNDBUF`; Linux doubles it and stops growing it).
+    /// Errors are ignored: the buffer only stays as large as the kernel makes it.
+    func setSendBuffer(_ bytes: Int) {
+        try? setOption(SOL_SOCKET, SO_SNDBUF, Int32(clamping: bytes))
+    }
+
     /// Reads up to `buffer.count` bytes. `.processed(0)` is end of stream.
     @inline(__always)
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> IOResult<Int> {

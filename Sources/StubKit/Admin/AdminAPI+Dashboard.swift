@@ -36,6 +36,7 @@ extension AdminAPI {
                 feed.close(token)
             }
         }
+        stream.limitSendBuffer(to: RequestFeed.sendBuffer)
         var hello: [UInt8] = []
         let limits = journal.limits
         RequestFeed.appendEvent(

@@ -20,6 +20,11 @@ final class RequestFeed: Sendable {
     static let batchInterval: Duration = .milliseconds(100)
     /// While more than this many bytes wait for the page, a write is skipped and its requests counted.
     static let maxBacklog = 64 * 1024
+    /// The kernel's send buffer of a feed's connection (``HTTPResponseStream/limitSendBuffer(to:)``): a
+    /// page that stops reading takes a few hundred KiB before it is behind, not the 4 MiB a send buffer
+    /// grows to on Linux, which the kernel spends CPU filling and packing. A feed sends at most
+    /// ``maxBatchBytes`` every ``batchInterval``; this buffer keeps up with that over a path of 25 ms.
+    static let sendBuffer = 64 * 1024
     /// How often a feed whose page is behind tries again to tell it what it missed.
     static let retryInterval: Duration = .milliseconds(250)
     /// The most bytes of events one write sends (below the engine's cut, ``HTTPServerConfiguration/maxStreamBacklog``).
