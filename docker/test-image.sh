@@ -11,8 +11,8 @@
 #   4. checks that docker/Dockerfile and docker/Dockerfile.prebuilt share one runtime block, builds the image with
 #      docker/Dockerfile.prebuilt, and checks user, labels, health check and that the image holds no shell;
 #   5. runs it with --network host on a free port: wait-healthy.sh (time to healthy), the demo checks
-#      (Stubs/check-against-wiremock.sh), `stubserver health` inside the container (finds the port itself), idle
-#      RSS, `docker stop` → exit 0;
+#      (Stubs/check-against-wiremock.sh), `stubserver health` inside the container (finds the port itself), the
+#      dashboard page and its live feed, idle RSS, `docker stop` → exit 0;
 #   6. WireMock's layout (/home/wiremock), STUBSERVER_OPTIONS, a mounted mappings folder (warned), and a bad stub,
 #      which wait-healthy.sh must report fast (exit 1, with the logs);
 #   7. docker/docker-compose.yml is valid (`config`); its host-networking twin docker/docker-compose.host.yml runs:
@@ -221,6 +221,17 @@ grep -q "^healthy: http://127.0.0.1:$PORT/__admin/health$" <<<"$(timeout 30 dock
   || die "stubserver health inside the container did not find port $PORT"
 ok "stubserver health inside the container probes http://127.0.0.1:$PORT (read from the server's command line)"
 timeout 10 "$BIN" health "http://127.0.0.1:$PORT" >/dev/null || die "stubserver health from the host failed"
+curl -sS --max-time 10 -D "$WORK/dashboard.head" -o "$WORK/dashboard.html" "http://127.0.0.1:$PORT/__admin/dashboard"
+grep -qi "^content-security-policy: default-src 'none'" "$WORK/dashboard.head" || die "the dashboard has no CSP"
+grep -q 'src="/__admin/dashboard/app.js"' "$WORK/dashboard.html" || die "the dashboard page has no script"
+timeout 10 curl -sN --max-time 3 "http://127.0.0.1:$PORT/__admin/stubserver/requests/live" > "$WORK/feed.txt" &
+FEED_READER=$!
+sleep 1
+get "http://127.0.0.1:$PORT/dashboard-check" >/dev/null || true
+wait "$FEED_READER" || true
+grep -q '^event: hello' "$WORK/feed.txt" && grep -q '"url":"/dashboard-check"' "$WORK/feed.txt" \
+  || die "the live feed did not stream the request: $(head -c 300 "$WORK/feed.txt")"
+ok "the dashboard: the page (with its CSP) and its live feed, which streamed a request sent after it opened"
 sleep 2
 PID=$(docker inspect -f '{{.State.Pid}}' "$NAME")
 RSS_KB=$(awk '/^VmRSS:/ { print $2 }' "/proc/$PID/status")
