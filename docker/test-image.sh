@@ -232,6 +232,15 @@ wait "$FEED_READER" || true
 grep -q '^event: hello' "$WORK/feed.txt" && grep -q '"url":"/dashboard-check"' "$WORK/feed.txt" \
   || die "the live feed did not stream the request: $(head -c 300 "$WORK/feed.txt")"
 ok "the dashboard: the page (with its CSP) and its live feed, which streamed a request sent after it opened"
+PYTHON_WS=${STUBSERVER_PYTHON_WEBSOCKETS:-python3}
+if command -v chromium >/dev/null && "$PYTHON_WS" -c 'import websockets.sync.client' 2>/dev/null; then
+  mkdir -p "$ROOT/.ci/artifacts/dashboard"
+  (cd "$ROOT/.ci/browser" && timeout 120 "$PYTHON_WS" dashboard_at.py "http://127.0.0.1:$PORT" \
+    "$ROOT/.ci/artifacts/dashboard/docker-laptop.png") || die "the dashboard in Chromium against the container failed"
+  ok "the dashboard in headless Chromium against the container: a request appeared live and opened"
+else
+  echo "note: no chromium or no Python websockets: the dashboard was not opened in a browser against the container"
+fi
 sleep 2
 PID=$(docker inspect -f '{{.State.Pid}}' "$NAME")
 RSS_KB=$(awk '/^VmRSS:/ { print $2 }' "/proc/$PID/status")

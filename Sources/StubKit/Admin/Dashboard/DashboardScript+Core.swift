@@ -227,7 +227,8 @@ enum DashboardScript {
             all += 1;
             if (!row.hidden) shown += 1;
           }
-          $("counts").textContent = shown === all ? all + " requests" : shown + " of " + all + " requests";
+          const noun = all === 1 ? " request" : " requests";
+          $("counts").textContent = shown === all ? all + noun : shown + " of " + all + noun;
           $("requests-empty").hidden = all > 0;
         }
 
