@@ -17,10 +17,11 @@
 # It is a measurement: it exits 0 whatever the figures, unless --check is given (then 1 when a request failed, when
 # the feed's, the stalled feed's or the page's extra CPU per request exceeds the journal's own plus 15% of the journal
 # phase (the spread between rounds of one phase on a 2-core machine), when a stalled page never fell behind,
-# or when the stalled phase's RSS is more than 16 MiB above the journal phase's).
+# or when the stalled phase's RSS is more than 16 MiB above the journal phase's). --check-bounds checks all but the CPU
+# (for CI, where other work shares the machine: what a page holds and frees, not how fast).
 #
 # With taskset and 2+ CPUs the servers run on CPU 0 and everything else on CPU 1 (--no-pin: anywhere).
-# Usage: Benchmarks/bench-dashboard.sh [--check] [--rate N] [--duration SECONDS] [--rounds N] [--no-build]
+# Usage: Benchmarks/bench-dashboard.sh [--check | --check-bounds] [--rate N] [--duration SECONDS] [--rounds N] [--no-build]
 #        [--no-pin] [--scratch-path DIR]
 # STUBSERVER_BIN=path runs that binary instead of the one built here.
 # Needs: swift, python3, curl. Takes about (2 + 4 x ROUNDS, +1 per round with a browser) x DURATION s after the build.
@@ -36,6 +37,7 @@ CHECK=0; RATE=1000; DURATION=10; ROUNDS=3; BUILD=1; SCRATCH=; STRICT=0; PIN=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --check) CHECK=1; shift ;;
+    --check-bounds) CHECK=2; shift ;;
     --rate) RATE=$2; shift 2 ;;
     *) bench_option "$@"; shift "$BENCH_SHIFT" ;;
   esac
@@ -132,7 +134,8 @@ echo "Feeds open at the end (every page gone): $OPEN"
 
 python3 - "$TMP/rows" "$CHECK" "$OPEN" "$FILL_FAILED" <<'PY'
 import json, statistics, sys
-rows, check, open_feeds = sys.argv[1], sys.argv[2] == "1", json.loads(sys.argv[3])["open"]
+rows, check, open_feeds = sys.argv[1], sys.argv[2] != "0", json.loads(sys.argv[3])["open"]
+check_cpu = sys.argv[2] == "1"
 fill_failed = sys.argv[4] == "1"
 phases = {}
 for line in open(rows):
@@ -153,7 +156,7 @@ for label in [l for l in ("feed", "stalled", "browser") if l in phases]:
     cost = med(label, lambda r: r[0]) - journal
     print(f"With {label:<8} the server spends {cost:+.1f} ms per 1,000 requests more than with none "
           f"({med(label, lambda r: r[0]) / journal:.2f}x the journal phase).")
-    if cost > max(journal_cost, 0) + 0.15 * journal:
+    if check_cpu and cost > max(journal_cost, 0) + 0.15 * journal:
         failures.append(f"{label} costs {cost:.1f} ms per 1,000 requests, more than the journal's {journal_cost:.1f}")
 growth = (med("stalled", lambda r: r[1]) - med("journal", lambda r: r[1])) / 1024
 print(f"A stalled feed's server RSS: {growth:+.1f} MiB over the journal phase.")
