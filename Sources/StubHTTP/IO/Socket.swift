@@ -101,8 +101,15 @@ struct Socket: Sendable, Hashable {
     /// Caps the kernel's send buffer at about `bytes` (`SO_SNDBUF`; Linux doubles it and stops growing it).
     /// Errors are ignored: the buffer only stays as large as the kernel makes it.
     func setSendBuffer(_ bytes: Int) {
-        try? setOption(SOL_SOCKET, SO_SNDBUF, Int32(clamping: bytes))
+        try? setOption(SOL_SOCKET, Self.soSendBuffer, Int32(clamping: bytes))
     }
+
+    #if canImport(Glibc)
+        private static let soSendBuffer = SO_SNDBUF
+    #else
+        /// Darwin's `SO_SNDBUF` from <sys/socket.h> (as `soLinger`: spelled out for the Darwin type-check).
+        private static let soSendBuffer: Int32 = 0x1001
+    #endif
 
     /// Reads up to `buffer.count` bytes. `.processed(0)` is end of stream.
     @inline(__always)
