@@ -38,7 +38,9 @@ let package = Package(
         .target(name: "StubKit", dependencies: ["CStubSystem", "StubHTTP", "StubRegex", "StubXML"]),
         // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
         // URLSession and Process: its own target, so the executable (and the Slim image) does not link it.
-        .target(name: "StubClient", dependencies: ["StubKit", "StubHTTP"]),
+        // Child processes (posix_spawn on Linux), for StubClient's StubServerProcess and the tests' tools.
+        .target(name: "StubProcess", dependencies: ["CStubSystem"]),
+        .target(name: "StubClient", dependencies: ["StubKit", "StubHTTP", "StubProcess"]),
         // XCTest and Swift Testing helpers. Re-export StubKit and StubClient.
         .target(name: "StubTesting", dependencies: ["StubKit", "StubClient"]),
         // The command line: parse → validate → run, testable without a process.
@@ -70,7 +72,7 @@ let package = Package(
         // The tests' loopback HTTP client (raw bytes or URLSession), raw sockets for what HTTP clients will not do
         // (malformed bytes, holding a port), child processes; tests only. Foundation only, so that StubHTTPTests,
         // which uses it, stays free of StubKit.
-        .target(name: "StubTestSupport", path: "Tests/TestSupport"),
+        .target(name: "StubTestSupport", dependencies: ["StubProcess"], path: "Tests/TestSupport"),
         // What the StubTesting and StubServer tests share about a `StubServer` (fetching from it, shutting it
         // down, the demo stubs); tests only.
         .target(

@@ -1,5 +1,6 @@
 import StubHTTP
 import StubKit
+import StubProcess
 
 #if os(macOS) || os(Linux)
     import Foundation
@@ -44,13 +45,13 @@ import StubKit
         public let client: StubServerClient
         /// How long ``stop()`` waits after SIGTERM before SIGKILL. Default 10 seconds.
         public let stopTimeout: Duration
-        private let process: Process
+        private let process: SpawnedProcess
         private let output: OutputDrain
         private let errors: OutputDrain
         private let termination = LockedValue<Termination?>(nil)
 
         /// The child's process id.
-        public var pid: Int32 { process.processIdentifier }
+        public var pid: Int32 { process.pid }
         /// The last 64 KiB the server wrote to stdout.
         public var standardOutput: String { output.text }
         /// The last 64 KiB the server wrote to stderr (warnings, near-miss reports, request log).
@@ -75,24 +76,21 @@ import StubKit
             startTimeout: Duration = .seconds(30),
             stopTimeout: Duration = .seconds(10)
         ) throws(StubServerProcessError) -> StubServerProcess {
-            let process = Process()
             let output = OutputDrain()
             let errors = OutputDrain()
-            process.executableURL = executable
             // A serving subcommand (`record`) stays the first word: `--port 0` goes after it.
             let subcommand = arguments.first.map { !$0.hasPrefix("-") } == true ? Array(arguments.prefix(1)) : []
-            process.arguments =
-                subcommand + (stubs.map { ["--stubs", $0.path] } ?? []) + ["--port", "0"]
-                + arguments.dropFirst(subcommand.count)
-            if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-            if !environment.isEmpty {
-                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-            }
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = output.pipe
-            process.standardError = errors.pipe
+            let process: SpawnedProcess
             do {
-                try process.run()
+                process = try SpawnedProcess(
+                    executable,
+                    subcommand + (stubs.map { ["--stubs", $0.path] } ?? []) + ["--port", "0"]
+                        + arguments.dropFirst(subcommand.count),
+                    environment: environment.isEmpty
+                        ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+                    currentDirectory: currentDirectory,
+                    output: output.pipe.fileHandleForWriting.fileDescriptor,
+                    error: errors.pipe.fileHandleForWriting.fileDescriptor)
             } catch {
                 throw StubServerProcessError(
                     description: "cannot start \(executable.path): \(error.localizedDescription)")
@@ -115,7 +113,9 @@ import StubKit
                 process: process, output: output, errors: errors, baseURL: url, stopTimeout: stopTimeout)
         }
 
-        private init(process: Process, output: OutputDrain, errors: OutputDrain, baseURL: URL, stopTimeout: Duration) {
+        private init(
+            process: SpawnedProcess, output: OutputDrain, errors: OutputDrain, baseURL: URL, stopTimeout: Duration
+        ) {
             self.process = process
             self.output = output
             self.errors = errors
@@ -140,7 +140,7 @@ import StubKit
         /// once: to watch a graceful stop while requests are in flight. ``waitForExit(timeout:)`` reaps it.
         public func signal(_ signal: Int32) {
             guard termination.withLock({ $0 == nil }), process.isRunning else { return }
-            sendSignal(signal, to: process.processIdentifier)
+            process.signal(signal)
         }
 
         /// Waits up to `timeout` for the process to exit by itself (e.g. after `POST /__admin/shutdown`);
@@ -160,14 +160,14 @@ import StubKit
 
         /// SIGTERM, wait up to `timeout`, SIGKILL; then reap the child and let the readers reach EOF.
         @discardableResult
-        private static func kill(_ process: Process, output: OutputDrain, errors: OutputDrain, timeout: Duration)
+        private static func kill(_ process: SpawnedProcess, output: OutputDrain, errors: OutputDrain, timeout: Duration)
             -> Termination
         {
             if process.isRunning {
-                process.terminate()  // SIGTERM
+                process.signal(SIGTERM)
                 let deadline = ContinuousClock.now + timeout
                 while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
-                if process.isRunning { sendSignal(SIGKILL, to: process.processIdentifier) }
+                if process.isRunning { process.signal(SIGKILL) }
             }
             let ended = reap(process)
             output.waitForEnd(timeout: .seconds(2))
@@ -175,16 +175,12 @@ import StubKit
             return ended
         }
 
-        private static func reap(_ process: Process) -> Termination {
-            process.waitUntilExit()
-            return process.terminationReason == .exit
-                ? .exited(process.terminationStatus) : .signalled(process.terminationStatus)
+        private static func reap(_ process: SpawnedProcess) -> Termination {
+            switch process.waitUntilExit() {
+            case .exited(let code): .exited(code)
+            case .signalled(let signal): .signalled(signal)
+            }
         }
-    }
-
-    /// `kill(pid, signal)`: the C function, which ``StubServerProcess``'s static `kill` hides.
-    private func sendSignal(_ signal: Int32, to pid: Int32) {
-        _ = kill(pid, signal)
     }
 
     /// ``StubServerProcess`` could not start the server.

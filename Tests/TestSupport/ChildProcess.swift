@@ -1,4 +1,5 @@
 import Foundation
+import StubProcess
 
 #if canImport(Glibc)
     import Glibc
@@ -31,31 +32,30 @@ public enum ChildProcess {
         currentDirectory: URL? = nil, timeout: Duration = .seconds(60)
     ) throws -> Outcome {
         #if os(macOS) || os(Linux)
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            if !environment.isEmpty {
-                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-            }
-            if let currentDirectory { process.currentDirectoryURL = currentDirectory }
             let output = Pipe()
             let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
+            let process = try SpawnedProcess(
+                executable, arguments,
+                environment: environment.isEmpty
+                    ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+                currentDirectory: currentDirectory,
+                output: output.fileHandleForWriting.fileDescriptor, error: errors.fileHandleForWriting.fileDescriptor)
             let readers = DispatchGroup()
             let stdout = readToEnd(output, group: readers)
             let stderr = readToEnd(errors, group: readers)
             let deadline = ContinuousClock.now + timeout
             while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
             let timedOut = process.isRunning
-            if timedOut { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            if timedOut { process.signal(SIGKILL) }
+            let ending = process.waitUntilExit()
             _ = readers.wait(timeout: .now() + 5)
+            let (status, exited): (Int32, Bool) =
+                switch ending {
+                case .exited(let code): (code, true)
+                case .signalled(let signal): (signal, false)
+                }
             let outcome = Outcome(
-                status: process.terminationStatus, exited: process.terminationReason == .exit,
-                standardOutput: stdout.text, standardError: stderr.text)
+                status: status, exited: exited, standardOutput: stdout.text, standardError: stderr.text)
             guard !timedOut else {
                 throw TestFailure(
                     "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) still running after "

@@ -9,6 +9,7 @@
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
 #include <sys/socket.h>
+#include <sys/types.h>
 
 /// epoll_event is packed on x86_64; these accessors keep Swift away from the layout.
 static inline uint32_t cstub_epoll_event_events(const struct epoll_event *ev) { return ev->events; }
@@ -22,6 +23,13 @@ static inline int cstub_epoll_ctl(int epfd, int op, int fd, uint32_t events, uin
 
 /// The size of one epoll_event, for allocating event arrays from Swift.
 static inline int cstub_epoll_event_size(void) { return (int)sizeof(struct epoll_event); }
+
+/// Starts `path` with posix_spawn(3): `input`, `output` and `error` as its fds 0, 1 and 2, every other
+/// descriptor closed (posix_spawn_file_actions_addclosefrom_np, a GNU extension Glibc's Swift module does not
+/// import), in `directory` when not NULL, in a process group of its own, with no signal blocked and SIGPIPE at
+/// its default. Returns 0 and sets `*pid`, or an errno value.
+int cstub_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[], const char *directory,
+                int input, int output, int error);
 
 /// accept4(2) is a GNU extension that Glibc's Swift module does not import.
 int cstub_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags);
