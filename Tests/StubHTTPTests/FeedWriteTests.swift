@@ -21,12 +21,17 @@ final class FeedWriteTests: XCTestCase {
         let dropped = LockedCounter()
         let pieces = 512, size = 16 << 10
         // More than the kernel's socket buffers hold on loopback, so the backlog builds and writes are skipped.
+        let decided = DispatchSemaphore(value: 0)
         for index in 0..<pieces {
             let piece = [UInt8](repeating: UInt8(ascii: "a") + UInt8(index % 26), count: size)
             stream.write(piece, unlessBacklogExceeds: 32 << 10) { written in
                 if !written { dropped.increment() }
+                decided.signal()
             }
         }
+        // The client reads only once every write was taken or skipped: reading earlier (as a loaded machine's
+        // scheduling once let it) drains the socket, and nothing is ever skipped.
+        for _ in 0..<pieces { XCTAssertEqual(decided.wait(timeout: .now() + 30), .success) }
         stream.finish()
         let response = try client.readResponse()
         XCTAssertEqual(recorder.outcomes(afterEnds: 1), [.finished])
