@@ -8,7 +8,8 @@ Each folder of COLLECTIONS_DIR is a WireMock root (mappings/, __files/) with a r
 {"method", "path", "headers"?, "body"?, "compare"?, "status"?}, sent in order (scenario steps depend on it). "compare" is
 "all" (the default: status, the headers WireMock sends except transport ones, and the body byte for byte) or
 "status" (unmatched requests, whose 404 bodies are each server's own report, and 500s whose text differs).
-"status", when given, is what both must answer: a check of the collection itself.
+"status", when given, is what both must answer: a check of the collection itself. "exactHeaders" lists transport
+headers (by lower-case name) that must also be the same, every value in order: a stub's own `Date` or `Server`, say.
 Exits 1 listing every difference; only loopback addresses are used and every process started is stopped.
 """
 
@@ -64,11 +65,11 @@ def send(port, request):
     return answer
 
 
-def stub_headers(headers):
-    """The headers a stub set: name (lower-cased) → values in order."""
+def stub_headers(headers, exact=()):
+    """The headers a stub set, and the transport headers named in `exact`: name (lower-cased) → values in order."""
     result = {}
     for name, value in headers:
-        if name.lower() not in TRANSPORT_HEADERS:
+        if name.lower() not in TRANSPORT_HEADERS or name.lower() in exact:
             result.setdefault(name.lower(), []).append(value)
     return result
 
@@ -81,7 +82,8 @@ def compare(collection, index, request, ours, theirs):
     elif "status" in request and theirs[0] != request["status"]:
         differences.append(f"{label}: both answered {theirs[0]}, the collection expects {request['status']}")
     if request.get("compare", "all") == "all":
-        our_headers, their_headers = stub_headers(ours[1]), stub_headers(theirs[1])
+        exact = set(request.get("exactHeaders", []))
+        our_headers, their_headers = stub_headers(ours[1], exact), stub_headers(theirs[1], exact)
         for name in sorted(set(our_headers) | set(their_headers)):
             if our_headers.get(name) != their_headers.get(name):
                 differences.append(

@@ -37,6 +37,69 @@ final class ResponseSerializerTests: XCTestCase {
 
     var dateText: String { "Date: Sun, 06 Nov 1994 08:49:37 GMT" }
 
+    /// A handler's (a stub's) own `Date` is sent and the server adds none, in every way a head is written: one
+    /// `Date` per response (RFC 9110 §6.6.1), as WireMock sends a stub's. Any spelling of the name counts.
+    func testTheHandlersDateReplacesTheServers() {
+        let own = "Tue, 01 Jan 2019 00:00:00 GMT"
+        for name in ["Date", "date", "DATE"] {
+            let response = HTTPResponse(headers: [name: own, "X-A": "1"], body: Array("hi".utf8))
+            let expected = "HTTP/1.1 200 OK\r\n\(name): \(own)\r\nX-A: 1\r\nContent-Length: 2\r\n\r\nhi"
+            XCTAssertEqual(serialize(response), expected)
+
+            var out: [UInt8] = []
+            ResponseSerializer.serialize(PreparedResponse(response), context: .init(), dateLine: date, into: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), expected, "prepared")
+
+            out.removeAll()
+            ResponseSerializer.serializeHead(PreparedResponse(response), context: .init(), dateLine: date, into: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self) + "hi", expected, "prepared head (streamed body)")
+
+            out.removeAll()
+            _ = ResponseSerializer.serializeStreamingHead(response, context: .init(), dateLine: date, into: &out)
+            XCTAssertEqual(
+                String(decoding: out, as: UTF8.self),
+                "HTTP/1.1 200 OK\r\n\(name): \(own)\r\nX-A: 1\r\nTransfer-Encoding: chunked\r\n\r\n", "streamed")
+
+            out.removeAll()
+            ResponseSerializer.serializeSizedHead(
+                response, contentLength: 2, context: .init(close: true), dateLine: date, into: &out)
+            XCTAssertEqual(
+                String(decoding: out, as: UTF8.self),
+                "HTTP/1.1 200 OK\r\n\(name): \(own)\r\nX-A: 1\r\nContent-Length: 2\r\nConnection: close\r\n\r\n",
+                "sized")
+        }
+        // A field that only starts like it is no `Date`.
+        XCTAssertTrue(serialize(HTTPResponse(headers: ["Dated": "x"])).contains("\r\n\(dateText)\r\n"))
+    }
+
+    /// A bodiless response's `Content-Length` is the size a `GET` would get: a `HEAD` is answered with it, any other
+    /// request with the real length (a client would wait for bytes that never come).
+    func testABodilessResponseDeclaresItsLengthToHEADOnly() {
+        let declared = HTTPResponse(headers: ["Content-Length": "1024", "Content-Type": "application/pdf"])
+        let forHEAD = "HTTP/1.1 200 OK\r\nContent-Type: application/pdf\r\nContent-Length: 1024\r\n\(dateText)\r\n\r\n"
+        let forGET = "HTTP/1.1 200 OK\r\nContent-Type: application/pdf\r\nContent-Length: 0\r\n\(dateText)\r\n\r\n"
+        XCTAssertEqual(serialize(declared, .init(isHead: true)), forHEAD)
+        XCTAssertEqual(serialize(declared), forGET)
+        let prepared = PreparedResponse(declared)
+        for (context, expected) in [(ResponseContext(isHead: true), forHEAD), (ResponseContext(), forGET)] {
+            var out: [UInt8] = []
+            ResponseSerializer.serialize(prepared, context: context, dateLine: date, into: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), expected)
+        }
+        // Only one well-formed decimal length counts; with a body, the body's length always wins.
+        for headers: HTTPHeaders in [
+            ["Content-Length": "12x"], ["Content-Length": ""], ["Content-Length": "-1"],
+            ["Content-Length": "1234567890123456789"], HTTPHeaders([("Content-Length", "1"), ("Content-Length", "2")])
+        ] {
+            XCTAssertTrue(
+                serialize(HTTPResponse(headers: headers), .init(isHead: true)).contains("\r\nContent-Length: 0\r\n"),
+                "\(Array(headers))")
+        }
+        XCTAssertTrue(
+            serialize(HTTPResponse(headers: ["Content-Length": "9"], body: [65]), .init(isHead: true))
+                .contains("\r\nContent-Length: 1\r\n"))
+    }
+
     func testHeadGetsTheLengthButNoBody() {
         let text = serialize(.text("hello"), .init(isHead: true))
         XCTAssertTrue(text.contains("Content-Length: 5\r\n"))

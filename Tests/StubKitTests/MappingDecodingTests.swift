@@ -497,11 +497,16 @@ struct MappingDecodingTests {
             ["'contains' has no effect in request.headers.A and is ignored"]
         ),
         (
-            #"{"request": {}, "response": {"headers": {"content-length": "999", "Transfer-Encoding": "chunked", "X-A": "1"}}}"#,
+            #"{"request": {}, "response": {"headers": {"content-length": "999", "Transfer-Encoding": "chunked", "X-A": "1"}, "body": "x"}}"#,
             [
                 "'Content-Length' has no effect in response.headers and is ignored",
                 "'Transfer-Encoding' has no effect in response.headers and is ignored"
             ]
+        ),
+        (
+            // Without a body, Content-Length is what a HEAD request gets.
+            #"{"request": {}, "response": {"headers": {"content-length": "999", "Transfer-Encoding": "chunked"}}}"#,
+            ["'Transfer-Encoding' has no effect in response.headers and is ignored"]
         ),
         (
             #"{"foo": 1, "request": {"zzzz": 2}, "response": {"whatever": 3}}"#,

@@ -6,13 +6,13 @@ extension ResponseSerializer {
         _ head: HTTPResponse, contentLength: Int, context: ResponseContext,
         dateLine: [UInt8], into out: inout [UInt8]
     ) {
-        appendStatusAndHeaders(head, into: &out)
+        let carriesDate = appendStatusAndHeaders(head, into: &out)
         let code = head.status.code
         if !(code < 200 || code == 204 || code == 304) {
             out.append(contentsOf: "Content-Length: ".utf8)
             appendDecimal(contentLength, into: &out)
             out.append(contentsOf: crlf)
         }
-        appendTail(context: context, dateLine: dateLine, into: &out)
+        appendTail(context: context, dateLine: carriesDate ? [] : dateLine, into: &out)
     }
 }

@@ -19,13 +19,18 @@ struct ResponseContext: Sendable, Hashable {
 /// Output: `HTTP/1.1 <code> <reason>`, the handler's headers in order, `Content-Length`, `Date`, then
 /// `Connection: close` when closing or `Connection: keep-alive` for an HTTP/1.0 keep-alive.
 ///
+/// `Date` is the server's clock unless the handler set a `Date` field (a stub recorded with one, say): then the
+/// handler's is sent and the server adds none, so a response never carries two (RFC 9110 §6.6.1).
+///
 /// The engine owns the framing: a handler's `Connection`, `Content-Length` and `Transfer-Encoding`
 /// fields are dropped, a complete body is always sent with its real `Content-Length`, and a stream
 /// is chunked (or close-delimited for HTTP/1.0). A handler (or a stub copied from a recording) that
 /// says `Transfer-Encoding: chunked` or a wrong length cannot make a client hang or misread the body. The status line always says
 /// HTTP/1.1, also to HTTP/1.0 clients (RFC 9110 §6.2 allows it; the framing we use is 1.0-safe).
 /// 1xx, 204 and 304 responses carry no body and 1xx/204 no `Content-Length`; `HEAD` gets the
-/// `Content-Length` of the body but not the body.
+/// `Content-Length` of the body but not the body. One exception: a bodiless response that declares one
+/// `Content-Length` answers a `HEAD` with it (the length a `GET` would get: RFC 9110 §9.3.2), so a stub for
+/// `HEAD /report.pdf` can say how big the file is; any other request gets the real length, 0.
 enum ResponseSerializer {
     static let crlf: [UInt8] = [13, 10]
     static let connectionClose = Array("Connection: close\r\n".utf8)
@@ -39,8 +44,8 @@ enum ResponseSerializer {
         _ response: HTTPResponse, context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]
     ) {
         out.reserveCapacity(out.count + 256 + response.body.count)
-        appendHead(response, into: &out)
-        appendTail(context: context, dateLine: dateLine, into: &out)
+        let carriesDate = appendHead(response, forHEAD: context.isHead, into: &out)
+        appendTail(context: context, dateLine: carriesDate ? [] : dateLine, into: &out)
         if !context.isHead && !response.status.forbidsBody { out.append(contentsOf: response.body) }
     }
 
@@ -48,8 +53,8 @@ enum ResponseSerializer {
     static func serialize(
         _ prepared: PreparedResponse, context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]
     ) {
-        out.append(contentsOf: prepared.head)
-        appendTail(context: context, dateLine: dateLine, into: &out)
+        out.append(contentsOf: context.isHead ? prepared.headForHEAD : prepared.head)
+        appendTail(context: context, dateLine: prepared.carriesDate ? [] : dateLine, into: &out)
         if !context.isHead && !prepared.forbidsBody { out.append(contentsOf: prepared.body) }
     }
 
@@ -58,8 +63,8 @@ enum ResponseSerializer {
     static func serializeHead(
         _ prepared: PreparedResponse, context: ResponseContext, dateLine: [UInt8], into out: inout [UInt8]
     ) {
-        out.append(contentsOf: prepared.head)
-        appendTail(context: context, dateLine: dateLine, into: &out)
+        out.append(contentsOf: context.isHead ? prepared.headForHEAD : prepared.head)
+        appendTail(context: context, dateLine: prepared.carriesDate ? [] : dateLine, into: &out)
     }
 
     /// How a streamed body is framed.
@@ -91,9 +96,9 @@ enum ResponseSerializer {
             framing = .chunked
             announcesChunks = true
         }
-        appendStatusAndHeaders(head, into: &out)
+        let carriesDate = appendStatusAndHeaders(head, into: &out)
         if announcesChunks { out.append(contentsOf: transferEncodingChunked) }
-        appendTail(context: context, dateLine: dateLine, into: &out)
+        appendTail(context: context, dateLine: carriesDate ? [] : dateLine, into: &out)
         return (framing, context.close)
     }
 
@@ -109,29 +114,62 @@ enum ResponseSerializer {
     // MARK: - Pieces
 
     /// Status line, the handler's headers and, if needed, `Content-Length`. No `Date`/`Connection`.
-    static func appendHead(_ response: HTTPResponse, into out: inout [UInt8]) {
-        appendStatusAndHeaders(response, into: &out)
+    /// - Parameter forHEAD: the answer to a `HEAD` request: a bodiless response's declared length is kept.
+    /// - Returns: whether the handler's headers carry a `Date` field (the server then adds none).
+    @discardableResult
+    static func appendHead(_ response: HTTPResponse, forHEAD: Bool = false, into out: inout [UInt8]) -> Bool {
+        let carriesDate = appendStatusAndHeaders(response, into: &out)
         let status = response.status
         if !(status.code < 200 || status.code == 204 || status.code == 304) {
             out.append(contentsOf: "Content-Length: ".utf8)
-            appendDecimal(response.body.count, into: &out)
+            appendDecimal((forHEAD ? declaredLength(of: response) : nil) ?? response.body.count, into: &out)
             out.append(contentsOf: crlf)
         }
+        return carriesDate
     }
 
-    static func appendStatusAndHeaders(_ response: HTTPResponse, into out: inout [UInt8]) {
+    /// The `Content-Length` a bodiless response declares for a `HEAD` request: its one `Content-Length` field,
+    /// when that is a decimal number (at most 18 digits); otherwise nil, and the real length (0) is sent.
+    static func declaredLength(of response: HTTPResponse) -> Int? {
+        guard response.body.isEmpty else { return nil }
+        var declared: Int?
+        for field in response.headers where field.name.utf8.count == 14 {
+            guard HTTPHeaders.equalsIgnoringCase(field.name, "Content-Length") else { continue }
+            guard declared == nil else { return nil }
+            let digits = field.value.utf8
+            guard (1...18).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                return nil
+            }
+            declared = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        return declared
+    }
+
+    /// Status line and the handler's headers, less the framing fields.
+    /// - Returns: whether the handler's headers carry a `Date` field.
+    @discardableResult
+    static func appendStatusAndHeaders(_ response: HTTPResponse, into out: inout [UInt8]) -> Bool {
+        var carriesDate = false
         out.append(contentsOf: "HTTP/1.1 ".utf8)
         appendDecimal(response.status.code, into: &out)
         out.append(UInt8(ascii: " "))
         out.append(contentsOf: response.status.reasonPhrase.utf8)
         out.append(contentsOf: crlf)
         for field in response.headers where !isFramingField(field.name) {
+            if !carriesDate && isDateField(field.name) { carriesDate = true }
             out.append(contentsOf: field.name.utf8)
             out.append(UInt8(ascii: ":"))
             out.append(UInt8(ascii: " "))
             out.append(contentsOf: field.value.utf8)
             out.append(contentsOf: crlf)
         }
+        return carriesDate
+    }
+
+    /// `Date`: the server adds its own only when the handler set none.
+    @inline(__always)
+    static func isDateField(_ name: String) -> Bool {
+        name.utf8.count == 4 && HTTPHeaders.equalsIgnoringCase(name, "Date")
     }
 
     /// `Connection`, `Content-Length`, `Transfer-Encoding`: written by the engine, never copied from the handler.

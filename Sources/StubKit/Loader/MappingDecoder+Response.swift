@@ -25,8 +25,11 @@ extension MappingDecoder.Run {
         if let headers = json["headers"] {
             response.headers = try decodeHeaders(headers, at: path.key("headers"))
             // The engine frames every body itself (real Content-Length), as recorded stubs often carry
-            // the original response's framing fields.
+            // the original response's framing fields. A stub without a body keeps its Content-Length for
+            // HEAD requests (the size a GET would get).
+            let bodiless = ["body", "jsonBody", "base64Body", "bodyFileName"].allSatisfy { json[$0] == nil }
             for name in ["Content-Length", "Transfer-Encoding"] where response.headers.contains(name: name) {
+                if name == "Content-Length" && bodiless { continue }
                 warn(.noEffect, name, at: path.key("headers"))
             }
         }

@@ -58,14 +58,13 @@
                         headers: Self.headers(of: response), body: [UInt8](exchange.body))))
         }
 
-        /// The upstream's header fields to pass on: all but hop-by-hop and framing fields and `Date` (the
-        /// engine sends its own), sorted by name (Foundation keeps them in a dictionary), without
+        /// The upstream's header fields to pass on: all but hop-by-hop and framing fields (its `Date` too, which
+        /// the engine then does not add), sorted by name (Foundation keeps them in a dictionary), without
         /// `Content-Encoding` for the codings it inflated.
         static func headers(of response: HTTPURLResponse) -> StubHTTPHeaders {
             var fields: [(String, String)] = []
             for (key, value) in response.allHeaderFields {
-                guard let name = key as? String, let value = value as? String, !ProxyDefinition.isHopByHop(name),
-                    !StubHTTPHeaders.equalsIgnoringCase(name, "Date")
+                guard let name = key as? String, let value = value as? String, !ProxyDefinition.isHopByHop(name)
                 else { continue }
                 if StubHTTPHeaders.equalsIgnoringCase(name, "Content-Encoding"),
                     ["gzip", "x-gzip", "deflate"].contains(value.lowercased().trimmingCharacters(in: .whitespaces))

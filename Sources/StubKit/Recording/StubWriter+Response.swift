@@ -12,7 +12,8 @@ extension StubWriter {
         var dropped: [RecordingSummary.Dropped]
     }
 
-    /// Header fields never replayed: the server writes its own framing and `Date`, bodies are stored
+    /// Header fields never replayed: the server writes its own framing, a recorded `Date` would be replayed
+    /// frozen at the time of the recording (the server sends the current one instead), bodies are stored
     /// decoded, so `Content-Encoding` would lie, and `Matched-Stub-Id`/`Matched-Stub-Name` name the stub
     /// of an upstream stub server (WireMock or stubserver), which the replaying server replaces with its own.
     static let transportHeaders: Set<String> = [

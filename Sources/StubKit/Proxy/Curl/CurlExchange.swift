@@ -206,12 +206,12 @@
                 HTTPResponse(status: StubHTTPStatus(code: code), headers: Self.passedOn(fields), body: body))
         }
 
-        /// The upstream's header fields to pass on, in their order: all but hop-by-hop and framing fields and
-        /// `Date` (the engine sends its own), without `Content-Encoding` for the codings libcurl inflated.
+        /// The upstream's header fields to pass on, in their order: all but hop-by-hop and framing fields (its
+        /// `Date` too, which the engine then does not add), without `Content-Encoding` for the codings libcurl
+        /// inflated.
         static func passedOn(_ fields: [(name: String, value: String)]) -> StubHTTPHeaders {
             var headers = StubHTTPHeaders()
-            for field in fields
-            where !ProxyDefinition.isHopByHop(field.name) && !StubHTTPHeaders.equalsIgnoringCase(field.name, "Date") {
+            for field in fields where !ProxyDefinition.isHopByHop(field.name) {
                 if StubHTTPHeaders.equalsIgnoringCase(field.name, "Content-Encoding"),
                     ["gzip", "x-gzip", "deflate"].contains(field.value.lowercased())
                 {

@@ -117,8 +117,7 @@ final class UpstreamExchange {
             return .failed(.unreachable("not a valid HTTP response: no status line"))
         }
         var headers = StubHTTPHeaders()
-        for field in parser.headers
-        where !ProxyDefinition.isHopByHop(field.name) && !StubHTTPHeaders.equalsIgnoringCase(field.name, "Date") {
+        for field in parser.headers where !ProxyDefinition.isHopByHop(field.name) {
             headers.add(name: field.name, value: field.value)
         }
         return .answered(HTTPResponse(status: status, headers: headers, body: parser.body))
