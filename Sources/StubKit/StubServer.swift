@@ -61,6 +61,9 @@ public final class StubServer: Sendable {
         /// How much an unmatched request logs: its near-miss report (repeats summarised), one line, or
         /// nothing. Default `.full`.
         public var unmatchedRequestLogging: UnmatchedRequestLogging = .full
+        /// Said after each `.line` of ``unmatchedRequestLogging``, in parentheses: where the full report goes
+        /// instead (StubTesting's `failOnUnmatchedRequests` sets it, so a test's log does not repeat its failure).
+        package var unmatchedRequestLineNote: String?
         /// Where the server's log lines go (near-miss reports, rejected requests, stub warnings): a
         /// queue bounded in bytes, written by its own thread, so logging never blocks serving.
         /// Default: a new ``LogSink`` on stderr.
@@ -235,7 +238,7 @@ public final class StubServer: Sendable {
                 fileWorkers: fileWorkers,
                 bodyFileResolver: BodyFileResolver(bodyFiles: Self.bodyFiles(in: root), options: StubsLoadOptions()),
                 unmatchedLog: UnmatchedRequestLog(
-                    mode: configuration.unmatchedRequestLogging,
+                    mode: configuration.unmatchedRequestLogging, note: configuration.unmatchedRequestLineNote,
                     sink: log),
                 origin: origin, proxy: proxy, recorder: recorder, streams: streams,
                 webSocketRegistry: webSocketRegistry))

@@ -97,7 +97,9 @@
             case let .located(name, filePath):
                 directory = try StubsDirectory.locate(named: name, bundle: nil, from: filePath)
             }
-            let server = try StubServer(stubs: directory, configuration: configuration)
+            let checks = TeardownChecks(
+                failOnUnmatchedRequests: failOnUnmatchedRequests, failOnUnusedStubs: failOnUnusedStubs)
+            let server = try StubServer(stubs: directory, configuration: checks.serverConfiguration(configuration))
             try server.start()
             TestWarnings.observeShadowedStubs(of: server, fallback: location)
             do {
@@ -111,8 +113,6 @@
                 await server.shutdown()
                 throw error
             }
-            let checks = TeardownChecks(
-                failOnUnmatchedRequests: failOnUnmatchedRequests, failOnUnusedStubs: failOnUnusedStubs)
             for message in checks.failures(server) {
                 reportFailure(message, at: .testing(location), server: server)
             }

@@ -1,3 +1,5 @@
+import StubKit
+
 /// What a test's server checks when the test ends, as the `.stubServer` trait and
 /// ``XCTestCase/startStubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:file:line:)``
 /// were asked: each failure message once, prefixed with the option that asked for it.
@@ -7,6 +9,17 @@ struct TeardownChecks: Sendable {
     var failOnUnmatchedRequests = false
     /// Every stub added at run time must have answered a request.
     var failOnUnusedStubs = false
+
+    /// `configuration` for a server these checks watch: with `failOnUnmatchedRequests`, the test failure carries each
+    /// unmatched request's near-miss report, so the server's log gives it one line instead of the report again
+    /// (unless the test chose a logging mode other than the default).
+    func serverConfiguration(_ configuration: StubServer.Configuration) -> StubServer.Configuration {
+        guard failOnUnmatchedRequests, configuration.unmatchedRequestLogging == .full else { return configuration }
+        var configuration = configuration
+        configuration.unmatchedRequestLogging = .line
+        configuration.unmatchedRequestLineNote = "its near-miss report is in the test's failOnUnmatchedRequests failure"
+        return configuration
+    }
 
     /// The failure messages for `server`; empty when every check passed.
     func failures(_ server: StubServer) -> [String] {

@@ -44,10 +44,10 @@
             file: StaticString = #filePath,
             line: UInt = #line
         ) throws -> StubServer {
-            let server = try StubServer(stubs: stubs, configuration: configuration)
-            try server.start()
             let checks = TeardownChecks(
                 failOnUnmatchedRequests: failOnUnmatchedRequests, failOnUnusedStubs: failOnUnusedStubs)
+            let server = try StubServer(stubs: stubs, configuration: checks.serverConfiguration(configuration))
+            try server.start()
             addTeardownBlock { [self] in
                 for message in checks.failures(server) {
                     reportFailure(message, at: .xctest(file: file, line: line), server: server)

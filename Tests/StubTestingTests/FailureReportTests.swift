@@ -112,6 +112,30 @@ struct FailureReportTests {
         #expect(issues.all.first?.hasPrefix("1 request matched no stub:\n  GET /not-stubbed → 404\n") == true)
     }
 
+    @Test("With failOnUnmatchedRequests, the near-miss report is in the failure once, and the log has one line")
+    func unmatchedReportNotLoggedTwice() async throws {
+        let issues = IssueTexts()
+        let logged = LockedValue<[String]>([])
+        var configuration = StubServer.Configuration()
+        configuration.log = LogSink(
+            .handler { text in logged.withLock { $0 += text.split(separator: "\n").map(String.init) } })
+        try await withinScope(of: .stubServer(configuration: configuration, failOnUnmatchedRequests: true)) { server in
+            server.stub(.get("/users/octocat"), .text("hi"), name: "octocat")
+            _ = try await HTTP.get(server, "/users/octocot")
+        } matching: { issue in
+            issues.append(Self.text(issue))
+            return true
+        }
+        #expect(configuration.log.flush(timeout: .seconds(30)))
+        #expect(issues.all.count == 1)
+        #expect(issues.all.first?.contains(#"1. "octocat""#) == true, "the report: \(issues.all)")
+        #expect(
+            logged.withLock { $0 } == [
+                "stubserver: no stub matched GET /users/octocot → 404 (its near-miss report is in the test's "
+                    + "failOnUnmatchedRequests failure)"
+            ])
+    }
+
     @Test("failOnUnmatchedRequests still reports requests that arrived after the explicit check, and says so")
     func laterUnmatchedReported() async throws {
         let issues = IssueTexts()

@@ -25,11 +25,14 @@ final class UnmatchedRequestLog: Sendable {
     }
 
     let mode: UnmatchedRequestLogging
+    /// Said after each `.line`, in parentheses.
+    let note: String?
     let sink: LogSink
     private let seen = LockedValue<[String: Seen]>([:])
 
-    init(mode: UnmatchedRequestLogging, sink: LogSink) {
+    init(mode: UnmatchedRequestLogging, note: String? = nil, sink: LogSink) {
         self.mode = mode
+        self.note = note
         self.sink = sink
     }
 
@@ -39,7 +42,7 @@ final class UnmatchedRequestLog: Sendable {
         case .none:
             return
         case .line:
-            sink.write(Self.line(request, status: status))
+            sink.write(Self.line(request, status: status) + (note.map { " (\($0))" } ?? ""))
         case .full:
             let repeats = noteRepeat(of: request)
             if repeats == 0 {
