@@ -118,6 +118,32 @@ struct GraphQLMatcherTests {
             ])
     }
 
+    @Test(
+        "Near misses: the same operation with other variables is closer than another operation",
+        arguments: [
+            #"{"login": "other"}"#, #"{"login": "octocat", "extra": true}"#, #"{}"#, #"{"login": 7, "a": [1, 2]}"#
+        ])
+    func operationOutweighsVariables(_ variables: String) throws {
+        func stub(_ operation: String, _ field: String, _ variables: String) throws -> CompiledRequestPattern {
+            try Self.pattern(
+                #"{"method": "POST", "urlPath": "/graphql"}"#,
+                metadata: #"""
+                    {"stubserver": {"graphql": {"query": "query \#(operation)($id: ID!) { \#(field)(id: $id) { name } }",
+                     "operationName": "\#(operation)", "variables": {"equalToJson": \#(variables)}}}}
+                    """#)
+        }
+        let sameOperation = try stub("GetUser", "user", #"{"login": "octocat"}"#)
+        let otherOperation = try stub("GetUsers", "users", variables)
+        let request = Self.post(
+            #"{"query": "query GetUser($id: ID!) { user(id: $id) { name } }", "operationName": "GetUser", "#
+                + #""variables": \#(variables)}"#)
+        let same = sameOperation.match(request)
+        let other = otherOperation.match(request)
+        #expect(same.mismatches.map(\.part) == [.graphQL(#"variables (operation "GetUser")"#)])
+        #expect(other.mismatches.count == 2, "query and operation name: \(other.mismatches)")
+        #expect(same.distance < other.distance, "same operation \(same.distance), other \(other.distance)")
+    }
+
     @Test("Apollo's persisted queries: a hash alone matches a stub of that hash or of a query with that hash")
     func persistedQueries() throws {
         // Apollo Server's docs: `{__typename}` has this SHA-256.

@@ -38,20 +38,31 @@ struct CompiledGraphQLMatcher: Sendable {
         return [queryMatcher, operationName, variables].lazy.compactMap { $0?.compileError }.first
     }
 
-    func isSatisfied(by context: RequestContext) -> Bool { mismatches(context, explaining: false).isEmpty }
+    func isSatisfied(by context: RequestContext) -> Bool { mismatches(context, explaining: false).all.isEmpty }
+
+    /// What differs in a GraphQL request, weighed in two parts for near-miss ranking: the operation (query, operation
+    /// name, persisted-query hash, or not a GraphQL request at all), which picks the endpoint as a URL does, and the
+    /// variables, its arguments, as a body is. Another operation is further than other variables.
+    struct Mismatches: Sendable {
+        /// One ``Mismatch`` per GraphQL field, in the order query, hash, operation name, variables.
+        var all: [Mismatch] = []
+        /// The operation's fields' distances, summed and capped at 1.
+        var operationDistance = 0.0
+        /// The variables' distance, in [0, 1].
+        var variablesDistance = 0.0
+    }
 
     /// What differs, one ``Mismatch`` per GraphQL field (`GraphQL operationName: expected "GetUser", got
     /// "GetRepo"`); empty when the request matches.
     /// - Parameter explaining: whether to list what differs inside the variables (``Mismatch/details``).
-    func mismatches(_ context: RequestContext, explaining: Bool = true) -> [Mismatch] {
+    func mismatches(_ context: RequestContext, explaining: Bool = true) -> Mismatches {
         guard let request = context.graphQL else {
             let actual = context.body.text.map { [$0] } ?? []
-            return [
-                Mismatch(
-                    part: .graphQL("request"),
-                    expected: "a GraphQL request (a JSON body, application/graphql or GET parameters)",
-                    actual: actual, distance: 1)
-            ]
+            let notGraphQL = Mismatch(
+                part: .graphQL("request"),
+                expected: "a GraphQL request (a JSON body, application/graphql or GET parameters)",
+                actual: actual, distance: 1)
+            return Mismatches(all: [notGraphQL], operationDistance: 1, variablesDistance: variables == nil ? 0 : 1)
         }
         var result: [Mismatch] = []
         if request.query != nil || request.persistedQueryHash == nil {
@@ -78,14 +89,17 @@ struct CompiledGraphQLMatcher: Sendable {
                         actual: request.operationName.map { [$0] } ?? [], distance: operationName.distance(subject)))
             }
         }
+        let operationDistance = min(1, result.map(\.distance).reduce(0, +))
+        var variablesDistance = 0.0
         if let variables {
             let text = request.variables?.serialized()
             let subject = request.variables.map { MatchSubject(json: $0, text: $0.serialized()) } ?? MatchSubject(nil)
             if !variables.isSatisfied(by: subject) {
+                variablesDistance = variables.distance(subject)
                 result.append(
                     Mismatch(
                         part: .graphQL("variables"), expected: variables.source.description,
-                        actual: text.map { [$0] } ?? [], distance: variables.distance(subject),
+                        actual: text.map { [$0] } ?? [], distance: variablesDistance,
                         details: explaining ? variables.explain(subject) : []))
             }
         }
@@ -97,7 +111,7 @@ struct CompiledGraphQLMatcher: Sendable {
                 }
             }
         }
-        return result
+        return Mismatches(all: result, operationDistance: operationDistance, variablesDistance: variablesDistance)
     }
 
     private func queryMismatch(_ request: GraphQLRequest) -> Mismatch? {

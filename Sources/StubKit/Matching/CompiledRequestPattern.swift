@@ -20,6 +20,9 @@ import StubHTTP
 public final class CompiledRequestPattern: Sendable {
     /// WireMock's weights for the distance: the URL counts most, then the method.
     static let urlWeight = 10.0, methodWeight = 3.0, fieldWeight = 1.0
+    /// A GraphQL operation (query and operation name) weighs as a URL: every operation shares one URL, so the
+    /// operation is what picks the endpoint. Its variables weigh as a body.
+    static let graphQLOperationWeight = urlWeight
     static let totalWeight = urlWeight + methodWeight + 4 * fieldWeight
 
     /// The pattern this was compiled from.
@@ -73,7 +76,9 @@ public final class CompiledRequestPattern: Sendable {
         pathParameters = pattern.pathParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         form = pattern.formParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
         origin = CompiledOriginMatcher(pattern)
-        patternWeight = Self.totalWeight + (origin?.weight ?? 0) + (form.isEmpty ? 0 : Self.fieldWeight)
+        patternWeight =
+            Self.totalWeight + (origin?.weight ?? 0) + (form.isEmpty ? 0 : Self.fieldWeight)
+            + (graphQL == nil ? 0 : Self.graphQLOperationWeight)
         expectedAuthorization = pattern.basicAuthCredentials.map {
             ("Basic " + Data(($0.username + ":" + $0.password).utf8).base64EncodedString()).lowercased()
         }
@@ -261,8 +266,9 @@ public final class CompiledRequestPattern: Sendable {
         }
         if let graphQL {
             let found = graphQL.mismatches(context, explaining: explaining)
-            mismatches += found
-            bodyDistances.append(found.isEmpty ? 0 : min(1, found.map(\.distance).reduce(0, +)))
+            mismatches += found.all
+            weighted += Self.graphQLOperationWeight * found.operationDistance
+            bodyDistances.append(found.variablesDistance)
         }
         weighted += Self.fieldWeight * Self.average(bodyDistances)
 
