@@ -86,6 +86,13 @@ extension StubServerClient {
         get async throws { try await Self.decodeRequests(send(.listRequests), key: "requests").reversed() }
     }
 
+    /// Every request received, oldest first, waiting for the answer (see ``resetAndWait()``): for XCTest's synchronous
+    /// teardown, which attaches the journal of a failed test.
+    @_spi(StubTesting)
+    public func requestsAndWait() throws -> [LoggedRequest] {
+        try Self.decodeRequests(sendAndWait(AdminCall(.listRequests), body: nil), key: "requests").reversed()
+    }
+
     /// The requests no stub matched, oldest first, with the response each got (the near-miss report):
     /// the serve events of `GET /__admin/requests` that did not match (`/requests/unmatched` lists bare
     /// requests, without their response).

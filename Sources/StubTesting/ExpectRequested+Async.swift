@@ -16,7 +16,8 @@
     ) async -> Bool {
         let userComment = comment()
         guard let failure = await RemoteVerification.requested(server, pattern, count: count) else { return true }
-        reportFailure(RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation))
+        await reportFailure(
+            RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation), server: server)
         return false
     }
 
@@ -36,7 +37,8 @@
         guard let failure = await RemoteVerification.requested(server, pattern, count: count, within: timeout) else {
             return true
         }
-        reportFailure(RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation))
+        await reportFailure(
+            RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation), server: server)
         return false
     }
 
@@ -48,7 +50,8 @@
     ) async -> Bool {
         let userComment = comment()
         guard let failure = await RemoteVerification.noUnmatchedRequests(server) else { return true }
-        reportFailure(RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation))
+        await reportFailure(
+            RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation), server: server)
         return false
     }
 #endif

@@ -24,9 +24,24 @@ enum FailureLocation {
 /// - Parameter server: the in-process server checked, whose journal is attached to a Swift Testing
 ///   test (once; see ``JournalAttachment``).
 func reportFailure(_ message: String, at location: FailureLocation, server: StubServer? = nil) {
+    let attached = server.map { JournalAttachment.recordInSwiftTesting($0, at: location) } ?? false
+    record(message, at: location, attachedJournal: attached)
+}
+
+/// Reports a failed check of `server` (see ``reportFailure(_:at:server:)``), attaching its journal to a Swift
+/// Testing test once: an in-process server's as it is, an external server's read over its admin API.
+func reportFailure(_ message: String, at location: FailureLocation, server: some AsyncStubServerAdmin) async {
+    guard let any = server as? AnyStubServer else { return reportFailure(message, at: location) }
+    if let local = any.inProcess { return reportFailure(message, at: location, server: local) }
+    record(
+        message, at: location,
+        attachedJournal: await JournalAttachment.recordInSwiftTesting(external: any, at: location))
+}
+
+/// Records `message` in the running test's framework; `attachedJournal` says the journal was attached with it.
+private func record(_ message: String, at location: FailureLocation, attachedJournal attached: Bool) {
     #if canImport(Testing)
         if Test.current != nil {
-            let attached = server.map { JournalAttachment.recordInSwiftTesting($0, at: location) } ?? false
             Issue.record(
                 Comment(rawValue: attached ? message + JournalAttachment.whereToFind : message),
                 sourceLocation: location.sourceLocation)

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(StubTesting) import StubClient
 
 #if canImport(Testing)
     import Testing
@@ -38,15 +39,48 @@ enum JournalAttachment {
 
     /// The journal of `server`, pretty-printed.
     static func json(_ server: StubServer) -> String {
-        let entries = server.requests
+        json(server.requests, droppedByJournal: server.journal.droppedCount)
+    }
+
+    /// `entries` (oldest first), pretty-printed: the newest ``requestLimit`` of them.
+    static func json(_ entries: [LoggedRequest], droppedByJournal: Int = 0, server: URL? = nil) -> String {
         let shown = entries.suffix(requestLimit)
-        var members: [(key: String, value: JSONValue)] = [("requests", .array(shown.map(entry)))]
+        var members: [(key: String, value: JSONValue)] = []
+        if let server { members.append(("server", .string(server.absoluteString))) }
+        members.append(("requests", .array(shown.map(entry))))
         members.append(("total", JSONValue(entries.count)))
         if shown.count < entries.count { members.append(("omitted", JSONValue(entries.count - shown.count))) }
-        if server.journal.droppedCount > 0 {
-            members.append(("droppedByJournal", JSONValue(server.journal.droppedCount)))
-        }
+        if droppedByJournal > 0 { members.append(("droppedByJournal", JSONValue(droppedByJournal))) }
         return JSONValue.object(members).serialized(.pretty)
+    }
+
+    /// The journal of an external server, read over its admin API (`GET /__admin/requests`); a journal that
+    /// cannot be read is said in the attachment.
+    static func json(external server: AnyStubServer) async -> String {
+        do {
+            return json(try await server.base.requests, server: server.baseURL)
+        } catch {
+            return unreadable(server, error)
+        }
+    }
+
+    /// ``json(external:)``, waiting for the answer: for XCTest's synchronous teardown.
+    static func jsonWaiting(external server: AnyStubServer) -> String {
+        guard let client = server.base as? StubServerClient else {
+            return unreadable(server, "\(type(of: server.base)) is read asynchronously only")
+        }
+        do {
+            return json(try client.requestsAndWait(), server: server.baseURL)
+        } catch {
+            return unreadable(server, error)
+        }
+    }
+
+    private static func unreadable(_ server: AnyStubServer, _ error: Any) -> String {
+        JSONValue.object([
+            ("server", .string(server.baseURL.absoluteString)),
+            ("error", .string("the journal could not be read: \(error)"))
+        ]).serialized(.pretty)
     }
 
     private static func entry(_ logged: LoggedRequest) -> JSONValue {
@@ -102,6 +136,21 @@ enum JournalAttachment {
         #if compiler(>=6.2) && canImport(Testing)
             guard Test.current != nil, server.failureLedger.shouldAttachJournal() else { return false }
             Attachment.record(json(server), named: fileName, sourceLocation: location.sourceLocation)
+            return true
+        #else
+            return false
+        #endif
+    }
+
+    /// Attaches the journal of `server`, a client to a server outside this process, to the running Swift Testing
+    /// test (Swift 6.2 and later), read over the admin API. Once per server and test.
+    /// - Returns: whether it attached the journal now.
+    static func recordInSwiftTesting(external server: AnyStubServer, at location: FailureLocation) async -> Bool {
+        #if compiler(>=6.2) && canImport(Testing)
+            guard Test.current != nil, server.isExternal, server.remoteLedger.shouldAttachJournal() else {
+                return false
+            }
+            Attachment.record(await json(external: server), named: fileName, sourceLocation: location.sourceLocation)
             return true
         #else
             return false

@@ -69,16 +69,16 @@ extension AsyncStubServerAdmin {
         do {
             requests = try await awaitRequests(matching: pattern, count: count, timeout: timeout)
         } catch {
-            reportFailure(
+            await reportFailure(
                 "Could not wait for requests at \(baseURL.absoluteString): \(error)",
-                at: .xctest(file: file, line: line))
+                at: .xctest(file: file, line: line), server: self)
             return []
         }
         if requests.count < count {
             let report = await RemoteVerification.requested(self, pattern, count: nil, atLeast: count) ?? ""
-            reportFailure(
+            await reportFailure(
                 "Timed out after \(RequestVerification.describe(timeout)) waiting: " + report,
-                at: .xctest(file: file, line: line))
+                at: .xctest(file: file, line: line), server: self)
         }
         return requests
     }

@@ -39,11 +39,16 @@
                         + "did not reset: \(error)")
             }
             let server = AnyStubServer(client)
-            try await AnyStubServer.$current.withValue(server) {
-                try await function()
+            do {
+                try await AnyStubServer.$current.withValue(server) {
+                    try await function()
+                }
+            } catch {
+                _ = await JournalAttachment.recordInSwiftTesting(external: server, at: .testing(location))
+                throw error
             }
             if failOnUnmatchedRequests, let message = await RemoteVerification.noUnmatchedRequests(server) {
-                Issue.record(Comment(rawValue: "failOnUnmatchedRequests: " + message), sourceLocation: location)
+                await reportFailure("failOnUnmatchedRequests: " + message, at: .testing(location), server: server)
             }
         }
 
@@ -70,11 +75,12 @@
                     try await function()
                 }
             } catch {
+                _ = await JournalAttachment.recordInSwiftTesting(external: server, at: .testing(location))
                 try? await shared.deleteIsolatedServer(client)
                 throw error
             }
             if failOnUnmatchedRequests, let message = await RemoteVerification.noUnmatchedRequests(server) {
-                Issue.record(Comment(rawValue: "failOnUnmatchedRequests: " + message), sourceLocation: location)
+                await reportFailure("failOnUnmatchedRequests: " + message, at: .testing(location), server: server)
             }
             do {
                 try await shared.deleteIsolatedServer(client)

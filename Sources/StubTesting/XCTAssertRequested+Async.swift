@@ -16,7 +16,9 @@
     ) async {
         let userMessage = message()
         guard let failure = await RemoteVerification.requested(server, pattern, count: count) else { return }
-        reportFailure(RequestVerification.combine(failure, with: userMessage), at: .xctest(file: file, line: line))
+        await reportFailure(
+            RequestVerification.combine(failure, with: userMessage), at: .xctest(file: file, line: line), server: server
+        )
     }
 
     /// Waits up to `timeout` seconds for the requests (see ``AsyncStubServerAdmin/waitForRequest(matching:count:timeout:file:line:)``),
@@ -34,7 +36,9 @@
         let userMessage = message()
         let failure = await RemoteVerification.requested(server, pattern, count: count, within: .seconds(timeout))
         guard let failure else { return }
-        reportFailure(RequestVerification.combine(failure, with: userMessage), at: .xctest(file: file, line: line))
+        await reportFailure(
+            RequestVerification.combine(failure, with: userMessage), at: .xctest(file: file, line: line), server: server
+        )
     }
 
     /// Asserts that every request the server behind `server` received matched a stub.
@@ -48,6 +52,8 @@
     ) async {
         let userMessage = message()
         guard let failure = await RemoteVerification.noUnmatchedRequests(server) else { return }
-        reportFailure(RequestVerification.combine(failure, with: userMessage), at: .xctest(file: file, line: line))
+        await reportFailure(
+            RequestVerification.combine(failure, with: userMessage), at: .xctest(file: file, line: line), server: server
+        )
     }
 #endif

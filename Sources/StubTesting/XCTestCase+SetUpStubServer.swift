@@ -64,10 +64,12 @@
                         + "did not reset: \(error)")
             }
             let server = AnyStubServer(client)
+            attachJournalAtTeardownIfFailed(server)
             if failOnUnmatchedRequests {
                 addTeardownBlock {
                     if let message = await RemoteVerification.noUnmatchedRequests(server) {
-                        reportFailure("failOnUnmatchedRequests: " + message, at: .xctest(file: file, line: line))
+                        await reportFailure(
+                            "failOnUnmatchedRequests: " + message, at: .xctest(file: file, line: line), server: server)
                     }
                 }
             }
@@ -99,10 +101,12 @@
                 }
             }
             let server = AnyStubServer(client)
+            attachJournalAtTeardownIfFailed(server)
             if failOnUnmatchedRequests {
                 addTeardownBlock {
                     if let message = await RemoteVerification.noUnmatchedRequests(server) {
-                        reportFailure("failOnUnmatchedRequests: " + message, at: .xctest(file: file, line: line))
+                        await reportFailure(
+                            "failOnUnmatchedRequests: " + message, at: .xctest(file: file, line: line), server: server)
                     }
                 }
             }

@@ -1,6 +1,7 @@
 import Foundation
 import StubHTTP
 import StubServerTestSupport
+import StubTestSupport
 import Testing
 
 @testable import StubTesting
@@ -299,6 +300,45 @@ struct FailureReportTests {
         #endif
         #expect(issues.all.count == 2)
         #expect(issues.all.last?.contains("--attachments-path") == false)
+    }
+
+    @Test(
+        "A failed check of an external server (AnyStubServer over the admin API) attaches its journal once",
+        .stubServer(configuration: FailureReportTests.quiet))
+    func externalJournalAttachment() async throws {
+        let inProcess = try #require(StubServer.current)
+        let server = AnyStubServer(StubServerClient(baseURL: inProcess.baseURL))
+        #expect(server.isExternal)
+        _ = try await HTTP.send(inProcess, "POST", "/user/repos", body: Data(#"{"name":"x"}"#.utf8))
+        let json = await JournalAttachment.json(external: server)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let requests = try #require(object["requests"] as? [[String: Any]])
+        #expect(object["server"] as? String == inProcess.baseURL.absoluteString)
+        #expect(object["total"] as? Int == 1)
+        #expect(requests.first?["method"] as? String == "POST")
+        #expect((requests.first?["body"] as? [String: Any])?["name"] as? String == "x")
+        #expect((requests.first?["response"] as? String)?.hasPrefix("No stub matched POST /user/repos") == true)
+        let issues = IssueTexts()
+        await withKnownIssue {
+            await expectNoUnmatchedRequests(server)
+            await expectRequested(server, .get("/never"))
+        } matching: {
+            issues.append(Self.text($0)); return true
+        }
+        #expect(issues.all.count == 2)
+        #if compiler(>=6.2)
+            #expect(!server.remoteLedger.shouldAttachJournal())  // already attached
+            #expect(issues.all.first?.contains("--attachments-path") == true)
+        #endif
+        #expect(issues.all.last?.contains("--attachments-path") == false)
+
+        // XCTest's synchronous teardown reads the same journal, waiting (off the concurrency pool).
+        let waited = try await offPool { JournalAttachment.jsonWaiting(external: server) }
+        #expect(waited.contains(#""method": "POST""#) && waited.contains(#""total": 1"#), "\(waited)")
+
+        // A journal that cannot be read is said in the attachment, not thrown.
+        let gone = AnyStubServer(StubServerClient(baseURL: try #require(URL(string: "http://127.0.0.1:1"))))
+        #expect(await JournalAttachment.json(external: gone).contains("the journal could not be read"))
     }
 
     /// Runs `body` inside `trait`'s scope for the current test, as the trait runs a test, with the server the
