@@ -4,7 +4,7 @@ import Foundation
 /// when `STUBSERVER_URL` is set (see ``ExternalStubServer``) — a ``StubServerClient`` to a server CI
 /// started, reset before the test. Tests written against it run unchanged in both.
 ///
-/// `setUpStubServer(stubs:configuration:failOnUnmatchedRequests:external:file:line:)` returns
+/// `setUpStubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:external:file:line:)` returns
 /// one; the `.stubServer` trait publishes it as ``current``. Every operation is `async`; the assertion
 /// helpers take it like ``StubServerClient``.
 ///
@@ -33,6 +33,36 @@ public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible 
     /// Wraps `base`.
     public init(_ base: any StubServerAdmin) { self.base = base }
 
+    /// Notes a stub added through this value (for `failOnUnusedStubs` against a server outside this process), and
+    /// returns its handle.
+    private func noting(_ handle: StubHandle) -> StubHandle {
+        if isExternal { remoteLedger.noteAdded(handle.id) }
+        return handle
+    }
+
+    /// The launch environment that points an app at this server: its base URL under `key` and, for each virtual
+    /// host, `STUBSERVER_HOST_…` (`StubServer.launchEnvironmentKey(forHost:)`), as `StubServer.launchEnvironment(key:)`
+    /// gives it; a server outside this process is asked for its hosts (`GET /__admin/hosts`).
+    ///
+    /// ```swift
+    /// let app = XCUIApplication()
+    /// app.launchEnvironment = try await server.launchEnvironment()
+    /// ```
+    public func launchEnvironment(key: String = "BASEURL") async throws -> [String: String] {
+        if let inProcess { return inProcess.launchEnvironment(key: key) }
+        var client = base as? StubServerClient
+        #if os(macOS) || os(Linux)
+            client = client ?? (base as? StubServerProcess)?.client
+        #endif
+        guard let client else { return [key: baseURL.absoluteString] }
+        var environment = [key: baseURL.absoluteString]
+        for host in try await client.hosts() {
+            guard let name = host.name else { continue }
+            environment[StubServer.launchEnvironmentKey(forHost: name)] = host.baseURL.absoluteString
+        }
+        return environment
+    }
+
     /// Requests matching `pattern` that no stub answers are expected in this test: see
     /// `StubServer.expectUnmatched(_:)`. Works in-process and against an external server.
     public func expectUnmatched(_ pattern: RequestPattern) {
@@ -55,14 +85,14 @@ public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible 
         _ request: RequestPattern, _ response: ResponseDefinition,
         priority: Int = StubMapping.defaultPriority, name: String? = nil
     ) async throws -> StubHandle {
-        try await base.stub(request, response, priority: priority, name: name)
+        try noting(await base.stub(request, response, priority: priority, name: name))
     }
     @discardableResult
     public func stub(
         _ request: RequestPattern, _ response: ResponseDefinition, times: Int,
         priority: Int = StubMapping.defaultPriority, name: String? = nil
     ) async throws -> StubHandle {
-        try await base.stub(request, response, times: times, priority: priority, name: name)
+        try noting(await base.stub(request, response, times: times, priority: priority, name: name))
     }
     @discardableResult
     public func stub(
@@ -70,9 +100,10 @@ public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible 
         whenState: String? = nil, newState: String? = nil,
         priority: Int = StubMapping.defaultPriority, name: String? = nil
     ) async throws -> StubHandle {
-        try await base.stub(
-            request, response, scenario: scenario, whenState: whenState, newState: newState,
-            priority: priority, name: name)
+        try noting(
+            await base.stub(
+                request, response, scenario: scenario, whenState: whenState, newState: newState,
+                priority: priority, name: name))
     }
     @discardableResult
     public func stubSequence(
@@ -80,12 +111,14 @@ public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible 
         _ end: StubServer.SequenceEnd = .repeatLast,
         priority: Int = StubMapping.defaultPriority, name: String? = nil
     ) async throws -> StubHandle {
-        try await base.stubSequence(request, responses, end, priority: priority, name: name)
+        try noting(await base.stubSequence(request, responses, end, priority: priority, name: name))
     }
     @discardableResult
-    public func stub(mappingJSON: String) async throws -> StubHandle { try await base.stub(mappingJSON: mappingJSON) }
+    public func stub(mappingJSON: String) async throws -> StubHandle {
+        try noting(await base.stub(mappingJSON: mappingJSON))
+    }
     @discardableResult
-    public func add(_ mapping: StubMapping) async throws -> StubHandle { try await base.add(mapping) }
+    public func add(_ mapping: StubMapping) async throws -> StubHandle { try noting(await base.add(mapping)) }
     @discardableResult
     public func removeStub(id: String) async throws -> Bool { try await base.removeStub(id: id) }
     public var mappings: [StubMapping] { get async throws { try await base.mappings } }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where `setUpStubServer(stubs:configuration:failOnUnmatchedRequests:external:file:line:)`
+/// Where `setUpStubServer(stubs:configuration:failOnUnmatchedRequests:failOnUnusedStubs:external:file:line:)`
 /// and the `.stubServer` trait look for a stub server that runs outside the test process (a container
 /// or a CLI started by CI). When one is found, the test gets a ``StubServerClient`` to it, reset,
 /// instead of a server started in-process.

@@ -31,6 +31,20 @@ enum RemoteVerification {
         }
     }
 
+    /// The stubs the test added through `server` that answered no request: for a server outside this process, those
+    /// added through this `AnyStubServer` (its file stubs are not the test's); in-process, every stub added at run
+    /// time, as for a `StubServer`.
+    static func noUnusedStubs(_ server: AnyStubServer) async -> String? {
+        if let local = server.inProcess { return RequestVerification.noUnusedStubs(local) }
+        let added = server.remoteLedger.addedStubIDs
+        guard !added.isEmpty else { return nil }
+        do {
+            return RequestVerification.noUnusedStubs(try await server.unusedStubs.filter { added.contains($0.id) })
+        } catch {
+            return "Could not check the unused stubs at \(server.baseURL.absoluteString): \(error)"
+        }
+    }
+
     /// Waits up to `timeout` for `count` matching requests (not for `count: 0`), then checks as ``requested(_:_:count:atLeast:)``.
     static func requested(
         _ server: some AsyncStubServerAdmin, _ pattern: RequestPattern, count: Int?,

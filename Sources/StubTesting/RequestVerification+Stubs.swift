@@ -12,6 +12,12 @@ extension RequestVerification {
         let unused = server.unusedRuntimeStubs
         guard !unused.isEmpty else { return nil }
         let shadows = Dictionary(server.shadowedRuntimeStubs.map { ($0.hidden.id, $0) }) { first, _ in first }
+        return noUnusedStubs(unused, shadows: shadows)
+    }
+
+    /// The message for `unused`, stubs added at run time that answered nothing; nil when there are none.
+    static func noUnusedStubs(_ unused: [StubMapping], shadows: [String: Shadowing] = [:]) -> String? {
+        guard !unused.isEmpty else { return nil }
         var message =
             unused.count == 1
             ? "1 stub added at run time answered no request:\n"

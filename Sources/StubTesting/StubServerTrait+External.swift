@@ -47,8 +47,10 @@
                 _ = await JournalAttachment.recordInSwiftTesting(external: server, at: .testing(location))
                 throw error
             }
-            if failOnUnmatchedRequests, let message = await RemoteVerification.noUnmatchedRequests(server) {
-                await reportFailure("failOnUnmatchedRequests: " + message, at: .testing(location), server: server)
+            let checks = TeardownChecks(
+                failOnUnmatchedRequests: failOnUnmatchedRequests, failOnUnusedStubs: failOnUnusedStubs)
+            for message in await checks.failures(server) {
+                await reportFailure(message, at: .testing(location), server: server)
             }
         }
 
@@ -79,8 +81,10 @@
                 try? await shared.deleteIsolatedServer(client)
                 throw error
             }
-            if failOnUnmatchedRequests, let message = await RemoteVerification.noUnmatchedRequests(server) {
-                await reportFailure("failOnUnmatchedRequests: " + message, at: .testing(location), server: server)
+            let checks = TeardownChecks(
+                failOnUnmatchedRequests: failOnUnmatchedRequests, failOnUnusedStubs: failOnUnusedStubs)
+            for message in await checks.failures(server) {
+                await reportFailure(message, at: .testing(location), server: server)
             }
             do {
                 try await shared.deleteIsolatedServer(client)

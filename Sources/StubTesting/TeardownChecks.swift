@@ -32,4 +32,18 @@ struct TeardownChecks: Sendable {
         }
         return failures
     }
+
+    /// The failure messages for `server`, a server outside this process or in it, read over its admin API when
+    /// outside: the unused stubs are those the test added through `server`.
+    func failures(_ server: AnyStubServer) async -> [String] {
+        if let local = server.inProcess { return failures(local) }
+        var failures: [String] = []
+        if failOnUnmatchedRequests, let message = await RemoteVerification.noUnmatchedRequests(server) {
+            failures.append("failOnUnmatchedRequests: " + message)
+        }
+        if failOnUnusedStubs, let message = await RemoteVerification.noUnusedStubs(server) {
+            failures.append("failOnUnusedStubs: " + message)
+        }
+        return failures
+    }
 }

@@ -34,6 +34,8 @@
         ///     was started with.
         ///   - configuration: for an in-process server.
         ///   - failOnUnmatchedRequests: fail the test at teardown if any request it caused matched no stub.
+        ///   - failOnUnusedStubs: fail the test at teardown if a stub it added answered no request (against an
+        ///     external server, the stubs added through the returned value; not the server's file stubs).
         ///   - external: where to look for an external server. Default: `STUBSERVER_URL`.
         /// - Throws: ``StubServerError`` when an in-process server cannot start; ``ExternalStubServerError``
         ///   when `STUBSERVER_URL` is not a URL or the server there does not answer the reset.
@@ -41,6 +43,7 @@
             stubs: URL? = nil,
             configuration: StubServer.Configuration = StubServer.Configuration(),
             failOnUnmatchedRequests: Bool = false,
+            failOnUnusedStubs: Bool = false,
             external: ExternalStubServer = .environment,
             file: StaticString = #filePath,
             line: UInt = #line
@@ -48,13 +51,14 @@
             guard let url = try external.resolve() else {
                 return AnyStubServer(
                     try startStubServer(
-                        stubs: stubs, configuration: configuration,
-                        failOnUnmatchedRequests: failOnUnmatchedRequests, file: file, line: line))
+                        stubs: stubs, configuration: configuration, failOnUnmatchedRequests: failOnUnmatchedRequests,
+                        failOnUnusedStubs: failOnUnusedStubs, file: file, line: line))
             }
+            let checks = TeardownChecks(
+                failOnUnmatchedRequests: failOnUnmatchedRequests, failOnUnusedStubs: failOnUnusedStubs)
             let client = StubServerClient(baseURL: url, headers: external.adminHeaders)
             if external.isolates {
-                return try setUpIsolatedServer(
-                    of: client, failOnUnmatchedRequests: failOnUnmatchedRequests, file: file, line: line)
+                return try setUpIsolatedServer(of: client, checks: checks, file: file, line: line)
             }
             do {
                 _ = try client.resetAndWait()
@@ -65,12 +69,9 @@
             }
             let server = AnyStubServer(client)
             attachJournalAtTeardownIfFailed(server)
-            if failOnUnmatchedRequests {
-                addTeardownBlock {
-                    if let message = await RemoteVerification.noUnmatchedRequests(server) {
-                        await reportFailure(
-                            "failOnUnmatchedRequests: " + message, at: .xctest(file: file, line: line), server: server)
-                    }
+            addTeardownBlock {
+                for message in await checks.failures(server) {
+                    await reportFailure(message, at: .xctest(file: file, line: line), server: server)
                 }
             }
             return server
@@ -78,7 +79,7 @@
 
         /// An isolated server of `shared` for this test (`STUBSERVER_ISOLATE=1`), deleted at teardown.
         private func setUpIsolatedServer(
-            of shared: StubServerClient, failOnUnmatchedRequests: Bool, file: StaticString, line: UInt
+            of shared: StubServerClient, checks: TeardownChecks, file: StaticString, line: UInt
         ) throws -> AnyStubServer {
             let client: StubServerClient
             do {
@@ -102,12 +103,9 @@
             }
             let server = AnyStubServer(client)
             attachJournalAtTeardownIfFailed(server)
-            if failOnUnmatchedRequests {
-                addTeardownBlock {
-                    if let message = await RemoteVerification.noUnmatchedRequests(server) {
-                        await reportFailure(
-                            "failOnUnmatchedRequests: " + message, at: .xctest(file: file, line: line), server: server)
-                    }
+            addTeardownBlock {
+                for message in await checks.failures(server) {
+                    await reportFailure(message, at: .xctest(file: file, line: line), server: server)
                 }
             }
             return server

@@ -21,5 +21,26 @@
             useStubServer(server, key: key)
             launch()
         }
+
+        /// Points the app at `server`, in this process or outside it (`STUBSERVER_URL`): its base URL under `key`,
+        /// and each virtual host's (``AnyStubServer/launchEnvironment(key:)``).
+        ///
+        /// ```swift
+        /// let server = try setUpStubServer(stubs: stubs)
+        /// let app = XCUIApplication()
+        /// try await app.useStubServer(server)
+        /// app.launch()
+        /// ```
+        /// - Throws: a `StubServerClientError` when a server outside this process does not say its virtual hosts.
+        public func useStubServer(_ server: AnyStubServer, key: String = "BASEURL") async throws {
+            let environment = try await server.launchEnvironment(key: key)
+            launchEnvironment.merge(environment) { _, new in new }
+        }
+
+        /// Points the app at `server` (see ``useStubServer(_:key:)-(AnyStubServer,_)``) and launches it.
+        public func launch(with server: AnyStubServer, key: String = "BASEURL") async throws {
+            try await useStubServer(server, key: key)
+            launch()
+        }
     }
 #endif

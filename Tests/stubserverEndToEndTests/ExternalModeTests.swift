@@ -14,12 +14,12 @@
     @Suite("STUBSERVER_URL mode: the trait and the helpers against a launched server")
     struct ExternalModeTests {
         private func runInTrait(
-            _ external: ExternalServer, failOnUnmatchedRequests: Bool = false,
+            _ external: ExternalServer, failOnUnmatchedRequests: Bool = false, failOnUnusedStubs: Bool = false,
             _ body: @escaping @Sendable (AnyStubServer) async throws -> Void
         ) async throws {
             let trait = StubServerTrait.stubServer(
                 stubsNamed: "Stubs", failOnUnmatchedRequests: failOnUnmatchedRequests,
-                external: external.external)
+                failOnUnusedStubs: failOnUnusedStubs, external: external.external)
             let test = try #require(Test.current)
             try await trait.provideScope(for: test, testCase: Test.Case.current) {
                 // The in-process server is not there, and reading it says why.
@@ -112,6 +112,26 @@
             }
             try await runInTrait(external, failOnUnmatchedRequests: true) { (_) async throws in
                 _ = try await LoopbackClient.send("GET", external.url("hello"))
+            }
+            #expect(try await external.stop() == .exited(0), "\(external.process.standardError)")
+        }
+
+        @Test("failOnUnusedStubs checks the stubs the test added, not the external server's file stubs")
+        func unusedStubs() async throws {
+            let external = try await ExternalServer.launch()
+            try await withKnownIssue {
+                try await runInTrait(external, failOnUnusedStubs: true) { (server) async throws in
+                    try await server.stub(.get("/used"), .text("used"))
+                    try await server.stub(.get("/never"), .text("never"), name: "never asked for")
+                    _ = try await LoopbackClient.send("GET", external.url("used"))
+                }
+            } matching: { issue in
+                Self.says(issue, "failOnUnusedStubs: 1 stub added at run time answered no request:", "never asked for")
+                    && !Self.says(issue, "hello")  // the server's own file stub, which answered nothing either
+            }
+            try await runInTrait(external, failOnUnusedStubs: true) { (server) async throws in
+                try await server.stub(.get("/used"), .text("used"))
+                _ = try await LoopbackClient.send("GET", external.url("used"))
             }
             #expect(try await external.stop() == .exited(0), "\(external.process.standardError)")
         }

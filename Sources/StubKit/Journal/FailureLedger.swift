@@ -15,7 +15,12 @@ package final class FailureLedger: Sendable {
         var journalAttached = false
         /// Requests no stub answers that the test expects (``expectUnmatched(_:)``).
         var expectedUnmatched: [CompiledRequestPattern] = []
+        /// Stubs the test added to a server outside this process, oldest first (``noteAdded(_:)``).
+        var added: [String] = []
     }
+
+    /// The most ids ``noteAdded(_:)`` keeps (the newest).
+    package static let addedLimit = 10_000
 
     /// The most patterns ``expectUnmatched(_:)`` keeps.
     package static let expectedUnmatchedLimit = 256
@@ -24,6 +29,18 @@ package final class FailureLedger: Sendable {
     private let shadowObserver = LockedValue<(@Sendable (Shadowing) -> Void)?>(nil)
 
     package init() {}
+
+    /// Stub `id` was added by the test, to a server outside this process: `failOnUnusedStubs` checks it (that
+    /// server's file stubs are not the test's).
+    package func noteAdded(_ id: String) {
+        state.withLock { state in
+            if state.added.count >= Self.addedLimit { state.added.removeFirst(state.added.count / 2) }
+            state.added.append(id)
+        }
+    }
+
+    /// The ids ``noteAdded(_:)`` kept.
+    package var addedStubIDs: Set<String> { state.withLock { Set($0.added) } }
 
     /// What the test helpers do when a stub that can never answer is added (record a warning in the
     /// running test); `nil` to stop. Called on the thread that adds the stub.
