@@ -9,6 +9,21 @@ struct TeardownChecks: Sendable {
     var failOnUnmatchedRequests = false
     /// Every stub added at run time must have answered a request.
     var failOnUnusedStubs = false
+    /// The test the failures belong to, named in each message (`failOnUnmatchedRequests in testShowsOctocat: …`):
+    /// XCTest reports them at the helper's call in `setUp`, not in the test.
+    var testName: String?
+
+    /// `failOnUnmatchedRequests: ` or, for a named test, `failOnUnmatchedRequests in testShowsOctocat: `.
+    private func prefix(_ option: String) -> String {
+        testName.map { "\(option) in \($0): " } ?? "\(option): "
+    }
+
+    /// The method's name in an XCTest `name`: `testShowsOctocat` from `-[ProfileTests testShowsOctocat]` (Apple)
+    /// or `ProfileTests.testShowsOctocat` (Linux).
+    static func testMethod(_ name: String) -> String {
+        let trimmed = name.hasSuffix("]") ? String(name.dropLast()) : name
+        return String(trimmed.split(whereSeparator: { $0 == " " || $0 == "." }).last ?? Substring(trimmed))
+    }
 
     /// `configuration` for a server these checks watch: with `failOnUnmatchedRequests`, the test failure carries each
     /// unmatched request's near-miss report, so the server's log gives it one line instead of the report again
@@ -25,10 +40,10 @@ struct TeardownChecks: Sendable {
     func failures(_ server: StubServer) -> [String] {
         var failures: [String] = []
         if failOnUnmatchedRequests, let message = RequestVerification.noUnmatchedRequests(server) {
-            failures.append("failOnUnmatchedRequests: " + message)
+            failures.append(prefix("failOnUnmatchedRequests") + message)
         }
         if failOnUnusedStubs, let message = RequestVerification.noUnusedStubs(server) {
-            failures.append("failOnUnusedStubs: " + message)
+            failures.append(prefix("failOnUnusedStubs") + message)
         }
         return failures
     }
@@ -39,10 +54,10 @@ struct TeardownChecks: Sendable {
         if let local = server.inProcess { return failures(local) }
         var failures: [String] = []
         if failOnUnmatchedRequests, let message = await RemoteVerification.noUnmatchedRequests(server) {
-            failures.append("failOnUnmatchedRequests: " + message)
+            failures.append(prefix("failOnUnmatchedRequests") + message)
         }
         if failOnUnusedStubs, let message = await RemoteVerification.noUnusedStubs(server) {
-            failures.append("failOnUnusedStubs: " + message)
+            failures.append(prefix("failOnUnusedStubs") + message)
         }
         return failures
     }

@@ -55,7 +55,8 @@
                         failOnUnusedStubs: failOnUnusedStubs, file: file, line: line))
             }
             let checks = TeardownChecks(
-                failOnUnmatchedRequests: failOnUnmatchedRequests, failOnUnusedStubs: failOnUnusedStubs)
+                failOnUnmatchedRequests: failOnUnmatchedRequests, failOnUnusedStubs: failOnUnusedStubs,
+                testName: TeardownChecks.testMethod(name))
             let client = StubServerClient(baseURL: url, headers: external.adminHeaders)
             if external.isolates {
                 return try setUpIsolatedServer(of: client, checks: checks, file: file, line: line)

@@ -45,7 +45,8 @@
             line: UInt = #line
         ) throws -> StubServer {
             let checks = TeardownChecks(
-                failOnUnmatchedRequests: failOnUnmatchedRequests, failOnUnusedStubs: failOnUnusedStubs)
+                failOnUnmatchedRequests: failOnUnmatchedRequests, failOnUnusedStubs: failOnUnusedStubs,
+                testName: TeardownChecks.testMethod(name))
             let server = try StubServer(stubs: stubs, configuration: checks.serverConfiguration(configuration))
             try server.start()
             addTeardownBlock { [self] in

@@ -113,6 +113,17 @@ struct FailureReportTests {
         #expect(issues.all.first?.hasPrefix("1 request matched no stub:\n  GET /not-stubbed → 404\n") == true)
     }
 
+    @Test(
+        "XCTest's teardown failures name the test method",
+        arguments: [
+            ("-[ProfileTests testShowsOctocat]", "testShowsOctocat"),
+            ("ProfileTests.testShowsOctocat", "testShowsOctocat"),
+            ("testAlone", "testAlone")
+        ])
+    func testMethodNames(_ name: String, _ method: String) {
+        #expect(TeardownChecks.testMethod(name) == method)
+    }
+
     @Test("With failOnUnmatchedRequests, the near-miss report is in the failure once, and the log has one line")
     func unmatchedReportNotLoggedTwice() async throws {
         let issues = IssueTexts()

@@ -258,7 +258,8 @@ final class StubServerXCTests: FailureCapturingTestCase {
                 XCTAssertEqual(teardownFailures.count, 1)
                 XCTAssertTrue(
                     teardownFailures.first?.contains(
-                        "failOnUnmatchedRequests: 1 request matched no stub:\n  GET /not-stubbed → 404") == true,
+                        "failOnUnmatchedRequests in testFailOnUnmatchedRequestsFailsTheTestAtTeardown: "
+                            + "1 request matched no stub:\n  GET /not-stubbed → 404") == true,
                     teardownFailures.first ?? "no failure recorded")
             }
             super.tearDown()
