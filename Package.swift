@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport"]),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit", "StubHTTP", "StubRegex", "StubTestSupport"]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
-        .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI"]),
+        .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI", "StubTestSupport"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
         .testTarget(
             name: "stubserverEndToEndTests",

@@ -4,6 +4,7 @@
     import Foundation
     import StubClient
     import StubKit
+    import StubTestSupport
     import XCTest
 
     /// `stubserver check` and `stubserver match`, run as a user runs them: the built binary, its stdout,
@@ -226,6 +227,12 @@
                 {"name": "profile", "scenarioName": "Login", "requiredScenarioState": "LoggedIn",
                  "request": {"method": "GET", "url": "/profile"}, "response": {"status": 200, "body": "me"}}
                 """#)
+            try temp.write(
+                "mappings/cart.json",
+                #"""
+                {"name": "cart", "scenarioName": "Cart", "requiredScenarioState": "Has item",
+                 "request": {"method": "GET", "url": "/cart"}, "response": {"status": 200, "body": "1 item"}}
+                """#)
             let missed = try StubServerProcess.run(
                 ["match", "--stubs", "stubs", "GET", "/profile"], currentDirectory: temp.root)
             XCTAssertEqual(missed.termination, .exited(1), missed.stdout + missed.stderr)
@@ -241,6 +248,17 @@
                       "profile" (stubs/mappings/profile.json): needs scenario "Login" in state "LoggedIn" (it starts in "Started"; try --state Login=LoggedIn)
 
                     """), missed.stdout)
+
+            // A state with a space is suggested quoted for a shell, and the suggestion pasted into one works.
+            let cart = try StubServerProcess.run(
+                ["match", "--stubs", "stubs", "GET", "/cart"], currentDirectory: temp.root)
+            XCTAssertTrue(cart.stdout.contains("try --state 'Cart=Has item')"), cart.stdout)
+            let pasted = try ChildProcess.run(
+                URL(fileURLWithPath: "/bin/sh"),
+                ["-c", #""$0" match --stubs stubs --state 'Cart=Has item' GET /cart"#, try Paths.stubserverBinary().path],
+                currentDirectory: temp.root)
+            XCTAssertTrue(pasted.succeeded, pasted.standardOutput + pasted.standardError)
+            XCTAssertTrue(pasted.standardOutput.hasPrefix(#"GET /cart → "cart""#), pasted.standardOutput)
 
             let answered = try StubServerProcess.run(
                 ["match", "--stubs", "stubs", "--state", "Login=LoggedIn", "GET", "/profile"],

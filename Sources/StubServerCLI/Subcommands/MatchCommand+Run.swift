@@ -114,7 +114,8 @@ extension MatchCommand {
     static func waitReason(_ mapping: StubMapping, states: [String: String]) -> String {
         if let scenario = mapping.scenarioName, let state = mapping.requiredScenarioState {
             let current = states[scenario].map { "it is \"\($0)\" (--state)" } ?? "it starts in \"Started\""
-            return "needs scenario \"\(scenario)\" in state \"\(state)\" (\(current); try --state \(scenario)=\(state))"
+            let suggestion = "--state " + ShellWord.quoted("\(scenario)=\(state)")
+            return "needs scenario \"\(scenario)\" in state \"\(state)\" (\(current); try \(suggestion))"
         }
         return "not available on a fresh server"
     }
