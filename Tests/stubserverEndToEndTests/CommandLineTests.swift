@@ -67,15 +67,20 @@
             let missing = try await LoopbackClient.send("DELETE", baseURL.appendingPathComponent("nowhere"))
             XCTAssertEqual(missing.status, 404)
             XCTAssertTrue(server.waitForStandardError(containing: "DELETE /nowhere → 404"), server.standardError)
+            // A stub added at run time without a name is named by its pattern and id, as the 404 report names it.
+            let added = try await server.stub(.get("/added"), .text("added"))
+            _ = try await LoopbackClient.send("GET", baseURL.appendingPathComponent("added"))
+            XCTAssertTrue(server.waitForStandardError(containing: "GET /added → 200"), server.standardError)
 
             server.signal(SIGINT)
             XCTAssertEqual(server.waitForExit(timeout: .seconds(10)), .exited(0))
             let lines = server.standardError.split(separator: "\n").filter { $0.contains(" → ") }
-            XCTAssertEqual(lines.count, 2, server.standardError)
+            XCTAssertEqual(lines.count, 3, server.standardError)
             let matched = #"^GET /hello → 200 "Hello \(liveness check\)" in \d+(\.\d+)? ms$"#
             let unmatched = #"^DELETE /nowhere → 404 no match in \d+(\.\d+)? ms$"#
             XCTAssertNotNil(lines.first?.range(of: matched, options: .regularExpression), "\(lines)")
-            XCTAssertNotNil(lines.last?.range(of: unmatched, options: .regularExpression), "\(lines)")
+            XCTAssertNotNil(lines[1].range(of: unmatched, options: .regularExpression), "\(lines)")
+            XCTAssertTrue(lines.last?.hasPrefix(#"GET /added → 200 "GET /added (id \#(added.id))" in "#) == true, "\(lines)")
         }
 
         func testWithoutVerboseNoRequestLinesAndSIGTERMExitsZero() async throws {

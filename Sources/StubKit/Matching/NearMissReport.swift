@@ -73,9 +73,7 @@ public enum NearMissReport {
         switch (mapping.name, mapping.source ?? mapping.callSite?.description) {
         case let (name?, place?): Quoting.quote(name) + " (" + place + ")"
         case let (name?, nil): Quoting.quote(name)
-        case (nil, _?): mapping.displayName
-        case (nil, nil):
-            Quoting.truncate(mapping.request.summary, limit: StubMapping.summaryLimit) + " (id " + mapping.id + ")"
+        case (nil, _): mapping.displayName
         }
     }
 

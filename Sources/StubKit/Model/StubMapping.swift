@@ -48,11 +48,13 @@ public struct StubMapping: Sendable, Hashable, Identifiable {
 
     /// How the stub is named in logs and reports: its name, else its source file, else, for a stub
     /// added with `server.stub(...)`, its pattern and call site (`GET /users/octocat (ProfileTests.swift:42)`),
-    /// else its id.
+    /// else (a stub posted to the admin API) its pattern and id (`GET /users/octocat (id 5d1a…)`), as the
+    /// near-miss report names it.
     public var displayName: String {
         if let name = name ?? source { return name }
-        guard let callSite else { return id }
-        return Quoting.truncate(request.summary, limit: Self.summaryLimit) + " (\(callSite))"
+        let summary = Quoting.truncate(request.summary, limit: Self.summaryLimit)
+        guard let callSite else { return summary + " (id \(id))" }
+        return summary + " (\(callSite))"
     }
 
     /// Longest pattern summary in a ``displayName``, in UTF-8 bytes.
