@@ -1,6 +1,8 @@
 // swift-tools-version:6.1
 // An app-side package tested against stubserver: a tiny GitHub user client and its tests, run against
-// the repository's Stubs/ with StubTesting, in XCTest and in Swift Testing.
+// the repository's Stubs/ with StubTesting, in XCTest and in Swift Testing: in-process, or against a server CI
+// started. From the repository's root: `stubserver --stubs Stubs --port 8080 &`, then
+// `STUBSERVER_URL=http://127.0.0.1:8080 swift test --package-path Examples/GitHubUserTests`.
 import PackageDescription
 
 let package = Package(

@@ -13,22 +13,26 @@ final class GitHubUserAppUITests: XCTestCase {
         continueAfterFailure = false
     }
 
-    /// Starts a stub server for this test (stopped at its end, by StubTesting) and launches the app against it.
-    /// Each parallel-testing simulator clone runs its own test runner, so its own server on its own port.
+    /// Sets up a stub server for this test (in-process, stopped at its end by StubTesting; or the one CI started,
+    /// `STUBSERVER_URL`, reset) and launches the app against it. Each parallel-testing simulator clone runs its own
+    /// test runner, so its own in-process server on its own port.
     /// - Parameter stub: runtime stubs to add before the app starts.
     @MainActor
-    private func launchApp(stub: (StubServer) -> Void = { _ in }) throws -> (XCUIApplication, StubServer) {
+    private func launchApp(
+        stub: (AnyStubServer) async throws -> Void = { _ in }
+    ) async throws -> (XCUIApplication, AnyStubServer) {
         // Stubs/ is a folder reference copied into this UI-test bundle (project.yml), so this works on a device;
         // on a simulator or Mac a Stubs/ folder above this file is found too.
         let stubs = try StubsDirectory.locate(named: "Stubs", bundle: Bundle(for: Self.self))
+        // The avatar host on a port of its own (a server CI started needs `--host-alias avatars.githubusercontent.com`).
         var configuration = StubServer.Configuration()
         configuration.virtualHosts = [Self.avatarsHost]
-        let server = try startStubServer(stubs: stubs, configuration: configuration, failOnUnmatchedRequests: true)
-        stub(server)
+        let server = try setUpStubServer(stubs: stubs, configuration: configuration, failOnUnmatchedRequests: true)
+        try await stub(server)
         let app = XCUIApplication()
         // BASEURL=http://127.0.0.1:PORT (the API) and
         // STUBSERVER_HOST_AVATARS_GITHUBUSERCONTENT_COM=http://127.0.0.1:OTHER_PORT (the avatar host)
-        app.launch(with: server)
+        try await app.launch(with: server)
         return (app, server)
     }
 
@@ -40,34 +44,36 @@ final class GitHubUserAppUITests: XCTestCase {
     }
 
     @MainActor
-    func testShowsTheStubbedProfile() throws {
-        let (app, server) = try launchApp()
+    func testShowsTheStubbedProfile() async throws {
+        let (app, server) = try await launchApp()
         search("shashikant86", in: app)
         XCTAssertTrue(app.staticTexts["StubName"].waitForExistence(timeout: 10))
         XCTAssertTrue(app.staticTexts["StubLocation"].exists)
-        XCTAssertRequested(server, .get("/users/shashikant86"), count: 1)
+        await XCTAssertRequested(server, .get("/users/shashikant86"), count: 1)
     }
 
     /// The avatar comes from the avatar host, the stats from the API's GraphQL endpoint.
     @MainActor
-    func testShowsTheAvatarAndTheStatsFromTheirBackends() throws {
-        let (app, server) = try launchApp()
+    func testShowsTheAvatarAndTheStatsFromTheirBackends() async throws {
+        let (app, server) = try await launchApp()
         search("shashikant86", in: app)
         XCTAssertTrue(app.images["avatar"].waitForExistence(timeout: 10))
         XCTAssertTrue(app.staticTexts["12 starred · 3 organizations"].waitForExistence(timeout: 10))
-        let avatarPort = try XCTUnwrap(server.port(forHost: Self.avatarsHost))
-        XCTAssertRequested(
+        // The avatar host's port, as the app was given it.
+        let avatarsBaseURL = app.launchEnvironment[StubServer.launchEnvironmentKey(forHost: Self.avatarsHost)]
+        let avatarPort = try XCTUnwrap(avatarsBaseURL.flatMap(URL.init(string:))?.port)
+        await XCTAssertRequested(
             server, .get("/u/2176586").withHost(.equalTo(Self.avatarsHost)).withPort(avatarPort), count: 1)
-        XCTAssertRequested(
-            server, .graphQL(operation: "UserStats", variables: ["login": "shashikant86"]).withPort(server.port),
-            count: 1)
+        let apiPort = try XCTUnwrap(server.baseURL.port)
+        await XCTAssertRequested(
+            server, .graphQL(operation: "UserStats", variables: ["login": "shashikant86"]).withPort(apiPort), count: 1)
     }
 
     @MainActor
-    func testAGraphQLErrorShowsAsAMessage() throws {
+    func testAGraphQLErrorShowsAsAMessage() async throws {
         let message = "Could not resolve to a User with the login of 'shashikant86'."
-        let (app, _) = try launchApp { server in
-            server.stub(
+        let (app, _) = try await launchApp { server in
+            try await server.stub(
                 .graphQL(operation: "UserStats", variables: ["login": "shashikant86"]),
                 .graphQLErrors([.string(message)], data: .null), priority: 1)
         }
@@ -79,27 +85,27 @@ final class GitHubUserAppUITests: XCTestCase {
     /// The live activity list: the stub file's events (`Stubs/mappings/live-activity.json`, whose stream stays
     /// open), then an event the test pushes into the app's open stream.
     @MainActor
-    func testTheLiveActivityShowsStubbedAndPushedEvents() throws {
-        let (app, server) = try launchApp()
+    func testTheLiveActivityShowsStubbedAndPushedEvents() async throws {
+        let (app, server) = try await launchApp()
         search("shashikant86", in: app)
         XCTAssertTrue(app.staticTexts["starred apple/swift"].waitForExistence(timeout: 10))
         XCTAssertTrue(app.staticTexts["forked octocat/Hello-World"].waitForExistence(timeout: 10))
         // The app has read the stub's events, so its stream is open: push one more into it.
         let live = RequestPattern.get("/users/shashikant86/events/live")
-        let streams = server.streams(matching: live)
-        XCTAssertEqual(streams.count, 1)
-        streams.send(
-            ServerSentEvent(data: #"{"action": "pushed to", "repo": "octocat/hello"}"#, event: "push", id: "4"))
+        let streams = try await server.send(
+            [ServerSentEvent(data: #"{"action": "pushed to", "repo": "octocat/hello"}"#, event: "push", id: "4")],
+            toStreamsMatching: live)
+        XCTAssertEqual(streams, 1)
         XCTAssertTrue(app.staticTexts["pushed to octocat/hello"].waitForExistence(timeout: 10))
         XCTAssertTrue(app.staticTexts["Live"].exists)
-        XCTAssertRequested(server, live.withHeader("Accept", "text/event-stream"), count: 1)
+        await XCTAssertRequested(server, live.withHeader("Accept", "text/event-stream"), count: 1)
     }
 
     @MainActor
-    func testAnUnknownUserIsNotFound() throws {
-        let (app, server) = try launchApp()
+    func testAnUnknownUserIsNotFound() async throws {
+        let (app, server) = try await launchApp()
         search("nobody-here", in: app)
         XCTAssertTrue(app.staticTexts["No user nobody-here"].waitForExistence(timeout: 10))
-        XCTAssertRequested(server, .get("/users/nobody-here"), count: 1)
+        await XCTAssertRequested(server, .get("/users/nobody-here"), count: 1)
     }
 }

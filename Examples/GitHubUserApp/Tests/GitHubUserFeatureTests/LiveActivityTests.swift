@@ -4,19 +4,19 @@ import StubTesting
 import Testing
 
 /// The live activity list against `Stubs/mappings/live-activity.json` (three events with ids, then the stream
-/// stays open), with events pushed from the test into the open stream, and the stream finished or cut.
-/// In-process servers only: pushing uses `server.waitForStreams(matching:)`.
-@Suite(.stubServer(stubsNamed: "Stubs", failOnUnmatchedRequests: true, external: .never))
+/// stays open), with events pushed from the test into the open stream, and the stream finished or cut. In-process,
+/// or against a server CI started (`STUBSERVER_URL`); cutting a stream is in-process only (`abortSurvived`).
+@Suite(.stubServer(stubsNamed: "Stubs", failOnUnmatchedRequests: true))
 @MainActor
 struct LiveActivityTests {
     static let path = "/users/shashikant86/events/live"
     /// The stub file's events, newest first, as the list shows them.
     static let stubbed = ["forked octocat/Hello-World", "pushed to shashikant86/XCFit", "starred apple/swift"]
 
-    func model(_ server: StubServer, maxAttempts: Int = 5) -> LiveActivityModel {
+    func model(_ server: AnyStubServer, maxAttempts: Int = 5) async throws -> LiveActivityModel {
         LiveActivityModel(
             login: "shashikant86",
-            configuration: AppConfiguration(environment: server.launchEnvironment(), allowsOverride: true),
+            configuration: AppConfiguration(environment: try await server.launchEnvironment(), allowsOverride: true),
             reconnect: ReconnectPolicy(maxAttempts: maxAttempts, delay: .milliseconds(20)))
     }
 
@@ -41,8 +41,8 @@ struct LiveActivityTests {
 
     @Test("The list shows the stub file's events in order, newest first, and the status is live")
     func showsStubbedEvents() async throws {
-        let server = try #require(StubServer.current)
-        let model = model(server)
+        let server = try #require(AnyStubServer.current)
+        let model = try await model(server)
         try await running(model) {
             try await waitUntil("three items") { model.items.count == 3 }
             #expect(model.items.map(\.text) == Self.stubbed)
@@ -50,19 +50,20 @@ struct LiveActivityTests {
             #expect(model.items.map(\.kind) == ["fork", "push", "star"])
             #expect(model.status == .live)
         }
-        expectRequested(server, .get(Self.path).withHeader("Accept", "text/event-stream"), count: 1)
+        await expectRequested(server, .get(Self.path).withHeader("Accept", "text/event-stream"), count: 1)
         #expect(model.status == .idle)
     }
 
     @Test("An event the test pushes into the open stream shows on top")
     func pushedEventShows() async throws {
-        let server = try #require(StubServer.current)
-        let model = model(server)
+        let server = try #require(AnyStubServer.current)
+        let model = try await model(server)
         try await running(model) {
             try await waitUntil("three items") { model.items.count == 3 }
-            let streams = try await server.waitForStreams(matching: .get(Self.path))
-            #expect(streams.count == 1)
-            streams.send(Self.event("pushed to", "octocat/hello", id: "4"))
+            // The list shows the stub's events, so the stream is open: push one more into it.
+            let streams = try await server.send(
+                [Self.event("pushed to", "octocat/hello", id: "4")], toStreamsMatching: .get(Self.path))
+            #expect(streams == 1)
             try await waitUntil("the pushed event") { model.items.count == 4 }
             let pushed = try #require(model.items.first)
             #expect((pushed.eventID, pushed.kind, pushed.text) == ("4", "push", "pushed to octocat/hello"))
@@ -71,36 +72,45 @@ struct LiveActivityTests {
 
     @Test("A finished stream reconnects with Last-Event-ID: the server resumes after it, nothing shows twice")
     func finishReconnects() async throws {
-        let server = try #require(StubServer.current)
-        let model = model(server)
+        let server = try #require(AnyStubServer.current)
+        let model = try await model(server)
         try await running(model) {
             try await waitUntil("three items") { model.items.count == 3 }
-            try await server.waitForStreams(matching: .get(Self.path)).finish()
-            try await waitUntil("a second request") { server.requests.count == 2 }
-            #expect(server.requests.map { $0.header("Last-Event-ID") } == [nil, "3"])
-            // The new stream (the stub's events after id 3: none) is open: push into it.
-            let streams = try await server.waitForStreams(matching: .get(Self.path))
-            streams.send(Self.event("starred", "swiftlang/swift-testing", id: "4"))
+            #expect(try await server.finishStreams(matching: .get(Self.path)) == 1)
+            try await waitUntil("a second request") { try await server.requests.count == 2 }
+            #expect(try await server.requests.map { $0.header("Last-Event-ID") } == [nil, "3"])
+            // The new stream (the stub's events after id 3: none) opens just after its request is journaled:
+            // push into it once it is open.
+            let pushed = Self.event("starred", "swiftlang/swift-testing", id: "4")
+            try await waitUntil("the new stream") {
+                try await server.send([pushed], toStreamsMatching: .get(Self.path)) == 1
+            }
             try await waitUntil("the pushed event") { model.items.count == 4 }
             #expect(model.items.map(\.text) == ["starred swiftlang/swift-testing"] + Self.stubbed)
             #expect(model.status == .live)
         }
     }
 
-    @Test("A cut stream (abort) is survived: the client reconnects, and events resent show once")
+    /// In-process only (`external: .never`): it cuts the open stream mid-response (`OpenStreams.abort()`), which
+    /// `AnyStubServer` does not offer.
+    @Test(
+        "A cut stream (abort) is survived: the client reconnects, and events resent show once",
+        .stubServer(stubsNamed: "Stubs", failOnUnmatchedRequests: true, external: .never))
     func abortSurvived() async throws {
-        let server = try #require(StubServer.current)
-        let model = model(server)
+        let server = try #require(AnyStubServer.current)
+        // Cutting the stream needs the in-process server.
+        let local = try #require(server.inProcess)
+        let model = try await model(server)
         try await running(model) {
             try await waitUntil("three items") { model.items.count == 3 }
-            let first = try await server.waitForStreams(matching: .get(Self.path))
+            let first = try await local.waitForStreams(matching: .get(Self.path))
             first.send(Self.event("pushed to", "octocat/hello", id: "4"))
             try await waitUntil("the pushed event") { model.items.count == 4 }
             first.abort()
-            try await waitUntil("a second request") { server.requests.count == 2 }
+            try await waitUntil("a second request") { try await server.requests.count == 2 }
             // Id 4 is not one of the stub's, so the server sends its three events again: the list has them.
-            #expect(server.requests.last?.header("Last-Event-ID") == "4")
-            let second = try await server.waitForStreams(matching: .get(Self.path))
+            #expect(try await server.requests.last?.header("Last-Event-ID") == "4")
+            let second = try await local.waitForStreams(matching: .get(Self.path))
             second.send(Self.event("forked", "octocat/Spoon-Knife", id: "5"))
             try await waitUntil("the event after the cut") { model.items.first?.eventID == "5" }
             #expect(model.items.map(\.eventID) == ["5", "4", "3", "2", "1"])
@@ -110,11 +120,11 @@ struct LiveActivityTests {
 
     @Test("A stream that keeps failing without events is retried a bounded number of times, then given up")
     func faultsAreBounded() async throws {
-        let server = try #require(StubServer.current)
-        server.stub(
+        let server = try #require(AnyStubServer.current)
+        try await server.stub(
             .get(Self.path), .events([ServerSentEvent(data: "only once", id: "1", retry: 10)], end: .fault), priority: 1
         )
-        let model = model(server, maxAttempts: 3)
+        let model = try await model(server, maxAttempts: 3)
         try await running(model) {
             try await waitUntil("the client gives up") {
                 if case .ended = model.status { true } else { false }
@@ -122,18 +132,18 @@ struct LiveActivityTests {
         }
         #expect(model.items.map(\.text) == ["only once"])
         // The first connection, then three reconnections (Last-Event-ID 1: nothing after it, and a fault).
-        #expect(server.requests.map { $0.header("Last-Event-ID") } == [nil, "1", "1", "1"])
+        #expect(try await server.requests.map { $0.header("Last-Event-ID") } == [nil, "1", "1", "1"])
         #expect(model.status.text.contains("gave up after 3 reconnections"), "\(model.status)")
     }
 
     @Test("An event without an id of its own shows: it carries the id before it, and is not the same event")
     func carriedID() async throws {
-        let server = try #require(StubServer.current)
-        server.stub(
+        let server = try #require(AnyStubServer.current)
+        try await server.stub(
             .get(Self.path),
             .events([ServerSentEvent(data: "first", id: "1"), ServerSentEvent(data: "second")], end: .open),
             priority: 1)
-        let model = model(server)
+        let model = try await model(server)
         try await running(model) {
             try await waitUntil("two items") { model.items.count == 2 }
             #expect(model.items.map(\.text) == ["second", "first"])
@@ -143,10 +153,10 @@ struct LiveActivityTests {
 
     @Test("The list keeps the newest 50 events (maxItems)")
     func capped() async throws {
-        let server = try #require(StubServer.current)
+        let server = try #require(AnyStubServer.current)
         let events = (1...60).map { ServerSentEvent(data: "e\($0)", id: "\($0)") }
-        server.stub(.get(Self.path), .events(events, end: .open), priority: 1)
-        let model = model(server)
+        try await server.stub(.get(Self.path), .events(events, end: .open), priority: 1)
+        let model = try await model(server)
         try await running(model) {
             try await waitUntil("the last event") { model.items.first?.text == "e60" }
             #expect(model.items.count == LiveActivityModel.maxItems)
@@ -156,29 +166,29 @@ struct LiveActivityTests {
 
     @Test("An answer other than 200 ends the stream at once, with the status in its message")
     func notAStream() async throws {
-        let server = try #require(StubServer.current)
-        server.stub(.get(Self.path), .status(404), priority: 1)
-        let model = model(server)
+        let server = try #require(AnyStubServer.current)
+        try await server.stub(.get(Self.path), .status(404), priority: 1)
+        let model = try await model(server)
         try await running(model) {
             try await waitUntil("the stream ends") {
                 if case .ended = model.status { true } else { false }
             }
         }
         #expect(model.status == .ended("The server answered HTTP 404, not a stream"))
-        #expect(server.requests.count == 1)
+        #expect(try await server.requests.count == 1)
     }
 }
 
 /// Waits, at most 20 seconds and 4,000 checks, until `condition` holds; throws ``WaitTimedOut`` if it never does.
 @MainActor
-func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
+func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
     let deadline = ContinuousClock.now + .seconds(20)
     for _ in 0..<4_000 {
-        if condition() { return }
+        if try await condition() { return }
         if ContinuousClock.now >= deadline { break }
         try await Task.sleep(for: .milliseconds(5))
     }
-    if condition() { return }
+    if try await condition() { return }
     throw WaitTimedOut(what: what)
 }
 

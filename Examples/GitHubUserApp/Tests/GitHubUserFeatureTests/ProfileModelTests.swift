@@ -3,19 +3,20 @@ import StubTesting
 import Testing
 
 /// The app's screen model against the example's Stubs/, without a simulator: these run with `swift test`. The
-/// server has the avatar host as a virtual host, as the UI test's does, since every profile fetches an avatar.
+/// server has the avatar host as a virtual host, as the UI test's does, since every profile fetches an avatar (a
+/// server CI started, `STUBSERVER_URL`, needs it too: `--host-alias avatars.githubusercontent.com`).
 @Suite(.stubServer(stubsNamed: "Stubs", hosts: [AppConfiguration.avatarsHost], failOnUnmatchedRequests: true))
 @MainActor
 struct ProfileModelTests {
-    func model() throws -> ProfileModel {
-        let server = try #require(StubServer.current)
+    func model() async throws -> ProfileModel {
+        let server = try #require(AnyStubServer.current)
         return ProfileModel(
-            configuration: AppConfiguration(environment: server.launchEnvironment(), allowsOverride: true))
+            configuration: AppConfiguration(environment: try await server.launchEnvironment(), allowsOverride: true))
     }
 
     @Test("Searching shows the stubbed profile")
     func showsProfile() async throws {
-        let model = try model()
+        let model = try await model()
         await model.search("shashikant86")
         guard case .loaded(let profile) = model.state else { Issue.record("state: \(model.state)"); return }
         #expect(profile.user.name == "StubName")
@@ -24,7 +25,7 @@ struct ProfileModelTests {
 
     @Test("An unknown user shows 'not found'")
     func notFound() async throws {
-        let model = try model()
+        let model = try await model()
         await model.search("nobody-here")
         #expect(model.state == .notFound("nobody-here"))
     }

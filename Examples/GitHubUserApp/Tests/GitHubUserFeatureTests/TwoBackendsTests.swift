@@ -5,13 +5,21 @@ import Testing
 
 /// The profile's two backends on one server: the API (`GET /users/…`, `POST /graphql`) on the primary port, and
 /// the avatar CDN as a virtual host on a port of its own, whose stubs are `Stubs/mappings/avatars.githubusercontent.com/`.
+/// A server CI started (`STUBSERVER_URL`) serves it with `--host-alias avatars.githubusercontent.com`.
 @Suite(.stubServer(stubsNamed: "Stubs", hosts: [AppConfiguration.avatarsHost], failOnUnmatchedRequests: true))
 @MainActor
 struct TwoBackendsTests {
     let host = AppConfiguration.avatarsHost
 
-    func model(_ server: StubServer) -> ProfileModel {
-        ProfileModel(configuration: AppConfiguration(environment: server.launchEnvironment(), allowsOverride: true))
+    func model(_ server: AnyStubServer) async throws -> ProfileModel {
+        ProfileModel(
+            configuration: AppConfiguration(environment: try await server.launchEnvironment(), allowsOverride: true))
+    }
+
+    /// The avatar host's address, from the launch environment the app gets.
+    func avatarsBaseURL(_ server: AnyStubServer) async throws -> URL {
+        let variable = try await server.launchEnvironment()[StubServer.launchEnvironmentKey(forHost: host)]
+        return try #require(variable.flatMap(URL.init(string:)), "no \(host) in the launch environment")
     }
 
     func loadedProfile(_ model: ProfileModel, _ login: String) async throws -> Profile {
@@ -21,35 +29,35 @@ struct TwoBackendsTests {
     }
 
     @Test("The app reads the avatar host's address from the variable the server's launch environment sets")
-    func launchEnvironment() throws {
-        let server = try #require(StubServer.current)
+    func launchEnvironment() async throws {
+        let server = try #require(AnyStubServer.current)
         #expect(StubServer.launchEnvironmentKey(forHost: host) == AppConfiguration.avatarsBaseURLKey)
-        let configuration = AppConfiguration(environment: server.launchEnvironment(), allowsOverride: true)
-        #expect(configuration.avatarsBaseURL == (try server.baseURL(for: host)))
+        let configuration = AppConfiguration(environment: try await server.launchEnvironment(), allowsOverride: true)
+        #expect(configuration.avatarsBaseURL == (try await avatarsBaseURL(server)))
         #expect(configuration.baseURL == server.baseURL)
         #expect(configuration.avatarsBaseURL != configuration.baseURL)
     }
 
     @Test("The avatar's bytes come from the avatar host's port; the stats from GraphQL on the API's")
     func avatarAndStats() async throws {
-        let server = try #require(StubServer.current)
+        let server = try #require(AnyStubServer.current)
         let profile = try await loadedProfile(model(server), "shashikant86")
 
-        let stubs = try #require(server.stubsDirectory)
+        let stubs = try StubsDirectory.locate(named: "Stubs", from: #filePath)
         let png = try Data(contentsOf: stubs.appendingPathComponent("__files/avatars/2176586.png"))
         #expect(profile.avatar == png)
-        let avatarPort = try #require(server.port(forHost: host))
-        #expect(avatarPort != server.port)
-        expectRequested(
+        let avatarPort = try #require(try await avatarsBaseURL(server).port)
+        let apiPort = try #require(server.baseURL.port)
+        #expect(avatarPort != apiPort)
+        await expectRequested(
             server, .get("/u/2176586").withQuery("s", "120").withHost(.equalTo(host)).withPort(avatarPort), count: 1)
-        #expect(server.requests.filter { $0.path == "/u/2176586" }.map(\.virtualHost) == [host])
+        #expect(try await server.requests.filter { $0.path == "/u/2176586" }.map(\.virtualHost) == [host])
 
         #expect(profile.stats == .loaded(UserStats(starredRepositories: 12, organizations: 3)))
         #expect(profile.stats.text == "12 starred · 3 organizations")
-        expectRequested(
-            server, .graphQL(operation: "UserStats", variables: ["login": "shashikant86"]).withPort(server.port),
-            count: 1)
-        let graphQL = server.requests.filter { $0.path == "/graphql" }
+        await expectRequested(
+            server, .graphQL(operation: "UserStats", variables: ["login": "shashikant86"]).withPort(apiPort), count: 1)
+        let graphQL = try await server.requests.filter { $0.path == "/graphql" }
         #expect(graphQL.map(\.virtualHost) == [nil])
         // Answered by the stub file that matches the operation and its variables (metadata.stubserver.graphql).
         #expect(graphQL.map(\.matchedStub?.name) == ["GraphQL UserStats of shashikant86 (API host, POST /graphql)"])
@@ -57,9 +65,9 @@ struct TwoBackendsTests {
 
     @Test("A GraphQL errors answer shows as a readable message; the profile and avatar still show")
     func graphQLErrors() async throws {
-        let server = try #require(StubServer.current)
+        let server = try #require(AnyStubServer.current)
         let message = "Could not resolve to a User with the login of 'shashikant86'."
-        server.stub(
+        try await server.stub(
             .graphQL(operation: "UserStats", variables: ["login": "shashikant86"]),
             .graphQLErrors([.string(message)], data: .null), priority: 1)
 
@@ -71,17 +79,16 @@ struct TwoBackendsTests {
         #expect(profile.avatar != nil)
     }
 
-    /// Its own server, which does not fail on unmatched requests: the request to the API's port is one.
-    @Test(
-        "The avatar host's stubs answer on its port only: the API's port does not serve /u/{id}",
-        .stubServer(stubsNamed: "Stubs", hosts: [AppConfiguration.avatarsHost]))
+    @Test("The avatar host's stubs answer on its port only: the API's port does not serve /u/{id}")
     func avatarStubsStayOnTheirHost() async throws {
-        let server = try #require(StubServer.current)
+        let server = try #require(AnyStubServer.current)
+        // The request to the API's port matches no stub, on purpose: failOnUnmatchedRequests leaves it out.
+        server.expectUnmatched(.get("/u/2176586"))
         let apiClient = AvatarClient(baseURL: server.baseURL)
         await #expect(throws: AvatarError.unexpectedStatus(404)) {
             try await apiClient.avatar(forUser: 2_176_586)
         }
-        let avatars = AvatarClient(baseURL: try server.baseURL(for: host))
+        let avatars = AvatarClient(baseURL: try await avatarsBaseURL(server))
         #expect(try await avatars.avatar(forUser: 2_176_586).count > 8)
     }
 }

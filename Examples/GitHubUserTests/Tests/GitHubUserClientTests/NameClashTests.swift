@@ -21,13 +21,12 @@ struct NameClashTests {
         #expect(HTTPVersion() == HTTPVersion(major: 1, minor: 1))
     }
 
-    @Test("stubserver's request types stay reachable under unambiguous names")
+    @Test("stubserver's request types stay reachable under unambiguous names", .stubServer())
     func stubNames() async throws {
-        let server = try StubServer.start()
-        defer { server.stop() }
+        let server = try #require(AnyStubServer.current)
         let method: StubHTTPMethod = .post
         let headers: StubHTTPHeaders = ["Content-Type": "application/json"]
-        server.stub(.method(method.rawValue, "/repos"), .status(201).headers(headers))
-        #expect(server.requests.map { (logged: LoggedRequest) -> StubHTTPRequest in logged.request }.isEmpty)
+        try await server.stub(.method(method.rawValue, "/repos"), .status(201).headers(headers))
+        #expect(try await server.requests.map { (logged: LoggedRequest) -> StubHTTPRequest in logged.request }.isEmpty)
     }
 }
