@@ -138,6 +138,11 @@ public struct UnknownVirtualHostError: Error, Sendable, Hashable, CustomStringCo
     /// The server's virtual hosts (``StubServer/virtualHosts``).
     public let known: [String]
 
+    package init(name: String, known: [String]) {
+        self.name = name
+        self.known = known
+    }
+
     /// `no virtual host 'ap.example.com': this server has api.example.com, auth.example.com`
     public var description: String {
         let have =

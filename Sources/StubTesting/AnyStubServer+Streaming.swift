@@ -29,6 +29,38 @@ extension AnyStubServer {
         return open.count
     }
 
+    /// Closes the connection of every open stream whose request matches `pattern` mid-response (a network cut);
+    /// returns how many there were.
+    @discardableResult
+    public func abortStreams(matching pattern: RequestPattern) async throws -> Int {
+        guard let inProcess else { return try await client.abortStreams(matching: pattern) }
+        let open = inProcess.streams(matching: pattern)
+        open.abort()
+        return open.count
+    }
+
+    /// Suspends until at least `count` open streams match `pattern` (the app connected, or reconnected), or `timeout`
+    /// passes; returns how many are open then (fewer than `count` on timeout). Outside this process it asks the
+    /// admin API, every 10 ms at first, backing off to every 250 ms.
+    @discardableResult
+    public func waitForStreams(
+        matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5)
+    ) async throws -> Int {
+        if let inProcess {
+            return try await inProcess.waitForStreams(matching: pattern, count: count, timeout: timeout).count
+        }
+        let client = try client
+        let deadline = ContinuousClock.now + timeout
+        var pause = Duration.milliseconds(10)
+        while true {
+            // Sending no events counts the matching streams and changes nothing.
+            let open = try await client.send([ServerSentEvent](), toStreamsMatching: pattern)
+            if open >= count || ContinuousClock.now >= deadline { return open }
+            try await Task.sleep(for: min(pause, deadline - ContinuousClock.now))
+            pause = min(pause * 2, .milliseconds(250))
+        }
+    }
+
     /// Sends `messages` (delays ignored) to every open WebSocket whose upgrade request matches `pattern`;
     /// returns how many connections there were.
     @discardableResult

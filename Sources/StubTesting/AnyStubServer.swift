@@ -40,6 +40,35 @@ public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible 
         return handle
     }
 
+    /// Every port the server listens on: the primary one (name `nil`) first, then each virtual host's
+    /// (`StubServer.hosts`; outside this process, `GET /__admin/hosts`).
+    public func hosts() async throws -> [StubServerHost] {
+        if let inProcess { return inProcess.hosts }
+        guard let client = remoteClient else { return [StubServerHost(name: nil, port: 0, baseURL: baseURL)] }
+        return try await client.hosts()
+    }
+
+    /// `http://HOST:PORT` of virtual host `name` (any case), as `StubServer.baseURL(for:)` gives it, wherever the
+    /// server runs.
+    /// - Throws: `UnknownVirtualHostError` naming the hosts the server has, or the client's error.
+    public func baseURL(for name: String) async throws -> URL {
+        if let inProcess { return try inProcess.baseURL(for: name) }
+        let hosts = try await hosts()
+        guard let host = hosts.first(where: { $0.name?.lowercased() == name.lowercased() }) else {
+            throw UnknownVirtualHostError(name: name, known: hosts.compactMap(\.name))
+        }
+        return host.baseURL
+    }
+
+    /// The client of a server outside this process, when `base` is one (a client, or a launched process's).
+    private var remoteClient: StubServerClient? {
+        var client = base as? StubServerClient
+        #if os(macOS) || os(Linux)
+            client = client ?? (base as? StubServerProcess)?.client
+        #endif
+        return client
+    }
+
     /// The launch environment that points an app at this server: its base URL under `key` and, for each virtual
     /// host, `STUBSERVER_HOST_…` (`StubServer.launchEnvironmentKey(forHost:)`), as `StubServer.launchEnvironment(key:)`
     /// gives it; a server outside this process is asked for its hosts (`GET /__admin/hosts`).
@@ -50,13 +79,8 @@ public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible 
     /// ```
     public func launchEnvironment(key: String = "BASEURL") async throws -> [String: String] {
         if let inProcess { return inProcess.launchEnvironment(key: key) }
-        var client = base as? StubServerClient
-        #if os(macOS) || os(Linux)
-            client = client ?? (base as? StubServerProcess)?.client
-        #endif
-        guard let client else { return [key: baseURL.absoluteString] }
         var environment = [key: baseURL.absoluteString]
-        for host in try await client.hosts() {
+        for host in try await hosts() {
             guard let name = host.name else { continue }
             environment[StubServer.launchEnvironmentKey(forHost: name)] = host.baseURL.absoluteString
         }

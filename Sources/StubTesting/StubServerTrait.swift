@@ -135,8 +135,9 @@
         ///   - stubs: a WireMock root directory, or `nil` to start empty.
         ///   - hosts: virtual hosts (`avatars.example.com`), each on a port of its own, added to
         ///     `configuration`'s ``StubServer/Configuration/virtualHosts``: read each one's address with
-        ///     ``StubServer/baseURL(for:)``; `server.launchEnvironment()` carries them as `STUBSERVER_HOST_…`, and
-        ///     `mappings/NAME/` holds a host's stubs. Default none. An external server (`STUBSERVER_URL`) has none.
+        ///     ``AnyStubServer/baseURL(for:)``; `server.launchEnvironment()` carries them as `STUBSERVER_HOST_…`, and
+        ///     `mappings/NAME/` holds a host's stubs. Default none. An external server (`STUBSERVER_URL`) has those it
+        ///     was started with (`--host-alias`), not these.
         ///   - configuration: host, port, journal capacity… Defaults to `127.0.0.1`, a free port.
         ///   - failOnUnmatchedRequests: record an issue after the test if any request matched no stub (one
         ///     not already reported by `expectNoUnmatchedRequests`/`XCTAssertNoUnmatchedRequests`).

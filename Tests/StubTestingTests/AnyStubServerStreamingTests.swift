@@ -8,6 +8,27 @@ import Testing
 /// in-process and through the admin API (a `StubServerClient` to the same server), on real sockets.
 @Suite("AnyStubServer streams and WebSockets")
 struct AnyStubServerStreamingTests {
+    @Test(
+        "Virtual hosts: hosts(), baseURL(for:) and the launch environment, in-process and over the admin API",
+        arguments: [false, true])
+    func virtualHosts(throughAdminAPI: Bool) async throws {
+        let server = try startQuietServer { $0.virtualHosts = ["avatars.example.com"] }
+        try await shuttingDown(server) {
+            let any = AnyStubServer(throughAdminAPI ? StubServerClient(baseURL: server.baseURL) : server)
+            let avatars = try server.baseURL(for: "avatars.example.com")
+            #expect(try await any.hosts() == server.hosts)
+            #expect(try await any.baseURL(for: "AVATARS.example.com") == avatars)
+            await #expect(throws: UnknownVirtualHostError(name: "api.example.com", known: ["avatars.example.com"])) {
+                try await any.baseURL(for: "api.example.com")
+            }
+            #expect(
+                try await any.launchEnvironment() == [
+                    "BASEURL": server.baseURL.absoluteString,
+                    "STUBSERVER_HOST_AVATARS_EXAMPLE_COM": avatars.absoluteString
+                ])
+        }
+    }
+
     @Test("Push an event, send and close WebSockets, read the conversation", arguments: [false, true])
     func pushAndConverse(throughAdminAPI: Bool) async throws {
         let server = try startQuietServer()
@@ -25,6 +46,14 @@ struct AnyStubServerStreamingTests {
                     == 1)
             #expect(try await offPool { try stream.read(until: "event: goal\ndata: 1-0\n\n") })
             #expect(try await any.finishStreams(matching: .get("/score")) == 1)
+
+            // Waiting for a stream to open, and cutting it mid-response.
+            #expect(try await any.waitForStreams(matching: .get("/score"), count: 1, timeout: .milliseconds(50)) == 0)
+            let cut = try RawClient(port: server.port, timeout: .seconds(60))
+            try cut.send("GET /score HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await any.waitForStreams(matching: .get("/score"), timeout: .seconds(30)) == 1)
+            #expect(try await any.abortStreams(matching: .get("/score")) == 1)
+            #expect(try await offPool { cut.waitForClose() })
 
             let port = server.port
             let socket = try await offPool { () -> WebSocketTestClient in
