@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(name: "startup-bench", dependencies: ["StubKit"], path: "Benchmarks/startup"),
         // In-process server with static and closure stubs (see Benchmarks/bench-dynamic.sh).
         .executableTarget(name: "dynamic-bench", dependencies: ["StubKit"], path: "Benchmarks/dynamic-bench"),
-        .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport"]),
+        .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport", "StubWebSockets"]),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit", "StubHTTP", "StubRegex", "StubTestSupport"]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI"]),
