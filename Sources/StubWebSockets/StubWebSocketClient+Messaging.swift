@@ -91,6 +91,7 @@ extension StubWebSocketClient {
     /// ```
     /// - Parameters:
     ///   - code: 1000–1003, 1007–1011 or 3000–4999 (the codes a close frame may carry). Default 1000.
+    ///   - reason: why, in the close frame (at most 123 bytes of UTF-8 are sent). Default none.
     ///   - timeout: for the server's answer. Default 5 seconds.
     /// - Throws: ``Failure``: ``Failure/Kind/timedOut`` when the server did not answer (the client then closes
     ///   the TCP connection itself); ``Failure/Kind/invalidRequest`` for a code that may not be sent; why the
