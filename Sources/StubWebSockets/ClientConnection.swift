@@ -16,7 +16,7 @@ final class ClientConnection: Sendable {
         self.handshake = handshake
         self.configuration = configuration
         do {
-            waker = try Waker(pipe: true)
+            waker = try Waker()  // an eventfd on Linux (one descriptor), a pipe elsewhere
         } catch {
             throw handshake.failure(.connectionFailed, "could not be opened: \(error)")
         }

@@ -248,7 +248,7 @@ final class ClientLoop {
             case .success(let deadline): waiterDeadline = deadline
             }
             if let tcpEndDeadline, tcpEndDeadline <= now { return closedFailure() }
-            if let failure = flush() { return failure }
+            if let error = flush() { return writeFailed(error) }
             let deadline = [waiterDeadline, tcpEndDeadline].compactMap { $0 }.min()
             let wantsOutput = !queue.isEmpty || transport.wantsWritable
             switch waitForEvents(Int16(POLLIN) | (wantsOutput ? Int16(POLLOUT) : 0), until: deadline) {
@@ -288,15 +288,15 @@ final class ClientLoop {
         queue.append(OutgoingFrame(kind: .close, bytes: WebSocketFrameSerializer.serialize(frame)))
     }
 
-    /// Writes queued frames until the socket takes no more; resumes each sender whose frame is written. A
-    /// failure when a write fails.
-    private func flush() -> StubWebSocketClient.Failure? {
+    /// Writes queued frames until the socket takes no more; resumes each sender whose frame is written. The
+    /// error when a write fails.
+    private func flush() -> (any Error)? {
         while let first = queue.first {
             let result: IOResult<Int>
             do {
                 result = try first.bytes[first.written...].withUnsafeBytes { try transport.write($0) }
             } catch {
-                return failure(.connectionLost, "failed while the client was writing: \(error)")
+                return error
             }
             guard case .processed(let count) = result else { return nil }
             queue[0].written += count
@@ -309,6 +309,14 @@ final class ClientLoop {
             sender?.resume(.success(()))
         }
         return nil
+    }
+
+    /// Why the connection ended when a write failed: the server closed or reset it, maybe after a close frame
+    /// still unread (a server that closes with unread bytes resets the connection), so that is read first.
+    private func writeFailed(_ error: any Error) -> StubWebSocketClient.Failure {
+        if serverClose == nil, let ended = readAvailable() { return ended }
+        guard serverClose == nil else { return closedFailure() }
+        return failure(.connectionLost, "failed while the client was writing: \(error)")
     }
 
     /// Reads what the socket has (up to 1 MiB a turn, then callers' work is looked at again) and handles its
