@@ -245,6 +245,45 @@ extension StubWebSocketClientTests {
         #expect(frames.first?.maskingKey != nil)
     }
 
+    @Test("A server that stops reading: a send times out after sendTimeout and the connection is given up")
+    func sendTimeout() async throws {
+        let (listener, port) = try RawSocket.occupyLoopbackPort()
+        defer { RawSocket.closeSocket(listener) }
+        async let server = Self.fakeServer(listener) { key in Self.switching(key) }
+        let socket = try await Client.connect(
+            to: try #require(URL(string: "ws://127.0.0.1:\(port)/deaf")), timeout: .seconds(30),
+            configuration: Client.Configuration(sendTimeout: .milliseconds(500)))
+        let (fd, _) = try await server
+        defer { RawSocket.closeSocket(fd) }
+        RawSocket.setReceiveBuffer(fd, bytes: 4096)  // and it never reads: far less than 16 MiB fits in the buffers
+        let failure = await Self.failure { () async throws(Client.Failure) in
+            try await socket.send(binary: [UInt8](repeating: 1, count: 16 << 20))
+        }
+        #expect(failure?.kind == .timedOut)
+        #expect(
+            failure?.description.contains("did not take a binary message (16777230 bytes) within 0.5 seconds") == true)
+        let after = await Self.failure { () async throws(Client.Failure) in try await socket.send(text: "more") }
+        #expect(after?.kind == .timedOut, "the connection ended with the timeout: \(String(describing: after))")
+    }
+
+    @Test("Releasing a client closes its connection: the server's handler sees its messages end")
+    func releaseCloses() async throws {
+        let server = try startQuietServer()
+        let ended = LockedValue(false)
+        try await shuttingDown(server) {
+            server.webSocket(.get("/room")) { socket in
+                for await _ in socket.messages {}
+                ended.withLock { $0 = true }
+            }
+            var socket: Client? = try await Client.connect(to: server.webSocketURL("/room"), timeout: .seconds(30))
+            try await socket?.send(text: "hello")
+            #expect(try await server.waitForMessage(matching: .equalTo("hello"), timeout: .seconds(30)) == "hello")
+            socket = nil
+            #expect(await eventually { ended.withLock { $0 } })
+            #expect(await eventually { server.webSockets(matching: .get("/room")).count == 0 })
+        }
+    }
+
     @Test("A server that takes the TCP connection and never answers the upgrade: the connect times out, saying so")
     func handshakeTimeout() async throws {
         let (listener, port) = try RawSocket.occupyLoopbackPort()  // listening, never accepting
