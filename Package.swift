@@ -41,8 +41,11 @@ let package = Package(
         // Child processes (posix_spawn on Linux), for StubClient's StubServerProcess and the tests' tools.
         .target(name: "StubProcess", dependencies: ["CStubSystem"]),
         .target(name: "StubClient", dependencies: ["StubKit", "StubHTTP", "StubProcess"]),
-        // XCTest and Swift Testing helpers. Re-export StubKit and StubClient.
-        .target(name: "StubTesting", dependencies: ["StubKit", "StubClient"]),
+        // A WebSocket client for test code (StubWebSocketClient) on the engine's frame parser and handshake: the same
+        // on Linux and Apple platforms, where URLSessionWebSocketTask needs a libcurl with WebSockets on Linux.
+        .target(name: "StubWebSockets", dependencies: ["StubHTTP"]),
+        // XCTest and Swift Testing helpers. Re-export StubKit, StubClient and StubWebSockets.
+        .target(name: "StubTesting", dependencies: ["StubKit", "StubClient", "StubWebSockets"]),
         // The command line: parse → validate → run, testable without a process.
         .target(name: "StubServerCLI", dependencies: ["StubKit"]),
         .executableTarget(name: "stubserver", dependencies: ["StubServerCLI"]),
@@ -52,7 +55,7 @@ let package = Package(
         .executableTarget(name: "startup-bench", dependencies: ["StubKit"], path: "Benchmarks/startup"),
         // In-process server with static and closure stubs (see Benchmarks/bench-dynamic.sh).
         .executableTarget(name: "dynamic-bench", dependencies: ["StubKit"], path: "Benchmarks/dynamic-bench"),
-        .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport"]),
+        .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport", "StubWebSockets"]),
         .testTarget(name: "StubKitTests", dependencies: ["StubKit", "StubHTTP", "StubRegex", "StubTestSupport"]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI", "StubTestSupport"]),
@@ -63,7 +66,7 @@ let package = Package(
         // The StubTesting helpers themselves: the trait, XCTest integration, verification, failure reports, waiting.
         .testTarget(
             name: "StubTestingTests",
-            dependencies: ["StubTesting", "StubClient", "StubTestSupport", "StubServerTestSupport"]),
+            dependencies: ["StubTesting", "StubClient", "StubHTTP", "StubTestSupport", "StubServerTestSupport"]),
         // The in-process server's features over real sockets: admin API, proxy, recording, scenarios, templating,
         // delays, faults, limits.
         .testTarget(

@@ -13,7 +13,7 @@ trap 'rm -rf "$graphs"' EXIT
 docc="$(command -v docc || echo "$(dirname "$(command -v swift)")/docc")"
 [ -x "$docc" ] || { echo "docs: docc not found beside swift" >&2; exit 2; }
 
-# One build of StubTesting compiles StubHTTP, StubKit and StubClient too, each writing its symbol graph.
+# One build of StubTesting compiles StubHTTP, StubKit, StubClient and StubWebSockets too, each writing its symbol graph.
 swift build --target StubTesting --scratch-path "$scratch" \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" 2>&1 | tail -1
 mkdir -p "$output"
@@ -26,7 +26,7 @@ python3 - "$graphs/all" <<'PY' || status=1
 import json, os, sys
 engine = {"HTTPRequest", "HTTPMethod", "HTTPHeaders", "HTTPStatus", "HTTPVersion", "HTTPResponse"}
 found = []
-for module in ("StubKit", "StubClient", "StubTesting"):
+for module in ("StubKit", "StubClient", "StubWebSockets", "StubTesting"):
     for name in os.listdir(sys.argv[1]):
         if name == f"{module}.symbols.json" or name.startswith(f"{module}@"):
             graph = json.load(open(os.path.join(sys.argv[1], name)))
@@ -39,9 +39,9 @@ for module in ("StubKit", "StubClient", "StubTesting"):
 if found:
     print("docs: public API names the engine's types instead of their Stub… aliases:", *sorted(set(found)), sep="\n", file=sys.stderr)
     sys.exit(1)
-print("docs: StubKit, StubClient and StubTesting declarations name StubHTTPRequest, StubHTTPHeaders, …, never the engine's types")
+print("docs: StubKit, StubClient, StubWebSockets and StubTesting declarations name StubHTTPRequest, StubHTTPHeaders, …, never the engine's types")
 PY
-for module in StubHTTP StubKit StubClient StubTesting; do
+for module in StubHTTP StubKit StubClient StubWebSockets StubTesting; do
   mkdir -p "$graphs/$module"
   # The module's own graph and its extensions of other modules (MODULE@Other.symbols.json).
   cp "$graphs/all/$module.symbols.json" "$graphs/$module/"
@@ -55,5 +55,5 @@ for module in StubHTTP StubKit StubClient StubTesting; do
     status=1
   fi
 done
-[ "$status" = 0 ] && echo "docs: StubHTTP, StubKit, StubClient and StubTesting build with no warnings"
+[ "$status" = 0 ] && echo "docs: StubHTTP, StubKit, StubClient, StubWebSockets and StubTesting build with no warnings"
 exit "$status"

@@ -1,2 +1,3 @@
 @_exported import StubClient
 @_exported import StubKit
+@_exported import StubWebSockets

@@ -1,14 +1,40 @@
 import Foundation
 import StubTestSupport
+import StubWebSockets
 import Testing
 
 @testable import StubHTTP
 
 /// A real client, Python's `websockets` (sync API), against the server: the handshake it sends (it offers
 /// `permessage-deflate`, which the server must not accept), echoes, a ping, and its closing handshake. Needs an
-/// interpreter with `websockets` (see ``PythonWebSockets``); skipped, saying so, without one.
+/// interpreter with `websockets` (see ``PythonWebSockets``); skipped, saying so, without one. The same
+/// conversation with `StubWebSocketClient` runs everywhere.
 @Suite("WebSocket: Python websockets client")
 struct WebSocketPythonClientTests {
+    @Test("StubWebSocketClient: echo text and binary, ping, close 1000 with a reason")
+    func swiftClient() async throws {
+        let recorder = WebSocketRecorder()
+        let server = try startWebSocketServer(recorder: recorder)
+        defer { server.stop() }
+        let url = try #require(URL(string: "ws://127.0.0.1:\(server.port)/swift?x=1"))
+        let socket = try await StubWebSocketClient.connect(to: url, subprotocols: ["chat"], timeout: .seconds(60))
+        #expect(socket.subprotocol == "chat")
+        #expect(socket.responseHeader("Sec-WebSocket-Extensions") == nil)
+        #expect(socket.responseHeader("X-Stub") == "1")
+        try await socket.send(text: "hello, wörld")
+        #expect(try await socket.receive(timeout: .seconds(30)) == .text("hello, wörld"))
+        let bytes = Array(repeating: [UInt8]([0, 1, 2, 255]), count: 20_000).flatMap { $0 }
+        try await socket.send(binary: bytes)
+        #expect(try await socket.receive(timeout: .seconds(30)) == .binary(bytes))
+        try await socket.ping(timeout: .seconds(30))
+        let close = try await socket.close(code: 1000, reason: "done", timeout: .seconds(30))
+        #expect(
+            close == StubWebSocketClient.Close(code: 1000, reason: ""), "the server echoes the code, not the reason")
+        #expect(await eventually { recorder.closes.count == 1 })
+        #expect(recorder.closes == ["closed 1000 done"])
+        #expect(recorder.events.withLock { $0.first } == "open /swift chat")
+    }
+
     static let script = """
         import json, sys
         from websockets.sync.client import connect

@@ -10,9 +10,43 @@ import Testing
 
 /// The client an iOS app uses, `URLSessionWebSocketTask`, against a scripted WebSocket stub. On Apple platforms
 /// only: on Linux, Foundation's task runs on the system's libcurl, which Debian and Ubuntu build without
-/// WebSockets (the task fails at once: "WebSockets not supported by libcurl").
+/// WebSockets (the task fails at once: "WebSockets not supported by libcurl"). `StubWebSocketClient` has the same
+/// conversation on every platform.
 @Suite("URLSession WebSockets")
 struct URLSessionWebSocketTests {
+    /// Welcome on connect, pong for ping, a close 1001 for bye.
+    static func stubChat(_ server: StubServer) {
+        server.stub(
+            .get("/chat"),
+            .webSocket(
+                WebSocketScript(
+                    onConnect: [.text("welcome")],
+                    onMessage: [
+                        WebSocketReply(.equalTo("ping"), send: [.text("pong")]),
+                        WebSocketReply(.equalTo("bye"), close: WebSocketClosing(code: 1001, reason: "bye"))
+                    ])))
+    }
+
+    @Test("StubWebSocketClient, on every platform: welcome on connect, pong for ping, the server's close code")
+    func stubWebSocketClient() async throws {
+        let server = try startQuietServer()
+        try await shuttingDown(server) {
+            Self.stubChat(server)
+            let socket = try await StubWebSocketClient.connect(to: server.webSocketURL("/chat"), timeout: .seconds(60))
+            #expect(try await socket.receive(timeout: .seconds(30)).text == "welcome")
+            try await socket.send(text: "ping")
+            #expect(try await socket.receive(timeout: .seconds(30)).text == "pong")
+            try await socket.send(text: "bye")
+            #expect(
+                try await socket.waitForClose(timeout: .seconds(30))
+                    == StubWebSocketClient.Close(code: 1001, reason: "bye"))
+            #expect(
+                server.webSocketConversation(matching: .get("/chat")).map(\.line) == [
+                    "← welcome", "→ ping", "← pong", "→ bye"
+                ])
+        }
+    }
+
     #if canImport(Darwin)
         static let supported = true
     #else
@@ -25,21 +59,10 @@ struct URLSessionWebSocketTests {
     func urlSessionTask() async throws {
         let server = try startQuietServer()
         try await shuttingDown(server) {
-            server.stub(
-                .get("/chat"),
-                .webSocket(
-                    WebSocketScript(
-                        onConnect: [.text("welcome")],
-                        onMessage: [
-                            WebSocketReply(.equalTo("ping"), send: [.text("pong")]),
-                            WebSocketReply(.equalTo("bye"), close: WebSocketClosing(code: 1001, reason: "bye"))
-                        ])))
-            var components = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false)!
-            components.scheme = "ws"
-            components.path = "/chat"
+            Self.stubChat(server)
             let session = URLSession(configuration: .ephemeral)
             defer { session.invalidateAndCancel() }
-            let task = session.webSocketTask(with: try #require(components.url))
+            let task = session.webSocketTask(with: server.webSocketURL("/chat"))
             task.resume()
             #expect(try await Self.text(task.receive()) == "welcome")
             try await task.send(.string("ping"))

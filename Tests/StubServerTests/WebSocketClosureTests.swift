@@ -21,17 +21,12 @@ struct WebSocketClosureTests {
                 }
             }
             let client = try await WebSocketStubTests.connect(server, "/rooms/lobby")
-            let frames = try await offPool { () -> [WebSocketTestClient.Frame] in
-                var frames: [WebSocketTestClient.Frame] = []
-                if let welcome = try client.readFrame() { frames.append(welcome) }
-                for text in ["one", "two"] { try client.send(WebSocketTestClient.text(text)) }
-                for _ in 0..<2 { if let frame = try client.readFrame() { frames.append(frame) } }
-                try client.send(WebSocketTestClient.text("bye"))
-                if let close = try client.readFrame() { frames.append(close) }
-                return frames
-            }
-            #expect(frames.prefix(3).map(\.text) == ["welcome to lobby", #"{"echo":"one"}"#, #"{"echo":"two"}"#])
-            #expect(frames.last?.closeCode == 4000)
+            var texts = [try await client.receive(timeout: WebSocketStubTests.wait).text]
+            for text in ["one", "two"] { try await client.send(text: text) }
+            for _ in 0..<2 { texts.append(try await client.receive(timeout: WebSocketStubTests.wait).text) }
+            try await client.send(text: "bye")
+            #expect(texts == ["welcome to lobby", #"{"echo":"one"}"#, #"{"echo":"two"}"#])
+            #expect(try await client.waitForClose(timeout: WebSocketStubTests.wait).code == 4000)
             #expect(server.requests.first?.matchedStub != nil)
             #expect(server.requests.first?.response?.status.code == 101)
         }
@@ -48,12 +43,11 @@ struct WebSocketClosureTests {
                 ended.withLock { $0 = true }
             }
             let once = try await WebSocketStubTests.connect(server, "/once")
-            let frames = try await offPool { [try once.readFrame(), try once.readFrame()] }
-            #expect(frames.first??.text == "only this")
-            #expect(frames.last??.closeCode == 1000)
+            #expect(try await once.receive(timeout: WebSocketStubTests.wait).text == "only this")
+            #expect(try await once.waitForClose(timeout: WebSocketStubTests.wait).code == 1000)
 
             let held = try await WebSocketStubTests.connect(server, "/until-closed")
-            try await offPool { try held.send(WebSocketTestClient.closeFrame(1000)) }
+            try await held.close(code: 1000, timeout: WebSocketStubTests.wait)
             #expect(await eventually { ended.withLock { $0 } })
         }
     }
@@ -64,10 +58,8 @@ struct WebSocketClosureTests {
         try await shuttingDown(server) {
             server.stub(.get("/chat"), .webSocket(WebSocketScript(onConnect: [.text("welcome")])))
             let client = try await WebSocketStubTests.connect(server, "/chat")
-            try await offPool {
-                _ = try client.readFrame()
-                try client.send(WebSocketTestClient.text("hello there"))
-            }
+            _ = try await client.receive(timeout: WebSocketStubTests.wait)
+            try await client.send(text: "hello there")
             let found = await server.expectWebSocketMessage(
                 matching: .contains("hello"), from: .get("/chat"), timeout: .seconds(30))
             #expect(found == "hello there")
@@ -95,17 +87,16 @@ struct WebSocketClosureTests {
                 for _ in 0..<1_200 where !done.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(100)) }
             }
             let client = try await WebSocketStubTests.connect(server, "/deaf")
-            let close = try await offPool { () -> WebSocketTestClient.Frame? in
-                _ = try client.readFrame()
-                let megabyte = WebSocketTestClient.frame(
-                    WebSocketTestClient.Op.binary, [UInt8](repeating: 7, count: 1 << 20))
-                for _ in 0..<17 { try client.send(megabyte) }
-                return try client.readFrame()
+            _ = try await client.receive(timeout: WebSocketStubTests.wait)
+            let megabyte = [UInt8](repeating: 7, count: 1 << 20)
+            // The server closes at 16 MiB: a send after its close fails, and the rest are not tried.
+            for _ in 0..<17 {
+                do { try await client.send(binary: megabyte) } catch { break }
             }
+            let close = try await client.waitForClose(timeout: WebSocketStubTests.wait)
             done.withLock { $0 = true }
-            #expect(close?.opcode == WebSocketTestClient.Op.close)
-            #expect(close?.closeCode == 1008, "\(String(describing: close?.closeReason))")
-            #expect(close?.closeReason == "stubserver: the test's handler is not reading its messages")
+            #expect(close.code == 1008, "\(close)")
+            #expect(close.reason == "stubserver: the test's handler is not reading its messages")
         }
     }
 }

@@ -18,15 +18,12 @@ struct WebSocketStubTests {
            "onMessage": [{"matches": {"equalTo": "ping"}, "send": [{"text": "pong"}]}]}}}}
         """#
 
+    /// How long a test waits for a message: long, for a busy machine.
+    static let wait = Duration.seconds(30)
+
     /// A client connected to `path` on `server`, its handshake answered 101.
-    static func connect(_ server: StubServer, _ path: String) async throws -> WebSocketTestClient {
-        let port = server.port
-        return try await offPool {
-            let client = try WebSocketTestClient(port: port, timeout: .seconds(60))
-            let (status, headers) = try client.handshake(path: path)
-            guard status == 101 else { throw TestFailure("handshake answered \(status): \(headers)") }
-            return client
-        }
+    static func connect(_ server: StubServer, _ path: String) async throws -> StubWebSocketClient {
+        try await StubWebSocketClient.connect(server, path)
     }
 
     @Test("The issue's stub file: welcome on connect, pong for ping, nothing for another message; journaled as 101")
@@ -36,16 +33,10 @@ struct WebSocketStubTests {
             #expect(
                 try await HTTP.send(server, "POST", "/__admin/mappings", body: Data(Self.chatStub.utf8)).status == 201)
             let client = try await Self.connect(server, "/chat")
-            let frames = try await offPool { () -> [WebSocketTestClient.Frame] in
-                var frames: [WebSocketTestClient.Frame] = []
-                if let welcome = try client.readFrame() { frames.append(welcome) }
-                try client.send(WebSocketTestClient.text("hello?"))  // no reply matches: none is sent
-                try client.send(WebSocketTestClient.text("ping"))
-                if let pong = try client.readFrame() { frames.append(pong) }
-                return frames
-            }
-            #expect(frames.map(\.text) == ["welcome", "pong"])
-            #expect(frames.allSatisfy { $0.opcode == WebSocketTestClient.Op.text })
+            #expect(try await client.receive(timeout: Self.wait) == .text("welcome"))
+            try await client.send(text: "hello?")  // no reply matches: none is sent
+            try await client.send(text: "ping")
+            #expect(try await client.receive(timeout: Self.wait) == .text("pong"))
             #expect(server.requests.first?.response?.status.code == 101)
             #expect(try await server.waitForMessage(matching: .equalTo("hello?"), timeout: .seconds(30)) == "hello?")
         }
@@ -67,22 +58,18 @@ struct WebSocketStubTests {
                             WebSocketReply(.contains("bye"), close: WebSocketClosing(code: 4000, reason: "see you"))
                         ])))
             let client = try await Self.connect(server, "/feed")
-            let frames = try await offPool { () -> [WebSocketTestClient.Frame] in
-                var frames: [WebSocketTestClient.Frame] = []
-                for _ in 0..<2 { if let frame = try client.readFrame() { frames.append(frame) } }
-                try client.send(WebSocketTestClient.text(#"{"subscribe": "scores"}"#))
-                if let frame = try client.readFrame() { frames.append(frame) }
-                try client.send(WebSocketTestClient.text("ok bye"))
-                if let frame = try client.readFrame() { frames.append(frame) }
-                return frames
-            }
-            #expect(frames.count == 4)
-            #expect(frames.first?.text == #"{"type":"hello"}"#)
-            #expect(frames.dropFirst().first?.opcode == WebSocketTestClient.Op.binary)
-            #expect(frames.dropFirst().first?.payload == [1, 2, 3])
-            #expect(frames.dropFirst(2).first?.text == #"{"subscribed":true}"#)
-            #expect(frames.last?.opcode == WebSocketTestClient.Op.close)
-            #expect(frames.last?.closeCode == 4000 && frames.last?.closeReason == "see you")
+            #expect(try await client.receive(timeout: Self.wait) == .text(#"{"type":"hello"}"#))
+            #expect(try await client.receive(timeout: Self.wait) == .binary([1, 2, 3]))
+            try await client.send(text: #"{"subscribe": "scores"}"#)
+            #expect(try await client.receive(timeout: Self.wait) == .text(#"{"subscribed":true}"#))
+            try await client.send(text: "ok bye")
+            #expect(
+                try await client.waitForClose(timeout: Self.wait)
+                    == StubWebSocketClient.Close(code: 4000, reason: "see you"))
+            let end = await client.receiveFailure()
+            #expect(
+                end?.kind == .closed(code: 4000, reason: "see you"),
+                "no message after the close: \(String(describing: end))")
         }
     }
 
@@ -106,14 +93,11 @@ struct WebSocketStubTests {
                     try await HTTP.send(server, "POST", "/__admin/mappings", body: Data(mapping.utf8)).status == 201)
             }
             let first = try await Self.connect(server, "/room")
-            let closed = try await offPool { () -> WebSocketTestClient.Frame? in
-                try first.send(WebSocketTestClient.text("leave"))
-                return try first.readFrame()
-            }
-            #expect(closed?.closeCode == 1000)
+            try await first.send(text: "leave")
+            #expect(try await first.waitForClose(timeout: Self.wait).code == 1000)
             #expect(server.scenarioState("chat") == "left")
             let second = try await Self.connect(server, "/room")
-            #expect(try await offPool { try second.readFrame() }?.text == "welcome back")
+            #expect(try await second.receive(timeout: Self.wait).text == "welcome back")
         }
     }
 
@@ -128,12 +112,12 @@ struct WebSocketStubTests {
             #expect(server.webSockets(matching: .get("/other")).isEmpty)
             open.send(text: "from the test")
             open.send(json: ["n": 1])
-            #expect(try await offPool { try client.readFrame() }?.text == "from the test")
-            #expect(try await offPool { try client.readFrame() }?.text == #"{"n":1}"#)
-            open.close(code: 1001, reason: "done")
-            let close = try await offPool { try client.readFrame() }
-            #expect(close?.closeCode == 1001 && close?.closeReason == "done")
-            try await offPool { try client.send(WebSocketTestClient.closeFrame(1001)) }
+            #expect(try await client.receive(timeout: Self.wait).text == "from the test")
+            #expect(try await client.receive(timeout: Self.wait).text == #"{"n":1}"#)
+            open.close(code: 1001, reason: "done")  // the client echoes it
+            #expect(
+                try await client.waitForClose(timeout: Self.wait)
+                    == StubWebSocketClient.Close(code: 1001, reason: "done"))
             #expect(await eventually { server.webSockets(matching: .get("/live")).isEmpty })
         }
     }
@@ -157,7 +141,7 @@ extension WebSocketStubTests {
             server.stub(.get("/chat"), .webSocket(WebSocketScript()))
             let socket = try await Self.connect(server, "/chat")
             #expect(try await server.waitForWebSockets(matching: .get("/chat"), timeout: .seconds(30)).count == 1)
-            try await offPool { try socket.send(WebSocketTestClient.text("from the app")) }
+            try await socket.send(text: "from the app")
             #expect(try await server.waitForMessage(matching: .equalTo("from the app"), timeout: .seconds(30)) != nil)
             let client = StubServerClient(baseURL: server.baseURL)
             #expect(try await client.openWebSocketCount() == 1)
@@ -165,10 +149,12 @@ extension WebSocketStubTests {
             #expect(
                 try await client.send([.text("hi"), .binary([7])], toWebSocketsMatching: .get("/chat")) == 1)
             #expect(try await client.send([.text("nobody")], toWebSocketsMatching: .get("/other")) == 0)
-            #expect(try await offPool { try socket.readFrame() }?.text == "hi")
-            #expect(try await offPool { try socket.readFrame() }?.payload == [7])
+            #expect(try await socket.receive(timeout: Self.wait) == .text("hi"))
+            #expect(try await socket.receive(timeout: Self.wait) == .binary([7]))
             #expect(try await client.closeWebSockets(matching: .get("/chat"), code: 4001, reason: "bye") == 1)
-            #expect(try await offPool { try socket.readFrame() }?.closeCode == 4001)
+            #expect(
+                try await socket.waitForClose(timeout: Self.wait)
+                    == StubWebSocketClient.Close(code: 4001, reason: "bye"))
 
             let badCode = try await HTTP.send(
                 server, "POST", "/__admin/stubserver/websockets/close", body: Data(#"{"code": 1005}"#.utf8))

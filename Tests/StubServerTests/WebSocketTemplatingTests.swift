@@ -29,20 +29,15 @@ struct WebSocketTemplatingTests {
                 try await HTTP.send(server, "POST", "/__admin/mappings", body: Data(Self.templatedStub.utf8)).status
                     == 201)
             let client = try await WebSocketStubTests.connect(server, "/chat?user=ada")
-            let frames = try await offPool { () -> [String?] in
-                let hello = try client.readFrame()?.text
-                try client.send(WebSocketTestClient.text(#"{"id": 42}"#))
-                return [hello, try client.readFrame()?.text, try client.readFrame()?.text]
-            }
-            #expect(frames == ["hello ada", #"{"ack":"42","fixed":1}"#, #"you said {"id": 42}"#])
+            var texts = [try await client.receive(timeout: WebSocketStubTests.wait).text]
+            try await client.send(text: #"{"id": 42}"#)
+            for _ in 0..<2 { texts.append(try await client.receive(timeout: WebSocketStubTests.wait).text) }
+            #expect(texts == ["hello ada", #"{"ack":"42","fixed":1}"#, #"you said {"id": 42}"#])
 
             // From 64 KiB on, a message is rendered on a render thread, not the event loop: the same answer.
             let large = #"{"pad": ""# + String(repeating: "x", count: 100_000) + #"", "id": 7}"#
-            let ack = try await offPool { () -> String? in
-                try client.send(WebSocketTestClient.text(large))
-                return try client.readFrame()?.text
-            }
-            #expect(ack == #"{"ack":"7","fixed":1}"#)
+            try await client.send(text: large)
+            #expect(try await client.receive(timeout: WebSocketStubTests.wait).text == #"{"ack":"7","fixed":1}"#)
         }
     }
 
@@ -55,11 +50,8 @@ struct WebSocketTemplatingTests {
                 .webSocket(
                     WebSocketScript(onMessage: [WebSocketReply(.equalTo("x"), send: [.text("{{message.body}}")])])))
             let client = try await WebSocketStubTests.connect(server, "/raw")
-            let reply = try await offPool { () -> String? in
-                try client.send(WebSocketTestClient.text("x"))
-                return try client.readFrame()?.text
-            }
-            #expect(reply == "{{message.body}}")
+            try await client.send(text: "x")
+            #expect(try await client.receive(timeout: WebSocketStubTests.wait).text == "{{message.body}}")
         }
     }
 
@@ -90,7 +82,7 @@ struct WebSocketTemplatingTests {
             let started = ContinuousClock.now
             let client = try await WebSocketStubTests.connect(server, "/slow")
             let waited = ContinuousClock.now - started
-            #expect(try await offPool { try client.readFrame() }?.text == "late")
+            #expect(try await client.receive(timeout: WebSocketStubTests.wait).text == "late")
             #expect(waited >= .milliseconds(300), "the 101 came after \(waited)")
         }
     }
@@ -103,13 +95,11 @@ struct WebSocketTemplatingTests {
                 try await HTTP.send(server, "POST", "/__admin/mappings", body: Data(WebSocketStubTests.chatStub.utf8))
                     .status == 201)
             let client = try await WebSocketStubTests.connect(server, "/chat")
-            try await offPool {
-                _ = try client.readFrame()
-                try client.send(WebSocketTestClient.text("ping"))
-                _ = try client.readFrame()
-            }
+            _ = try await client.receive(timeout: WebSocketStubTests.wait)
+            try await client.send(text: "ping")
+            _ = try await client.receive(timeout: WebSocketStubTests.wait)
             server.webSockets(matching: .get("/chat")).send(text: "from the test")
-            _ = try await offPool { try client.readFrame() }
+            _ = try await client.receive(timeout: WebSocketStubTests.wait)
             let lines = server.webSocketConversation(matching: .get("/chat")).map(\.line)
             #expect(lines == ["← welcome", "→ ping", "← pong", "← from the test"])
             #expect(server.webSocketConversation(matching: .get("/other")).isEmpty)
@@ -133,11 +123,9 @@ struct WebSocketTemplatingTests {
         try await shuttingDown(server) {
             server.stub(.get("/bulk"), .webSocket(WebSocketScript()))
             let client = try await WebSocketStubTests.connect(server, "/bulk")
-            try await offPool {
-                let large = WebSocketTestClient.text(String(repeating: "x", count: 64 << 10))  // masked once
-                for _ in 0..<300 { try client.send(large) }
-                try client.send(WebSocketTestClient.text("last"))
-            }
+            let large = String(repeating: "x", count: 64 << 10)
+            for _ in 0..<300 { try await client.send(text: large) }
+            try await client.send(text: "last")
             #expect(await eventually { server.webSocketConversation().last?.text == "last" })
             let kept = server.webSocketConversation()
             #expect(kept.count == 256)

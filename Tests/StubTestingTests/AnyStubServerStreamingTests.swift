@@ -55,21 +55,16 @@ struct AnyStubServerStreamingTests {
             #expect(try await any.abortStreams(matching: .get("/score")) == 1)
             #expect(try await offPool { cut.waitForClose() })
 
-            let port = server.port
-            let socket = try await offPool { () -> WebSocketTestClient in
-                let client = try WebSocketTestClient(port: port, timeout: .seconds(60))
-                #expect(try client.handshake(path: "/chat").status == 101)
-                return client
-            }
+            let socket = try await StubWebSocketClient.connect(to: any.webSocketURL("/chat"), timeout: .seconds(60))
             _ = try await server.waitForWebSockets(matching: .get("/chat"), timeout: .seconds(30))
             #expect(try await any.send([.text("from the test")], toWebSocketsMatching: .get("/chat")) == 1)
-            #expect(
-                try await offPool { [try socket.readFrame()?.text, try socket.readFrame()?.text] } == [
-                    "welcome", "from the test"
-                ])
+            #expect(try await socket.receive(timeout: .seconds(30)).text == "welcome")
+            #expect(try await socket.receive(timeout: .seconds(30)).text == "from the test")
             #expect(try await any.webSocketConversation().map(\.line) == ["← welcome", "← from the test"])
             #expect(try await any.closeWebSockets(matching: .get("/chat"), code: 4000, reason: "done") == 1)
-            #expect(try await offPool { try socket.readFrame() }?.closeCode == 4000)
+            #expect(
+                try await socket.waitForClose(timeout: .seconds(30))
+                    == StubWebSocketClient.Close(code: 4000, reason: "done"))
         }
     }
 }

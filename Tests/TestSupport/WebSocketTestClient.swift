@@ -6,9 +6,11 @@ import Foundation
     import Darwin
 #endif
 
-/// A raw, blocking WebSocket client for tests (RFC 6455, client side): it sends the upgrade request and masked
-/// frames exactly as told, malformed ones included, and reads the server's frames. Every read has a timeout
-/// (default 10 s), so a broken server fails a test instead of hanging it. One thread at a time.
+/// A raw, blocking WebSocket client for the engine's tests (RFC 6455, client side): it sends the upgrade request
+/// and frames exactly as told, malformed ones included (unmasked, fragmented, a fixed key, a bad version), and
+/// reads the server's frames with a decoder of its own, not the engine's. Every read has a timeout (default
+/// 10 s), so a broken server fails a test instead of hanging it. One thread at a time. A test that only needs to
+/// talk to a WebSocket uses StubWebSockets' `StubWebSocketClient` (async, it blocks no thread of the test's).
 public final class WebSocketTestClient: @unchecked Sendable {
     /// One frame from the server.
     public struct Frame: Sendable, Equatable, CustomStringConvertible {

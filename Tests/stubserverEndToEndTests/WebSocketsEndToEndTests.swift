@@ -4,10 +4,11 @@
     import Foundation
     import StubClient
     import StubTestSupport
+    import StubTesting
     import Testing
 
-    /// The `stubserver` binary serving a WebSocket stub file to real clients: Python's `websockets`, and a hundred
-    /// raw connections left open.
+    /// The `stubserver` binary serving a WebSocket stub file to real clients: `StubWebSocketClient`, Python's
+    /// `websockets` (a third-party client, when there is one), and a hundred connections left open.
     @Suite("WebSockets end to end")
     struct WebSocketsEndToEndTests {
         static let chatStub = #"""
@@ -37,6 +38,22 @@
             print(json.dumps(seen))
             """
 
+        @Test("StubWebSocketClient against the binary: welcome, ping → pong, a JSON message closes with 4000")
+        func swiftClient() async throws {
+            let temp = try TemporaryStubs()
+            try temp.write("mappings/chat.json", Self.chatStub)
+            let server = try StubServerProcess.launch(["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
+            defer { server.stop() }
+            let socket = try await StubWebSocketClient.connect(to: server.webSocketURL("/chat"), timeout: .seconds(60))
+            #expect(try await socket.receive(timeout: .seconds(30)).text == "welcome")
+            try await socket.send(text: "ping")
+            #expect(try await socket.receive(timeout: .seconds(30)).text == "pong")
+            try await socket.send(json: ["bye": true])
+            #expect(
+                try await socket.waitForClose(timeout: .seconds(30))
+                    == StubWebSocketClient.Close(code: 4000, reason: "bye"))
+        }
+
         @Test(
             "Python websockets against the binary: welcome, ping → pong, a JSON message closes with 4000",
             .enabled(
@@ -61,39 +78,36 @@
             /// Counted in the binary's own process (`/proc/PID/task`), which no other test shares.
             @Test("100 open WebSocket connections hold no thread each, and each still answers")
             func idleConnectionsHoldNoThread() async throws {
+                // The 101 clients hold two descriptors each (a socket and a waker): more than a 256 limit leaves
+                // for the tests running beside this one.
+                OpenFileLimit.raise()
                 let temp = try TemporaryStubs()
                 try temp.write("mappings/chat.json", Self.chatStub)
                 let server = try StubServerProcess.launch(
                     ["--stubs", "stubs", "--port", "0"], currentDirectory: temp.root)
                 defer { server.stop() }
-                let port = try #require(server.baseURL.port)
                 let threads = {
                     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.pid)/task").count) ?? 0
                 }
                 // One connection first, so the threads a first request starts are there before counting.
-                let first = try await offPool { () -> WebSocketTestClient in
-                    let client = try WebSocketTestClient(port: port, timeout: .seconds(60))
-                    _ = try client.handshake(path: "/chat")
-                    _ = try client.readFrame()
-                    return client
-                }
+                let url = server.webSocketURL("/chat")
+                let first = try await StubWebSocketClient.connect(to: url, timeout: .seconds(60))
+                _ = try await first.receive(timeout: .seconds(60))
                 let before = threads()
-                let clients = try await offPool {
-                    try (0..<100).map { _ in
-                        let client = try WebSocketTestClient(port: port, timeout: .seconds(60))
-                        let (status, _) = try client.handshake(path: "/chat")
-                        guard status == 101, try client.readFrame()?.text == "welcome" else {
-                            throw TestFailure("a connection was not welcomed (status \(status))")
-                        }
-                        return client
+                var clients: [StubWebSocketClient] = []
+                for _ in 0..<100 {
+                    let client = try await StubWebSocketClient.connect(to: url, timeout: .seconds(60))
+                    let welcome = try await client.receive(timeout: .seconds(60))
+                    guard welcome.text == "welcome" else {
+                        throw TestFailure("a connection got \(welcome), not welcome")
                     }
+                    clients.append(client)
                 }
                 #expect(threads() - before <= 2, "\(threads() - before) more threads for 100 open WebSockets")
-                let pongs = try await offPool {
-                    try (clients + [first]).filter { client in
-                        try client.send(WebSocketTestClient.text("ping"))
-                        return try client.readFrame()?.text == "pong"
-                    }.count
+                var pongs = 0
+                for client in clients + [first] {
+                    try await client.send(text: "ping")
+                    if try await client.receive(timeout: .seconds(60)).text == "pong" { pongs += 1 }
                 }
                 #expect(pongs == 101)
             }

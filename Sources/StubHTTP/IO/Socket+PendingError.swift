@@ -7,7 +7,7 @@
 extension Socket {
     /// Takes the socket's pending error (`SO_ERROR`), if any: `ECONNRESET` or `EPIPE` once the peer reset
     /// the connection. Reading it clears it. A read does not report it after the peer's FIN was read.
-    func takePendingError() -> Int32? {
+    package func takePendingError() -> Int32? {
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(fd, SOL_SOCKET, Self.soError, &value, &length) == 0 else { return errno }

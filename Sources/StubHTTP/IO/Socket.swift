@@ -6,10 +6,10 @@
 #endif
 
 /// A non-blocking, close-on-exec TCP socket. A plain file-descriptor wrapper: whoever owns it
-/// closes it exactly once with ``close()``.
-struct Socket: Sendable, Hashable {
+/// closes it exactly once with ``close()``. The server's connections, and (`package`) the WebSocket client's.
+package struct Socket: Sendable, Hashable {
     /// The file descriptor.
-    let fd: Int32
+    package let fd: Int32
 
     init(fd: Int32) { self.fd = fd }
 
@@ -39,6 +39,23 @@ struct Socket: Sendable, Hashable {
         } catch {
             socket.close()
             throw error
+        }
+    }
+
+    /// Starts connecting to `address` without waiting: the socket (non-blocking, close-on-exec, safe from
+    /// `SIGPIPE`) and whether it is connected already. When it is not, the connection is under way: wait for
+    /// the socket to be writable, then read the outcome with ``takePendingError()`` (nil: connected).
+    /// - Throws: ``SocketError`` naming `connect` when it fails at once (`ECONNREFUSED` on loopback, say).
+    package static func connecting(to address: SocketAddress) throws(SocketError) -> (socket: Socket, connected: Bool) {
+        let socket = try open(family: address.family)
+        while true {
+            let result = address.withSockAddr { sysConnect(socket.fd, $0, $1) }
+            if result == 0 { return (socket, true) }
+            let code = errno
+            if code == EINTR { continue }
+            if code == connectInProgress { return (socket, false) }
+            socket.close()
+            throw SocketError(errno: code, call: "connect")
         }
     }
 
@@ -94,7 +111,7 @@ struct Socket: Sendable, Hashable {
 
     /// Turns Nagle's algorithm off, so small writes behind unacknowledged bytes go out at once.
     /// Errors are ignored: the connection only gets slower without it.
-    func setNoDelay() {
+    package func setNoDelay() {
         try? setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1)
     }
 
@@ -113,13 +130,13 @@ struct Socket: Sendable, Hashable {
 
     /// Reads up to `buffer.count` bytes. `.processed(0)` is end of stream.
     @inline(__always)
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> IOResult<Int> {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> IOResult<Int> {
         try syscall(where: "read") { sysRead(fd, buffer.baseAddress, buffer.count) }
     }
 
     /// Writes as much of `buffer` as the kernel takes, without raising `SIGPIPE`.
     @inline(__always)
-    func write(_ buffer: UnsafeRawBufferPointer) throws(SocketError) -> IOResult<Int> {
+    package func write(_ buffer: UnsafeRawBufferPointer) throws(SocketError) -> IOResult<Int> {
         #if canImport(Glibc)
             try syscall(where: "send") { send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
         #else
@@ -154,7 +171,7 @@ struct Socket: Sendable, Hashable {
     }
 
     /// Shuts down the sending side (sends FIN) so the peer sees the end of the response.
-    func shutdownWrite() {
+    package func shutdownWrite() {
         #if canImport(Glibc)
             _ = shutdown(fd, Int32(SHUT_WR))
         #else
@@ -163,18 +180,28 @@ struct Socket: Sendable, Hashable {
     }
 
     /// Closes the descriptor. Errors are ignored: after close(2) the descriptor is gone either way.
-    func close() {
+    package func close() {
         _ = sysClose(fd)
     }
 }
 
 #if canImport(Glibc)
+    /// connect(2)'s answer for a connection under way on a non-blocking socket.
+    private let connectInProgress = EINPROGRESS
+    @inline(__always) private func sysConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
+        -> Int32
+    { Glibc.connect(fd, address, length) }
     @inline(__always) private func sysListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
     @inline(__always) private func sysRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int {
         Glibc.read(fd, p, n)
     }
     @inline(__always) func sysClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
 #else
+    /// Darwin's `EINPROGRESS` from <sys/errno.h>, spelled out: the Darwin type-check's stand-in SDK lacks it.
+    private let connectInProgress: Int32 = 36
+    @inline(__always) private func sysConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
+        -> Int32
+    { Darwin.connect(fd, address, length) }
     @inline(__always) private func sysListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
     @inline(__always) private func sysRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int {
         Darwin.read(fd, p, n)

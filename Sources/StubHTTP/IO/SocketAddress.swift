@@ -6,7 +6,7 @@
 #endif
 
 /// An IPv4 or IPv6 socket address.
-enum SocketAddress: Sendable, CustomStringConvertible {
+package enum SocketAddress: Sendable, CustomStringConvertible {
     case v4(sockaddr_in)
     case v6(sockaddr_in6)
 
@@ -39,7 +39,7 @@ enum SocketAddress: Sendable, CustomStringConvertible {
     }
 
     /// `host:port`, with IPv6 hosts in brackets: `[::1]:8080`.
-    var description: String {
+    package var description: String {
         switch self {
         case .v4: "\(host):\(port)"
         case .v6: "[\(host)]:\(port)"
@@ -83,7 +83,7 @@ enum SocketAddress: Sendable, CustomStringConvertible {
 
     /// Resolves `host` (a numeric IPv4/IPv6 address, optionally in brackets, or a name such as
     /// `localhost`) and `port`. Returns `nil` if the host cannot be resolved.
-    static func resolve(host: String, port: Int) -> SocketAddress? {
+    package static func resolve(host: String, port: Int) -> SocketAddress? {
         guard (0...65535).contains(port) else { return nil }
         var name = host
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }

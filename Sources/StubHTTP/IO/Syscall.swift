@@ -30,7 +30,7 @@ public struct SocketError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The outcome of a non-blocking call: done, or it would have blocked (`EAGAIN`).
-enum IOResult<Value> {
+package enum IOResult<Value> {
     case processed(Value)
     case wouldBlock
 }

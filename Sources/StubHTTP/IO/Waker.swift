@@ -7,13 +7,13 @@
 
 /// Wakes a sleeping selector from another thread: an eventfd on Linux, a pipe elsewhere (and in Linux test
 /// runs emulating Darwin, see ``DarwinEmulation``).
-struct Waker: Sendable {
+package struct Waker: Sendable {
     /// The descriptor the selector watches for readability.
-    let readFD: Int32
+    package let readFD: Int32
     private let writeFD: Int32
 
     /// - Parameter pipe: use a pipe even where an eventfd is available.
-    init(pipe usePipe: Bool = false) throws(SocketError) {
+    package init(pipe usePipe: Bool = false) throws(SocketError) {
         #if os(Linux)
             if !usePipe {
                 let fd = try blockingSyscall(where: "eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
@@ -36,7 +36,7 @@ struct Waker: Sendable {
     var isPipe: Bool { readFD != writeFD }
 
     /// Makes the read side readable. Never blocks; a full pipe already means "awake".
-    func wake() {
+    package func wake() {
         if isPipe {
             var one: UInt8 = 1
             _ = write(writeFD, &one, 1)
@@ -48,12 +48,12 @@ struct Waker: Sendable {
     }
 
     /// Drains pending wake-ups.
-    func drain() {
+    package func drain() {
         var buffer: (UInt64, UInt64) = (0, 0)
         while withUnsafeMutableBytes(of: &buffer, { read(readFD, $0.baseAddress, $0.count) }) > 0 {}
     }
 
-    func close() {
+    package func close() {
         _ = sysClose(readFD)
         if writeFD != readFD { _ = sysClose(writeFD) }
     }
