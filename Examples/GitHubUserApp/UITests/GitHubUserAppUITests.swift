@@ -59,9 +59,7 @@ final class GitHubUserAppUITests: XCTestCase {
         search("shashikant86", in: app)
         XCTAssertTrue(app.images["avatar"].waitForExistence(timeout: 10))
         XCTAssertTrue(app.staticTexts["12 starred · 3 organizations"].waitForExistence(timeout: 10))
-        // The avatar host's port, as the app was given it.
-        let avatarsBaseURL = app.launchEnvironment[StubServer.launchEnvironmentKey(forHost: Self.avatarsHost)]
-        let avatarPort = try XCTUnwrap(avatarsBaseURL.flatMap(URL.init(string:))?.port)
+        let avatarPort = try XCTUnwrap(try await server.baseURL(for: Self.avatarsHost).port)
         await XCTAssertRequested(
             server, .get("/u/2176586").withHost(.equalTo(Self.avatarsHost)).withPort(avatarPort), count: 1)
         let apiPort = try XCTUnwrap(server.baseURL.port)

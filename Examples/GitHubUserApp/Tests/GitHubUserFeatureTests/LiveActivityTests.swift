@@ -81,37 +81,32 @@ struct LiveActivityTests {
             #expect(try await server.requests.map { $0.header("Last-Event-ID") } == [nil, "3"])
             // The new stream (the stub's events after id 3: none) opens just after its request is journaled:
             // push into it once it is open.
-            let pushed = Self.event("starred", "swiftlang/swift-testing", id: "4")
-            try await waitUntil("the new stream") {
-                try await server.send([pushed], toStreamsMatching: .get(Self.path)) == 1
-            }
+            #expect(try await server.waitForStreams(matching: .get(Self.path)) == 1)
+            try await server.send(
+                [Self.event("starred", "swiftlang/swift-testing", id: "4")], toStreamsMatching: .get(Self.path))
             try await waitUntil("the pushed event") { model.items.count == 4 }
             #expect(model.items.map(\.text) == ["starred swiftlang/swift-testing"] + Self.stubbed)
             #expect(model.status == .live)
         }
     }
 
-    /// In-process only (`external: .never`): it cuts the open stream mid-response (`OpenStreams.abort()`), which
-    /// `AnyStubServer` does not offer.
-    @Test(
-        "A cut stream (abort) is survived: the client reconnects, and events resent show once",
-        .stubServer(stubsNamed: "Stubs", failOnUnmatchedRequests: true, external: .never))
+    @Test("A cut stream (abort) is survived: the client reconnects, and events resent show once")
     func abortSurvived() async throws {
         let server = try #require(AnyStubServer.current)
-        // Cutting the stream needs the in-process server.
-        let local = try #require(server.inProcess)
         let model = try await model(server)
         try await running(model) {
             try await waitUntil("three items") { model.items.count == 3 }
-            let first = try await local.waitForStreams(matching: .get(Self.path))
-            first.send(Self.event("pushed to", "octocat/hello", id: "4"))
+            #expect(try await server.waitForStreams(matching: .get(Self.path)) == 1)
+            try await server.send(
+                [Self.event("pushed to", "octocat/hello", id: "4")], toStreamsMatching: .get(Self.path))
             try await waitUntil("the pushed event") { model.items.count == 4 }
-            first.abort()
+            #expect(try await server.abortStreams(matching: .get(Self.path)) == 1)
             try await waitUntil("a second request") { try await server.requests.count == 2 }
             // Id 4 is not one of the stub's, so the server sends its three events again: the list has them.
             #expect(try await server.requests.last?.header("Last-Event-ID") == "4")
-            let second = try await local.waitForStreams(matching: .get(Self.path))
-            second.send(Self.event("forked", "octocat/Spoon-Knife", id: "5"))
+            #expect(try await server.waitForStreams(matching: .get(Self.path)) == 1)
+            try await server.send(
+                [Self.event("forked", "octocat/Spoon-Knife", id: "5")], toStreamsMatching: .get(Self.path))
             try await waitUntil("the event after the cut") { model.items.first?.eventID == "5" }
             #expect(model.items.map(\.eventID) == ["5", "4", "3", "2", "1"])
             #expect(Set(model.items.map(\.id)).count == 5)

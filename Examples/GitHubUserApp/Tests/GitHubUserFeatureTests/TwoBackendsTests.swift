@@ -16,10 +16,9 @@ struct TwoBackendsTests {
             configuration: AppConfiguration(environment: try await server.launchEnvironment(), allowsOverride: true))
     }
 
-    /// The avatar host's address, from the launch environment the app gets.
+    /// The avatar host's address.
     func avatarsBaseURL(_ server: AnyStubServer) async throws -> URL {
-        let variable = try await server.launchEnvironment()[StubServer.launchEnvironmentKey(forHost: host)]
-        return try #require(variable.flatMap(URL.init(string:)), "no \(host) in the launch environment")
+        try await server.baseURL(for: host)
     }
 
     func loadedProfile(_ model: ProfileModel, _ login: String) async throws -> Profile {
