@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # End to end: the dashboard (/__admin/dashboard) in headless Chromium, driven over the DevTools protocol by
-# .ci/browser/dashboard_check.py against the stubserver binary (argument 1) serving the demo stubs: requests sent
+# .ci/browser/dashboard_check.py against the stubserver binary (argument 1) serving the demo stubs: requests
+# journaled before the page opens are on it at its load event (screenshot requests-at-load-1366x800.png, taken
+# without virtual time and with the live feed blocked; and a plain `chromium --headless --screenshot`), never
+# "No requests yet" while there are some (with a token too: "Loading requests…" first), requests sent
 # with curl appear live, an unmatched one shows its near miss and becomes a stub the next request matches, a
 # scenario is set and reset, request values show as text and never run, a virtual host and an isolated server
 # show their own requests, closing the tab frees its feed, and a token-protected server asks for its token.

@@ -6,8 +6,9 @@
 #      the image's filesystem with docker/rootfs.sh (binary + its shared libraries); a filesystem missing one of
 #      them must FAIL the image build
 #      (RUN ["stubserver", "--version"]), so a broken binary never reaches `docker run`;
-#   3. builds python:3-slim for the example test service where no registry is reachable (debootstrap minbase +
-#      python3, `docker import`); the stubserver image is FROM scratch and needs no base image;
+#   3. makes python:3-slim for the example test service with docker/python-base-image.sh (pulled, or built offline
+#      where no registry is reachable: debootstrap minbase + python3, `docker import`); the stubserver image is FROM
+#      scratch and needs no base image;
 #   4. checks that docker/Dockerfile and docker/Dockerfile.prebuilt share one runtime block, builds the image with
 #      docker/Dockerfile.prebuilt, and checks user, labels, health check and that the image holds no shell;
 #   5. runs it with --network host on a free port: wait-healthy.sh (time to healthy), the demo checks
@@ -17,7 +18,8 @@
 #      which wait-healthy.sh must report fast (exit 1, with the logs);
 #   7. docker/docker-compose.yml is valid (`config`); its host-networking twin docker/docker-compose.host.yml runs:
 #      stubserver healthy, then the example test service (depends_on: service_healthy) drives the admin API at
-#      STUBSERVER_URL; down.
+#      STUBSERVER_URL; down; then again with STUBSERVER_ADMIN_TOKEN set: the server requires the token (401
+#      without), the example test service passes with it and fails without it; down.
 #   8. the README's getting-started package (.ci/readme-fresh-package.sh) passes its tests against the image, started
 #      with the package's stubs and an admin token, as well as in-process and against the CLI.
 #
@@ -148,27 +150,15 @@ echo "$BIN: $(wc -c < "$BIN") bytes; it loads: $(ldd "$BIN" 2>&1 | awk '/not a d
 bash "$ROOT/docker/rootfs.sh" "$BIN" "$WORK/rootfs"
 
 # ---- 3. the example test service's base image ----------------------------------------------------------------------
-step "base image python:3-slim (for the example test service only)"
-if timeout 30 docker image inspect python:3-slim >/dev/null 2>&1; then
-  echo "present"
-elif timeout 120 docker pull python:3-slim >/dev/null 2>&1; then
-  echo "pulled"
-else
-  echo "cannot pull; building a stand-in with debootstrap (minbase + python3) and docker import"
-  command -v debootstrap >/dev/null || die "no debootstrap (apt-get install -y debootstrap)"
-  ROOTFS=$CACHE/rootfs-python3
-  if [ ! -f "$CACHE/rootfs-python3.done" ]; then
-    rm -rf "$ROOTFS"; mkdir -p "$CACHE"
-    timeout 900 debootstrap --variant=minbase --include=python3 bookworm "$ROOTFS" http://deb.debian.org/debian \
-      >"$CACHE/debootstrap.log" 2>&1 || {
-        # The Debian mirror is infrastructure, not the product: say so loudly and skip rather than fail.
-        tail -n 20 "$CACHE/debootstrap.log"; skip "debootstrap of the test service's base image failed (is deb.debian.org reachable?)"; }
-    touch "$CACHE/rootfs-python3.done"
-  fi
-  tar -C "$ROOTFS" --exclude='./var/cache/apt/archives/*.deb' --exclude='./var/lib/apt/lists/*' -c . \
-    | timeout 300 docker import -c 'CMD ["python3"]' - python:3-slim >/dev/null
-  echo "imported"
-fi
+step "base image python:3-slim (for the example test service only): docker/python-base-image.sh"
+base_status=0
+bash "$ROOT/docker/python-base-image.sh" "$CACHE" || base_status=$?
+case $base_status in
+  0) ;;
+  # The Debian mirror is infrastructure, not the product: say so loudly and skip rather than fail.
+  77) skip "the test service's base image could not be built offline (is deb.debian.org reachable?)" ;;
+  *) die "docker/python-base-image.sh exited $base_status" ;;
+esac
 
 # ---- 4. image -----------------------------------------------------------------------------------------------------
 step "docker build -f docker/Dockerfile.prebuilt -t $IMAGE"
@@ -283,6 +273,7 @@ timeout 30 docker rm -f "$NAME" >/dev/null
 PORT=$(free_port)
 step "${COMPOSE_CMD[*]} -f docker/docker-compose.host.yml (port $PORT)"
 export STUBSERVER_IMAGE=$IMAGE STUBSERVER_PORT=$PORT STUBSERVER_TESTS_IMAGE=$TESTS_IMAGE
+unset STUBSERVER_ADMIN_TOKEN  # first without a token, whatever this shell had
 CONFIG=$(timeout 60 "${COMPOSE_CMD[@]}" -f "$ROOT/docker/docker-compose.yml" config) || die "docker/docker-compose.yml is not valid"
 grep -Eq "published: $PORT\$|$PORT:8080" <<<"$CONFIG" || die "docker/docker-compose.yml does not publish STUBSERVER_PORT"
 ok "docker/docker-compose.yml is valid and publishes $PORT:8080"
@@ -301,6 +292,29 @@ grep -q "all checks passed" "$WORK/tests.log" || die "the example test service f
 ok "the example test service (depends_on: service_healthy) drove the admin API at STUBSERVER_URL"
 stop_and_expect_zero "$CID"
 timeout 60 "${COMPOSE[@]}" down >/dev/null 2>&1
+
+# The same with an admin token: STUBSERVER_ADMIN_TOKEN in compose's environment reaches both services.
+step "${COMPOSE_CMD[*]} -f docker/docker-compose.host.yml with STUBSERVER_ADMIN_TOKEN (port $PORT)"
+export STUBSERVER_ADMIN_TOKEN=compose-token-$$
+timeout 120 "${COMPOSE[@]}" up -d --no-build stubserver
+CID=$(timeout 30 "${COMPOSE[@]}" ps -q stubserver)
+[ -n "$CID" ] || die "compose started no stubserver container"
+bash "$ROOT/docker/wait-healthy.sh" "$CID" 60 >/dev/null || die "the compose service with a token did not turn healthy"
+STATUS=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 "http://127.0.0.1:$PORT/__admin/mappings")
+[ "$STATUS" = 401 ] || die "with STUBSERVER_ADMIN_TOKEN set, GET /__admin/mappings without it answered $STATUS, not 401"
+ok "the compose service took STUBSERVER_ADMIN_TOKEN: /__admin/mappings without it is 401; healthy (the probe needs none)"
+timeout 180 "${COMPOSE[@]}" run --rm tests | tee "$WORK/tests-token.log"
+grep -q "all checks passed" "$WORK/tests-token.log" && grep -q "with the admin token" "$WORK/tests-token.log" \
+  || die "the example test service failed against the server with a token"
+ok "the example test service passed STUBSERVER_ADMIN_TOKEN through and its calls were accepted"
+if timeout 180 "${COMPOSE[@]}" run --rm --no-deps -e STUBSERVER_ADMIN_TOKEN= tests >"$WORK/tests-no-token.log" 2>&1; then
+  cat "$WORK/tests-no-token.log"; die "the example test service passed without the token against a server that has one"
+fi
+grep -q "401" "$WORK/tests-no-token.log" || { cat "$WORK/tests-no-token.log"; die "without the token the tests failed, but not with 401"; }
+ok "without the token the example test service fails: $(grep -m1 FAIL "$WORK/tests-no-token.log")"
+stop_and_expect_zero "$CID"
+timeout 60 "${COMPOSE[@]}" down >/dev/null 2>&1
+unset STUBSERVER_ADMIN_TOKEN
 COMPOSE=()
 
 # ---- 8. the README's getting-started package against the container -------------------------------------------------

@@ -26,6 +26,7 @@ class Chromium:
         self.timeout = timeout
         self.calls = 0
         self.errors = []  # uncaught exceptions and console errors of the page
+        self.loaded = False  # the page's load event fired since the last navigate()
 
     def __enter__(self):
         probe = socket.socket()
@@ -73,6 +74,8 @@ class Chromium:
             self.errors.append(details.get("exception", {}).get("description") or details.get("text"))
         elif method == "Runtime.consoleAPICalled" and params.get("type") == "error":
             self.errors.append(" ".join(str(arg.get("value", arg.get("description"))) for arg in params["args"]))
+        elif method == "Page.loadEventFired":
+            self.loaded = True
 
     def call(self, method, **params):
         self.calls += 1
@@ -87,7 +90,36 @@ class Chromium:
             self._note(message)
 
     def navigate(self, url):
+        self.loaded = False
         self.call("Page.navigate", url=url)
+
+    def wait_for_load(self, timeout=20):
+        """Returns as soon as the page's load event fired (its deferred script has run; nothing else is
+        waited for: no fetch, no timer, no virtual time)."""
+        deadline = time.monotonic() + timeout
+        while not self.loaded:
+            if time.monotonic() >= deadline:
+                raise BrowserError(f"the page's load event did not fire within {timeout} s")
+            self._note(json.loads(self.devtools.recv(timeout=max(0.1, deadline - time.monotonic()))))
+
+    def on_new_document(self, source):
+        """Runs `source` in every page loaded from now on, before the page's own scripts."""
+        self.call("Page.addScriptToEvaluateOnNewDocument", source=source)
+
+    def block(self, *patterns):
+        """Fails the page's requests to URLs matching the patterns (`*` wildcards), as if the network refused."""
+        self.call("Network.enable")
+        self.call("Network.setBlockedURLs", urls=list(patterns))
+
+    def capture(self, path):
+        """A screenshot at the current size and colour scheme, taken at once (no settling wait)."""
+        data = self.call("Page.captureScreenshot", format="png")["data"]
+        with open(path, "wb") as file:
+            file.write(base64.b64decode(data))
+
+    def set_size(self, width, height, dark=False):
+        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=width < 600)
+        self.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}])
 
     def evaluate(self, expression, await_promise=False):
         result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=await_promise)
@@ -118,12 +150,9 @@ class Chromium:
             " e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); })()")
 
     def screenshot(self, path, width, height, dark=False):
-        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=width < 600)
-        self.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}])
+        self.set_size(width, height, dark)
         time.sleep(0.3)
-        data = self.call("Page.captureScreenshot", format="png")["data"]
-        with open(path, "wb") as file:
-            file.write(base64.b64decode(data))
+        self.capture(path)
 
     def close_page(self):
         """Closes the page's tab (its connections with it), leaving the browser running on a new blank one."""

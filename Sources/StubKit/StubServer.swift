@@ -224,7 +224,7 @@ public final class StubServer: Sendable {
             store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
             stubsDirectory: root, state: adminState, log: log, recordings: recordings,
             isolatedServers: isolatedServers, hosts: listeningHosts, streams: streams,
-            webSockets: webSocketRegistry)
+            webSockets: webSocketRegistry, pageShowsJournal: configuration.adminToken?.isEmpty ?? true)
         proxy = ProxyForwarding(settings: configuration.proxy)
         http = HTTPServer(
             configuration: httpConfiguration,

@@ -1,7 +1,8 @@
 """An example test service: drives stubserver through its admin API at STUBSERVER_URL, as a CI test job would.
 
-Stubs a route, calls it, checks the journal counted the call, removes the stub. Standard library only.
-Exit 0 when every check passed, 1 (with the failed check) otherwise.
+Stubs a route, calls it, checks the journal counted the call, removes the stub. When STUBSERVER_ADMIN_TOKEN is set
+(the server was started with that token), every admin call sends `Authorization: Bearer <token>`. Standard library
+only. Exit 0 when every check passed, 1 (with the failed check) otherwise.
 """
 import json
 import os
@@ -10,11 +11,15 @@ import urllib.error
 import urllib.request
 
 BASE = os.environ.get("STUBSERVER_URL", "http://127.0.0.1:8080").rstrip("/")
+TOKEN = os.environ.get("STUBSERVER_ADMIN_TOKEN", "")
 
 
 def call(method, path, body=None):
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(BASE + path, data=data, method=method, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if TOKEN and path.startswith("/__admin/"):
+        headers["Authorization"] = "Bearer " + TOKEN
+    request = urllib.request.Request(BASE + path, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             return response.status, response.read().decode()
@@ -45,4 +50,4 @@ status, _ = call("DELETE", f"/__admin/mappings/{stub_id}")
 check("DELETE /__admin/mappings/ID removes it", status == 200, status)
 status, _ = call("GET", "/example/greeting")
 check("the removed stub no longer answers", status == 404, status)
-print(f"example tests against {BASE}: all checks passed")
+print(f"example tests against {BASE} ({'with the admin token' if TOKEN else 'without an admin token'}): all checks passed")

@@ -1,12 +1,27 @@
 import StubHTTP
 
 /// The dashboard (`GET /__admin/dashboard`) and what only it needs: the live feed of requests and the
-/// stubs in match order with their use counts. The page and its assets hold no data, so they are served
-/// without the admin token (the page asks for it and sends it with every call it makes).
+/// stubs in match order with their use counts. The page and its assets are served without the admin token: on a
+/// server with a token they hold no data (the page asks for the token and sends it with every call it makes); on
+/// one without, the page carries the most recent requests, which `GET /__admin/requests` gives anyone anyway.
 extension AdminAPI {
-    /// `GET /__admin/dashboard`, `…/dashboard/app.js`, `…/dashboard/style.css`: the page, from the binary.
+    /// `GET /__admin/dashboard/app.js`, `…/dashboard/style.css`: the page's script and style, from the binary.
     func dashboardAsset(_ asset: DashboardAsset) -> HTTPResponse {
         HTTPResponse(status: .ok, headers: asset.headers, body: asset.bytes)
+    }
+
+    /// `GET /__admin/dashboard`: the page, from the binary. On a server without an admin token (whose journal
+    /// `GET /__admin/requests` gives to anyone the access rules let in) it comes with the most recent requests,
+    /// so the list shows them as soon as the page loads, before the live feed answers. With a token it carries
+    /// none (a browser loads the page without the token) and says it is loading until the feed answers.
+    func dashboardPage() -> HTTPResponse {
+        let asset = DashboardAsset.page
+        guard pageShowsJournal else { return HTTPResponse(status: .ok, headers: asset.headers, body: asset.bytes) }
+        var data: [UInt8] = []
+        DashboardPage.appendInitialData(
+            journal: journalLimits, recent: journal.mostRecent(RequestFeed.initialCount).map(RequestSummary.init),
+            into: &data)
+        return HTTPResponse(status: .ok, headers: asset.headers, body: DashboardPage.bytes(initialData: data))
     }
 
     /// `GET /__admin/stubserver/requests/live`: server-sent events, a `hello` (the journal's limits),
@@ -37,26 +52,33 @@ extension AdminAPI {
             }
         }
         stream.limitSendBuffer(to: RequestFeed.sendBuffer)
+        guard let (token, recent) = journal.openFeed(stream, submit: executor.run) else {
+            return stream.finish()
+        }
+        // `recent`: how many `request` events the feed starts with, so that a page can tell an empty journal
+        // (0) from a first batch still on its way.
         var hello: [UInt8] = []
-        let limits = journal.limits
         RequestFeed.appendEvent(
             "hello",
             [
-                "journal": [
-                    "enabled": .bool(limits.isEnabled), "maxEntries": JSONValue(limits.maxEntries),
-                    "maxBodyBytes": JSONValue(limits.maxBodyBytes)
-                ],
-                "maxPending": JSONValue(RequestFeed.maxPending)
+                "journal": journalLimits, "maxPending": JSONValue(RequestFeed.maxPending),
+                "recent": JSONValue(recent)
             ], id: nil, into: &hello)
         stream.write(hello)
-        guard let token = journal.openFeed(stream, submit: executor.run) else {
-            return stream.finish()
-        }
         let ended = opened.withLock { state in
             state.token = token
             return state.ended
         }
-        if ended { feed.close(token) }
+        if ended { feed.close(token) } else { feed.start(token) }
+    }
+
+    /// The journal's limits as the dashboard reads them: `{"enabled", "maxEntries", "maxBodyBytes"}`.
+    private var journalLimits: JSONValue {
+        let limits = journal.limits
+        return [
+            "enabled": .bool(limits.isEnabled), "maxEntries": JSONValue(limits.maxEntries),
+            "maxBodyBytes": JSONValue(limits.maxBodyBytes)
+        ]
     }
 
     /// `GET /__admin/stubserver/requests/feeds`: how many live feeds are open, the limit, and how many of

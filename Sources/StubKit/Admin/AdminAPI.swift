@@ -32,6 +32,9 @@ struct AdminAPI: Sendable {
     let streams: StreamRegistry
     /// The WebSocket connections open now, for `/__admin/stubserver/websockets`.
     let webSockets: WebSocketRegistry
+    /// The dashboard's page comes with the most recent requests: the server has no admin token, so the
+    /// journal is open to whoever may load the page.
+    let pageShowsJournal: Bool
 
     static let prefix = "/__admin"
 

@@ -127,7 +127,7 @@ extension AdminRoute {
                 api.openRequestFeed(request, responder: responder, executor: executor)
             }),
         AdminRoute("GET", "stubserver/requests/feeds", .response { api, _, _ in api.requestFeeds() }),
-        AdminRoute("GET", "dashboard", .response { api, _, _ in api.dashboardAsset(.page) }),
+        AdminRoute("GET", "dashboard", .response { api, _, _ in api.dashboardPage() }),
         AdminRoute("GET", "dashboard/app.js", .response { api, _, _ in api.dashboardAsset(.script) }),
         AdminRoute("GET", "dashboard/style.css", .response { api, _, _ in api.dashboardAsset(.style) }),
         AdminRoute("GET", "stubserver/availability", .response { api, _, _ in api.availability() }),

@@ -71,8 +71,9 @@ final class RequestFeed: Sendable {
     /// through they only count requests.
     var behindCount: Int { state.withLock { $0.subscribers.reduce(0) { $0 + ($1.behind ? 1 : 0) } } }
 
-    /// Adds a feed on `stream` that starts with `recent` (oldest first) and then gets every request recorded
-    /// with a sequence number above `startsAfter`; ``start(_:)`` sends its first batch. `submit` runs the
+    /// Adds a feed on `stream` that starts with `recent` (oldest first, the last ``initialCount`` of them) and
+    /// then gets every request recorded with a sequence number above `startsAfter`; ``start(_:)`` sends its
+    /// first batch. `submit` runs the
     /// serializing off the event loop. Returns the token for ``close(_:)``, or `nil` when ``maxSubscribers``
     /// are open.
     ///

@@ -116,19 +116,24 @@ public final class RequestJournal: Sendable {
     }
 
     /// Opens a live feed on `stream` (see ``RequestFeed``): it starts with the most recent entries, then gets
-    /// every request recorded after them, each once, however many are recorded meanwhile. Returns its token,
-    /// or `nil` when too many feeds are open.
+    /// every request recorded after them, each once, however many are recorded meanwhile. Returns its token
+    /// and how many entries it starts with, or `nil` when too many feeds are open. Nothing is sent until
+    /// ``RequestFeed/start(_:)``, so the caller can write what comes first.
     func openFeed(
         _ stream: HTTPResponseStream, submit: @escaping @Sendable (@escaping @Sendable () -> Void) -> Bool
-    ) -> Int? {
+    ) -> (token: Int, recent: Int)? {
         // Under the journal's lock: a request is either among `recent` or recorded after the feed was added.
-        let token = state.withLock { state in
-            feed.open(
-                stream, recent: state.entries.suffix(RequestFeed.initialCount), startsAfter: state.nextID - 1,
-                submit: submit)
+        state.withLock { state in
+            let recent = state.entries.suffix(RequestFeed.initialCount)
+            return feed.open(stream, recent: recent, startsAfter: state.nextID - 1, submit: submit).map {
+                (token: $0, recent: recent.count)
+            }
         }
-        if let token { feed.start(token) }
-        return token
+    }
+
+    /// The `count` most recent entries, oldest first.
+    func mostRecent(_ count: Int) -> [LoggedRequest] {
+        state.withLock { $0.entries.suffix(count) }
     }
 
     /// Appends a rejected request and returns it.

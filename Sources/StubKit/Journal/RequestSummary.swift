@@ -37,12 +37,19 @@ struct RequestSummary: Sendable {
         fault = entry.fault
     }
 
-    /// `event: request`, `id: <sequence>`, and `data: {"id": "00000000-…", "seq", "loggedDate" (ms), "method",
-    /// "host", "url", "status", "wasMatched", "stub"?: {"id", "name"?, "displayName"}, "totalTime" (ms),
-    /// "proxiedTo"?, "fault"?}`, written straight to bytes.
+    /// `event: request`, `id: <sequence>`, and `data: ` with ``appendJSON(into:)``'s object.
     func appendEvent(into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "event: request\nid: \(sequence)\ndata: ".utf8)
+        appendJSON(into: &bytes)
+        bytes.append(contentsOf: "\n\n".utf8)
+    }
+
+    /// `{"id": "00000000-…", "seq", "loggedDate" (ms), "method", "host", "url", "status", "wasMatched",
+    /// "stub"?: {"id", "name"?, "displayName"}, "totalTime" (ms), "proxiedTo"?, "fault"?}`, written straight to
+    /// bytes.
+    func appendJSON(into bytes: inout [UInt8]) {
         let digits = String(sequence, radix: 16)
-        bytes.append(contentsOf: "event: request\nid: \(sequence)\ndata: {\"id\":\"00000000-0000-4000-8000-".utf8)
+        bytes.append(contentsOf: "{\"id\":\"00000000-0000-4000-8000-".utf8)
         for _ in digits.utf8.count..<12 { bytes.append(UInt8(ascii: "0")) }
         bytes.append(contentsOf: digits.utf8)
         let millis = Int((receivedAt.timeIntervalSince1970 * 1000).rounded())
@@ -81,6 +88,6 @@ struct RequestSummary: Sendable {
             bytes.append(contentsOf: ",\"fault\":".utf8)
             JSONValue.writeString(fault.rawValue, into: &bytes)
         }
-        bytes.append(contentsOf: "}\n\n".utf8)
+        bytes.append(UInt8(ascii: "}"))
     }
 }

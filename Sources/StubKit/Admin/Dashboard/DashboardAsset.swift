@@ -2,7 +2,8 @@ import StubHTTP
 
 /// The files of the dashboard, served from the binary: the page, its script and its style. No CDN, no
 /// build step; the page's Content-Security-Policy allows only these and calls to this server, so no
-/// value shown (a request body holding `<script>`) can run.
+/// value shown (a request body holding `<script>`) can run. The page may carry the most recent requests as
+/// data (``DashboardPage/bytes(initialData:)``); ``bytes`` is the page without them.
 enum DashboardAsset: Sendable {
     case page, script, style
 
@@ -16,7 +17,7 @@ enum DashboardAsset: Sendable {
         }
     }
 
-    /// A `GET` or `HEAD` of an asset: served without the admin token, as it holds no data.
+    /// A `GET` or `HEAD` of an asset: served without the admin token, as it holds no data when there is one.
     static func isAsset(_ request: StubHTTPRequest) -> Bool {
         (request.method == .get || request.method == .head) && DashboardAsset(path: request.path) != nil
     }
@@ -49,7 +50,7 @@ enum DashboardAsset: Sendable {
         "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
         + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    private static let pageBytes = Array(DashboardPage.html.utf8)
+    private static let pageBytes = DashboardPage.withoutData
     private static let scriptBytes = Array((DashboardScript.core + DashboardScript.views + DashboardScript.panels).utf8)
     private static let styleBytes = Array(DashboardStyle.css.utf8)
 }

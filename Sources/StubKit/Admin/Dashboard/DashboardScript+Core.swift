@@ -1,5 +1,7 @@
 /// The dashboard's script, first part: calls to the admin API (with the tab's token), the live feed of
-/// requests (server-sent events read with `fetch`, so the token can go in a header), and the request list.
+/// requests (server-sent events read with `fetch`, so the token can go in a header), and the request list,
+/// which starts with the requests the page came with (its `initial-requests` data block) and says it is
+/// loading until the page or the feed told what the journal holds.
 /// Every value from the server is put on the page as text (`textContent`, `append` of strings), never as HTML.
 enum DashboardScript {
     static let core = #"""
@@ -7,7 +9,7 @@ enum DashboardScript {
         const TOKEN_KEY = "stubserver.adminToken";
         const MAX_ROWS = 2000;
         const state = { rows: new Map(), held: [], queue: [], queued: null, paused: false, selected: null, dropped: 0,
-          journal: null, stubsById: new Map(), stubsRefresh: null, feed: null };
+          journal: null, stubsById: new Map(), stubsRefresh: null, feed: null, loaded: false, needsToken: false };
 
         function $(id) { return document.getElementById(id); }
 
@@ -81,9 +83,12 @@ enum DashboardScript {
               headers: authorized({ Accept: "text/event-stream" }), signal: controller.signal });
             if (response.status === 401) {
               setLive("needs the admin token", "down");
+              state.needsToken = true;
+              updateCounts();
               askToken("This server needs its admin token (--admin-token).");
               return;
             }
+            state.needsToken = false;
             if (!response.ok) throw new Error("live feed: HTTP " + response.status + ": " + await response.text());
             setLive("live", "live");
             const reader = response.body.getReader();
@@ -115,15 +120,37 @@ enum DashboardScript {
           }
           if (!data) return;
           const payload = JSON.parse(data);
-          if (name === "hello") state.journal = payload.journal;
-          else if (name === "request") receive(payload);
+          if (name === "hello") {
+            state.journal = payload.journal;
+            // No request follows: the journal is empty (else the list waits for the feed's first rows).
+            if (payload.recent === 0) loaded();
+          } else if (name === "request") receive(payload);
           else if (name === "dropped") {
+            loaded();
             state.dropped += payload.count;
             const note = $("dropped");
             note.textContent = state.dropped + " requests are not shown: the page fell behind the server. " +
               "The journal still has those it keeps (GET /__admin/requests).";
             note.hidden = false;
           }
+        }
+
+        // The list shows what the journal holds: "No requests yet" only from now on.
+        function loaded() {
+          if (state.loaded) return;
+          state.loaded = true;
+          updateCounts();
+        }
+
+        // The requests the page came with (oldest first), shown before the live feed answers.
+        function adoptInitial() {
+          const block = $("initial-requests");
+          if (!block) return;
+          const initial = JSON.parse(block.textContent);
+          state.journal = initial.journal;
+          for (const summary of initial.requests) state.queue.push(summary);
+          flushRows();
+          loaded();
         }
 
         function receive(summary) {
@@ -158,6 +185,7 @@ enum DashboardScript {
             for (const summary of fresh) addRow(summary);
           }
           trimRows();
+          if (fresh.length) state.loaded = true;
           updateCounts();
         }
 
@@ -228,8 +256,17 @@ enum DashboardScript {
             if (!row.hidden) shown += 1;
           }
           const noun = all === 1 ? " request" : " requests";
-          $("counts").textContent = shown === all ? all + noun : shown + " of " + all + noun;
+          $("counts").textContent = !state.loaded ? "" : shown === all ? all + noun : shown + " of " + all + noun;
           $("requests-empty").hidden = all > 0;
+          $("requests-empty").textContent = state.loaded ? emptyJournalText()
+            : state.needsToken ? "Requests show here once this tab has the admin token." : "Loading requests…";
+        }
+
+        function emptyJournalText() {
+          if (state.journal && !state.journal.enabled) {
+            return "No requests yet. The journal is off (--no-request-journal): requests sent from now on show here.";
+          }
+          return "No requests yet. Send one to this server and it shows here.";
         }
 
         function updatePause() {

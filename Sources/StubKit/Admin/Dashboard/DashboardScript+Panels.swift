@@ -1,6 +1,6 @@
 extension DashboardScript {
     /// The third part: the stubs in match order, the scenarios, recording, the tabs, the token form, and
-    /// the start.
+    /// the start. Each panel says it is loading until its first answer, and why when that answer failed.
     static let panels = #"""
         function scheduleStubsRefresh(delay) {
           if (state.stubsRefresh) return;
@@ -10,9 +10,23 @@ extension DashboardScript {
           }, delay);
         }
 
+        // A panel's note when its first load failed (a later failure leaves what it showed; the error box says it).
+        function notLoaded(node, error) {
+          if (node.dataset.loaded) return;
+          node.textContent = error.status === 401 ? "Shown once this tab has the admin token."
+            : "Not loaded: " + (error.message || error);
+        }
+
         async function refreshStubs() {
-          const [table, scenarios] = await Promise.all([admin("GET", "stubserver/stubs"), admin("GET", "scenarios")]);
+          let table, scenarios;
+          try {
+            [table, scenarios] = await Promise.all([admin("GET", "stubserver/stubs"), admin("GET", "scenarios")]);
+          } catch (error) {
+            notLoaded($("stubs-count"), error);
+            throw error;
+          }
           state.stubsById = new Map(table.stubs.map((stub) => [stub.id, stub]));
+          relabelRows();
           const current = new Map(scenarios.scenarios.map((scenario) => [scenario.name, scenario.state]));
           const rows = table.stubs.map((stub, index) => {
             let scenario = "";
@@ -32,12 +46,28 @@ extension DashboardScript {
           });
           $("stubs").tBodies[0].replaceChildren(...rows);
           const unused = table.stubs.filter((stub) => stub.uses === 0).length;
-          $("stubs-count").textContent = table.stubs.length + " stubs, in the order requests try them; " +
-            unused + " never used since the last reset.";
+          $("stubs-count").dataset.loaded = "true";
+          $("stubs-count").textContent = table.stubs.length === 0
+            ? "No stubs. Add them to the stubs directory, or make one here from an unmatched request."
+            : table.stubs.length + " stubs, in the order requests try them; " + unused + " never used since the last reset.";
+        }
+
+        // Rows shown before the stubs were known name their stub's file once it is.
+        function relabelRows() {
+          for (const row of $("requests").tBodies[0].rows) {
+            const summary = state.rows.get(Number(row.dataset.seq));
+            if (summary && summary.wasMatched) row.cells[5].textContent = stubLabel(summary.stub);
+          }
         }
 
         async function refreshScenarios() {
-          const json = await admin("GET", "scenarios");
+          let json;
+          try {
+            json = await admin("GET", "scenarios");
+          } catch (error) {
+            notLoaded($("scenarios-empty"), error);
+            throw error;
+          }
           const rows = json.scenarios.map((scenario) => {
             const choice = el("select", { "aria-label": "State of " + scenario.name });
             for (const possible of scenario.possibleStates) {
@@ -56,11 +86,20 @@ extension DashboardScript {
               el("td", {}, choice, " ", set));
           });
           $("scenarios").tBodies[0].replaceChildren(...rows);
+          $("scenarios-empty").dataset.loaded = "true";
+          $("scenarios-empty").textContent = "No stub names a scenario.";
           $("scenarios-empty").hidden = rows.length > 0;
         }
 
         async function refreshRecording() {
-          const json = await admin("GET", "recordings/status");
+          let json;
+          try {
+            json = await admin("GET", "recordings/status");
+          } catch (error) {
+            notLoaded($("recording-status"), error);
+            throw error;
+          }
+          $("recording-status").dataset.loaded = "true";
           $("recording-status").textContent = json.status;
         }
 
@@ -115,8 +154,11 @@ extension DashboardScript {
             $("token-form").hidden = true;
             showError(null);
             refreshStubs().catch(showError);
+            const tab = $("tabs").querySelector("button[aria-selected='true']").dataset.tab;
+            if (tab === "scenarios" || tab === "recording") show(tab);
             connectFeed();
           });
+          adoptInitial();
           updateCounts();
           refreshStubs().catch(showError);
           connectFeed();
