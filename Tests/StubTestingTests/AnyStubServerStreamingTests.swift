@@ -36,6 +36,7 @@ struct AnyStubServerStreamingTests {
             let any = AnyStubServer(throughAdminAPI ? StubServerClient(baseURL: server.baseURL) : server)
             #expect(any.isExternal == throughAdminAPI)
             server.stub(.get("/score"), .events([ServerSentEvent(data: "0-0")], end: .open))
+            server.stub(.get("/cut"), .events([ServerSentEvent(data: "first")], end: .open))
             server.stub(.get("/chat"), .webSocket(WebSocketScript(onConnect: [.text("welcome")])))
 
             let stream = try RawClient(port: server.port, timeout: .seconds(60))
@@ -48,11 +49,11 @@ struct AnyStubServerStreamingTests {
             #expect(try await any.finishStreams(matching: .get("/score")) == 1)
 
             // Waiting for a stream to open, and cutting it mid-response.
-            #expect(try await any.waitForStreams(matching: .get("/score"), count: 1, timeout: .milliseconds(50)) == 0)
+            #expect(try await any.waitForStreams(matching: .get("/cut"), count: 1, timeout: .milliseconds(50)) == 0)
             let cut = try RawClient(port: server.port, timeout: .seconds(60))
-            try cut.send("GET /score HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(try await any.waitForStreams(matching: .get("/score"), timeout: .seconds(30)) == 1)
-            #expect(try await any.abortStreams(matching: .get("/score")) == 1)
+            try cut.send("GET /cut HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await any.waitForStreams(matching: .get("/cut"), timeout: .seconds(30)) == 1)
+            #expect(try await any.abortStreams(matching: .get("/cut")) == 1)
             #expect(try await offPool { cut.waitForClose() })
 
             let socket = try await StubWebSocketClient.connect(to: any.webSocketURL("/chat"), timeout: .seconds(60))
