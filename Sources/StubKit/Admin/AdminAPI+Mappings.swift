@@ -8,12 +8,28 @@ import StubHTTP
 
 /// `/__admin/mappings`: listing, adding, replacing and removing stubs.
 extension AdminAPI {
-    /// `GET /__admin/mappings[?limit=N&offset=M]`: stubs, most recently added first (as WireMock);
-    /// `meta.total` counts them all.
+    /// `GET /__admin/mappings[?limit=N&offset=M]`: stubs in WireMock's order, by priority, then most recently
+    /// added first; `meta.total` counts them all. Each carries WireMock's `insertionIndex` (its place in the order
+    /// stubs were added, 0 the oldest; WireMock writes it only into saved files, and its clients read it), from
+    /// which `StubServerClient.mappings` restores that order.
     func listMappings(page: (limit: Int?, offset: Int)) -> StreamedJSONObject {
         let mappings = store.mappings
-        let shown = mappings.reversed().dropFirst(page.offset).prefix(page.limit ?? mappings.count)
-        return Self.mappingsDocument(Array(shown), total: mappings.count)
+        let order = Self.wireMockOrder(mappings)
+        let shown = Array(order.dropFirst(page.offset).prefix(page.limit ?? mappings.count))
+        return StreamedJSONObject(
+            arrayKey: "mappings", count: shown.count, after: [("meta", ["total": JSONValue(mappings.count)])]
+        ) { index in
+            guard case .object(let members) = mappings[shown[index]].json else { return mappings[shown[index]].json }
+            return .object(members + [("insertionIndex", JSONValue(shown[index]))])
+        }
+    }
+
+    /// The positions of `mappings` (in the order they were added) as WireMock lists stubs: by priority, then
+    /// most recently added first.
+    static func wireMockOrder(_ mappings: [StubMapping]) -> [Int] {
+        mappings.indices.sorted { a, b in
+            mappings[a].priority != mappings[b].priority ? mappings[a].priority < mappings[b].priority : a > b
+        }
     }
 
     /// `{"mappings": [...], "meta": {"total": N}}`, whole.
@@ -56,6 +72,25 @@ extension AdminAPI {
         mapping.id = id
         guard store.replace(id: id, with: mapping) else { throw Self.unknownMapping(id) }
         return AdminResponse.json(mapping.json)
+    }
+
+    /// `POST /__admin/mappings/edit` (WireMock 2's `editStub`): replaces the stub with the body's `id` in place,
+    /// as `PUT /__admin/mappings/{id}` does. 204, as WireMock; 404 for an unknown id (WireMock: 500).
+    func editMapping(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
+        let mapping = try decodeMapping(body)
+        guard store.replace(id: mapping.id, with: mapping) else { throw Self.unknownMapping(mapping.id) }
+        return HTTPResponse(status: .noContent)
+    }
+
+    /// `POST /__admin/mappings/remove` (`removeStub` in WireMock's Java client, 2 and 3) with a stub mapping: removes
+    /// the stub with its `id`, or, when there is none, every stub whose request pattern equals its `request`
+    /// (as WireMock). `{}`, even when nothing was removed (WireMock: 200).
+    func removeMatchingMapping(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
+        let mapping = try decodeMapping(body)
+        if !store.remove(id: mapping.id) {
+            store.remove(ids: Set(store.mappings.filter { $0.request == mapping.request }.map(\.id)))
+        }
+        return AdminResponse.empty
     }
 
     /// `DELETE /__admin/mappings/{id}`.

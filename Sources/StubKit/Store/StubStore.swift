@@ -158,8 +158,9 @@ final class StubStore: Sendable {
         update(appending: true) { $0.runtimeMappings += mappings }
     }
 
-    /// Imports `mappings` with one new route table: a mapping whose id exists replaces the first stub with
-    /// that id in place when `overwrite`, and is skipped otherwise; the others are added after all others.
+    /// Imports `mappings` with one new route table, last first (as WireMock), so that of two equal stubs the
+    /// first listed is the newer and answers: a mapping whose id exists replaces the first stub with that id in
+    /// place when `overwrite`, and is skipped otherwise; the others are added after all others.
     /// - Parameter removingOthers: remove every stub first, file stubs too (`deleteAllNotInImport`).
     func importMappings(_ mappings: [StubMapping], overwrite: Bool, removingOthers: Bool) {
         var changed: [String] = []
@@ -172,7 +173,7 @@ final class StubStore: Sendable {
             var fileIndex: [String: Int] = [:], runtimeIndex: [String: Int] = [:]
             for (i, m) in state.fileMappings.enumerated() where fileIndex[m.id] == nil { fileIndex[m.id] = i }
             for (i, m) in state.runtimeMappings.enumerated() where runtimeIndex[m.id] == nil { runtimeIndex[m.id] = i }
-            for mapping in mappings {
+            for mapping in mappings.reversed() {
                 if let i = fileIndex[mapping.id] {
                     guard overwrite else { continue }
                     state.fileMappings[i] = mapping
