@@ -21,7 +21,7 @@ extension AdminAPI {
     /// metadata matches, with one new route table however many they are. `{}`.
     func removeMappingsByMetadata(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
         let matcher = try metadataMatcher(body)
-        store.remove(ids: Set(store.mappings.filter(matcher).map(\.id)))
+        remove(store.mappings.filter(matcher))
         return AdminResponse.empty
     }
 
@@ -33,7 +33,7 @@ extension AdminAPI {
 
     /// `DELETE /__admin/mappings/unmatched` (WireMock 3): removes the stubs ``unusedMappings()`` lists. `{}`.
     func removeUnusedMappings() -> HTTPResponse {
-        store.remove(ids: Set(store.unusedMappings.map(\.id)))
+        remove(store.unusedMappings)
         return AdminResponse.empty
     }
 
