@@ -1,14 +1,16 @@
 // WireMock's own Java admin client (com.github.tomakehurst.wiremock.client.WireMock, from the 2.35.1 jar that
 // pip's `wiremock` package bundles) against a running server: stubserver, or the jar itself to prove that every
-// expectation here is WireMock's.
+// expectation here is WireMock's. .ci/e2e-wiremock-client.sh runs it against both.
 //
 // Build: javac -cp wiremock-standalone-2.35.1.jar -d OUT WireMockClientCheck.java
-// Run:   java -cp wiremock-standalone-2.35.1.jar:OUT WireMockClientCheck URL ROOT_DIR SERVER PHASE
+// Run, with -cp wiremock-standalone-2.35.1.jar:OUT:
+//   WireMockClientCheck setup ROOT_DIR                  writes ROOT_DIR/mappings/startup.json; then start the server
+//   WireMockClientCheck main URL ROOT_DIR SERVER        every call; leaves persistent and saved stubs on disk
+//   WireMockClientCheck restarted URL ROOT_DIR SERVER   after a restart on ROOT_DIR: what persisted; then
+//                                                       shutdownServer()
 //   URL       http://127.0.0.1:PORT
-//   ROOT_DIR  the server's root (stubs) directory: its mappings/ held startup.json when the server started
+//   ROOT_DIR  the server's root (stubs) directory
 //   SERVER    wiremock | stubserver: which side of a deliberate difference to expect
-//   PHASE     main (every call, then leaves saved stubs on disk) | restarted (after a restart on ROOT_DIR:
-//             what persisted, then shutdownServer())
 // Every operation prints "ok: NAME" or "FAIL: NAME: why"; the exit status is 1 when any failed.
 
 import static com.github.tomakehurst.wiremock.client.WireMock.*;
@@ -64,18 +66,34 @@ public class WireMockClientCheck {
   }
 
   public static void main(String[] args) throws Exception {
-    if (args.length != 4 || !List.of("wiremock", "stubserver").contains(args[2])) {
-      System.err.println("usage: WireMockClientCheck URL ROOT_DIR wiremock|stubserver main|restarted");
+    if (args.length == 2 && args[0].equals("setup")) {
+      Path mappings = Paths.get(args[1], "mappings");
+      Files.createDirectories(mappings);
+      Files.writeString(
+          mappings.resolve("startup.json"),
+          "{\"id\": \""
+              + STARTUP_ID
+              + "\", \"request\": {\"method\": \"GET\", \"url\": \"/jc/startup\"},"
+              + " \"response\": {\"status\": 200, \"body\": \"from a file\"}}\n");
+      return;
+    }
+    if (args.length != 4
+        || !List.of("main", "restarted").contains(args[0])
+        || !List.of("wiremock", "stubserver").contains(args[3])) {
+      System.err.println(
+          "usage: WireMockClientCheck setup ROOT_DIR\n"
+              + "       WireMockClientCheck main|restarted URL ROOT_DIR wiremock|stubserver");
       System.exit(2);
     }
-    base = args[0].replaceAll("/+$", "");
-    mappingsDir = Paths.get(args[1], "mappings");
-    isStubserver = args[2].equals("stubserver");
+    String phase = args[0];
+    base = args[1].replaceAll("/+$", "");
+    mappingsDir = Paths.get(args[2], "mappings");
+    isStubserver = args[3].equals("stubserver");
     URL url = new URL(base);
     WireMock.configureFor(url.getHost(), url.getPort());
     admin = new HttpAdminClient(url.getHost(), url.getPort());
 
-    if (args[3].equals("main")) {
+    if (phase.equals("main")) {
       stubs();
       imports();
       journal();
@@ -90,9 +108,9 @@ public class WireMockClientCheck {
 
     System.out.println(
         "WireMock Java client against "
-            + args[2]
-            + " ("
             + args[3]
+            + " ("
+            + phase
             + "): "
             + passed
             + " passed, "
