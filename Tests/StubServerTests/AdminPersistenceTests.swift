@@ -148,6 +148,12 @@ struct AdminPersistenceTests {
             #expect(try await HTTP.send(restarted, "DELETE", "/__admin/mappings/\(Self.persistentID)").status == 200)
             #expect(try persistentFiles(fixture).isEmpty)
             let several = "55555555-5555-4555-8555-555555555555"
+            // Its file holds another stub too, so it is never rewritten: the stub cannot be made persistent anew.
+            let rewrite = try await HTTP.send(
+                restarted, "PUT", "/__admin/mappings/\(several)",
+                body: Data(#"{"persistent": true, "request": {"url": "/several/1"}, "response": {"body": "new"}}"#.utf8))
+            #expect(rewrite.status == 422)
+            #expect(rewrite.text.contains("several.json [0], a file of several stubs"))
             #expect(try await HTTP.send(restarted, "DELETE", "/__admin/mappings/\(several)").status == 200)
             #expect(try files(fixture)["several.json"] != nil)
         }

@@ -15,11 +15,19 @@ extension AdminAPI {
     /// `saved-….json`) and with that file as its ``StubMapping/source``.
     /// - Parameter replacing: the stub `mapping` replaces, if any; its file, when it was persistent and `mapping`
     ///   is not, is deleted.
-    /// - Throws: ``AdminError`` 422 without a writable stubs directory, 500 when the file cannot be written.
+    /// - Throws: ``AdminError`` 422 without a writable stubs directory, or when `replacing` comes from a file of
+    ///   several stubs (which is never rewritten: the stub would be in two files); 500 when the file cannot be
+    ///   written.
     func keeping(_ mapping: StubMapping, replacing: StubMapping? = nil) throws(AdminError) -> StubMapping {
         guard mapping.persistent else {
             if let replacing, replacing.persistent { deleteFile(of: replacing) }
             return mapping
+        }
+        if let source = replacing?.source, Self.isInFileOfSeveral(source) {
+            throw AdminError(
+                status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Cannot persist the stub",
+                detail: "the stub \(mapping.id) comes from \(source), a file of several stubs, which stubserver does "
+                    + "not rewrite; move it to a file of its own to make it persistent", pointer: "/persistent")
         }
         var kept = mapping
         kept.source = try write(mapping, over: replacing.flatMap(ownFile(of:)))
@@ -88,7 +96,7 @@ extension AdminAPI {
     /// `nil` for a stub of a file with several (`{"mappings": [...]}`), which stays as it is (as WireMock keeps
     /// such files read-only).
     func ownFile(of mapping: StubMapping) -> URL? {
-        guard let source = mapping.source, !source.hasSuffix("]"), let stubsDirectory else { return nil }
+        guard let source = mapping.source, !Self.isInFileOfSeveral(source), let stubsDirectory else { return nil }
         let folder = stubsDirectory.appendingPathComponent("mappings", isDirectory: true).resolvingSymlinksInPath()
         let file = URL(fileURLWithPath: source).standardizedFileURL
         guard file.resolvingSymlinksInPath().path.hasPrefix(folder.path + "/"),
@@ -99,5 +107,10 @@ extension AdminAPI {
             (json["id"] ?? json["uuid"])?.stringValue
             ?? MappingDecoder.Run.derivedID(source: source, index: 0)
         return id == mapping.id ? file : nil
+    }
+
+    /// Whether a ``StubMapping/source`` names a stub of a `{"mappings": [...]}` file (`all.json [2]`).
+    private static func isInFileOfSeveral(_ source: String) -> Bool {
+        source.hasSuffix("]") && source.contains(" [")
     }
 }
