@@ -73,7 +73,17 @@ extension StubServerClient {
 
     /// Every stub, in the order they were added. File bodies keep only their name.
     public var mappings: [StubMapping] {
-        get async throws { try await Self.decodeMappings(send(.listMappings)).reversed() }
+        get async throws {
+            let answer = try await send(.listMappings)
+            let mappings = try Self.decodeMappings(answer)
+            // The listing is in WireMock's order (by priority, then newest first); `insertionIndex` gives back the
+            // order they were added. Without it (a WireMock server), the listing reversed.
+            guard case .array(let items)? = try answer.json()["mappings"],
+                case let indexes = items.compactMap({ $0["insertionIndex"]?.intValue }),
+                indexes.count == mappings.count
+            else { return mappings.reversed() }
+            return zip(indexes, mappings).sorted { $0.0 < $1.0 }.map(\.1)
+        }
     }
 
     /// The stubs no request used since the journal was last cleared (`GET /__admin/mappings/unmatched`).
@@ -83,7 +93,9 @@ extension StubServerClient {
 
     /// Every request received, oldest first.
     public var requests: [LoggedRequest] {
-        get async throws { try await Self.decodeRequests(send(.listRequests), key: "requests").reversed() }
+        get async throws {
+            try await Self.decodeRequests(send(.listRequests, detailed: true), key: "requests").reversed()
+        }
     }
 
     /// Every request received, oldest first, waiting for the answer (see ``resetAndWait()``): for XCTest's synchronous
@@ -119,7 +131,7 @@ extension StubServerClient {
     public func nearMisses(for pattern: RequestPattern, limit: Int = 3) async throws -> [(
         request: LoggedRequest, result: MatchResult
     )] {
-        let answer = try await send(.nearMisses, body: pattern.json)
+        let answer = try await send(.nearMisses, body: pattern.json, detailed: true)
         guard case .array(let items)? = try answer.json()["nearMisses"] else { return [] }
         var misses: [(request: LoggedRequest, result: MatchResult)] = []
         for (position, item) in items.prefix(max(0, limit)).enumerated() {

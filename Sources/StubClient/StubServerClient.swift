@@ -80,12 +80,16 @@ public final class StubServerClient: StubServerAdmin {
 
     /// Calls `endpoint` with its `parameters` (`{id}`, `{name}`) and `body`; throws for a status of 400 or more
     /// unless it is in `accepting`.
+    /// - Parameter detailed: whether to ask for stubserver's own detail (``AdminCall/detailQuery``), which
+    ///   a WireMock server ignores.
     func send(
         _ endpoint: AdminCall.Endpoint, _ parameters: String..., body: JSONValue? = nil, rawBody: [UInt8]? = nil,
-        accepting: Set<Int> = []
+        accepting: Set<Int> = [], detailed: Bool = false
     ) async throws(StubServerClientError) -> Answer {
+        let adminCall = AdminCall(endpoint, parameters)
         let (request, call) = makeRequest(
-            AdminCall(endpoint, parameters), body: rawBody ?? body.map { Array($0.serialized(.compact).utf8) })
+            detailed ? adminCall.detailed : adminCall, body: rawBody ?? body.map { Array($0.serialized(.compact).utf8) }
+        )
         let data: Data
         let response: URLResponse
         do {
@@ -134,7 +138,7 @@ public final class StubServerClient: StubServerAdmin {
         let base =
             baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
         // AdminCall percent-encodes its parameters, so the path always parses.
-        let url = URL(string: base + "/__admin" + call.path) ?? baseURL
+        let url = URL(string: base + "/__admin" + call.path + (call.query.map { "?" + $0 } ?? "")) ?? baseURL
         var request = URLRequest(url: url)
         request.httpMethod = call.method
         if let body {

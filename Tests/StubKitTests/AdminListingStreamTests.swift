@@ -77,7 +77,7 @@ final class AdminListingStreamTests: XCTestCase {
         var stubs: [String: StubMapping] = [:]
         for mapping in server.store.mappings where stubs[mapping.id] == nil { stubs[mapping.id] = mapping }
         func serveEvents(_ list: [LoggedRequest]) -> JSONValue {
-            .array(list.map { $0.serveEventJSON(mapping: stubs[$0.matchedStub?.id ?? ""]) })
+            .array(list.map { $0.serveEventJSON(mapping: stubs[$0.matchedStub?.id ?? ""], detail: false) })
         }
         let newestFirst = Array(entries.reversed())
         let pullsBefore = server.http.context.streamedBodies.reading.pulls
@@ -122,12 +122,20 @@ final class AdminListingStreamTests: XCTestCase {
                 ])))
 
         let mappings = server.store.mappings
+        // All of one priority: newest first, each with its place in the order they were added.
+        func listing(_ positions: [Int]) -> JSONValue {
+            .array(
+                positions.map { position in
+                    guard case .object(let members) = mappings[position].json else { return .null }
+                    return .object(members + [("insertionIndex", JSONValue(position))])
+                })
+        }
         let listed = try fetch(server.port, "GET", "/__admin/mappings")
         XCTAssertEqual(
             String(decoding: listed.body, as: UTF8.self),
             pretty(
                 .object([
-                    ("mappings", .array(mappings.reversed().map(\.json))),
+                    ("mappings", listing(Array(mappings.indices.reversed()))),
                     ("meta", ["total": JSONValue(mappings.count)])
                 ])))
         let page = try fetch(server.port, "GET", "/__admin/mappings?limit=3&offset=2")
@@ -135,7 +143,7 @@ final class AdminListingStreamTests: XCTestCase {
             String(decoding: page.body, as: UTF8.self),
             pretty(
                 .object([
-                    ("mappings", .array(mappings.reversed().dropFirst(2).prefix(3).map(\.json))),
+                    ("mappings", listing(Array(mappings.indices.reversed().dropFirst(2).prefix(3)))),
                     ("meta", ["total": JSONValue(mappings.count)])
                 ])))
     }

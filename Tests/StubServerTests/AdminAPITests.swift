@@ -249,7 +249,11 @@ struct AdminAPITests {
 
         let unmatched = events[0]
         #expect(unmatched["wasMatched"] as? Bool == false)
-        #expect(unmatched["stubMapping"] == nil)
+        // WireMock's placeholder stub: its clients read every serve event's stub.
+        let placeholder = try #require(unmatched["stubMapping"] as? [String: Any])
+        #expect(placeholder["id"] as? String == "00000000-0000-0000-0000-000000000000")
+        #expect(placeholder["request"] as? [String: String] == ["method": "ANY"])
+        #expect((placeholder["response"] as? [String: Any])?["status"] as? Int == 404)
         #expect((unmatched["response"] as? [String: Any])?["status"] as? Int == 404)
         let request = try #require(unmatched["request"] as? [String: Any])
         #expect(request["url"] as? String == "/nowhere?page=2&page=3")
@@ -338,9 +342,17 @@ struct AdminAPITests {
             (closest["stubMapping"] as? [String: Any])?["request"] as? [String: String] == [
                 "url": "/file-a", "method": "GET"
             ])
+        // WireMock's Java client reads a `matchResult` with `distance` alone: what differed comes on request.
         let result = try #require(closest["matchResult"] as? [String: Any])
+        #expect(Set(result.keys) == ["distance"])
         #expect((result["distance"] as? Double).map { $0 > 0 && $0 < 1 } == true)
-        let mismatch = try #require((result["mismatches"] as? [[String: Any]])?.first)
+        let detailed = try await fixture.call("GET", "/__admin/requests/unmatched/near-misses?stubserver=true")
+        let detailedMisses = try #require(try detailed.json()["nearMisses"] as? [[String: Any]])
+        let detailedResult = try #require(
+            detailedMisses.first { ($0["request"] as? [String: Any])?["url"] as? String == "/file-ax" }?["matchResult"]
+                as? [String: Any])
+        #expect(detailedResult["distance"] as? Double == result["distance"] as? Double)
+        let mismatch = try #require((detailedResult["mismatches"] as? [[String: Any]])?.first)
         #expect(mismatch["part"] as? String == "url")
         #expect(mismatch["actual"] as? [String] == ["/file-ax"])
 

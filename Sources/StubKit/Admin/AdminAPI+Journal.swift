@@ -32,15 +32,16 @@ extension AdminAPI {
         return AdminResponse.json([
             "serveEvents": .array(
                 removed.map {
-                    $0.serveEventJSON(mapping: stubs[$0.matchedStub?.id ?? ""])
+                    $0.serveEventJSON(mapping: stubs[$0.matchedStub?.id ?? ""], detail: false)
                 })
         ])
     }
 
     /// `POST /__admin/near-misses/request` with a logged request (`{"url": "/x", "method": "GET",
     /// "headers": {...}, "body": "..."}`): the stubs closest to it, closest first (at most 3).
-    func nearMissesForRequest(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
-        let json = try Self.parseBody(body)
+    func nearMissesForRequest(_ adminRequest: StubHTTPRequest) throws(AdminError) -> HTTPResponse {
+        let detail = Self.wantsDetail(adminRequest)
+        let json = try Self.parseBody(adminRequest.body)
         let request: StubHTTPRequest
         do {
             request = try StubHTTPRequest(loggedRequestJSON: json)
@@ -54,10 +55,19 @@ extension AdminAPI {
             "nearMisses": .array(
                 misses.map { miss in
                     .object([
-                        ("request", json), ("stubMapping", miss.mapping.json), ("matchResult", miss.result.adminJSON)
+                        ("request", json), ("stubMapping", miss.mapping.json),
+                        ("matchResult", miss.result.adminJSON(detail: detail))
                     ])
                 })
         ])
+    }
+
+    /// Whether the call asked, with `?stubserver=true` (``AdminCall/detailQuery``), for what WireMock's Java
+    /// client cannot read, its model classes rejecting any field they do not know: `matchResult.mismatches` in
+    /// near misses, a truncated response body's `bodyTruncated` and `originalBodyLength` in serve events. Our
+    /// own clients (`StubServerClient`, the dashboard) ask for it.
+    static func wantsDetail(_ request: StubHTTPRequest) -> Bool {
+        request.queryValues("stubserver").contains("true")
     }
 
     /// An optional non-negative integer query parameter (`limit`, `offset`).

@@ -8,12 +8,28 @@ import StubHTTP
 
 /// `/__admin/mappings`: listing, adding, replacing and removing stubs.
 extension AdminAPI {
-    /// `GET /__admin/mappings[?limit=N&offset=M]`: stubs, most recently added first (as WireMock);
-    /// `meta.total` counts them all.
+    /// `GET /__admin/mappings[?limit=N&offset=M]`: stubs in WireMock's order, by priority, then most recently
+    /// added first; `meta.total` counts them all. Each carries WireMock's `insertionIndex` (its place in the order
+    /// stubs were added, 0 the oldest; WireMock writes it only into saved files, and its clients read it), from
+    /// which `StubServerClient.mappings` restores that order.
     func listMappings(page: (limit: Int?, offset: Int)) -> StreamedJSONObject {
         let mappings = store.mappings
-        let shown = mappings.reversed().dropFirst(page.offset).prefix(page.limit ?? mappings.count)
-        return Self.mappingsDocument(Array(shown), total: mappings.count)
+        let order = Self.wireMockOrder(mappings)
+        let shown = Array(order.dropFirst(page.offset).prefix(page.limit ?? mappings.count))
+        return StreamedJSONObject(
+            arrayKey: "mappings", count: shown.count, after: [("meta", ["total": JSONValue(mappings.count)])]
+        ) { index in
+            guard case .object(let members) = mappings[shown[index]].json else { return mappings[shown[index]].json }
+            return .object(members + [("insertionIndex", JSONValue(shown[index]))])
+        }
+    }
+
+    /// The positions of `mappings` (in the order they were added) as WireMock lists stubs: by priority, then
+    /// most recently added first.
+    static func wireMockOrder(_ mappings: [StubMapping]) -> [Int] {
+        mappings.indices.sorted { a, b in
+            mappings[a].priority != mappings[b].priority ? mappings[a].priority < mappings[b].priority : a > b
+        }
     }
 
     /// `{"mappings": [...], "meta": {"total": N}}`, whole.
@@ -34,9 +50,10 @@ extension AdminAPI {
         (try queryInteger(request, "limit"), try queryInteger(request, "offset") ?? 0)
     }
 
-    /// `POST /__admin/mappings`: adds the stub; 201 with it (and its id).
+    /// `POST /__admin/mappings`: adds the stub (a persistent one written to its file first); 201 with it (and
+    /// its id).
     func createMapping(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
-        let mapping = try decodeMapping(body)
+        let mapping = try keeping(decodeMapping(body))
         store.add(mapping)
         if let shadow = Shadowing.of(mapping, in: store.mappings) {
             log.write("stubserver: warning: admin: \(shadow.warning)")
@@ -54,23 +71,68 @@ extension AdminAPI {
     func updateMapping(_ id: String, _ body: [UInt8]) throws(AdminError) -> HTTPResponse {
         var mapping = try decodeMapping(body)
         mapping.id = id
-        guard store.replace(id: id, with: mapping) else { throw Self.unknownMapping(id) }
-        return AdminResponse.json(mapping.json)
+        return AdminResponse.json(try replace(with: mapping).json)
     }
 
-    /// `DELETE /__admin/mappings/{id}`.
+    /// `POST /__admin/mappings/edit` (WireMock 2's `editStub`): replaces the stub with the body's `id` in place,
+    /// as `PUT /__admin/mappings/{id}` does. 204, as WireMock; 404 for an unknown id (WireMock: 500).
+    func editMapping(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
+        _ = try replace(with: decodeMapping(body))
+        return HTTPResponse(status: .noContent)
+    }
+
+    /// Replaces the stub with `mapping`'s id in place, the files of persistent stubs following (written over the
+    /// replaced stub's own file when it has one); returns `mapping` as kept. 404 for an unknown id.
+    private func replace(with mapping: StubMapping) throws(AdminError) -> StubMapping {
+        guard let replaced = store.mappings.first(where: { $0.id == mapping.id }) else {
+            throw Self.unknownMapping(mapping.id)
+        }
+        let kept = try keeping(mapping, replacing: replaced)
+        guard store.replace(id: mapping.id, with: kept) else {
+            deleteFiles(of: [kept])  // removed meanwhile
+            throw Self.unknownMapping(mapping.id)
+        }
+        return kept
+    }
+
+    /// Removes `mappings` (every stub with one of their ids) with one new route table, and the files of the
+    /// persistent ones; returns how many were removed.
+    @discardableResult
+    func remove(_ mappings: [StubMapping]) -> Int {
+        let removed = store.remove(ids: Set(mappings.map(\.id)))
+        deleteFiles(of: mappings)
+        return removed
+    }
+
+    /// `POST /__admin/mappings/remove` (`removeStub` in WireMock's Java client, 2 and 3) with a stub mapping: removes
+    /// the stub with its `id`, or, when there is none, every stub whose request pattern equals its `request`
+    /// (as WireMock). `{}`, even when nothing was removed (WireMock: 200).
+    func removeMatchingMapping(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
+        let mapping = try decodeMapping(body)
+        let mappings = store.mappings
+        let byID = mappings.filter { $0.id == mapping.id }
+        remove(byID.isEmpty ? mappings.filter { $0.request == mapping.request } : byID)
+        return AdminResponse.empty
+    }
+
+    /// `DELETE /__admin/mappings/{id}`, deleting the file of a persistent stub.
     func deleteMapping(_ id: String) throws(AdminError) -> HTTPResponse {
-        guard store.remove(id: id) else { throw Self.unknownMapping(id) }
+        guard remove(store.mappings.filter { $0.id == id }) > 0 else { throw Self.unknownMapping(id) }
         return AdminResponse.empty
     }
 
-    /// `DELETE /__admin/mappings`: removes every stub, file stubs too (a reset brings those back).
+    /// `DELETE /__admin/mappings`: removes every stub, and deletes the files of the persistent ones. The stubs
+    /// loaded from files that are not persistent keep their files, and a reset brings them back (WireMock deletes
+    /// every file it loaded).
     func deleteAllMappings() -> HTTPResponse {
+        let mappings = store.mappings
         store.removeAll()
+        deleteFiles(of: mappings)
         return AdminResponse.empty
     }
 
-    /// `POST /__admin/mappings/reset`: back to the stubs loaded from files; the journal stays.
+    /// `POST /__admin/mappings/reset`: back to the stubs loaded from files and the persistent ones; the journal
+    /// stays.
     func resetMappings() -> HTTPResponse {
         store.reset()
         return AdminResponse.empty
@@ -94,10 +156,37 @@ extension AdminAPI {
             throw .invalid(error, title: "Invalid stub mapping")
         }
         log(result.warnings)
+        let current = store.mappings
+        let mappings = try persistImported(result.mappings, among: current, options)
         // One new route table for the whole import, not one per mapping.
-        store.importMappings(
-            result.mappings, overwrite: options.overwrites, removingOthers: options.deleteAllNotInImport)
+        store.importMappings(mappings, overwrite: options.overwrites, removingOthers: options.deleteAllNotInImport)
+        // The files of persistent stubs the import removed, or replaced with stubs that are not persistent.
+        var imported: [String: StubMapping] = [:]
+        for mapping in mappings.reversed() { imported[mapping.id] = mapping }  // the first listed wins
+        let replaces = options.overwrites || options.deleteAllNotInImport
+        deleteFiles(
+            of: current.filter { old in
+                imported[old.id].map { replaces && !$0.persistent } ?? options.deleteAllNotInImport
+            })
         return AdminResponse.empty
+    }
+
+    /// The imported `mappings`, the persistent ones written to their files first (over the file of the stub one
+    /// replaces), in the order the import takes them (last first), skipping those the import skips.
+    private func persistImported(
+        _ mappings: [StubMapping], among current: [StubMapping], _ options: ImportOptions
+    ) throws(AdminError) -> [StubMapping] {
+        var mappings = mappings
+        var written: [String: URL] = [:]
+        for index in mappings.indices.reversed() where mappings[index].persistent {
+            let id = mappings[index].id
+            let existing = current.first { $0.id == id }
+            if existing != nil, !options.overwrites, !options.deleteAllNotInImport { continue }
+            let path = try write(mappings[index], over: written[id] ?? existing.flatMap(ownFile(of:)))
+            written[id] = URL(fileURLWithPath: path)
+            mappings[index].source = path
+        }
+        return mappings
     }
 
     private func decodeMapping(_ body: [UInt8]) throws(AdminError) -> StubMapping {

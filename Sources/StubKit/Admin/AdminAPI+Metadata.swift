@@ -6,20 +6,22 @@ import StubHTTP
     import Foundation
 #endif
 
-/// Finding and removing stubs by their `metadata`, and the stubs no request has used.
+/// Finding and removing stubs and their serve events by the stubs' `metadata`, and the stubs no request has used.
 extension AdminAPI {
     /// `POST /__admin/mappings/find-by-metadata` with a content pattern (`{"matchesJsonPath":
-    /// {"expression": "$.team", "equalTo": "ios"}}`): the stubs whose metadata matches, newest first.
+    /// {"expression": "$.team", "equalTo": "ios"}}`): the stubs whose metadata matches, in WireMock's order (by
+    /// priority, then newest first).
     func findMappingsByMetadata(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
         let matcher = try metadataMatcher(body)
-        return Self.mappingList(store.mappings.reversed().filter(matcher))
+        let mappings = store.mappings
+        return Self.mappingList(Self.wireMockOrder(mappings).map { mappings[$0] }.filter(matcher))
     }
 
     /// `POST /__admin/mappings/remove-by-metadata` with a content pattern: removes the stubs whose
     /// metadata matches, with one new route table however many they are. `{}`.
     func removeMappingsByMetadata(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
         let matcher = try metadataMatcher(body)
-        store.remove(ids: Set(store.mappings.filter(matcher).map(\.id)))
+        remove(store.mappings.filter(matcher))
         return AdminResponse.empty
     }
 
@@ -27,6 +29,30 @@ extension AdminAPI {
     /// since the journal was last cleared — dead stubs — in the order they were added.
     func unusedMappings() -> HTTPResponse {
         Self.mappingList(store.unusedMappings)
+    }
+
+    /// `DELETE /__admin/mappings/unmatched` (WireMock 3): removes the stubs ``unusedMappings()`` lists. `{}`.
+    func removeUnusedMappings() -> HTTPResponse {
+        remove(store.unusedMappings)
+        return AdminResponse.empty
+    }
+
+    /// `POST /__admin/requests/remove-by-metadata` with a content pattern: removes the serve events of the stubs
+    /// whose metadata matches and returns them, oldest first: `{"serveEvents": [...]}` (as WireMock). An event
+    /// whose stub has been removed since is kept: its metadata is no longer known.
+    func removeRequestsByMetadata(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
+        let matcher = try metadataMatcher(body)
+        let stubs = stubsByID()
+        var removed: [LoggedRequest] = []
+        journal.removeEntries { entry in
+            guard let stub = entry.matchedStub.flatMap({ stubs[$0.id] }), matcher(stub) else { return false }
+            removed.append(entry)
+            return true
+        }
+        return AdminResponse.json([
+            "serveEvents": .array(
+                removed.map { $0.serveEventJSON(mapping: stubs[$0.matchedStub?.id ?? ""], detail: false) })
+        ])
     }
 
     /// Decodes the body as one body pattern (`equalToJson`, `matchesJsonPath`, `contains`, …) and

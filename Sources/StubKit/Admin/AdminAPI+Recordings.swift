@@ -53,12 +53,9 @@ extension AdminAPI {
         return AdminResponse.json([
             "mappings": .array(
                 result.mappings.map { mapping in
-                    var json = mapping.json
-                    if result.summary.directory.isEmpty == false, case .object(var members) = json {
-                        members.append(("persistent", .bool(true)))
-                        json = .object(members)
-                    }
-                    return json
+                    var mapping = mapping
+                    if !result.summary.directory.isEmpty { mapping.persistent = true }
+                    return mapping.json
                 })
         ])
     }

@@ -2,35 +2,45 @@ import StubHTTP
 
 /// `/__admin/requests`: the request journal, most recent first (as WireMock).
 extension AdminAPI {
-    /// `GET /__admin/requests[?limit=N][&since=ISO-8601]`: serve events, most recent first; `since`
-    /// keeps those received after that instant.
+    /// `GET /__admin/requests[?limit=N][&since=ISO-8601][&unmatched=true][&matchingStub=ID]`: serve events, most
+    /// recent first. `unmatched=true` keeps those no stub answered, `matchingStub` those the stub with that id
+    /// answered (as WireMock's `ServeEventQuery`), and `meta.total` counts what they keep; `since` then keeps
+    /// those received after that instant, and `limit` the first ones.
     /// The document is built from a snapshot of the journal (value types) and serialized as it is sent.
     func listRequests(_ request: StubHTTPRequest) throws(AdminError) -> StreamedJSONObject {
         let limit = try Self.queryInteger(request, "limit")
         let since = try Self.queryDate(request, "since")
-        let entries = journal.entries
+        let onlyUnmatched = request.queryValues("unmatched").contains("true")
+        let stubID = request.queryValues("matchingStub").first
+        let detail = Self.wantsDetail(request)
+        let queried = journal.entries.reversed().filter { entry in
+            (!onlyUnmatched || !entry.wasMatched)
+                && (stubID.map { entry.wasMatched && entry.matchedStub?.id == $0 } ?? true)
+        }
         let stubs = stubsByID()
-        let recent = entries.reversed().filter { entry in since.map { entry.receivedAt > $0 } ?? true }
+        let recent = queried.filter { entry in since.map { entry.receivedAt > $0 } ?? true }
         let shown = Array(recent.prefix(limit ?? recent.count))
         return StreamedJSONObject(
             arrayKey: "requests", count: shown.count,
             after: [
-                ("meta", ["total": JSONValue(entries.count)]),
+                ("meta", ["total": JSONValue(queried.count)]),
                 ("requestJournalDisabled", .bool(!journal.isEnabled))
             ]
         ) { index in
-            shown[index].serveEventJSON(mapping: stubs[shown[index].matchedStub?.id ?? ""])
+            shown[index].serveEventJSON(mapping: stubs[shown[index].matchedStub?.id ?? ""], detail: detail)
         }
     }
 
     /// `GET /__admin/requests/{id}`: one serve event.
-    func getRequest(_ id: String) throws(AdminError) -> HTTPResponse {
+    func getRequest(_ id: String, _ request: StubHTTPRequest) throws(AdminError) -> HTTPResponse {
         guard let number = LoggedRequest.sequenceNumber(fromAdminID: id),
             let entry = journal.entries.first(where: { $0.id == number })
         else {
             throw .notFound("no request with id '\(id)' in the journal")
         }
-        return AdminResponse.json(entry.serveEventJSON(mapping: stubsByID()[entry.matchedStub?.id ?? ""]))
+        return AdminResponse.json(
+            entry.serveEventJSON(
+                mapping: stubsByID()[entry.matchedStub?.id ?? ""], detail: Self.wantsDetail(request)))
     }
 
     /// `DELETE /__admin/requests` and `POST /__admin/requests/reset`: clears the journal (and which
@@ -64,8 +74,9 @@ extension AdminAPI {
     }
 
     /// `GET /__admin/requests/unmatched/near-misses`: for each unmatched request (most recent first),
-    /// the closest stubs and how they differ.
-    func unmatchedNearMisses() -> HTTPResponse {
+    /// the closest stubs, and how they differ with ``AdminCall/detailQuery``.
+    func unmatchedNearMisses(_ request: StubHTTPRequest) -> HTTPResponse {
+        let detail = Self.wantsDetail(request)
         let table = store.snapshot.table
         var nearMisses: [JSONValue] = []
         for entry in journal.entries.reversed() where !entry.wasMatched {
@@ -73,7 +84,7 @@ extension AdminAPI {
                 nearMisses.append(
                     .object([
                         ("request", entry.requestJSON), ("stubMapping", miss.mapping.json),
-                        ("matchResult", miss.result.adminJSON)
+                        ("matchResult", miss.result.adminJSON(detail: detail))
                     ]))
             }
         }
@@ -82,8 +93,9 @@ extension AdminAPI {
 
     /// `POST /__admin/near-misses/request-pattern`: the journaled requests closest to a pattern that
     /// do not match it, closest first (at most 3).
-    func nearMisses(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
-        let json = try Self.parseBody(body)
+    func nearMisses(_ request: StubHTTPRequest) throws(AdminError) -> HTTPResponse {
+        let detail = Self.wantsDetail(request)
+        let json = try Self.parseBody(request.body)
         let pattern = try decodePattern(json)
         let compiled = CompiledRequestPattern(pattern)
         let misses = journal.entries.map { ($0, compiled.match($0.request)) }.filter { !$0.1.isMatch }
@@ -93,7 +105,7 @@ extension AdminAPI {
                 closest.map { entry, result in
                     .object([
                         ("request", entry.requestJSON), ("requestPattern", pattern.json),
-                        ("matchResult", result.adminJSON)
+                        ("matchResult", result.adminJSON(detail: detail))
                     ])
                 })
         ])
@@ -134,9 +146,11 @@ extension AdminAPI {
 }
 
 extension MatchResult {
-    /// WireMock's `{"distance": 0.19}`, plus what differed (a stubserver addition).
-    var adminJSON: JSONValue {
-        .object([
+    /// WireMock's `{"distance": 0.19}`; with `detail` (``AdminCall/detailQuery``), also what differed, which
+    /// WireMock's Java client cannot read (its `MatchResult` knows `distance` alone).
+    func adminJSON(detail: Bool) -> JSONValue {
+        guard detail else { return .object([("distance", JSONValue(distance))]) }
+        return .object([
             ("distance", JSONValue(distance)),
             (
                 "mismatches",

@@ -8,38 +8,24 @@ import StubHTTP
 
 /// `POST /__admin/mappings/save`: runtime stubs written as mapping files.
 extension AdminAPI {
-    /// Writes every stub added at run time to `mappings/` in the stubs directory, one file each, named
-    /// after the stub (`saved-get-users-octocat-5d1a3c1e.json`). An existing file is never overwritten
-    /// (the name gets `-2`, `-3`, …) and no file is deleted. The saved stubs then count as file stubs,
-    /// so a reset keeps them. `{}`; 422 when the server has no stubs directory or it is read-only
-    /// or inside a bundle (``StubsFolderWritability``).
+    /// Writes every stub added at run time that is not persistent yet to `mappings/` in the stubs directory,
+    /// one file each, named after the stub (`saved-get-users-octocat-5d1a3c1e.json`), and makes it persistent
+    /// (``StubMapping/persistent``): it keeps its place, survives resets, and removing it deletes its file.
+    /// An existing file is never overwritten (the name gets `-2`, `-3`, …) and no file is deleted; stubs loaded
+    /// from files are not written (WireMock rewrites those it changed). `{}`; 422 when the server has no stubs
+    /// directory or it is read-only or inside a bundle (``StubsFolderWritability``).
     func saveMappings() throws(AdminError) -> HTTPResponse {
-        guard let stubsDirectory else {
-            throw AdminError(
-                status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "No stubs directory",
-                detail: "this server has no stubs directory to save mappings into; start it with one",
-                pointer: nil)
-        }
-        if let problem = StubsFolderWritability.problem(writingInto: stubsDirectory) {
-            throw AdminError(
-                status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Read-only stubs folder",
-                detail: "cannot save mappings: \(problem)", pointer: nil)
-        }
-        let folder = stubsDirectory.appendingPathComponent("mappings")
-        var sources: [String: String] = [:]
+        _ = try writableMappingsFolder(for: "save mappings")
+        var written: [String: String] = [:]
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for mapping in store.runtimeMappings {
-                var bytes = mapping.json.serializedBytes(.pretty)
-                bytes.append(UInt8(ascii: "\n"))
-                sources[mapping.id] = try Self.writeNew(bytes, in: folder, stem: Self.fileStem(for: mapping))
+            for mapping in store.runtimeMappings where !(mapping.persistent && mapping.source != nil) {
+                written[mapping.id] = try write(mapping, over: nil)
             }
         } catch {
-            throw AdminError(
-                status: .internalServerError, code: 500, title: "Cannot save mappings",
-                detail: "\(folder.path): \(FileErrorReason.describe(error))", pointer: nil)
+            store.markPersisted(written)
+            throw error
         }
-        store.adoptAsFileMappings(sources)
+        store.markPersisted(written)
         return AdminResponse.empty
     }
 
@@ -68,7 +54,7 @@ extension AdminAPI {
     }
 
     /// Writes `bytes` to `stem.json`, or `stem-2.json`, … — the first name not taken. Returns the path.
-    private static func writeNew(_ bytes: [UInt8], in folder: URL, stem: String) throws -> String {
+    static func writeNew(_ bytes: [UInt8], in folder: URL, stem: String) throws -> String {
         for attempt in 1...1000 {
             let name = attempt == 1 ? "\(stem).json" : "\(stem)-\(attempt).json"
             let url = folder.appendingPathComponent(name)

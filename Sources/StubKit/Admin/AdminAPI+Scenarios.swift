@@ -13,10 +13,11 @@ extension AdminAPI {
         return AdminResponse.empty
     }
 
-    /// `PUT /__admin/scenarios/{name}/state` with `{"state": "..."}`: 404 for an unknown scenario, 422
-    /// for a state none of its stubs names (as WireMock).
+    /// `PUT /__admin/scenarios/{name}/state` with `{"state": "..."}`, or with no body to move the scenario back
+    /// to `Started` (WireMock's `resetScenario(name)`): 404 for an unknown scenario, 422 for a state none of its
+    /// stubs names (as WireMock).
     func setScenarioState(_ name: String, _ body: [UInt8]) throws(AdminError) -> HTTPResponse {
-        let json = try Self.parseBody(body)
+        let json = body.isEmpty ? ["state": .string(Scenario.started)] : try Self.parseBody(body)
         guard case .string(let state)? = json["state"] else {
             throw AdminError(
                 status: .unprocessableEntity, code: AdminError.invalidInputCode, title: "Invalid scenario state",

@@ -10,6 +10,20 @@ package struct AdminCall: Sendable, Hashable {
     package let method: String
     /// The path below `/__admin`, starting with `/`, its parameters percent-encoded.
     package let path: String
+    /// The query, without `?`; `nil` for none.
+    package private(set) var query: String?
+
+    /// The query that asks for what WireMock's Java client cannot read and stubserver's own clients use:
+    /// `matchResult.mismatches` in near misses, a truncated response body's `bodyTruncated` and
+    /// `originalBodyLength` in serve events.
+    package static let detailQuery = "stubserver=true"
+
+    /// This call with ``detailQuery``.
+    package var detailed: AdminCall {
+        var call = self
+        call.query = Self.detailQuery
+        return call
+    }
 
     /// The call to `endpoint`, its parameters (`{id}`, `{name}`, in order) filled in.
     package init(_ endpoint: Endpoint, _ parameters: String...) {

@@ -27,7 +27,14 @@ extension AdminRoute {
                 try api.removeMappingsByMetadata(request.body)
             }),
         AdminRoute("POST", "mappings/save", .response { api, _, _ throws(AdminError) in try api.saveMappings() }),
+        AdminRoute(
+            "POST", "mappings/edit",
+            .response { api, request, _ throws(AdminError) in try api.editMapping(request.body) }),
+        AdminRoute(
+            "POST", "mappings/remove",
+            .response { api, request, _ throws(AdminError) in try api.removeMatchingMapping(request.body) }),
         AdminRoute("GET", "mappings/unmatched", .response { api, _, _ in api.unusedMappings() }),
+        AdminRoute("DELETE", "mappings/unmatched", .response { api, _, _ in api.removeUnusedMappings() }),
         AdminRoute("GET", "mappings/{id}", .response { api, _, id throws(AdminError) in try api.getMapping(id[0]) }),
         AdminRoute(
             "PUT", "mappings/{id}",
@@ -50,20 +57,26 @@ extension AdminRoute {
         AdminRoute(
             "POST", "requests/remove",
             .response { api, request, _ throws(AdminError) in try api.removeRequests(request.body) }),
+        AdminRoute(
+            "POST", "requests/remove-by-metadata",
+            .response { api, request, _ throws(AdminError) in try api.removeRequestsByMetadata(request.body) }),
         AdminRoute("GET", "requests/unmatched", .listing { api, _, _ in api.unmatchedRequests() }),
-        AdminRoute("GET", "requests/unmatched/near-misses", .response { api, _, _ in api.unmatchedNearMisses() }),
-        AdminRoute("GET", "requests/{id}", .response { api, _, id throws(AdminError) in try api.getRequest(id[0]) }),
+        AdminRoute(
+            "GET", "requests/unmatched/near-misses", .response { api, request, _ in api.unmatchedNearMisses(request) }),
+        AdminRoute(
+            "GET", "requests/{id}",
+            .response { api, request, id throws(AdminError) in try api.getRequest(id[0], request) }),
         AdminRoute(
             "DELETE", "requests/{id}", .response { api, _, id throws(AdminError) in try api.deleteRequest(id[0]) }),
         AdminRoute(
             "POST", "near-misses/request-pattern",
             .response { api, request, _ throws(AdminError) in
-                try api.nearMisses(request.body)
+                try api.nearMisses(request)
             }),
         AdminRoute(
             "POST", "near-misses/request",
             .response { api, request, _ throws(AdminError) in
-                try api.nearMissesForRequest(request.body)
+                try api.nearMissesForRequest(request)
             }),
 
         // Files under __files

@@ -67,8 +67,11 @@ extension LoggedRequest {
     }
 
     /// The serve event (`GET /__admin/requests`): the request, what answered it and how.
-    /// - Parameter mapping: the stub that answered, if it still exists.
-    func serveEventJSON(mapping: StubMapping?) -> JSONValue {
+    /// - Parameters:
+    ///   - mapping: the stub that answered, if it still exists.
+    ///   - detail: whether to add what WireMock's Java client cannot read (``AdminCall/detailQuery``): a
+    ///     truncated response body's `bodyTruncated` and `originalBodyLength`.
+    func serveEventJSON(mapping: StubMapping?, detail: Bool) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("id", .string(adminID)), ("request", requestJSON)]
         if let mapping {
             members.append(("responseDefinition", mapping.response.json))
@@ -77,17 +80,19 @@ extension LoggedRequest {
         } else {
             members.append(("responseDefinition", ["status": JSONValue(responseStatus), "fromConfiguredStub": false]))
         }
-        members.append(("response", responseJSON))
+        members.append(("response", responseJSON(detail: detail)))
         members.append(("wasMatched", .bool(wasMatched)))
         members.append(("timing", timingJSON))
         if let matchedStub {
             members.append(("stubMapping", mapping?.json ?? Self.removedStubJSON(matchedStub)))
+        } else {
+            members.append(("stubMapping", Self.notConfiguredStubJSON))
         }
         return .object(members)
     }
 
     /// WireMock's `response`: status, headers and body (as text and base64).
-    private var responseJSON: JSONValue {
+    private func responseJSON(detail: Bool) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("status", JSONValue(responseStatus))]
         if let response {
             if !response.headers.isEmpty {
@@ -95,8 +100,8 @@ extension LoggedRequest {
             }
             members.append(("bodyAsBase64", .string(Base64.encode(response.body))))
             members.append(("body", .string(String(decoding: response.body, as: UTF8.self))))
-            if responseBodyTruncated {
-                // Not in WireMock: the journal kept only the first bytes of the body.
+            if detail, responseBodyTruncated {
+                // Not in WireMock, whose Java client rejects it: the journal kept only the first bytes of the body.
                 members.append(("bodyTruncated", true))
                 members.append(("originalBodyLength", JSONValue(originalResponseBodyLength)))
             }
@@ -116,6 +121,16 @@ extension LoggedRequest {
             ("responseSendTime", 0), ("serveTime", millis(timing.processTime)), ("totalTime", millis(timing.totalTime))
         ])
     }
+
+    /// The id of ``notConfiguredStubJSON``.
+    static let notConfiguredStubID = "00000000-0000-0000-0000-000000000000"
+
+    /// The stub of an unmatched serve event: WireMock's `StubMapping.NOT_CONFIGURED`, which its clients read as
+    /// any other stub (`getStubMapping()` is never null). WireMock's id is random per process; this one is fixed.
+    static let notConfiguredStubJSON: JSONValue = .object([
+        ("id", .string(notConfiguredStubID)), ("request", ["method": "ANY"]),
+        ("response", .object([("status", 404), ("fromConfiguredStub", false)])), ("uuid", .string(notConfiguredStubID))
+    ])
 
     /// A stub that answered but has been removed since: what is still known of it.
     private static func removedStubJSON(_ stub: MatchedStub) -> JSONValue {

@@ -143,12 +143,9 @@ public struct MappingDecoder: Sendable {
 
         static let topLevelFields = [
             "id", "uuid", "name", "priority", "request", "response",
-            "scenarioName", "requiredScenarioState", "newScenarioState", "metadata"
+            "scenarioName", "requiredScenarioState", "newScenarioState", "metadata", "persistent"
         ]
-        static let topLevelWireMockOnly: Set<String> = [
-            "postServeActions",
-            "serveEventListeners", "insertionIndex"
-        ]
+        static let topLevelWireMockOnly: Set<String> = ["postServeActions", "serveEventListeners"]
 
         mutating func decodeMapping(_ json: JSONValue, at path: MappingPath, source: String?, index: Int)
             throws(StubsLoadError) -> StubMapping
@@ -156,7 +153,9 @@ public struct MappingDecoder: Sendable {
             let members = try object(json, at: path)
             try checkFields(
                 members, at: path, supported: Self.topLevelFields,
-                silent: ["persistent"], wireMockOnly: Self.topLevelWireMockOnly)
+                // `insertionIndex`: WireMock's place of the stub among the others, in the files it saves and in
+                // stubserver's listings; where a stub goes is the server's business.
+                silent: ["insertionIndex"], wireMockOnly: Self.topLevelWireMockOnly)
             let id = try decodeID(json, at: path) ?? Self.derivedID(source: file, index: index)
             let name = try json["name"].map { (value) throws(StubsLoadError) in try string(value, at: path.key("name"))
             }
@@ -175,6 +174,9 @@ public struct MappingDecoder: Sendable {
             var mapping = StubMapping(
                 id: id, name: name, priority: priority ?? StubMapping.defaultPriority,
                 request: request, response: response, source: source, metadata: metadata)
+            if let persistent = json["persistent"], persistent != .null {
+                mapping.persistent = try bool(persistent, at: path.key("persistent"))
+            }
             try decodeScenario(json, into: &mapping, at: path)
             try decodeMetadata(metadata, into: &mapping, at: path.key("metadata"))
             return mapping

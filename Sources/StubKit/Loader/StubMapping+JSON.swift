@@ -28,6 +28,7 @@ extension StubMapping {
         if let requiredScenarioState { members.append(("requiredScenarioState", .string(requiredScenarioState))) }
         if let newScenarioState { members.append(("newScenarioState", .string(newScenarioState))) }
         if let metadata = metadataWithStubserver { members.append(("metadata", metadata)) }
+        if persistent { members.append(("persistent", true)) }
         return .object(members)
     }
 }

@@ -30,6 +30,11 @@ public struct StubMapping: Sendable, Hashable, Identifiable {
     /// Where a runtime stub was added (`server.stub(...)` fills it in); `nil` for stubs from files and
     /// the admin API.
     public var callSite: StubCallSite?
+    /// WireMock's `persistent`: the admin API keeps the stub in a file of the stubs directory's `mappings/`, written
+    /// when the stub is added or changed and deleted when it is removed, so that it survives resets and restarts
+    /// (``source`` is that file). `POST /__admin/mappings/save` makes the stubs added at run time persistent.
+    /// Stubs added in Swift (`server.stub`, `server.add`) are never written.
+    public var persistent = false
 
     public static let defaultPriority = 5
 

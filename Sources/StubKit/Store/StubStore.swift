@@ -4,6 +4,8 @@ import StubHTTP
 ///
 /// Changes happen under a lock and publish a new ``StubSnapshot``; matching reads the current
 /// snapshot. Runtime stubs come after file stubs, so they win over file stubs of the same priority.
+/// Persistent stubs (``StubMapping/persistent``, with their file as ``StubMapping/source``) keep their place
+/// and survive ``reset()``; removing one forgets it for good (the admin API deletes its file).
 final class StubStore: Sendable {
     private struct State {
         /// As last loaded from files; what ``reset()`` returns to.
@@ -140,13 +142,18 @@ final class StubStore: Sendable {
     /// Forgets which stubs were used (a journal or full reset).
     func forgetUsage() { used.withLock { $0 = Usage() } }
 
-    /// Replaces the stubs loaded from files (e.g. after a reload); runtime stubs are kept.
+    /// Replaces the stubs loaded from files (e.g. after a reload); runtime stubs are kept, but for the
+    /// persistent ones, whose files the reload read.
     func replaceFileMappings(_ mappings: [StubMapping]) {
         update { state in
             state.loadedFileMappings = mappings
             state.fileMappings = mappings
+            state.runtimeMappings.removeAll(where: Self.hasFile)
         }
     }
+
+    /// Whether `mapping` is persistent and written to its file: a reset keeps it.
+    private static func hasFile(_ mapping: StubMapping) -> Bool { mapping.persistent && mapping.source != nil }
 
     /// Adds a stub after all others.
     func add(_ mapping: StubMapping) {
@@ -158,8 +165,9 @@ final class StubStore: Sendable {
         update(appending: true) { $0.runtimeMappings += mappings }
     }
 
-    /// Imports `mappings` with one new route table: a mapping whose id exists replaces the first stub with
-    /// that id in place when `overwrite`, and is skipped otherwise; the others are added after all others.
+    /// Imports `mappings` with one new route table, last first (as WireMock), so that of two equal stubs the
+    /// first listed is the newer and answers: a mapping whose id exists replaces the first stub with that id in
+    /// place when `overwrite`, and is skipped otherwise; the others are added after all others.
     /// - Parameter removingOthers: remove every stub first, file stubs too (`deleteAllNotInImport`).
     func importMappings(_ mappings: [StubMapping], overwrite: Bool, removingOthers: Bool) {
         var changed: [String] = []
@@ -168,14 +176,16 @@ final class StubStore: Sendable {
                 state.fileMappings.removeAll()
                 state.runtimeMappings.removeAll()
                 state.closures.removeAll()
+                state.loadedFileMappings.removeAll { $0.persistent }
             }
             var fileIndex: [String: Int] = [:], runtimeIndex: [String: Int] = [:]
             for (i, m) in state.fileMappings.enumerated() where fileIndex[m.id] == nil { fileIndex[m.id] = i }
             for (i, m) in state.runtimeMappings.enumerated() where runtimeIndex[m.id] == nil { runtimeIndex[m.id] = i }
-            for mapping in mappings {
+            for mapping in mappings.reversed() {
                 if let i = fileIndex[mapping.id] {
                     guard overwrite else { continue }
                     state.fileMappings[i] = mapping
+                    Self.replaceLoaded(mapping, in: &state)
                 } else if let i = runtimeIndex[mapping.id] {
                     guard overwrite else { continue }
                     state.runtimeMappings[i] = mapping
@@ -244,6 +254,7 @@ final class StubStore: Sendable {
             if let index = state.fileMappings.firstIndex(where: { $0.id == id }) {
                 state.fileMappings[index] = mapping
                 position = index
+                Self.replaceLoaded(mapping, in: &state)
             } else if let index = state.runtimeMappings.firstIndex(where: { $0.id == id }) {
                 state.runtimeMappings[index] = mapping
                 position = state.fileMappings.count + index
@@ -256,9 +267,23 @@ final class StubStore: Sendable {
         return replaced
     }
 
+    /// What a reset returns to when the file stub `mapping` replaced one: `mapping` when it is persistent (its
+    /// file was written); nothing when the stub it replaced was (its file was deleted); else what was loaded
+    /// (the file is as it was).
+    private static func replaceLoaded(_ mapping: StubMapping, in state: inout State) {
+        guard let index = state.loadedFileMappings.firstIndex(where: { $0.id == mapping.id }) else { return }
+        if hasFile(mapping) {
+            state.loadedFileMappings[index] = mapping
+        } else if state.loadedFileMappings[index].persistent {
+            state.loadedFileMappings.remove(at: index)
+        }
+    }
+
     /// Removes the file and runtime stubs `matching`; returns their positions (ascending) among the stubs,
-    /// file stubs first, as the current snapshot has them. Each stub is asked once.
+    /// file stubs first, as the current snapshot has them. Each stub is asked once. A reset no longer brings
+    /// back persistent file stubs among them.
     private static func remove(in state: inout State, where matching: (StubMapping) -> Bool) -> [Int] {
+        state.loadedFileMappings.removeAll { $0.persistent && matching($0) }
         var files: [Int] = [], runtime: [Int] = []
         for (index, mapping) in state.fileMappings.enumerated() where matching(mapping) { files.append(index) }
         for (index, mapping) in state.runtimeMappings.enumerated() where matching(mapping) { runtime.append(index) }
@@ -283,19 +308,36 @@ final class StubStore: Sendable {
         }
     }
 
-    /// Removes every stub, file stubs included; ``reset()`` brings the file stubs back.
+    /// Makes the stubs in `files` (id → the file written for it) persistent, in place. Used after
+    /// `POST /__admin/mappings/save`.
+    func markPersisted(_ files: [String: String]) {
+        guard !files.isEmpty else { return }
+        update { state in
+            func mark(_ mapping: inout StubMapping) {
+                guard let file = files[mapping.id] else { return }
+                mapping.persistent = true
+                mapping.source = file
+            }
+            for index in state.runtimeMappings.indices { mark(&state.runtimeMappings[index]) }
+            for index in state.fileMappings.indices { mark(&state.fileMappings[index]) }
+        }
+    }
+
+    /// Removes every stub, file stubs included; ``reset()`` brings back the file stubs that are not persistent.
     func removeAll() {
         update { state in
             state.fileMappings.removeAll()
             state.runtimeMappings.removeAll()
             state.closures.removeAll()
+            state.loadedFileMappings.removeAll { $0.persistent }
         }
     }
 
-    /// Back to the stubs last loaded from files: runtime stubs are dropped, removed file stubs return.
+    /// Back to the stubs last loaded from files and the persistent ones: other runtime stubs are dropped, removed
+    /// file stubs that are not persistent return.
     func reset() {
         update { state in
-            state.runtimeMappings.removeAll()
+            state.runtimeMappings.removeAll { !Self.hasFile($0) }
             state.closures.removeAll()
             state.fileMappings = state.loadedFileMappings
         }

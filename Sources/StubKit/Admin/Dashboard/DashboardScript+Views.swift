@@ -67,7 +67,7 @@ extension DashboardScript {
           detail.replaceChildren(el("p", { class: "note", text: "Loading…" }));
           let entry;
           try {
-            entry = await admin("GET", "requests/" + encodeURIComponent(summary.id));
+            entry = await admin("GET", "requests/" + encodeURIComponent(summary.id) + "?stubserver=true");
           } catch (error) {
             const gone = error.status === 404 && state.journal && !state.journal.enabled
               ? "The request journal is off, so only the summary is known."
