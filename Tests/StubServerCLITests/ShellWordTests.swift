@@ -25,7 +25,8 @@ struct ShellWordTests {
         let script = Self.words.map { "printf '%s\\0' " + ShellWord.quoted($0) }.joined(separator: "\n")
         let run = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script])
         #expect(run.succeeded, "\(run.standardError)")
-        let read = run.standardOutput.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let read = run.standardOutput.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(
+            String.init)
         #expect(read == Self.words)
     }
 }

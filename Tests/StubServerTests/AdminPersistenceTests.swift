@@ -151,7 +151,8 @@ struct AdminPersistenceTests {
             // Its file holds another stub too, so it is never rewritten: the stub cannot be made persistent anew.
             let rewrite = try await HTTP.send(
                 restarted, "PUT", "/__admin/mappings/\(several)",
-                body: Data(#"{"persistent": true, "request": {"url": "/several/1"}, "response": {"body": "new"}}"#.utf8))
+                body: Data(#"{"persistent": true, "request": {"url": "/several/1"}, "response": {"body": "new"}}"#.utf8)
+            )
             #expect(rewrite.status == 422)
             #expect(rewrite.text.contains("several.json [0], a file of several stubs"))
             #expect(try await HTTP.send(restarted, "DELETE", "/__admin/mappings/\(several)").status == 200)

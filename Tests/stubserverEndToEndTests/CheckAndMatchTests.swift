@@ -255,7 +255,10 @@
             XCTAssertTrue(cart.stdout.contains("try --state 'Cart=Has item')"), cart.stdout)
             let pasted = try ChildProcess.run(
                 URL(fileURLWithPath: "/bin/sh"),
-                ["-c", #""$0" match --stubs stubs --state 'Cart=Has item' GET /cart"#, try Paths.stubserverBinary().path],
+                [
+                    "-c", #""$0" match --stubs stubs --state 'Cart=Has item' GET /cart"#,
+                    try Paths.stubserverBinary().path
+                ],
                 currentDirectory: temp.root)
             XCTAssertTrue(pasted.succeeded, pasted.standardOutput + pasted.standardError)
             XCTAssertTrue(pasted.standardOutput.hasPrefix(#"GET /cart → "cart""#), pasted.standardOutput)

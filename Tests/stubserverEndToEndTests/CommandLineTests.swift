@@ -80,7 +80,8 @@
             let unmatched = #"^DELETE /nowhere → 404 no match in \d+(\.\d+)? ms$"#
             XCTAssertNotNil(lines.first?.range(of: matched, options: .regularExpression), "\(lines)")
             XCTAssertNotNil(lines[1].range(of: unmatched, options: .regularExpression), "\(lines)")
-            XCTAssertTrue(lines.last?.hasPrefix(#"GET /added → 200 "GET /added (id \#(added.id))" in "#) == true, "\(lines)")
+            XCTAssertTrue(
+                lines.last?.hasPrefix(#"GET /added → 200 "GET /added (id \#(added.id))" in "#) == true, "\(lines)")
         }
 
         func testWithoutVerboseNoRequestLinesAndSIGTERMExitsZero() async throws {
