@@ -195,11 +195,11 @@ struct StubWebSocketClientTests {
 
 extension StubWebSocketClientTests {
     /// A fake server on a raw socket: accepts one connection, reads the upgrade request and answers it with
-    /// `answer(key)`; returns the connection (close it) and the request head.
-    static func fakeServer(
-        _ listener: Int32, answer: @escaping @Sendable (String) -> [UInt8]
-    ) async throws -> (fd: Int32, request: String) {
-        try await offPool {
+    /// `answer(key)`; ``FakeServer/value`` is the connection (close it) and the request head. Its thread starts at
+    /// once, not as a task: the client's timeouts then never wait for Swift's cooperative pool, which the rest of a
+    /// parallel test run can keep busy for tens of seconds.
+    static func fakeServer(_ listener: Int32, answer: @escaping @Sendable (String) -> [UInt8]) -> FakeServer {
+        FakeServer {
             let fd = try RawSocket.acceptConnection(listener)
             let head = String(decoding: try RawSocket.read(fd, through: Array("\r\n\r\n".utf8)), as: UTF8.self)
             let key =
@@ -207,6 +207,32 @@ extension StubWebSocketClientTests {
                 .map { String($0.dropFirst("sec-websocket-key:".count)).trimmingCharacters(in: .whitespaces) } ?? ""
             try RawSocket.sendAll(fd, answer(key))
             return (fd, head)
+        }
+    }
+
+    /// Work on a thread of its own, started when made; ``value`` waits for its result.
+    final class FakeServer: Sendable {
+        private let result = LockedValue<Result<(fd: Int32, request: String), any Error>?>(nil)
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ work: @escaping @Sendable () throws -> (fd: Int32, request: String)) {
+            let thread = Thread { [result, done] in
+                let outcome = Result { try work() }
+                result.withLock { $0 = outcome }
+                done.signal()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+
+        var value: (fd: Int32, request: String) {
+            get async throws {
+                try await offPool { [result, done] in
+                    done.wait()
+                    guard let outcome = result.withLock({ $0 }) else { throw TestFailure("no result") }
+                    return try outcome.get()
+                }
+            }
         }
     }
 
@@ -221,12 +247,12 @@ extension StubWebSocketClientTests {
     func answersPings() async throws {
         let (listener, port) = try RawSocket.occupyLoopbackPort()
         defer { RawSocket.closeSocket(listener) }
-        async let server = Self.fakeServer(listener) { key in
+        let server = Self.fakeServer(listener) { key in
             Self.switching(key) + WebSocketFrameSerializer.serialize(.ping(Array("are you there".utf8)))
                 + WebSocketFrameSerializer.serialize(.text("after the ping"))
         }
         let socket = try await Client.connect(to: try #require(URL(string: "ws://127.0.0.1:\(port)/raw")))
-        let (fd, _) = try await server
+        let (fd, _) = try await server.value
         defer { RawSocket.closeSocket(fd) }
         #expect(try await socket.receive(timeout: .seconds(30)).text == "after the ping")
         let frames = try await offPool { () -> [WebSocketFrame] in
@@ -249,11 +275,11 @@ extension StubWebSocketClientTests {
     func sendTimeout() async throws {
         let (listener, port) = try RawSocket.occupyLoopbackPort()
         defer { RawSocket.closeSocket(listener) }
-        async let server = Self.fakeServer(listener) { key in Self.switching(key) }
+        let server = Self.fakeServer(listener) { key in Self.switching(key) }
         let socket = try await Client.connect(
             to: try #require(URL(string: "ws://127.0.0.1:\(port)/deaf")), timeout: .seconds(30),
             configuration: Client.Configuration(sendTimeout: .milliseconds(500)))
-        let (fd, _) = try await server
+        let (fd, _) = try await server.value
         defer { RawSocket.closeSocket(fd) }
         RawSocket.setReceiveBuffer(fd, bytes: 4096)  // and it never reads: far less than 16 MiB fits in the buffers
         let failure = await Self.failure { () async throws(Client.Failure) in
@@ -334,12 +360,12 @@ extension StubWebSocketClientTests {
         for (answer, expected) in answers {
             let (listener, port) = try RawSocket.occupyLoopbackPort()
             defer { RawSocket.closeSocket(listener) }
-            async let server = Self.fakeServer(listener, answer: answer)
+            let server = Self.fakeServer(listener, answer: answer)
             let url = try #require(URL(string: "ws://127.0.0.1:\(port)/raw"))
             let failure = await Self.failure { () async throws(Client.Failure) in
                 try await Client.connect(to: url, timeout: .seconds(30))
             }
-            RawSocket.closeSocket(try await server.fd)
+            RawSocket.closeSocket(try await server.value.fd)
             #expect(failure?.kind == .invalidHandshake)
             #expect(failure?.description.contains(expected) == true, "\(String(describing: failure))")
         }
