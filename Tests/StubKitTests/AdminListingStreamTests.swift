@@ -158,17 +158,6 @@ final class AdminListingStreamTests: XCTestCase {
         }
     }
 
-    /// Waits (up to 60 s) until the server has stopped asking for pieces for 20 polls in a row: the stall is real.
-    private func waitUntilPullsSettle(_ server: StubServer) {
-        var last = -1, still = 0
-        for _ in 0..<1_200 where still < 20 {
-            usleep(50_000)
-            let now = server.http.context.streamedBodies.reading.pulls
-            still = now == last ? still + 1 : 0
-            last = now
-        }
-    }
-
     func testAStalledJournalReaderHoldsAtMostTheBoundThenGetsItWhole() throws {
         let server = try StubServer.startQuietly()
         defer { server.stop() }
@@ -185,7 +174,8 @@ final class AdminListingStreamTests: XCTestCase {
             guard n > 0 else { return XCTFail("closed before the head") }
             received += buffer[..<n]
         }
-        waitUntilPullsSettle(server)
+        // Until the server has stopped asking for pieces for 20 polls in a row (up to 60 s): the stall is real.
+        XCTAssertTrue(settled { server.http.context.streamedBodies.reading.pulls }, "the listing never stalled")
         XCTAssertLessThanOrEqual(
             server.http.context.streamedBodies.reading.peakQueuedBytes, HTTPBodyStreaming.highWater,
             "while the reader stalls, the server holds at most the bound")
@@ -221,12 +211,10 @@ final class AdminListingStreamTests: XCTestCase {
                 taken += n
             }
         }
-        var cancellations = 0
-        for _ in 0..<1_200 where cancellations == 0 {
-            usleep(50_000)
-            cancellations = server.http.context.streamedBodies.reading.cancellations
-        }
-        XCTAssertEqual(cancellations, 1, "the client left: its listing is cancelled")
+        XCTAssertTrue(
+            eventuallyBlocking(timeout: .seconds(60)) { server.http.context.streamedBodies.reading.cancellations > 0 })
+        XCTAssertEqual(
+            server.http.context.streamedBodies.reading.cancellations, 1, "the client left: its listing is cancelled")
         let health = try fetch(server.port, "GET", "/__admin/health")
         XCTAssertTrue(health.head.hasPrefix("HTTP/1.1 200"), "the admin API still answers")
     }

@@ -42,16 +42,6 @@ struct AvailabilityTests {
         }
     }
 
-    /// Waits (polling, up to 30 s and 3,000 checks) until `condition` holds; returns whether it did.
-    private func eventually(_ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
-        for _ in 0..<3_000 where ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return await condition()
-    }
-
     @Test("Offline: URLSession cannot connect; online again: the same port answers")
     func offline() async throws {
         let server = try StubServer.start()

@@ -1,5 +1,6 @@
 import Foundation
 import StubServerTestSupport
+import StubTestSupport
 import StubTesting
 import Testing
 
@@ -89,7 +90,7 @@ struct ShutdownTests {
         try server.start()
         server.stub(.get("/late"), .text("late").delay(.milliseconds(300)))
         async let fetched = HTTP.get(server, "/late")
-        for _ in 0..<2_000 where server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(await eventually { !server.requests.isEmpty })
         try #require(server.requests.count == 1)
         await server.shutdown()
         #expect(try await fetched.text == "late")

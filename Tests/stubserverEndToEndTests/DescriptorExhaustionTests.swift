@@ -43,7 +43,7 @@
 
                 clients.forEach { close($0) }
                 clients.removeAll()
-                let served = poll(timeout: .seconds(20)) {
+                let served = eventuallyBlocking(timeout: .seconds(20)) {
                     let answer = try? RawSocket.exchange(
                         port: port, Array("GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
                     return answer.map { String(decoding: $0, as: UTF8.self).hasPrefix("HTTP/1.1 200") } ?? false

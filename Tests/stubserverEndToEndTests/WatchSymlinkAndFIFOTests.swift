@@ -40,13 +40,13 @@
 
             // Same sizes: only the targets' modification times (or inodes) tell the edits apart.
             try Data(simpleMapping("/file", body: "file-v2").utf8).write(to: file, options: .atomic)
-            let fileReloaded = try await poll(timeout: .seconds(10)) {
+            let fileReloaded = try await eventually(timeout: .seconds(10), every: .milliseconds(50)) {
                 try await body(base.appendingPathComponent("file")) == "file-v2"
             }
             XCTAssertTrue(fileReloaded, "edit through a symlinked file not seen; stderr:\n\(server.standardError)")
             try Data(simpleMapping("/folder", body: "folder-v2").utf8).write(
                 to: folder.appendingPathComponent("inside.json"))
-            let folderReloaded = try await poll(timeout: .seconds(10)) {
+            let folderReloaded = try await eventually(timeout: .seconds(10), every: .milliseconds(50)) {
                 try await body(base.appendingPathComponent("folder")) == "folder-v2"
             }
             XCTAssertTrue(folderReloaded, "edit in a symlinked folder not seen; stderr:\n\(server.standardError)")
@@ -67,7 +67,9 @@
             XCTAssertEqual(initial, "v1")
 
             try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v2"))
-            let reloaded = try await poll(timeout: .seconds(10)) { try await body(url) == "v2" }
+            let reloaded = try await eventually(timeout: .seconds(10), every: .milliseconds(50)) {
+                try await body(url) == "v2"
+            }
             XCTAssertTrue(reloaded, "edit not seen beside a FIFO; stderr:\n\(server.standardError)")
             XCTAssertTrue(
                 server.waitForStandardError(containing: "stubserver: reloaded 1 stub from stubs\n"),

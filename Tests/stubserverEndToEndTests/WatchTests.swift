@@ -28,7 +28,9 @@
 
             // Same size, so only the modification time tells the edit apart.
             try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v2"))
-            let reloaded = try await poll(timeout: .seconds(10)) { try await body(url) == "v2" }
+            let reloaded = try await eventually(timeout: .seconds(10), every: .milliseconds(50)) {
+                try await body(url) == "v2"
+            }
             XCTAssertTrue(reloaded, "v2 not served; stderr:\n\(server.standardError)")
             XCTAssertTrue(
                 server.waitForStandardError(containing: "stubserver: reloaded 1 stub from stubs\n"),
@@ -47,9 +49,11 @@
             // Fixed again, and a new file added at the same time.
             try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v3"))
             try temp.write("mappings/added/new.json", simpleMapping("/added", body: "new"))
-            let fixed = try await poll(timeout: .seconds(10)) { try await body(url) == "v3" }
+            let fixed = try await eventually(timeout: .seconds(10), every: .milliseconds(50)) {
+                try await body(url) == "v3"
+            }
             XCTAssertTrue(fixed, "v3 not served; stderr:\n\(server.standardError)")
-            let added = try await poll(timeout: .seconds(5)) {
+            let added = try await eventually(timeout: .seconds(5), every: .milliseconds(50)) {
                 try await body(url.deletingLastPathComponent().appendingPathComponent("added")) == "new"
             }
             XCTAssertTrue(added, server.standardError)

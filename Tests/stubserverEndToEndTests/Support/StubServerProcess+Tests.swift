@@ -44,7 +44,7 @@
         /// Waits until the last 64 KiB of stderr contain `text`; returns whether they did within `timeout`.
         @discardableResult
         func waitForStandardError(containing text: String, timeout: Duration = .seconds(10)) -> Bool {
-            poll(timeout: timeout) { standardError.contains(text) }
+            eventuallyBlocking(timeout: timeout) { standardError.contains(text) }
         }
     }
 #endif
