@@ -29,24 +29,6 @@ final class ServerResourceTests: XCTestCase {
         var last: Connection? { lock.withLock { connections.last?.connection } }
     }
 
-    /// Runs `body` on `loop` and waits for its answer.
-    func onLoop<T: Sendable>(_ loop: EventLoop, _ body: @escaping @Sendable () -> T) -> T? {
-        let result = ConditionLock<T?>(nil)
-        loop.execute { result.withLock { $0 = body() } }
-        guard result.wait(timeout: .seconds(10), until: { $0 != nil }) else { return nil }
-        return result.withLock { $0 }
-    }
-
-    /// Polls `condition` on `loop` (bounded: at most ~10 s), for state that settles right after the client
-    /// saw the close.
-    func eventually(on loop: EventLoop, _ condition: @escaping @Sendable () -> Bool) -> Bool {
-        for _ in 0..<1_000 {
-            if onLoop(loop, condition) == true { return true }
-            usleep(10_000)
-        }
-        return false
-    }
-
     func testClosedConnectionsAreReleasedBeforeTheIdleTimeout() throws {
         let seen = Seen()
         // The idle timeout is far away: nothing may wait for it to let go of a connection.
@@ -64,7 +46,10 @@ final class ServerResourceTests: XCTestCase {
         let loop = try XCTUnwrap(seen.currentLoop)
         XCTAssertEqual(seen.count, 20)
         XCTAssertTrue(
-            eventually(on: loop) { loop.channelCount == 1 && loop.timerCount == 0 },
+            // State that settles on the loop right after the client saw the close.
+            eventuallyBlocking(timeout: .seconds(10)) {
+                onLoop(loop) { loop.channelCount == 1 && loop.timerCount == 0 } == true
+            },
             "only the listener stays registered, and no timer is left")
         XCTAssertEqual(seen.alive, 0, "every closed connection was released")
     }
