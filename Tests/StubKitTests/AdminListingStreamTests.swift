@@ -1,4 +1,5 @@
 import Foundation
+import StubServerTestSupport
 import StubTestSupport
 import XCTest
 
@@ -59,7 +60,7 @@ final class AdminListingStreamTests: XCTestCase {
     }
 
     func testListingsAreByteIdenticalToTheWholeDocuments() throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         defer { server.stop() }
         for index in 0..<40 {
             _ = try server.stub(
@@ -159,7 +160,7 @@ final class AdminListingStreamTests: XCTestCase {
     }
 
     func testAStalledJournalReaderHoldsAtMostTheBoundThenGetsItWhole() throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         defer { server.stop() }
         fillJournal(server, count: 250)  // about 6 MB of JSON: more than the kernel's socket buffers hold
         let fd = try RawSocket.connectLoopback(port: server.port, timeoutSeconds: 60)
@@ -196,7 +197,7 @@ final class AdminListingStreamTests: XCTestCase {
     }
 
     func testAJournalReaderLeavingCancelsTheSerialization() throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         defer { server.stop() }
         fillJournal(server, count: 100)
         do {
