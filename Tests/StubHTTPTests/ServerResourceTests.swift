@@ -27,15 +27,20 @@ final class ServerResourceTests: XCTestCase {
         var currentLoop: EventLoop? { lock.withLock { loop } }
         /// The connection of the latest request, if still alive.
         var last: Connection? { lock.withLock { connections.last?.connection } }
+
+        /// A started server that answers every request "ok" and tells this of its connection.
+        func server(_ configuration: HTTPServerConfiguration = .init()) throws -> HTTPServer {
+            try startServer(configuration) { _, responder in
+                self.add(responder)
+                responder.respond(.text("ok"))
+            }
+        }
     }
 
     func testClosedConnectionsAreReleasedBeforeTheIdleTimeout() throws {
         let seen = Seen()
         // The idle timeout is far away: nothing may wait for it to let go of a connection.
-        let server = try startServer(.init(idleTimeout: .seconds(600))) { request, responder in
-            seen.add(responder)
-            responder.respond(.text("ok"))
-        }
+        let server = try seen.server(.init(idleTimeout: .seconds(600)))
         defer { server.stop() }
         for n in 0..<20 {
             let client = try RawClient(port: server.port)
@@ -56,10 +61,7 @@ final class ServerResourceTests: XCTestCase {
 
     func testKeepAliveConnectionKeepsOneTimer() throws {
         let seen = Seen()
-        let server = try startServer { request, responder in
-            seen.add(responder)
-            responder.respond(.text("ok"))
-        }
+        let server = try seen.server()
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         for n in 0..<300 {
@@ -72,10 +74,7 @@ final class ServerResourceTests: XCTestCase {
 
     func testNagleIsTurnedOffFromTheSecondWriteOn() throws {
         let seen = Seen()
-        let server = try startServer { request, responder in
-            seen.add(responder)
-            responder.respond(.text("ok"))
-        }
+        let server = try seen.server()
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         XCTAssertEqual(try client.roundTrip("GET /1 HTTP/1.1\r\nHost: x\r\n\r\n").text, "ok")
