@@ -62,7 +62,7 @@ struct ClosureStubTests {
         let server = try StubServer.start()
         try await shuttingDown(server) {
             server.stub(.get("/async")) { request async throws -> ResponseDefinition in
-                try await Task.sleep(for: .milliseconds(10))
+                try await Task.sleep(for: .milliseconds(10))  // the input: a closure that suspends before answering
                 return .text("async \(request.path)")
             }
             // The task runs on Swift's global executor, which other tests of this process may keep busy with
