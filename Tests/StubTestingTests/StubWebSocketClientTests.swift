@@ -231,7 +231,8 @@ extension StubWebSocketClientTests {
             Self.switching(key) + WebSocketFrameSerializer.serialize(.ping(Array("are you there".utf8)))
                 + WebSocketFrameSerializer.serialize(.text("after the ping"))
         }
-        let socket = try await Client.connect(to: try #require(URL(string: "ws://127.0.0.1:\(port)/raw")))
+        let socket = try await Client.connect(
+            to: try #require(URL(string: "ws://127.0.0.1:\(port)/raw")), timeout: .seconds(30))
         let (fd, _) = try await server
         defer { RawSocket.closeSocket(fd) }
         #expect(try await socket.receive(timeout: .seconds(30)).text == "after the ping")
