@@ -56,7 +56,9 @@ let package = Package(
         // In-process server with static and closure stubs (see Benchmarks/bench-dynamic.sh).
         .executableTarget(name: "dynamic-bench", dependencies: ["StubKit"], path: "Benchmarks/dynamic-bench"),
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport", "StubWebSockets"]),
-        .testTarget(name: "StubKitTests", dependencies: ["StubKit", "StubHTTP", "StubRegex", "StubTestSupport"]),
+        .testTarget(
+            name: "StubKitTests",
+            dependencies: ["StubKit", "StubHTTP", "StubRegex", "StubTestSupport", "StubServerTestSupport"]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI", "StubTestSupport"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
@@ -76,8 +78,8 @@ let package = Package(
         // (malformed bytes, holding a port), child processes; tests only. Foundation only, so that StubHTTPTests,
         // which uses it, stays free of StubKit.
         .target(name: "StubTestSupport", dependencies: ["StubProcess"], path: "Tests/TestSupport"),
-        // What the StubTesting and StubServer tests share about a `StubServer` (fetching from it, shutting it
-        // down, the demo stubs); tests only.
+        // What the StubKit, StubTesting and StubServer tests share about a `StubServer` (starting a quiet one,
+        // fetching from it, shutting it down, the demo stubs); tests only.
         .target(
             name: "StubServerTestSupport", dependencies: ["StubTesting", "StubTestSupport"],
             path: "Tests/ServerTestSupport")

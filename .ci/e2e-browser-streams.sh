@@ -30,10 +30,10 @@ for _ in $(seq 1 100); do grep -q '^Listening on ' "$WORK/out" && break; sleep 0
 URL=$(sed -n 's/^Listening on \(http:[^ ]*\).*/\1/p' "$WORK/out" | head -1)
 [ -n "$URL" ] || { echo "FAIL: stubserver did not start:" >&2; cat "$WORK/err" >&2; exit 1; }
 if grep -q warning "$WORK/err"; then echo "FAIL: loading the browser stubs warned:" >&2; cat "$WORK/err" >&2; exit 1; fi
-TEXT=$(timeout 120 "$PYTHON" "$ROOT/.ci/browser/cdp_page_text.py" "${URL%/}/page" 3)
-echo "The page shows: $TEXT"
 EXPECTED_SSE='[0-0][goal 1-0 id 1]'
 EXPECTED_WS='[welcome][pong][closed 4000]'
+TEXT=$(timeout 120 "$PYTHON" "$ROOT/.ci/browser/cdp_page_text.py" "${URL%/}/page" 30 "$EXPECTED_SSE" "$EXPECTED_WS")
+echo "The page shows: $TEXT"
 if [[ "$TEXT" != *"$EXPECTED_SSE"* || "$TEXT" != *"$EXPECTED_WS"* ]]; then
   echo "FAIL: expected $EXPECTED_SSE and $EXPECTED_WS on the page" >&2
   exit 1

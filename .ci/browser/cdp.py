@@ -150,8 +150,14 @@ class Chromium:
             " e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); })()")
 
     def screenshot(self, path, width, height, dark=False):
+        """A screenshot once the page has taken the new size and colour scheme and painted a frame with them."""
         self.set_size(width, height, dark)
-        time.sleep(0.3)
+        scheme = "true" if dark else "false"
+        self.wait_for(f"innerWidth === {width} && matchMedia('(prefers-color-scheme: dark)').matches === {scheme}",
+                      what=f"the page at {width}x{height}, {'dark' if dark else 'light'}")
+        # Two animation frames: layout and paint at the new size are done.
+        self.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))",
+                      await_promise=True)
         self.capture(path)
 
     def close_page(self):

@@ -1,7 +1,8 @@
-"""Loads URL in headless Chromium and prints the page's text after SECONDS, driving Chromium over the DevTools
-protocol (its WebSocket) with the `websockets` package. Bounded: 30 s for Chromium to listen, 20 s per call.
+"""Loads URL in headless Chromium and prints the page's text once it contains every EXPECTED string (checked every
+0.1 s), or as it is after SECONDS; without EXPECTED, after SECONDS. Drives Chromium over the DevTools protocol (its
+WebSocket) with the `websockets` package. Bounded: 30 s for Chromium to listen, 20 s per call, SECONDS for the text.
 
-Usage: python cdp_page_text.py URL SECONDS
+Usage: python cdp_page_text.py URL SECONDS [EXPECTED...]
 """
 import json
 import socket
@@ -13,7 +14,7 @@ import urllib.request
 
 from websockets.sync.client import connect
 
-url, seconds = sys.argv[1], float(sys.argv[2])
+url, seconds, expected = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
 probe = socket.socket()
 probe.bind(("127.0.0.1", 0))
 port = probe.getsockname()[1]
@@ -45,8 +46,14 @@ try:
                     return message
 
         call("Page.navigate", url=url)
-        time.sleep(seconds)
-        print(call("Runtime.evaluate", expression="document.body.innerText")["result"]["result"].get("value"))
+        deadline = time.monotonic() + seconds
+        while True:
+            answer = call("Runtime.evaluate", expression="document.body ? document.body.innerText : ''")
+            text = answer.get("result", {}).get("result", {}).get("value") or ""
+            if (expected and all(part in text for part in expected)) or time.monotonic() >= deadline:
+                break
+            time.sleep(0.1)
+        print(text)
 finally:
     chrome.terminate()
     chrome.wait(10)

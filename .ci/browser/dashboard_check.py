@@ -196,7 +196,10 @@ try:
         wait_row(browser, "/xss/", "the XSS request")
         browser.evaluate("[...document.querySelectorAll('#requests tbody tr')].find(r => r.innerText.includes('/xss/')).click()")
         browser.wait_for("document.getElementById('detail').innerText.includes('<script>window.__xss')", what="the body shown as text")
-        time.sleep(0.5)
+        # Until an image of our own with the same failing source has failed: an <img onerror> the page had made
+        # (loading the same URL, earlier) would have run by then.
+        browser.evaluate("new Promise(done => { const probe = new Image(); probe.onerror = probe.onload = () => done(true);"
+                         " probe.src = 'x'; })", await_promise=True)
         check(browser.evaluate("window.__xss === undefined && document.querySelectorAll('#detail script, #detail img').length === 0"),
               "a request body holding <script> and <img onerror> shows as text and runs nothing")
 

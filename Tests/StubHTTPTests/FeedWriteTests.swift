@@ -71,7 +71,13 @@ final class FeedWriteTests: XCTestCase {
 
     func testScheduledWorkRunsOnceDueAndNeverAfterTheStreamEnded() throws {
         let recorder = Recorder()
-        let server = try startServer { _, responder in _ = recorder.start(responder) }
+        // One event loop (the default): the marker's delayed answer is a timer in the same heap as the stream's work.
+        let server = try startServer { request, responder in
+            guard request.path != "/marker" else {
+                return responder.respond(.text("marker"), after: .milliseconds(200))
+            }
+            _ = recorder.start(responder)
+        }
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         try client.send("GET /feed HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -87,7 +93,10 @@ final class FeedWriteTests: XCTestCase {
         stream.schedule(after: .milliseconds(100)) { late.increment() }
         stream.abort()
         XCTAssertEqual(recorder.outcomes(afterEnds: 1), [.closed])
-        Thread.sleep(forTimeInterval: 0.4)
+        // Timers fire in deadline order: once the marker, due later than the work, has answered, the work's
+        // time has passed on the loop.
+        XCTAssertEqual(
+            try RawClient(port: server.port).roundTrip("GET /marker HTTP/1.1\r\nHost: x\r\n\r\n").text, "marker")
         XCTAssertEqual(late.value, 0, "work scheduled on a stream ran after the stream ended")
     }
 }

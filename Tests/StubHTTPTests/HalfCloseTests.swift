@@ -101,20 +101,25 @@ final class HalfCloseTests: XCTestCase {
 
     func testShutdownWriteDuringAStreamedResponseStillGetsAllOfIt() throws {
         for backend in Self.backends {
+            let started = LockedValue<(HTTPResponseStream, Connection)?>(nil)
             let server = try server(backend) { _, responder in
                 let stream = responder.startStreaming(.text(""))
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) {
-                    stream.write(Array("one,".utf8))
-                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) {
-                        stream.write(Array("two".utf8))
-                        stream.finish()
-                    }
-                }
+                started.withLock { $0 = (stream, responder.connection) }
             }
             defer { server.stop() }
             let client = try RawClient(port: server.port)
             try client.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
             client.shutdownWrite()
+            // The body is written once the server has read the client's end of input, in two parts.
+            let halfClosed = eventuallyBlocking {
+                guard let connection = started.withLock({ $0?.1 }) else { return false }
+                return onLoop(connection.loop) { connection.inputDone } == true
+            }
+            XCTAssertTrue(halfClosed, "the server never saw the half-close (\(backend))")
+            let stream = try XCTUnwrap(started.withLock { $0?.0 })
+            stream.write(Array("one,".utf8))
+            stream.write(Array("two".utf8))
+            stream.finish()
             XCTAssertEqual(try client.readResponse().text, "one,two", "\(backend)")
             XCTAssertTrue(client.waitForClose(), "\(backend)")
         }

@@ -68,12 +68,12 @@ final class IdleFloodTests: XCTestCase {
 
     /// The clients whose connection ended without a byte, as soon as there is one (within 10 s).
     private static func closedWithoutAByte(_ clients: [RawClient]) -> [RawClient] {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while true {
-            let closed = clients.filter(\.endedWithoutAByte)
-            if !closed.isEmpty || ContinuousClock.now >= deadline { return closed }
-            usleep(10_000)
+        var closed: [RawClient] = []
+        _ = eventuallyBlocking(timeout: .seconds(10)) {
+            closed = clients.filter(\.endedWithoutAByte)
+            return !closed.isEmpty
         }
+        return closed
     }
 
     func testConnectionsThatSentARequestOrPartOfOneAreNeverEvicted() throws {

@@ -13,26 +13,16 @@ import Testing
 /// Taking a server's listener offline, making it hang and bringing it back, over real sockets.
 @Suite("Listener availability")
 struct ListenerAvailabilityTests {
-    /// Waits (polling, up to 30 s and 3,000 checks) until `condition` holds; returns whether it did.
-    private func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
-        for _ in 0..<3_000 where ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
-    }
-
     /// Whether reading a response on `client` times out (off the cooperative pool: it blocks until then).
     private func timesOut(_ client: RawClient) async -> Bool {
-        (try? await offPool { () -> Bool in
+        await offPool { () -> Bool in
             do {
                 _ = try client.readResponse()
                 return false
             } catch {
                 return true
             }
-        }) ?? false
+        }
     }
 
     #if canImport(Glibc)

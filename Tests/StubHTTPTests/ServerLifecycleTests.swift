@@ -7,12 +7,14 @@ import XCTest
 /// Start, stop and resource tests over real loopback sockets.
 final class ServerLifecycleTests: XCTestCase {
     func testStopLetsAnInFlightDelayedResponseFinish() throws {
+        let handled = DispatchSemaphore(value: 0)
         let server = try startServer(.init(shutdownGracePeriod: .seconds(5))) { _, responder in
             responder.respond(.text("late"), after: .milliseconds(300))
+            handled.signal()
         }
         let client = try RawClient(port: server.port)
         try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        usleep(50_000)  // the request reaches the handler
+        XCTAssertEqual(handled.wait(timeout: .now() + 30), .success, "the request reached the handler")
         let idle = try RawClient(port: server.port)
         server.stop()
         let response = try client.readResponse()
@@ -24,19 +26,26 @@ final class ServerLifecycleTests: XCTestCase {
     }
 
     func testStopGivesUpAfterTheGracePeriod() throws {
-        let server = try startServer(.init(shutdownGracePeriod: .milliseconds(100))) { _, _ in /* never answers */ }
+        let handled = DispatchSemaphore(value: 0)
+        let server = try startServer(.init(shutdownGracePeriod: .milliseconds(100))) { _, _ in
+            handled.signal()  // and never answers
+        }
         let client = try RawClient(port: server.port)
         try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        usleep(50_000)
+        XCTAssertEqual(handled.wait(timeout: .now() + 30), .success, "the request reached the handler")
         server.stop()
         XCTAssertTrue(client.waitForClose())
     }
 
     func testStopIsIdempotentAndSafeFromManyThreads() throws {
-        let server = try startServer { _, responder in responder.respond(.text("x"), after: .milliseconds(100)) }
+        let handled = DispatchSemaphore(value: 0)
+        let server = try startServer { _, responder in
+            responder.respond(.text("x"), after: .milliseconds(100))
+            handled.signal()
+        }
         let client = try RawClient(port: server.port)
         try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        usleep(20_000)
+        XCTAssertEqual(handled.wait(timeout: .now() + 30), .success, "the request reached the handler")
         DispatchQueue.concurrentPerform(iterations: 8) { _ in server.stop() }
         server.stop()
         XCTAssertEqual(try client.readResponse().text, "x")

@@ -27,33 +27,20 @@ final class ServerResourceTests: XCTestCase {
         var currentLoop: EventLoop? { lock.withLock { loop } }
         /// The connection of the latest request, if still alive.
         var last: Connection? { lock.withLock { connections.last?.connection } }
-    }
 
-    /// Runs `body` on `loop` and waits for its answer.
-    func onLoop<T: Sendable>(_ loop: EventLoop, _ body: @escaping @Sendable () -> T) -> T? {
-        let result = ConditionLock<T?>(nil)
-        loop.execute { result.withLock { $0 = body() } }
-        guard result.wait(timeout: .seconds(10), until: { $0 != nil }) else { return nil }
-        return result.withLock { $0 }
-    }
-
-    /// Polls `condition` on `loop` (bounded: at most ~10 s), for state that settles right after the client
-    /// saw the close.
-    func eventually(on loop: EventLoop, _ condition: @escaping @Sendable () -> Bool) -> Bool {
-        for _ in 0..<1_000 {
-            if onLoop(loop, condition) == true { return true }
-            usleep(10_000)
+        /// A started server that answers every request "ok" and tells this of its connection.
+        func server(_ configuration: HTTPServerConfiguration = .init()) throws -> HTTPServer {
+            try startServer(configuration) { _, responder in
+                self.add(responder)
+                responder.respond(.text("ok"))
+            }
         }
-        return false
     }
 
     func testClosedConnectionsAreReleasedBeforeTheIdleTimeout() throws {
         let seen = Seen()
         // The idle timeout is far away: nothing may wait for it to let go of a connection.
-        let server = try startServer(.init(idleTimeout: .seconds(600))) { request, responder in
-            seen.add(responder)
-            responder.respond(.text("ok"))
-        }
+        let server = try seen.server(.init(idleTimeout: .seconds(600)))
         defer { server.stop() }
         for n in 0..<20 {
             let client = try RawClient(port: server.port)
@@ -64,17 +51,17 @@ final class ServerResourceTests: XCTestCase {
         let loop = try XCTUnwrap(seen.currentLoop)
         XCTAssertEqual(seen.count, 20)
         XCTAssertTrue(
-            eventually(on: loop) { loop.channelCount == 1 && loop.timerCount == 0 },
+            // State that settles on the loop right after the client saw the close.
+            eventuallyBlocking(timeout: .seconds(10)) {
+                onLoop(loop) { loop.channelCount == 1 && loop.timerCount == 0 } == true
+            },
             "only the listener stays registered, and no timer is left")
         XCTAssertEqual(seen.alive, 0, "every closed connection was released")
     }
 
     func testKeepAliveConnectionKeepsOneTimer() throws {
         let seen = Seen()
-        let server = try startServer { request, responder in
-            seen.add(responder)
-            responder.respond(.text("ok"))
-        }
+        let server = try seen.server()
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         for n in 0..<300 {
@@ -87,10 +74,7 @@ final class ServerResourceTests: XCTestCase {
 
     func testNagleIsTurnedOffFromTheSecondWriteOn() throws {
         let seen = Seen()
-        let server = try startServer { request, responder in
-            seen.add(responder)
-            responder.respond(.text("ok"))
-        }
+        let server = try seen.server()
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         XCTAssertEqual(try client.roundTrip("GET /1 HTTP/1.1\r\nHost: x\r\n\r\n").text, "ok")

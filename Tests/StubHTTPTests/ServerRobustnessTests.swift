@@ -169,11 +169,20 @@ final class ServerRobustnessTests: XCTestCase {
 
     func testLargeResponseIsFlushedUnderBackpressure() throws {
         let big = [UInt8](repeating: UInt8(ascii: "z"), count: 8 << 20)
-        let server = try startServer { _, responder in responder.respond(HTTPResponse(body: big)) }
+        let connection = LockedValue<Connection?>(nil)
+        let server = try startServer { _, responder in
+            connection.withLock { $0 = responder.connection }
+            responder.respond(HTTPResponse(body: big))
+        }
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         try client.send("GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\n")
-        usleep(100_000)  // let the server hit EAGAIN before we read
+        // Nothing is read until the server's socket is full (a write would block: it waits to be writable).
+        let blocked = eventuallyBlocking {
+            guard let connection = connection.withLock({ $0 }) else { return false }
+            return onLoop(connection.loop) { connection.watchingWritable } == true
+        }
+        XCTAssertTrue(blocked, "the server never had to wait for the socket")
         XCTAssertEqual(try client.readResponse().body.count, big.count)
         XCTAssertEqual(try client.readResponse().body.count, big.count)
     }

@@ -7,12 +7,14 @@ import XCTest
 /// `shutdown() async`: the same stop as `stop()`, without blocking the caller's thread.
 final class ServerShutdownTests: XCTestCase {
     func testShutdownLetsAnInFlightDelayedResponseFinish() async throws {
+        let handled = LockedValue(false)
         let server = try startServer(.init(shutdownGracePeriod: .seconds(5))) { _, responder in
             responder.respond(.text("late"), after: .milliseconds(300))
+            handled.withLock { $0 = true }
         }
         let client = try RawClient(port: server.port)
         try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        usleep(50_000)  // the request reaches the handler
+        try await waitUntil("the request reached the handler") { handled.withLock { $0 } }
         await server.shutdown()
         let response = try client.readResponse()
         XCTAssertEqual(response.text, "late")
@@ -21,20 +23,26 @@ final class ServerShutdownTests: XCTestCase {
     }
 
     func testShutdownGivesUpAfterTheGracePeriod() async throws {
-        let server = try startServer(.init(shutdownGracePeriod: .milliseconds(100))) { _, _ in /* never answers */ }
+        let handled = LockedValue(false)
+        let server = try startServer(.init(shutdownGracePeriod: .milliseconds(100))) { _, _ in
+            handled.withLock { $0 = true }  // and never answers
+        }
         let client = try RawClient(port: server.port)
         try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        usleep(50_000)
+        try await waitUntil("the request reached the handler") { handled.withLock { $0 } }
         await server.shutdown()
         XCTAssertTrue(client.waitForClose())
     }
 
     /// While one stop waits out a grace period, every other caller, sync or async, returns with it.
     func testConcurrentShutdownsAndStopsAllReturnOnceStopped() async throws {
-        let server = try startServer(.init(shutdownGracePeriod: .milliseconds(300))) { _, _ in /* never answers */ }
+        let handled = LockedValue(false)
+        let server = try startServer(.init(shutdownGracePeriod: .milliseconds(300))) { _, _ in
+            handled.withLock { $0 = true }  // and never answers
+        }
         let client = try RawClient(port: server.port)
         try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        usleep(50_000)
+        try await waitUntil("the request reached the handler") { handled.withLock { $0 } }
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<4 { group.addTask { await server.shutdown() } }
             group.addTask {

@@ -23,19 +23,19 @@ final class SocketTests: XCTestCase {
         XCTAssertNil(try listener.accept(), "no pending connection: would block, not wait")
         let client = try RawClient(port: bound.port)
         var accepted: Socket?
-        for _ in 0..<1000 where accepted == nil {
+        _ = try eventuallyBlocking(timeout: .seconds(10), every: .milliseconds(1)) {
             accepted = try listener.accept()
-            if accepted == nil { usleep(1000) }
+            return accepted != nil
         }
         let connection = try XCTUnwrap(accepted)
         defer { connection.close() }
         try client.send("ping")
         var buffer = [UInt8](repeating: 0, count: 16)
         var result: IOResult<Int> = .wouldBlock
-        for _ in 0..<1000 {
+        _ = try eventuallyBlocking(timeout: .seconds(10), every: .milliseconds(1)) {
             result = try buffer.withUnsafeMutableBytes { try connection.read(into: $0) }
-            if case .processed = result { break }
-            usleep(1000)
+            if case .processed = result { return true }
+            return false
         }
         guard case .processed(let count) = result else { return XCTFail("nothing read") }
         XCTAssertEqual(Array(buffer[0..<count]), Array("ping".utf8))

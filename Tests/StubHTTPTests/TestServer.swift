@@ -13,6 +13,14 @@ func startServer(
     return server
 }
 
+/// Runs `body` on `loop` and waits (up to 10 s) for its answer: for state only the loop's thread may read.
+func onLoop<T: Sendable>(_ loop: EventLoop, _ body: @escaping @Sendable () -> T) -> T? {
+    let result = ConditionLock<T?>(nil)
+    loop.execute { result.withLock { $0 = body() } }
+    guard result.wait(timeout: .seconds(10), until: { $0 != nil }) else { return nil }
+    return result.withLock { $0 }
+}
+
 /// Answers `METHOD target body` with a few request facts in headers.
 let echoHandler: @Sendable (HTTPRequest, HTTPResponder) -> Void = { request, responder in
     var response = HTTPResponse.text(

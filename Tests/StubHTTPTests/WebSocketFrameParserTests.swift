@@ -1,3 +1,4 @@
+import StubTestSupport
 import Testing
 
 @testable import StubHTTP
@@ -184,7 +185,7 @@ struct WebSocketFrameParserTests {
         "seeded random mutations of valid streams never trap and feed the same way whole or split",
         arguments: [1, 2, 3, 4] as [UInt64])
     func mutations(seed: UInt64) {
-        var random = WebSocketSplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let seeds: [[UInt8]] = [
             WebSocketHarness.clientFrame(0x1, Self.hello),
             WebSocketHarness.clientFrame(0x1, fin: false, Array("Hel".utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import StubServerTestSupport
 import StubTestSupport
 import XCTest
 
@@ -59,7 +60,7 @@ final class AdminListingStreamTests: XCTestCase {
     }
 
     func testListingsAreByteIdenticalToTheWholeDocuments() throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         defer { server.stop() }
         for index in 0..<40 {
             _ = try server.stub(
@@ -158,19 +159,8 @@ final class AdminListingStreamTests: XCTestCase {
         }
     }
 
-    /// Waits (up to 60 s) until the server has stopped asking for pieces for 20 polls in a row: the stall is real.
-    private func waitUntilPullsSettle(_ server: StubServer) {
-        var last = -1, still = 0
-        for _ in 0..<1_200 where still < 20 {
-            usleep(50_000)
-            let now = server.http.context.streamedBodies.reading.pulls
-            still = now == last ? still + 1 : 0
-            last = now
-        }
-    }
-
     func testAStalledJournalReaderHoldsAtMostTheBoundThenGetsItWhole() throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         defer { server.stop() }
         fillJournal(server, count: 250)  // about 6 MB of JSON: more than the kernel's socket buffers hold
         let fd = try RawSocket.connectLoopback(port: server.port, timeoutSeconds: 60)
@@ -185,7 +175,8 @@ final class AdminListingStreamTests: XCTestCase {
             guard n > 0 else { return XCTFail("closed before the head") }
             received += buffer[..<n]
         }
-        waitUntilPullsSettle(server)
+        // Until the server has stopped asking for pieces for 20 polls in a row (up to 60 s): the stall is real.
+        XCTAssertTrue(settled { server.http.context.streamedBodies.reading.pulls }, "the listing never stalled")
         XCTAssertLessThanOrEqual(
             server.http.context.streamedBodies.reading.peakQueuedBytes, HTTPBodyStreaming.highWater,
             "while the reader stalls, the server holds at most the bound")
@@ -206,7 +197,7 @@ final class AdminListingStreamTests: XCTestCase {
     }
 
     func testAJournalReaderLeavingCancelsTheSerialization() throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         defer { server.stop() }
         fillJournal(server, count: 100)
         do {
@@ -221,12 +212,10 @@ final class AdminListingStreamTests: XCTestCase {
                 taken += n
             }
         }
-        var cancellations = 0
-        for _ in 0..<1_200 where cancellations == 0 {
-            usleep(50_000)
-            cancellations = server.http.context.streamedBodies.reading.cancellations
-        }
-        XCTAssertEqual(cancellations, 1, "the client left: its listing is cancelled")
+        XCTAssertTrue(
+            eventuallyBlocking(timeout: .seconds(60)) { server.http.context.streamedBodies.reading.cancellations > 0 })
+        XCTAssertEqual(
+            server.http.context.streamedBodies.reading.cancellations, 1, "the client left: its listing is cancelled")
         let health = try fetch(server.port, "GET", "/__admin/health")
         XCTAssertTrue(health.head.hasPrefix("HTTP/1.1 200"), "the admin API still answers")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import StubHTTP
+import StubServerTestSupport
 import StubTestSupport
 import XCTest
 
@@ -305,7 +306,7 @@ final class AdminWriteCostTests: XCTestCase {
     }
 
     func testAnImportBuildsOneRouteTable() throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         defer { server.stop() }
         let items = (0..<300).map {
             #"{"id": "i\#($0)", "request": {"method": "GET", "url": "/i/\#($0)"}, "response": {"status": 200}}"#
@@ -322,7 +323,7 @@ final class AdminWriteCostTests: XCTestCase {
 
     /// `remove-by-metadata` removing 300 of 301 stubs: one route table, not one per stub removed (O(n²)).
     func testRemovingByMetadataBuildsOneRouteTable() throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         defer { server.stop() }
         for index in 0..<300 {
             _ = try server.stub(

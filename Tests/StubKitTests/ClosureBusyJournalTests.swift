@@ -1,4 +1,5 @@
 import Foundation
+import StubServerTestSupport
 import StubTestSupport
 import XCTest
 
@@ -8,7 +9,7 @@ import XCTest
 /// as that 503, like every other answer of a closure stub.
 final class ClosureBusyJournalTests: XCTestCase {
     func testARefusedClosureIsJournaledAsThe503ItAnswers() throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         defer { server.stop() }
         server.stub(.get("/slow"), name: "slow closure") { _ in .text("ran") }
         // A pool that takes no more jobs refuses as a full queue does, without racing real work against it.

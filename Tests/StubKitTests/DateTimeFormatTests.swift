@@ -1,4 +1,5 @@
 import StubHTTP
+import StubTestSupport
 import Testing
 
 @testable import StubKit

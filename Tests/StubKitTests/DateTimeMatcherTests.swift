@@ -7,17 +7,7 @@ import Testing
 /// jar in UTC, matcher on header `X`).
 @Suite("Date-time matchers")
 struct DateTimeMatcherTests {
-    struct Row: CustomTestStringConvertible, Sendable {
-        let matcher: DateTimeMatcher
-        let value: String?
-        let matches: Bool
-        var testDescription: String { "\(matcher) vs \(value.map { "\"\($0)\"" } ?? "absent") → \(matches)" }
-        init(_ matcher: DateTimeMatcher, _ value: String?, _ matches: Bool) {
-            self.matcher = matcher
-            self.value = value
-            self.matches = matches
-        }
-    }
+    typealias Row = MatcherRow<DateTimeMatcher, Bool>
 
     static let noonZ = DateTimeMatcher(.before, "2021-06-14T12:00:00Z")
     static let noonLocal = DateTimeMatcher(.before, "2021-06-14T12:00:00")
@@ -60,9 +50,9 @@ struct DateTimeMatcherTests {
 
     @Test("Date-times against literal and now operands", arguments: rows)
     func dateTimes(_ row: Row) {
-        #expect(StringMatcher.dateTime(row.matcher).matches(row.value) == row.matches)
+        #expect(StringMatcher.dateTime(row.matcher).matches(row.value) == row.expected)
         let distance = CompiledStringMatcher(.dateTime(row.matcher)).distance(MatchSubject(row.value))
-        #expect((distance == 0) == row.matches)
+        #expect((distance == 0) == row.expected)
     }
 
     @Test("now is the time of the request, truncated then shifted (WM: the current time is after now -1 days)")

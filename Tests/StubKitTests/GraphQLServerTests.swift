@@ -1,3 +1,4 @@
+import StubServerTestSupport
 import StubTestSupport
 import Testing
 
@@ -16,7 +17,7 @@ struct GraphQLServerTests {
     func twoOperations() async throws {
         let lines = await offPool { () -> [String] in
             do {
-                let server = try StubServer.startQuietly()
+                let server = try startQuietServer()
                 defer { server.stop() }
                 try server.stub(
                     mappingJSON: #"""
@@ -59,7 +60,7 @@ struct GraphQLServerTests {
     func persistedQueryRoundTrip() async throws {
         let lines = await offPool { () -> [String] in
             do {
-                let server = try StubServer.startQuietly()
+                let server = try startQuietServer()
                 defer { server.stop() }
                 server.stub(
                     .post("/graphql").withGraphQL(GraphQLMatcher(query: .normalized(.absent))),
@@ -93,7 +94,7 @@ struct GraphQLServerTests {
         struct User: Encodable { var login: String }
         let lines = await offPool { () -> [String] in
             do {
-                let server = try StubServer.startQuietly()
+                let server = try startQuietServer()
                 defer { server.stop() }
                 server.stub(
                     .graphQL(operation: "UserProfile", variables: ["login": "octocat"]),
@@ -142,7 +143,7 @@ struct GraphQLServerTests {
     func unreadableQuery() async throws {
         let lines = await offPool { () -> [String] in
             do {
-                let server = try StubServer.startQuietly()
+                let server = try startQuietServer()
                 defer { server.stop() }
                 // A stub that names no query does not read it, and so answers whatever the query; this one reads it.
                 server.stub(
@@ -153,7 +154,7 @@ struct GraphQLServerTests {
                 let nested = try Self.post(server.port, #"{"operationName":"Viewer","query":"\#(deep)"}"#)
                 let repeated = try Self.post(server.port, #"{"operationName":"Viewer","query":"\#(deep)"}"#)
                 let fine = try Self.post(server.port, #"{"operationName":"Viewer","query":"{ viewer { login } }"}"#)
-                let plain = try StubServer.startQuietly()
+                let plain = try startQuietServer()
                 defer { plain.stop() }
                 plain.stub(.post("/other"), .text("x"))
                 let noGraphQLStubs = try Self.post(plain.port, #"{"query":"{ viewer { login }"}"#)

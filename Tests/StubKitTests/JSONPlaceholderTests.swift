@@ -6,17 +6,7 @@ import Testing
 /// JsonUnit placeholders in `equalToJson`. Every row was sent to WireMock 2.35.1 (standalone jar) with the
 /// same stub and body, and has its answer.
 struct JSONPlaceholderTests {
-    struct Row: CustomTestStringConvertible, Sendable {
-        let expected: String, actual: String, order: Bool, extra: Bool, matches: Bool
-        var testDescription: String { "\(expected) vs \(actual) → \(matches)" }
-        init(_ expected: String, _ actual: String, order: Bool = false, extra: Bool = false, _ matches: Bool) {
-            self.expected = expected
-            self.actual = actual
-            self.order = order
-            self.extra = extra
-            self.matches = matches
-        }
-    }
+    typealias Row = JSONMatchingTests.EqualRow
 
     static let rows: [Row] = [
         Row(#"{"a":"${json-unit.any-string}"}"#, #"{"a":"x"}"#, true),

@@ -1,5 +1,6 @@
 import Foundation
 import StubHTTP
+import StubServerTestSupport
 import StubTestSupport
 import XCTest
 
@@ -38,7 +39,7 @@ final class LargeJSONBodyTests: XCTestCase {
     }
 
     func testLargeBodiesAreMatchedOnAWorkerAndSmallOnesOnTheLoop() throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         defer { server.stop() }
         server.stub(.post("/json").withBody(.matchesJsonPath("$[0]")), .text("parsed"))
         server.stub(.get("/hello"), .text("hello"))

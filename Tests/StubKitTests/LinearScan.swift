@@ -18,3 +18,11 @@ enum LinearScan {
         return best
     }
 }
+
+/// What a randomized cross-check against a linear scan found.
+struct CrossCheckOutcome: Sendable {
+    /// One line per request the table answered differently from the scan.
+    var mismatches: [String] = []
+    /// Requests some stub matched.
+    var matched = 0
+}

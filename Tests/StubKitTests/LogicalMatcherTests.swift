@@ -8,17 +8,7 @@ import Testing
 /// `NotPatternTest`, `LogicalAndTest` and `NegativeContainsPatternTest`.
 @Suite("Logical matchers")
 struct LogicalMatcherTests {
-    struct Row: CustomTestStringConvertible, Sendable {
-        let matcher: StringMatcher
-        let value: String?
-        let matches: Bool
-        var testDescription: String { "\(matcher) vs \(value.map { "\"\($0)\"" } ?? "absent") → \(matches)" }
-        init(_ matcher: StringMatcher, _ value: String?, _ matches: Bool) {
-            self.matcher = matcher
-            self.value = value
-            self.matches = matches
-        }
-    }
+    typealias Row = MatcherRow<StringMatcher, Bool>
 
     static let rows: [Row] = [
         Row(.doesNotContain("ab"), nil, true),  // WM
@@ -48,9 +38,9 @@ struct LogicalMatcherTests {
 
     @Test("Logical matchers against present and absent values", arguments: rows)
     func logical(_ row: Row) {
-        #expect(row.matcher.matches(row.value) == row.matches)
+        #expect(row.matcher.matches(row.value) == row.expected)
         let distance = CompiledStringMatcher(row.matcher).distance(MatchSubject(row.value))
-        #expect((distance == 0) == row.matches)
+        #expect((distance == 0) == row.expected)
     }
 
     @Test("On a header, the single form passes when any value passes; absent values see nil (WM)")

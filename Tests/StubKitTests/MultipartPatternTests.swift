@@ -1,5 +1,6 @@
 import Foundation
 import StubHTTP
+import StubTestSupport
 import Testing
 
 @testable import StubKit

@@ -1,5 +1,6 @@
 import Foundation
 import StubHTTP
+import StubServerTestSupport
 import StubTestSupport
 import XCTest
 
@@ -33,7 +34,7 @@ final class NearMissBoundTests: XCTestCase {
     }
 
     func testAnUnmatchedLongURLIsAnsweredWithItsReportMadeOnAWorker() throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         defer { server.stop() }
         for mapping in mappings(300) { server.add(mapping) }
         server.stub(.get("/hello"), .text("hello"))

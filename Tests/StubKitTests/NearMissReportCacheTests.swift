@@ -1,4 +1,5 @@
 import StubHTTP
+import StubServerTestSupport
 import StubTestSupport
 import Testing
 
@@ -59,7 +60,7 @@ struct NearMissReportCacheTests {
 
     @Test("Over real sockets, a repeated miss gets the same report, and a stub added since changes it")
     func server() throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         defer { server.stop() }
         server.stub(.get("/users/octocat"), .text("hi"), name: "octocat")
         let ask = "GET /users/octocats HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"

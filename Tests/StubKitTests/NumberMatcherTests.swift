@@ -9,17 +9,7 @@ import Testing
 /// read as a number follows the JDK's `Double.valueOf` grammar.
 @Suite("Number matchers")
 struct NumberMatcherTests {
-    struct Row: CustomTestStringConvertible, Sendable {
-        let matcher: StringMatcher
-        let value: String?
-        let distance: Double
-        var testDescription: String { "\(matcher) vs \(value.map { "\"\($0)\"" } ?? "absent") → \(distance)" }
-        init(_ matcher: StringMatcher, _ value: String?, _ distance: Double) {
-            self.matcher = matcher
-            self.value = value
-            self.distance = distance
-        }
-    }
+    typealias Row = MatcherRow<StringMatcher, Double>
 
     static let rows: [Row] = [
         Row(.equalToNumber(5), "1", 0.01),
@@ -50,8 +40,8 @@ struct NumberMatcherTests {
     @Test("Matches and distances as WireMock 3 gives them", arguments: rows)
     func numbers(_ row: Row) {
         let compiled = CompiledStringMatcher(row.matcher)
-        #expect(compiled.distance(MatchSubject(row.value)) == row.distance)
-        #expect(row.matcher.matches(row.value) == (row.distance == 0))
+        #expect(compiled.distance(MatchSubject(row.value)) == row.expected)
+        #expect(row.matcher.matches(row.value) == (row.expected == 0))
     }
 
     static let parsed: [(String, Double?)] = [

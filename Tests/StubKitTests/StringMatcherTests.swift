@@ -5,17 +5,7 @@ import Testing
 /// Rows marked "WM" were checked against WireMock 2.35.1 (standalone jar) with the same matcher on a
 /// header, query parameter or body.
 struct StringMatcherTests {
-    struct Row: CustomTestStringConvertible, Sendable {
-        let matcher: StringMatcher
-        let value: String?
-        let matches: Bool
-        var testDescription: String { "\(matcher) vs \(value.map { "\"\($0)\"" } ?? "absent") → \(matches)" }
-        init(_ matcher: StringMatcher, _ value: String?, _ matches: Bool) {
-            self.matcher = matcher
-            self.value = value
-            self.matches = matches
-        }
-    }
+    typealias Row = MatcherRow<StringMatcher, Bool>
 
     static let rows: [Row] = [
         Row(.equalTo("octocat", caseInsensitive: false), "octocat", true),
@@ -53,7 +43,7 @@ struct StringMatcherTests {
 
     @Test("String matchers", arguments: rows)
     func stringMatcher(_ row: Row) {
-        #expect(row.matcher.matches(row.value) == row.matches)
+        #expect(row.matcher.matches(row.value) == row.expected)
     }
 
     struct MultiRow: CustomTestStringConvertible, Sendable {

@@ -1,3 +1,4 @@
+import StubServerTestSupport
 import XCTest
 
 @testable import StubKit
@@ -15,14 +16,14 @@ final class StubServerReleaseTests: XCTestCase {
     }
 
     func testStopReleasesEveryWorkerPool() throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         XCTAssertEqual(accepting(server), ["closure": true, "admin": true, "proxy": true])
         server.stop()
         XCTAssertEqual(accepting(server), ["closure": false, "admin": false, "proxy": false])
     }
 
     func testShutdownReleasesWhatStopReleases() async throws {
-        let server = try StubServer.startQuietly()
+        let server = try startQuietServer()
         XCTAssertEqual(accepting(server), ["closure": true, "admin": true, "proxy": true])
         await server.shutdown()
         XCTAssertFalse(server.isRunning)

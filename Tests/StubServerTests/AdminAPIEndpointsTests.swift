@@ -338,19 +338,9 @@ struct AdminAPIEndpointsTests {
     func shutdown() async throws {
         let fixture = try Fixture()
         #expect(try await fixture.call("POST", "/__admin/shutdown").status == 200)
-        let stopped = await poll(timeout: .seconds(10)) {
+        let stopped = await eventually(timeout: .seconds(10), every: .milliseconds(20)) {
             (try? await fixture.call("GET", "/__admin/health")) == nil
         }
         #expect(stopped)
     }
-}
-
-/// Calls `condition` every 20 ms until it is true or `timeout` passes.
-private func poll(timeout: Duration, _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return await condition()
 }

@@ -15,14 +15,6 @@ import Testing
 /// and a stub that never answers.
 @Suite("Availability")
 struct AvailabilityTests {
-    /// A URLSession that gives up after a second, as an app's code under test would after its own timeout.
-    static let impatient: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.timeoutIntervalForRequest = 1
-        return URLSession(configuration: configuration)
-    }()
-
     /// How a request ended: a status, or a URLError code.
     enum Outcome: Equatable {
         case success(Int)
@@ -33,23 +25,13 @@ struct AvailabilityTests {
     private func fetch(_ server: StubServer, _ path: String, port: Int? = nil) async -> Outcome {
         let url = URL(string: "http://127.0.0.1:\(port ?? server.port)\(path)")!
         do {
-            let (_, response) = try await Self.impatient.data(from: url)
-            return .success((response as? HTTPURLResponse)?.statusCode ?? 0)
+            // Giving up after a second, as an app's code under test would after its own timeout.
+            return .success(try await LoopbackClient.send("GET", url, timeout: .seconds(1)).status)
         } catch let error as URLError {
             return .failure(error.code)
         } catch {
             return .failure(URLError.Code.unknown)
         }
-    }
-
-    /// Waits (polling, up to 30 s and 3,000 checks) until `condition` holds; returns whether it did.
-    private func eventually(_ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
-        for _ in 0..<3_000 where ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return await condition()
     }
 
     @Test("Offline: URLSession cannot connect; online again: the same port answers")

@@ -62,7 +62,7 @@ struct ClosureStubTests {
         let server = try StubServer.start()
         try await shuttingDown(server) {
             server.stub(.get("/async")) { request async throws -> ResponseDefinition in
-                try await Task.sleep(for: .milliseconds(10))
+                try await Task.sleep(for: .milliseconds(10))  // the input: a closure that suspends before answering
                 return .text("async \(request.path)")
             }
             // The task runs on Swift's global executor, which other tests of this process may keep busy with
@@ -97,14 +97,8 @@ struct ClosureStubTests {
                 await order.append("blocking")
                 return text
             }()
-            // The closure is running (and blocking) before /hello is sent (waited for up to 60 s).
-            var running = false
-            let deadline = ContinuousClock.now + .seconds(60)
-            while !running && ContinuousClock.now < deadline {
-                running = entered.wait(timeout: .now()) == .success
-                if !running { try await Task.sleep(for: .milliseconds(5)) }
-            }
-            #expect(running)
+            // The closure is running (and blocking) before /hello is sent (waited for up to 60 s, off the pool).
+            try #require(await offPool { entered.wait(timeout: .now() + 60) == .success })
             #expect(try await HTTP.get(server, "/hello").text == "hello")
             await order.append("hello")
             release.signal()

@@ -111,7 +111,7 @@ struct ConcurrencyTests {
     func stubsFromManyThreads() async throws {
         let server = try StubServer.start()
         try await shuttingDown(server) {
-            try await offPool {
+            await offPool {
                 DispatchQueue.concurrentPerform(iterations: 200) { index in
                     server.stub(.get("/many/\(index)"), .text("\(index)"))
                 }

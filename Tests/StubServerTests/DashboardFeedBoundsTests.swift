@@ -21,15 +21,6 @@ struct DashboardFeedBoundsTests {
         return try #require(json?[field] as? Int)
     }
 
-    /// Polls `condition` every 50 ms for up to 10 s.
-    static func waitUntil(_ condition: () async throws -> Bool) async throws {
-        for _ in 0..<200 {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        Issue.record("the condition did not hold within 10 s")
-    }
-
     @Test("At most 16 feeds are open; the 17th is refused with 503, and closing one frees its place")
     func feedLimit() async throws {
         let server = try DashboardTests.server()
@@ -46,7 +37,9 @@ struct DashboardFeedBoundsTests {
             #expect(refused.status == 503)
             #expect(refused.text.contains("16 live request feeds are open already"))
             feeds.removeAll()  // closes the sockets
-            try await Self.waitUntil { try await Self.feedCount(server) == 0 }
+            try await waitUntil("the server counts no open feed", every: .milliseconds(50)) {
+                try await Self.feedCount(server) == 0
+            }
             let again = try await offPool { try DashboardTests.openFeed(port) }
             #expect(try await offPool { try again.read(until: "event: hello") })
         }
@@ -136,7 +129,9 @@ struct DashboardFeedBoundsTests {
             let received = text.components(separatedBy: "event: request\n").count - 1
             #expect(dropped > 0, "nothing was dropped: the page was never behind")
             #expect(received + dropped == flood + markers, "every request is either sent or counted as dropped")
-            try await Self.waitUntil { try await Self.feedCount(server, "behind") == 0 }  // the page caught up
+            try await waitUntil("the page caught up (no feed behind)", every: .milliseconds(50)) {
+                try await Self.feedCount(server, "behind") == 0
+            }
         }
     }
 }

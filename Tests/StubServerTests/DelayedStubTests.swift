@@ -1,11 +1,8 @@
 import Foundation
 import StubServerTestSupport
+import StubTestSupport
 import StubTesting
 import Testing
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// `fixedDelayMilliseconds` / `.withDelay` answers later without holding a thread: other requests are
 /// answered meanwhile.
@@ -26,18 +23,14 @@ struct DelayedStubTests {
         server.stub(.get("/slow"), .text("slow").delay(.seconds(30)))
         server.stub(.get("/quick"), .text("quick"))
         let finished = Finished()
-        // Its own session: the shared one gives up after 10 s without a byte.
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 120
-        let slowSession = URLSession(configuration: configuration)
-        let slowURL = try #require(URL(string: server.baseURL.absoluteString + "/slow"))
+        // The shared session waits up to 60 s for a byte: twice the delay.
         async let slow: String = {
-            let (data, _) = try await slowSession.data(from: slowURL)
+            let text = try await HTTP.get(server, "/slow").text
             await finished.append("slow")
-            return String(decoding: data, as: UTF8.self)
+            return text
         }()
         // The slow request is journaled when it is received, before its answer is sent.
-        for _ in 0..<2_000 where server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(await eventually { !server.requests.isEmpty })
         try #require(server.requests.count == 1)
         let quick = try await HTTP.get(server, "/quick").text
         await finished.append("quick")

@@ -172,7 +172,7 @@ extension EventStreamTests {
             #expect(try await client.finishStreams(matching: .get("/scores")) == 1)
             #expect(try await offPool { try scores.readResponse() }.text == ": hi\n\nid: 1\ndata: 1-0\n\n")
             #expect(try await client.abortStreams(matching: .get("/tokens")) == 1)
-            #expect(try await offPool { tokens.waitForClose() })
+            #expect(await offPool { tokens.waitForClose() })
             #expect(await eventually { (try? await client.openStreamCount()) == 0 })
 
             let unknown = try await HTTP.send(
@@ -237,7 +237,7 @@ extension EventStreamTests {
             }  // the client leaves
             #expect(await eventually { cancelled.isSet })
             // A cut chunked body: the client reads the connection's end before the last chunk.
-            let cut = try await offPool {
+            let cut = await offPool {
                 Result {
                     try RawClient(port: port, timeout: .seconds(120)).roundTrip(
                         "GET /failing HTTP/1.1\r\nHost: x\r\n\r\n")

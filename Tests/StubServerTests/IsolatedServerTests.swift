@@ -268,11 +268,7 @@ struct IsolatedServerTests {
             let child = try Self.created(try await Self.create(parent))
             #expect(try await Self.send("POST", child.admin, "/shutdown").status == 200)
             // The stop runs after the answer, on a thread of its own: wait for it, for at most a minute.
-            let deadline = ContinuousClock.now + .seconds(60)
-            for _ in 0..<6000 where !parent.isolatedServerInfos.isEmpty && ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            #expect(parent.isolatedServerInfos.isEmpty)
+            #expect(await eventually(timeout: .seconds(60)) { parent.isolatedServerInfos.isEmpty })
             #expect(parent.isRunning)
             #expect(try await HTTP.get(parent, "/__admin/health").status == 200)
         }

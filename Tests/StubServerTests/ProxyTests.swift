@@ -118,7 +118,7 @@ struct ProxyTests {
             return fetched
         }()
         // The upstream journals the forwarded request when it arrives, long before its answer.
-        for _ in 0..<2_000 where upstream.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(await eventually { !upstream.requests.isEmpty })
         try #require(upstream.requests.count == 1)
         let quick = try await HTTP.get(proxy, "/quick")
         await finished.append("quick")

@@ -1,5 +1,6 @@
 import Foundation
 import StubServerTestSupport
+import StubTestSupport
 import StubTesting
 import Testing
 
@@ -16,20 +17,12 @@ import Testing
 struct ShutdownTests {
     static let delay: Duration = .seconds(600)
 
-    /// A client that gives up after 1 s, as an app's request with a short timeout would.
-    static let impatient: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.timeoutIntervalForRequest = 1
-        return URLSession(configuration: configuration)
-    }()
-
-    /// How long the impatient client waited, and the code of the error it saw.
+    /// How long a client that gives up after 1 s (as an app's request with a short timeout would) waited,
+    /// and the code of the error it saw.
     static func fetchGivingUp(_ url: URL) async -> (waited: Duration, code: URLError.Code?) {
         let start = ContinuousClock.now
         do {
-            _ = try await impatient.data(from: url)
+            _ = try await LoopbackClient.send("GET", url, timeout: .seconds(1))
             return (ContinuousClock.now - start, nil)
         } catch {
             return (ContinuousClock.now - start, (error as? URLError)?.code)
@@ -89,7 +82,7 @@ struct ShutdownTests {
         try server.start()
         server.stub(.get("/late"), .text("late").delay(.milliseconds(300)))
         async let fetched = HTTP.get(server, "/late")
-        for _ in 0..<2_000 where server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(await eventually { !server.requests.isEmpty })
         try #require(server.requests.count == 1)
         await server.shutdown()
         #expect(try await fetched.text == "late")

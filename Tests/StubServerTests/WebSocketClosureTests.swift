@@ -84,7 +84,7 @@ struct WebSocketClosureTests {
             server.webSocket(.get("/deaf")) { socket in
                 socket.send(text: "ready")
                 // Never reads: waits (at most 120 s) for the test to end.
-                for _ in 0..<1_200 where !done.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(100)) }
+                _ = await eventually(timeout: .seconds(120), every: .milliseconds(100)) { done.withLock { $0 } }
             }
             let client = try await WebSocketStubTests.connect(server, "/deaf")
             _ = try await client.receive(timeout: WebSocketStubTests.wait)

@@ -54,7 +54,7 @@ struct AnyStubServerStreamingTests {
             try cut.send("GET /cut HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try await any.waitForStreams(matching: .get("/cut"), timeout: .seconds(30)) == 1)
             #expect(try await any.abortStreams(matching: .get("/cut")) == 1)
-            #expect(try await offPool { cut.waitForClose() })
+            #expect(await offPool { cut.waitForClose() })
 
             let socket = try await StubWebSocketClient.connect(to: any.webSocketURL("/chat"), timeout: .seconds(60))
             _ = try await server.waitForWebSockets(matching: .get("/chat"), timeout: .seconds(30))

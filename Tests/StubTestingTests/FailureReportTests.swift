@@ -344,7 +344,7 @@ struct FailureReportTests {
         #expect(issues.all.last?.contains("--attachments-path") == false)
 
         // XCTest's synchronous teardown reads the same journal, waiting (off the concurrency pool).
-        let waited = try await offPool { JournalAttachment.jsonWaiting(external: server) }
+        let waited = await offPool { JournalAttachment.jsonWaiting(external: server) }
         #expect(waited.contains(#""method": "POST""#) && waited.contains(#""total": 1"#), "\(waited)")
 
         // A journal that cannot be read is said in the attachment, not thrown.

@@ -82,12 +82,6 @@ private actor Meeting {
 
     func arrive() async throws {
         arrived += 1
-        let deadline = ContinuousClock.now + .seconds(60)
-        while arrived < expected {
-            guard ContinuousClock.now < deadline else { throw MeetingTimeout() }
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await waitUntil("all \(expected) tasks have arrived", timeout: .seconds(60)) { arrived >= expected }
     }
-
-    struct MeetingTimeout: Error {}
 }

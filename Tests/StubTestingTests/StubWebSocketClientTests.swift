@@ -159,15 +159,21 @@ struct StubWebSocketClientTests {
         }
     }
 
+    /// Stubs `/room` with a handler that reads until its messages end; the flag it returns says when they did.
+    static func room(on server: StubServer) -> LockedValue<Bool> {
+        let ended = LockedValue(false)
+        server.webSocket(.get("/room")) { socket in
+            for await _ in socket.messages {}
+            ended.withLock { $0 = true }
+        }
+        return ended
+    }
+
     @Test("The client closes: the server echoes its code, the handler's messages end, the connection leaves the list")
     func clientCloses() async throws {
         let server = try startQuietServer()
-        let ended = LockedValue(false)
         try await shuttingDown(server) {
-            server.webSocket(.get("/room")) { socket in
-                for await _ in socket.messages {}
-                ended.withLock { $0 = true }
-            }
+            let ended = Self.room(on: server)
             let socket = try await Client.connect(to: server.webSocketURL("/room"), timeout: .seconds(30))
             try await socket.send(text: "hello")
             #expect(try await socket.close(code: 1000, reason: "done", timeout: .seconds(30)).code == 1000)
@@ -251,7 +257,8 @@ extension StubWebSocketClientTests {
             Self.switching(key) + WebSocketFrameSerializer.serialize(.ping(Array("are you there".utf8)))
                 + WebSocketFrameSerializer.serialize(.text("after the ping"))
         }
-        let socket = try await Client.connect(to: try #require(URL(string: "ws://127.0.0.1:\(port)/raw")))
+        let socket = try await Client.connect(
+            to: try #require(URL(string: "ws://127.0.0.1:\(port)/raw")), timeout: .seconds(30))
         let (fd, _) = try await server.value
         defer { RawSocket.closeSocket(fd) }
         #expect(try await socket.receive(timeout: .seconds(30)).text == "after the ping")
@@ -295,12 +302,8 @@ extension StubWebSocketClientTests {
     @Test("Releasing a client closes its connection: the server's handler sees its messages end")
     func releaseCloses() async throws {
         let server = try startQuietServer()
-        let ended = LockedValue(false)
         try await shuttingDown(server) {
-            server.webSocket(.get("/room")) { socket in
-                for await _ in socket.messages {}
-                ended.withLock { $0 = true }
-            }
+            let ended = Self.room(on: server)
             var socket: Client? = try await Client.connect(to: server.webSocketURL("/room"), timeout: .seconds(30))
             try await socket?.send(text: "hello")
             #expect(try await server.waitForMessage(matching: .equalTo("hello"), timeout: .seconds(30)) == "hello")

@@ -9,10 +9,11 @@ import XCTest
 /// wait starts, so a plain check would race it.
 @Suite("Waiting for requests", .stubServer(stubsNamed: "Stubs"))
 struct WaitForRequestTests {
-    /// Sends `GET path` from a thread of its own after `delay`, as an app does after a tap. Not a task: what
-    /// is tested is that the wait wakes on arrival, and a task could wait behind whatever other tests of this
+    /// Sends `GET path` from a thread of its own after `delay`, as an app does after a tap: the delay is the
+    /// test's input (a request that comes while the wait is on), not a wait for anything. Not a task: what is
+    /// tested is that the wait wakes on arrival, and a task could wait behind whatever other tests of this
     /// process keep Swift's few cooperative threads busy with.
-    private func sendLater(_ server: StubServer, _ path: String, after delay: Duration = .milliseconds(100)) {
+    static func sendLater(_ server: StubServer, _ path: String, after delay: Duration = .milliseconds(100)) {
         let port = server.port
         let (seconds, attoseconds) = delay.components
         Thread.detachNewThread {
@@ -26,7 +27,7 @@ struct WaitForRequestTests {
     @Test("waitForRequest returns the request once it arrives")
     func waitsForTheRequest() async throws {
         let server = try #require(StubServer.current)
-        sendLater(server, "/users/octocat")
+        Self.sendLater(server, "/users/octocat")
         let requests = await server.waitForRequest(matching: .get("/users/octocat"), timeout: .seconds(60))
         #expect(requests.count == 1)
         #expect(requests.first?.responseStatus == 200)
@@ -35,8 +36,8 @@ struct WaitForRequestTests {
     @Test("expectRequested(within:) waits for count requests")
     func expectWithin() async throws {
         let server = try #require(StubServer.current)
-        sendLater(server, "/hello")
-        sendLater(server, "/hello", after: .milliseconds(200))
+        Self.sendLater(server, "/hello")
+        Self.sendLater(server, "/hello", after: .milliseconds(200))
         await expectRequested(server, .get("/hello"), count: 2, within: .seconds(60))
     }
 
@@ -69,10 +70,7 @@ struct WaitForRequestTests {
 final class XCTAssertRequestedTimeoutTests: FailureCapturingTestCase {
     func testWaitsForARequestSentLater() throws {
         let server = try startStubServer(stubs: Demo.stubs())
-        Task.detached {
-            try await Task.sleep(for: .milliseconds(100))
-            _ = try await HTTP.get(server, "/users/octocat")
-        }
+        WaitForRequestTests.sendLater(server, "/users/octocat")
         XCTAssertRequested(server, .get("/users/octocat"), count: 1, timeout: 60)
         XCTAssertEqual(server.requests.count, 1)
     }

@@ -43,9 +43,7 @@ public enum ChildProcess {
             let readers = DispatchGroup()
             let stdout = readToEnd(output, group: readers)
             let stderr = readToEnd(errors, group: readers)
-            let deadline = ContinuousClock.now + timeout
-            while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
-            let timedOut = process.isRunning
+            let timedOut = !eventuallyBlocking(timeout: timeout) { !process.isRunning }
             if timedOut { process.signal(SIGKILL) }
             let ending = process.waitUntilExit()
             _ = readers.wait(timeout: .now() + 5)

@@ -8,7 +8,7 @@ import Foundation
 /// - raw bytes over a socket: ``RawClient`` on a connection of its own (exact bytes out, a parsed response
 ///   back, reads with a timeout), or ``request(port:_:_:headers:body:timeoutSeconds:)`` for one request
 ///   read until the server closes;
-/// - URLSession, as an app's code sends an ordinary request: ``send(_:_:headers:body:)``.
+/// - URLSession, as an app's code sends an ordinary request: ``send(_:_:headers:body:timeout:)``.
 public enum LoopbackClient {
     /// A URLSession without caches or cookies, as a user's client code would make one for tests.
     public static let session: URLSession = {
@@ -27,14 +27,20 @@ public enum LoopbackClient {
         return URLSession(configuration: configuration)
     }()
 
-    /// URLSession mode: `method url` with `headers` and `body`.
+    /// URLSession mode: `method url` with `headers` and `body`. `timeout` is the request's own
+    /// (`URLRequest.timeoutInterval`), as an app with a short timeout sets it: the request fails with
+    /// `URLError.timedOut` once that long has passed without a byte. Without it, the session's 60 s.
     public static func send(
         _ method: String = "GET", _ url: URL, headers: [String: String] = [:],
-        body: Data? = nil
+        body: Data? = nil, timeout: Duration? = nil
     ) async throws -> Fetched {
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.httpBody = body
+        if let timeout {
+            let (seconds, attoseconds) = timeout.components
+            request.timeoutInterval = Double(seconds) + Double(attoseconds) / 1e18
+        }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await session.data(for: request)
         guard let http = response as? HTTPURLResponse else { throw HTTPTestError("not an HTTP response: \(response)") }

@@ -67,15 +67,7 @@ public final class RawClient: @unchecked Sendable {  // used by one thread at a 
 
     /// Reads more bytes into the buffer; returns false at end of stream.
     private func fill() throws -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        if n > 0 {
-            buffer.append(contentsOf: chunk[0..<n])
-            return true
-        }
-        if n == 0 { return false }
-        if errno == ECONNRESET { return false }
-        throw ClientError(description: "recv: errno \(errno) (timeout?)")
+        try RawSocket.receive(fd, appendingTo: &buffer)
     }
 
     private func readLine() throws -> String {

@@ -34,6 +34,19 @@ extension RawSocket {
         return bytes
     }
 
+    /// Appends whatever comes next on `fd` (at most 64 KiB) to `buffer`; `false` at the end of the stream or a reset.
+    /// - Throws: ``ClientError`` when the read fails otherwise (its timeout passed, say).
+    public static func receive(_ fd: Int32, appendingTo buffer: inout [UInt8]) throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if n > 0 {
+            buffer.append(contentsOf: chunk[0..<n])
+            return true
+        }
+        if n == 0 || errno == ECONNRESET { return false }
+        throw ClientError(description: "recv: errno \(errno) (timeout?)")
+    }
+
     /// Reads whatever comes next on `fd` (at most 64 KiB); empty at the end of the stream.
     public static func readSome(_ fd: Int32) throws -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)

@@ -170,13 +170,6 @@ public final class WebSocketTestClient: @unchecked Sendable {
 
     /// Reads more bytes; false at end of stream or reset.
     private func fill() throws -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        if n > 0 {
-            buffer.append(contentsOf: chunk[0..<n])
-            return true
-        }
-        if n == 0 || errno == ECONNRESET { return false }
-        throw ClientError(description: "recv: errno \(errno) (timeout?)")
+        try RawSocket.receive(fd, appendingTo: &buffer)
     }
 }

@@ -37,11 +37,10 @@
                 #expect(refused.code == 7, "\(refused.stderr)")
             }
             // Back by itself: wait for it with a generous deadline.
-            let deadline = ContinuousClock.now + .seconds(60)
             var answered: Fetched?
-            for _ in 0..<600 where ContinuousClock.now < deadline && answered == nil {
+            _ = await eventually(timeout: .seconds(60), every: .milliseconds(100)) {
                 answered = try? await LoopbackClient.send("GET", hello)
-                if answered == nil { try await Task.sleep(for: .milliseconds(100)) }
+                return answered != nil
             }
             #expect(answered?.status == 200 && answered?.text == "hi")
             #expect(try await client.availability() == .online)
@@ -80,10 +79,18 @@
                     try raw.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
                     clients.append(raw)
                 }
-                // The admin API on the primary port still answers while the virtual host hangs; then the held
-                // requests have had time to arrive (fewer would only make the count below smaller).
+                // The admin API on the primary port still answers while the virtual host hangs. Then wait until the
+                // server has read every held request: 64 connections on the host's port, none with unread bytes.
                 #expect(try await client.availability() == .online)
-                try await Task.sleep(for: .milliseconds(500))
+                let read = await eventually(timeout: .seconds(60), every: .milliseconds(100)) {
+                    let sockets = KernelSockets.accepted(onPort: slow)
+                    return sockets.count >= 64 && sockets.allSatisfy { $0.receiveQueue == 0 }
+                }
+                let sockets = KernelSockets.accepted(onPort: slow)
+                let unread = sockets.map(\.receiveQueue).filter { $0 > 0 }
+                #expect(
+                    read, "the server did not read the 64 held requests: \(sockets.count) connections, unread \(unread)"
+                )
                 #expect(threads() - before <= 2, "\(threads() - before) more threads for 64 held requests")
                 try await client.goOnline(host: "slow.example.com")
                 for raw in clients {

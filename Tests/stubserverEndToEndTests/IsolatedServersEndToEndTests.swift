@@ -72,7 +72,7 @@
                 _ = try await shared.createIsolatedServer(stubs: "..")
             }
             #expect(outside?.status == 422)
-            #expect(try await offPool { process.stop() } == .exited(0), "\(process.standardError)")
+            #expect(await offPool { process.stop() } == .exited(0), "\(process.standardError)")
         }
     }
 #endif

@@ -29,13 +29,16 @@
                 let other = Task {
                     try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("waits/too"))
                 }
-                // Until the forwarded requests are on their way (the server has answered something after they were sent).
                 let hello = try await LoopbackClient.send("GET", server.baseURL.appendingPathComponent("hello"))
                 XCTAssertEqual(hello.text, "hello")
-                try await Task.sleep(for: .milliseconds(300))
+                // Until both forwarded requests are on their way: sent, and unread in the silent upstream's sockets.
+                let forwarded = await eventually(timeout: .seconds(60), every: .milliseconds(100)) {
+                    KernelSockets.accepted(onPort: silent.port).filter { $0.receiveQueue > 0 }.count >= 2
+                }
+                XCTAssertTrue(forwarded, "the two requests never reached the upstream")
 
                 let before = try ProcessCPU.ticks(server.pid)
-                try await Task.sleep(for: .seconds(2))
+                try await Task.sleep(for: .seconds(2))  // the interval measured, not a wait for anything
                 let used = try ProcessCPU.ticks(server.pid) - before
                 let ticksPerSecond = ProcessCPU.ticksPerSecond
                 XCTAssertLessThan(

@@ -35,7 +35,7 @@
                 ["record", "--target", upstream.absoluteString, "--stubs", "recorded", "--json-as-received"],
                 in: temp.root)
             XCTAssertTrue(
-                poll(timeout: .seconds(60)) {
+                eventuallyBlocking(timeout: .seconds(60)) {
                     recorder.standardOutput.contains("Recording \(upstream.absoluteString) into recorded")
                 },
                 recorder.standardOutput)

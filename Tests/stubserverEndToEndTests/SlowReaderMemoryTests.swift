@@ -41,8 +41,9 @@
                     currentDirectory: temp.root)
                 addTeardownBlock { server.stop() }
                 let port = try XCTUnwrap(server.baseURL.port)
-                // Ten connections with small receive buffers ask and never read; once the journal has all ten and a
-                // later /hello-style call was answered on the same loop, every response is queued. Then the RSS.
+                // Ten connections with small receive buffers ask and never read. Once the journal has all ten, and the
+                // server's ten sockets hold unread bytes that have not changed for five checks in a row (/proc/net/tcp:
+                // the server has written all it will while they wait), the RSS.
                 let script = """
                     import http.client, json, socket, sys, time
                     port, pid, path = int(sys.argv[1]), sys.argv[2], sys.argv[3]
@@ -53,25 +54,37 @@
                         s.connect(("127.0.0.1", port))
                         s.sendall(("GET %s HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n" % path).encode())
                         sockets.append(s)
+                    def send_queues():
+                        queues = []
+                        for line in open("/proc/net/tcp").readlines()[1:]:
+                            fields = line.split()
+                            if int(fields[1].split(":")[1], 16) == port and fields[3] == "01":
+                                queues.append(int(fields[4].split(":")[0], 16))
+                        return sorted(queues)
                     deadline = time.time() + 120
-                    while time.time() < deadline:
-                        c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                        c.request("POST", "/__admin/requests/count", body='{"method": "GET", "urlPathPattern": "/(static|rendered).*"}')
-                        count = json.loads(c.getresponse().read())["count"]
-                        c.close()
-                        if count >= 10:
-                            break
+                    count, last, still = 0, None, 0
+                    while time.time() < deadline and still < 5:
+                        if count < 10:
+                            c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                            c.request("POST", "/__admin/requests/count", body='{"method": "GET", "urlPathPattern": "/(static|rendered).*"}')
+                            count = json.loads(c.getresponse().read())["count"]
+                            c.close()
+                        else:
+                            queues = send_queues()
+                            full = len([q for q in queues if q > 0]) >= 10
+                            still = still + 1 if full and queues == last else 0
+                            last = queues
                         time.sleep(0.1)
-                    time.sleep(1)
                     rss = [l.split()[1] for l in open("/proc/%s/status" % pid) if l.startswith("VmRSS:")][0]
-                    print(count, rss)
+                    print(count if still >= 5 else "unsettled", rss)
                     for s in sockets:
                         s.close()
                     """
                 let output = try ChildProcess.python(
                     script, [String(port), String(server.pid), path], timeout: .seconds(180))
                 let fields = output.split(separator: " ")
-                XCTAssertEqual(fields.first, "10", "all ten requests were answered: \(output)")
+                XCTAssertEqual(
+                    fields.first, "10", "all ten requests journaled, their sockets filled and still: \(output)")
                 let resident = try XCTUnwrap(Int(fields.last ?? ""), output)
                 print("stubserver with 10 clients not reading \(path): RSS \(resident / 1024) MB")
                 return resident

@@ -45,7 +45,7 @@
 
             server.startReadingStandardError()
             XCTAssertTrue(
-                poll(timeout: .seconds(20)) { server.standardError.contains("not keeping up)") },
+                eventuallyBlocking(timeout: .seconds(20)) { server.standardError.contains("not keeping up)") },
                 String(server.standardError.suffix(2_000)))
             let notice = try XCTUnwrap(
                 server.standardError.split(separator: "\n").first { $0.hasSuffix("(stderr not keeping up)") })
@@ -56,7 +56,9 @@
             // Once drained, logging works again.
             XCTAssertEqual(try pythonGetLoop(port: port, path: "/after-drain", count: 1, status: 404), 1)
             XCTAssertTrue(
-                poll(timeout: .seconds(10)) { server.standardError.contains("No stub matched GET /after-drain") })
+                eventuallyBlocking(timeout: .seconds(10)) {
+                    server.standardError.contains("No stub matched GET /after-drain")
+                })
 
             server.signal(SIGTERM)
             let exit = try XCTUnwrap(server.waitForExit(timeout: .seconds(30)))

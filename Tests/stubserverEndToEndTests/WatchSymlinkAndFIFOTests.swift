@@ -11,10 +11,6 @@
     /// reloaded, and a FIFO named like a stub file is skipped with a warning saying what it is (never
     /// opened: that would block) without stopping later edits from being seen.
     final class WatchSymlinkAndFIFOTests: XCTestCase {
-        private func body(_ url: URL) async throws -> String {
-            try await LoopbackClient.send("GET", url).text
-        }
-
         /// Makes a FIFO with the `mkfifo` tool (Linux and macOS alike).
         private func makeFIFO(_ url: URL) throws {
             let made = try ChildProcess.run(
@@ -33,22 +29,17 @@
             try temp.symlink("mappings/shared", to: folder)
             let server = try StubServerProcess.launch(["--stubs", "stubs", "--watch"], currentDirectory: temp.root)
             addTeardownBlock { server.stop() }
-            let base = server.baseURL
-            let initialFile = try await body(base.appendingPathComponent("file"))
-            let initialFolder = try await body(base.appendingPathComponent("folder"))
+            let initialFile = try await server.body("file")
+            let initialFolder = try await server.body("folder")
             XCTAssertEqual([initialFile, initialFolder], ["file-v1", "folder-v1"])
 
             // Same sizes: only the targets' modification times (or inodes) tell the edits apart.
             try Data(simpleMapping("/file", body: "file-v2").utf8).write(to: file, options: .atomic)
-            let fileReloaded = try await poll(timeout: .seconds(10)) {
-                try await body(base.appendingPathComponent("file")) == "file-v2"
-            }
+            let fileReloaded = try await server.waitForBody("file", "file-v2")
             XCTAssertTrue(fileReloaded, "edit through a symlinked file not seen; stderr:\n\(server.standardError)")
             try Data(simpleMapping("/folder", body: "folder-v2").utf8).write(
                 to: folder.appendingPathComponent("inside.json"))
-            let folderReloaded = try await poll(timeout: .seconds(10)) {
-                try await body(base.appendingPathComponent("folder")) == "folder-v2"
-            }
+            let folderReloaded = try await server.waitForBody("folder", "folder-v2")
             XCTAssertTrue(folderReloaded, "edit in a symlinked folder not seen; stderr:\n\(server.standardError)")
             XCTAssertEqual(server.stop(), .exited(0))
         }
@@ -62,12 +53,11 @@
             let warning =
                 "stubserver: warning: stubs/mappings/pipe.json is a FIFO (named pipe), not a regular file: skipped"
             XCTAssertTrue(server.waitForStandardError(containing: warning), server.standardError)
-            let url = server.baseURL.appendingPathComponent("watched")
-            let initial = try await body(url)
+            let initial = try await server.body("watched")
             XCTAssertEqual(initial, "v1")
 
             try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v2"))
-            let reloaded = try await poll(timeout: .seconds(10)) { try await body(url) == "v2" }
+            let reloaded = try await server.waitForBody("watched", "v2")
             XCTAssertTrue(reloaded, "edit not seen beside a FIFO; stderr:\n\(server.standardError)")
             XCTAssertTrue(
                 server.waitForStandardError(containing: "stubserver: reloaded 1 stub from stubs\n"),

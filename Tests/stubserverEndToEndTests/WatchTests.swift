@@ -12,23 +12,18 @@
 
     /// `--watch`: edits to the stubs directory are served without a restart; a bad edit keeps the last good stubs.
     final class WatchTests: XCTestCase {
-        private func body(_ url: URL) async throws -> String {
-            try await LoopbackClient.send("GET", url).text
-        }
-
         func testEditsAreReloadedAndABadEditKeepsTheLastGoodStubs() async throws {
             let temp = try TemporaryStubs()
             try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v1"))
             let server = try StubServerProcess.launch(
                 ["--stubs", "stubs", "--port", "0", "--watch"], currentDirectory: temp.root)
             addTeardownBlock { server.stop() }
-            let url = server.baseURL.appendingPathComponent("watched")
-            let initial = try await body(url)
+            let initial = try await server.body("watched")
             XCTAssertEqual(initial, "v1")
 
             // Same size, so only the modification time tells the edit apart.
             try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v2"))
-            let reloaded = try await poll(timeout: .seconds(10)) { try await body(url) == "v2" }
+            let reloaded = try await server.waitForBody("watched", "v2")
             XCTAssertTrue(reloaded, "v2 not served; stderr:\n\(server.standardError)")
             XCTAssertTrue(
                 server.waitForStandardError(containing: "stubserver: reloaded 1 stub from stubs\n"),
@@ -41,17 +36,15 @@
             XCTAssertTrue(
                 server.standardError.contains("stubserver: error: stubs/mappings/watched.json:1:"), server.standardError
             )
-            let kept = try await body(url)
+            let kept = try await server.body("watched")
             XCTAssertEqual(kept, "v2")
 
             // Fixed again, and a new file added at the same time.
             try temp.write("mappings/watched.json", simpleMapping("/watched", body: "v3"))
             try temp.write("mappings/added/new.json", simpleMapping("/added", body: "new"))
-            let fixed = try await poll(timeout: .seconds(10)) { try await body(url) == "v3" }
+            let fixed = try await server.waitForBody("watched", "v3")
             XCTAssertTrue(fixed, "v3 not served; stderr:\n\(server.standardError)")
-            let added = try await poll(timeout: .seconds(5)) {
-                try await body(url.deletingLastPathComponent().appendingPathComponent("added")) == "new"
-            }
+            let added = try await server.waitForBody("added", "new", timeout: .seconds(5))
             XCTAssertTrue(added, server.standardError)
 
             XCTAssertEqual(server.stop(), .exited(0))

@@ -82,12 +82,7 @@ struct TemplateCollectionHelperTests {
             ("{{range 5 3}}", "range: IllegalArgumentException: -1"),
             ("{{range 0 100000}}", "range: 0 to 100000 is more than 100000 numbers")
         ] {
-            var context = TemplateContext(
-                HTTPRequest(method: .get, target: "/"), pathParameters: [:], serverOrigin: "http://localhost",
-                limits: TemplateLimits())
-            var out = TemplateOutput()
-            try Template(template).render(in: &context, into: &out)
-            #expect(context.evaluator.failure == reason)
+            #expect(try renderingFailure(template) == reason)
         }
     }
 }

@@ -46,10 +46,8 @@ struct TemplateDateHelperTests {
         #expect(
             try Template("{{truncateDate (now) 'first day of year'}}").render(for: request, now: now)
                 == "2026-01-01T00:00:00Z")
-        var context = TemplateContext(
-            request, pathParameters: [:], serverOrigin: "http://localhost", limits: TemplateLimits())
-        var out = TemplateOutput()
-        try Template("{{truncateDate \(Self.d) 'bogus'}}").render(in: &context, into: &out)
-        #expect(context.evaluator.failure == "truncateDate: No enum constant DateTimeTruncation.BOGUS")
+        #expect(
+            try renderingFailure("{{truncateDate \(Self.d) 'bogus'}}")
+                == "truncateDate: No enum constant DateTimeTruncation.BOGUS")
     }
 }

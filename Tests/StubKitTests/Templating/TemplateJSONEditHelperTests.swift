@@ -125,12 +125,9 @@ struct TemplateJSONEditHelperTests {
         limits.maxJSONBytes = 64
         let big = "[" + Array(repeating: "1", count: 100).joined(separator: ",") + "]"
         for helper in ["jsonArrayAdd '\(big)' '2'", "jsonRemove '\(big)' '$[0]'", "formatJson '\(big)'"] {
-            var context = TemplateContext(
-                HTTPRequest(method: .get, target: "/"), pathParameters: [:], serverOrigin: "http://localhost",
-                limits: limits)
-            var out = TemplateOutput()
-            try Template("{{{\(helper)}}}").render(in: &context, into: &out)
-            #expect(context.evaluator.failure?.contains("(201 bytes) is over the limit") == true)
+            #expect(
+                try renderingFailure("{{{\(helper)}}}", limits: limits)?.contains("(201 bytes) is over the limit")
+                    == true)
         }
     }
 }

@@ -36,6 +36,16 @@ struct TemplateRow: CustomTestStringConvertible, Sendable {
     }
 }
 
+/// The failure a helper reported while rendering `template` for `GET /` (the response then fails, naming it), or
+/// `nil` when it rendered.
+func renderingFailure(_ template: String, limits: TemplateLimits = TemplateLimits()) throws -> String? {
+    var context = TemplateContext(
+        HTTPRequest(method: .get, target: "/"), pathParameters: [:], serverOrigin: "http://localhost", limits: limits)
+    var out = TemplateOutput()
+    try Template(template).render(in: &context, into: &out)
+    return context.evaluator.failure
+}
+
 @Suite("Response templates: the request model")
 struct TemplateModelTests {
     static let rows: [TemplateRow] = [

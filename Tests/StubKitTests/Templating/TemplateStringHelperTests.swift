@@ -99,12 +99,7 @@ struct TemplateStringHelperTests {
             ("{{substring 'abcdef' 4 10}}", "substring: begin 4, end 10, length 6"),
             ("{{math 3 '/' 0}}", "math: / by zero")
         ] {
-            var context = TemplateContext(
-                HTTPRequest(method: .get, target: "/"), pathParameters: [:], serverOrigin: "http://localhost",
-                limits: TemplateLimits())
-            var out = TemplateOutput()
-            try Template(template).render(in: &context, into: &out)
-            #expect(context.evaluator.failure == reason)
+            #expect(try renderingFailure(template) == reason)
         }
     }
 

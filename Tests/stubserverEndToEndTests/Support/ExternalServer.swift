@@ -36,7 +36,7 @@
 
         /// Stops it off Swift's cooperative pool (stopping waits for the process to exit).
         func stop() async throws -> StubServerProcess.Termination {
-            try await offPool { self.process.stop() }
+            await offPool { self.process.stop() }
         }
 
         /// What a test's `STUBSERVER_URL` would say.

@@ -79,7 +79,7 @@
         /// Waits for exit; returns the exit status and how long it took, or `nil` if still running after `timeout`.
         func waitForExit(timeout: Duration) -> (status: Int32, reason: Process.TerminationReason, took: Duration)? {
             let start = ContinuousClock.now
-            guard poll(timeout: timeout, { !process.isRunning }) else { return nil }
+            guard eventuallyBlocking(timeout: timeout, { !process.isRunning }) else { return nil }
             process.waitUntilExit()
             return (process.terminationStatus, process.terminationReason, ContinuousClock.now - start)
         }

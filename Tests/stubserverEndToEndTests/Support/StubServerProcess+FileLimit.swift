@@ -21,16 +21,9 @@
                 return try launch(executable: script, stubs: Paths.demoStubs, arguments: arguments)
             }
 
-            /// User + system CPU time of the process, from /proc/PID/stat (fields 14 and 15, in clock ticks).
+            /// User + system CPU time of the process, in seconds (see ``ProcessCPU``).
             func cpuSeconds() throws -> Double {
-                let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-                guard let close = stat.lastIndex(of: ")") else { throw POSIXError(.EINVAL) }
-                let fields = stat[stat.index(after: close)...].split(separator: " ")
-                // After "pid (comm)", field 3 (state) is fields[0]; utime (14) is fields[11], stime (15) fields[12].
-                guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
-                    throw POSIXError(.EINVAL)
-                }
-                return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+                Double(try ProcessCPU.ticks(pid)) / Double(ProcessCPU.ticksPerSecond)
             }
         }
     #endif

@@ -41,10 +41,21 @@
             return (termination, outcome.standardOutput, outcome.standardError)
         }
 
+        /// The body `GET path` answers with.
+        func body(_ path: String) async throws -> String {
+            try await LoopbackClient.send("GET", baseURL.appendingPathComponent(path)).text
+        }
+
+        /// Waits until `GET path` answers `expected` (a watched stub file reloaded, say); returns whether it did
+        /// within `timeout`.
+        func waitForBody(_ path: String, _ expected: String, timeout: Duration = .seconds(10)) async throws -> Bool {
+            try await eventually(timeout: timeout, every: .milliseconds(50)) { try await body(path) == expected }
+        }
+
         /// Waits until the last 64 KiB of stderr contain `text`; returns whether they did within `timeout`.
         @discardableResult
         func waitForStandardError(containing text: String, timeout: Duration = .seconds(10)) -> Bool {
-            poll(timeout: timeout) { standardError.contains(text) }
+            eventuallyBlocking(timeout: timeout) { standardError.contains(text) }
         }
     }
 #endif

@@ -63,7 +63,7 @@
             process.standardError = try FileHandle(forWritingTo: stderrFile)
             try process.run()
             self.process = process
-            let started = poll(timeout: .seconds(60)) {
+            let started = eventuallyBlocking(timeout: .seconds(60)) {
                 !process.isRunning || FileManager.default.fileExists(atPath: portFile.path)
             }
             let port = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0) }
