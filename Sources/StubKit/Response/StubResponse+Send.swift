@@ -28,23 +28,17 @@ extension StubResponse {
         _ prepared: PreparedResponse, via responder: HTTPResponder, after delay: Duration?, network: NetworkProfile?
     ) {
         if hangs { return responder.hang() }
-        if let fault {
-            let failure: ConnectionFailure =
-                switch fault {
-                case .connectionReset: .reset
-                case .emptyResponse: .closeWithoutResponse
-                case .malformedResponseChunk: .rawBytesThenClose(Self.malformedChunk)
-                case .randomDataThenClose: .rawBytesThenClose(Self.garbage)
-                }
-            return responder.fail(failure, after: delay ?? .zero)
-        }
-        if let pacing = pacing(network: network) {
-            return responder.respond(prepared, pacing: pacing, after: delay ?? .zero)
-        }
-        if let delay {
-            responder.respond(prepared, after: delay)
-        } else {
-            responder.respond(prepared)
+        responder.respond(answer(prepared, network: network), after: delay ?? .zero)
+    }
+
+    /// The engine's answer: the fault's failure, else `prepared`, paced as ``pacing(network:)`` says.
+    func answer(_ prepared: PreparedResponse, network: NetworkProfile?) -> HTTPResponder.Answer {
+        guard let fault else { return .prepared(prepared, pacing: pacing(network: network)) }
+        return switch fault {
+        case .connectionReset: .failure(.reset)
+        case .emptyResponse: .failure(.closeWithoutResponse)
+        case .malformedResponseChunk: .failure(.rawBytesThenClose(Self.malformedChunk))
+        case .randomDataThenClose: .failure(.rawBytesThenClose(Self.garbage))
         }
     }
 
