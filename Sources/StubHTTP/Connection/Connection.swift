@@ -3,7 +3,7 @@
 ///
 /// The trip of one request, all in this file: ``handle(_:)`` (the selector's event) → ``readAvailable()`` →
 /// ``processInput()`` (the parser, the machine) → ``dispatch(_:)`` (the listener's gate, the handler) → the
-/// handler answers through ``HTTPResponder`` → ``answer(_:generation:)`` → ``flush()`` → the machine, which
+/// handler answers through ``HTTPResponder`` → ``complete(_:pacing:generation:)`` → ``flush()`` → the machine, which
 /// parses the next pipelined request or waits. A body written over time after its head is a
 /// ``BodyInProgress`` that owns its state and its steps: ``WrittenStream``, ``PacedBody``, ``PulledBody``,
 /// ``WebSocketSession``; it calls back here through the few methods under "For the bodies in progress".
@@ -231,25 +231,8 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     /// ``OutputBuffer``), not copied.
     static let sharedBodyThreshold = 64 << 10
 
-    /// Answers request `generation` with `answer`, unless it was answered already or the connection closed.
-    func answer(_ answer: HTTPResponder.Answer, generation: UInt64) {
-        switch answer {
-        case .response(let response):
-            complete(response, generation: generation)
-        case .prepared(let prepared, nil):
-            complete(prepared, generation: generation)
-        case .prepared(let prepared, let pacing?):
-            PacedBody.start(prepared, pacing: pacing, on: self, generation: generation)
-        case .pulled(let head, let contentLength, let source, let executor, let pacing):
-            PulledBody.start(
-                head, contentLength: contentLength, source: source, executor: executor, pacing: pacing, on: self,
-                generation: generation)
-        case .failure(let failure):
-            fail(failure, generation: generation)
-        }
-    }
-
-    private func complete(_ response: HTTPResponse, generation: UInt64) {
+    /// Answers request `generation` with `response`, unless it was answered already or the connection closed.
+    func complete(_ response: HTTPResponse, generation: UInt64) {
         guard let inFlight = awaitedRequest(generation),
             let close = startResponse(requestedClose: response.headers.containsToken("close", in: "Connection"))
         else { return }
@@ -259,7 +242,10 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         flush()
     }
 
-    private func complete(_ prepared: PreparedResponse, generation: UInt64) {
+    /// Answers request `generation` with `prepared`, paced if `pacing` says so (``PacedBody``), unless it was
+    /// answered already or the connection closed.
+    func complete(_ prepared: PreparedResponse, pacing: WritePacing?, generation: UInt64) {
+        if let pacing { return PacedBody.start(prepared, pacing: pacing, on: self, generation: generation) }
         guard let inFlight = awaitedRequest(generation),
             let close = startResponse(requestedClose: prepared.closesConnection)
         else { return }
@@ -280,7 +266,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     }
 
     /// Ends the connection as `failure` says instead of answering request `generation`.
-    private func fail(_ failure: ConnectionFailure, generation: UInt64) {
+    func fail(_ failure: ConnectionFailure, generation: UInt64) {
         guard awaitsResponse(generation) else { return }
         switch failure {
         case .reset:

@@ -58,23 +58,41 @@ public struct HTTPResponder: Sendable {
     /// responder.respond(.failure(.reset), after: .milliseconds(50))
     /// ```
     public func respond(_ answer: Answer, after delay: Duration = .zero) {
-        let generation = generation
-        onLoop(after: delay) { $0.answer(answer, generation: generation) }
+        // Taken apart here, so that each closure carries only what its case needs: copying the whole enum into
+        // the closure and out again cost a prepared response about 5% more instructions (callgrind, engine-bench).
+        switch answer {
+        case .response(let response):
+            respond(response, after: delay)
+        case .prepared(let prepared, let pacing):
+            respond(prepared, pacing: pacing, after: delay)
+        case .pulled(let head, let contentLength, let source, let executor, let pacing):
+            let generation = generation
+            onLoop(after: delay) {
+                PulledBody.start(
+                    head, contentLength: contentLength, source: source, executor: executor, pacing: pacing, on: $0,
+                    generation: generation)
+            }
+        case .failure(let failure):
+            let generation = generation
+            onLoop(after: delay) { $0.fail(failure, generation: generation) }
+        }
     }
 
-    /// Sends a complete response once `delay` has passed (at once for `.zero`).
+    /// Sends a complete response once `delay` has passed (at once for `.zero`): ``Answer/response(_:)``.
     public func respond(_ response: HTTPResponse, after delay: Duration = .zero) {
-        respond(.response(response), after: delay)
+        let generation = generation
+        onLoop(after: delay) { $0.complete(response, generation: generation) }
     }
 
     /// Sends a response serialized in advance once `delay` has passed (at once for `.zero`), its bytes
-    /// spread out as `pacing` says, if given.
+    /// spread out as `pacing` says, if given: ``Answer/prepared(_:pacing:)``.
     ///
     /// ```swift
     /// responder.respond(PreparedResponse(.text(big)), pacing: .bytesPerSecond(30_000), after: .milliseconds(400))
     /// ```
     public func respond(_ prepared: PreparedResponse, pacing: WritePacing? = nil, after delay: Duration = .zero) {
-        respond(.prepared(prepared, pacing: pacing), after: delay)
+        let generation = generation
+        onLoop(after: delay) { $0.complete(prepared, pacing: pacing, generation: generation) }
     }
 
     /// Never answers: the request is held, with no thread and no timeout, until the client gives up
@@ -158,10 +176,14 @@ public struct HTTPResponder: Sendable {
     /// Runs `body` on the connection's loop: at once (or as the loop's next task) for `.zero`; otherwise once
     /// `delay` has passed, counted from this call, on the connection's response timer, which closing the
     /// connection (the client left, the server stopped) cancels. The one place an answer waits.
+    @inline(__always)
     private func onLoop(after delay: Duration, _ body: @escaping @Sendable (Connection) -> Void) {
-        let connection = connection
-        guard delay > .zero else { return connection.onLoop(body) }
-        let generation = generation, loop = connection.loop
+        let connection = connection, loop = connection.loop
+        guard delay > .zero else {
+            if loop.inEventLoop { return body(connection) }  // the handler answers on the loop: write at once
+            return loop.execute { body(connection) }
+        }
+        let generation = generation
         if loop.inEventLoop {
             loop.refreshNow()
             connection.scheduleAnswer(at: loop.now + delay, generation: generation) { body(connection) }

@@ -32,7 +32,7 @@ struct OutputBuffer {
     /// Writes what waits to `socket`, as much as it takes.
     mutating func write(to socket: Socket) -> WriteOutcome {
         if hasQueuedBytes {
-            if !hasWritten { hasWritten = true } else { setNoDelay(on: socket) }
+            if !hasWritten { hasWritten = true } else if !noDelay { setNoDelay(on: socket) }
         }
         var progressed = false
         while !isDrained {

@@ -121,7 +121,7 @@ final class WebSocketSession {
         guard connection.awaitsResponse(generation) else { return }
         switch WebSocketHandshake.answer(request, subprotocols: subprotocols) {
         case .reject(let response, _):
-            connection.answer(.response(response), generation: generation)
+            connection.complete(response, generation: generation)
         case .accept(let head, let subprotocol):
             guard connection.startStreamResponse(requestedClose: true, framingCloses: true) != nil else { return }
             let dateLine = connection.loop.dateCache.currentLine()

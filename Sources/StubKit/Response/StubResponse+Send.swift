@@ -28,17 +28,17 @@ extension StubResponse {
         _ prepared: PreparedResponse, via responder: HTTPResponder, after delay: Duration?, network: NetworkProfile?
     ) {
         if hangs { return responder.hang() }
-        responder.respond(answer(prepared, network: network), after: delay ?? .zero)
+        if let fault { return responder.respond(.failure(Self.failure(for: fault)), after: delay ?? .zero) }
+        responder.respond(prepared, pacing: pacing(network: network), after: delay ?? .zero)
     }
 
-    /// The engine's answer: the fault's failure, else `prepared`, paced as ``pacing(network:)`` says.
-    func answer(_ prepared: PreparedResponse, network: NetworkProfile?) -> HTTPResponder.Answer {
-        guard let fault else { return .prepared(prepared, pacing: pacing(network: network)) }
-        return switch fault {
-        case .connectionReset: .failure(.reset)
-        case .emptyResponse: .failure(.closeWithoutResponse)
-        case .malformedResponseChunk: .failure(.rawBytesThenClose(Self.malformedChunk))
-        case .randomDataThenClose: .failure(.rawBytesThenClose(Self.garbage))
+    /// How the engine ends the connection for `fault`.
+    static func failure(for fault: ResponseFault) -> ConnectionFailure {
+        switch fault {
+        case .connectionReset: .reset
+        case .emptyResponse: .closeWithoutResponse
+        case .malformedResponseChunk: .rawBytesThenClose(malformedChunk)
+        case .randomDataThenClose: .rawBytesThenClose(garbage)
         }
     }
 
