@@ -67,8 +67,8 @@ extension StubRequestHandler {
             // Each piece is read by the same pool; at most one per response waits, and it is never refused.
             let executor = HTTPBodyExecutor { job in workers.submit(continuing: true, job) }
             responder.respond(
-                streaming: head, contentLength: reader.size, from: BodyFileSource(reader), on: executor,
-                pacing: pacing, after: delay ?? .zero)
+                .pulled(head, contentLength: reader.size, from: BodyFileSource(reader), on: executor, pacing: pacing),
+                after: delay ?? .zero)
         }
         if !queued { responder.respond(WorkerPool.busyResponse) }
     }

@@ -37,13 +37,7 @@ extension StubRequestHandler {
             let conclusion = Conclusion(
                 response: response, stub: stub.map { LoggedRequest.MatchedStub($0.mapping) },
                 addedDelay: delay, ownsBody: true, proxiedTo: upstreamURL)
-            conclude(request, conclusion, started: started) {
-                if let delay {
-                    responder.respond(response, after: delay)
-                } else {
-                    responder.respond(response)
-                }
-            }
+            conclude(request, conclusion, started: started) { responder.respond(response, after: delay ?? .zero) }
         }
         let via = proxy.loopGuard.viaEntry
         proxy.workers.answer(responder) { _ in

@@ -66,8 +66,9 @@ final class BodySourceTests: XCTestCase {
         return try startServer { request, responder in
             if request.path == "/again" { return responder.respond(.text("again")) }
             responder.respond(
-                streaming: HTTPResponse(headers: ["Content-Type": "application/octet-stream"]),
-                contentLength: contentLength, from: source, on: executor)
+                .pulled(
+                    HTTPResponse(headers: ["Content-Type": "application/octet-stream"]),
+                    contentLength: contentLength, from: source, on: executor))
         }
     }
 
@@ -101,8 +102,10 @@ final class BodySourceTests: XCTestCase {
         let server = try startServer { request, responder in
             if request.path == "/again" { return responder.respond(.text("again")) }
             responder.respond(
-                streaming: HTTPResponse(), contentLength: total, from: source, on: executor,
-                pacing: .bytesPerSecond(1_000_000), after: .milliseconds(20))
+                .pulled(
+                    HTTPResponse(), contentLength: total, from: source, on: executor,
+                    pacing: .bytesPerSecond(1_000_000)),
+                after: .milliseconds(20))
         }
         defer { server.stop() }
         let client = try RawClient(port: server.port)
@@ -119,8 +122,9 @@ final class BodySourceTests: XCTestCase {
         let executor = executor
         let server = try startServer { _, responder in
             responder.respond(
-                streaming: HTTPResponse(), contentLength: total, from: source, on: executor,
-                pacing: .chunks(4, over: .milliseconds(100)))
+                .pulled(
+                    HTTPResponse(), contentLength: total, from: source, on: executor,
+                    pacing: .chunks(4, over: .milliseconds(100))))
         }
         defer { server.stop() }
         let response = try RawClient(port: server.port).roundTrip("GET / HTTP/1.1\r\nHost: x\r\n\r\n")

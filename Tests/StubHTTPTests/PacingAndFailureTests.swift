@@ -25,9 +25,10 @@ final class PacingAndFailureTests: XCTestCase {
                 late.write(Array("late".utf8))
                 late.finish()
             case "/rate": responder.respond(prepared, pacing: .bytesPerSecond(20_000), after: .milliseconds(50))
-            case "/reset": responder.fail(.reset)
-            case "/empty": responder.fail(.closeWithoutResponse)
-            case "/raw": responder.fail(.rawBytesThenClose(Array("not http\r\n".utf8)), after: .milliseconds(20))
+            case "/reset": responder.respond(.failure(.reset))
+            case "/empty": responder.respond(.failure(.closeWithoutResponse))
+            case "/raw":
+                responder.respond(.failure(.rawBytesThenClose(Array("not http\r\n".utf8))), after: .milliseconds(20))
             default: responder.respond(.text("plain"))
             }
         }

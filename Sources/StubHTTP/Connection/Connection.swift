@@ -1,5 +1,12 @@
-/// One accepted TCP connection on one event loop: owns the socket, the parser and the output buffer,
-/// and carries out what its ``ConnectionStateMachine`` decides.
+/// One accepted TCP connection on one event loop: owns the socket, the parser, the output (``OutputBuffer``)
+/// and the request in flight, and carries out what its ``ConnectionStateMachine`` decides.
+///
+/// The trip of one request, all in this file: ``handle(_:)`` (the selector's event) → ``readAvailable()`` →
+/// ``processInput()`` (the parser, the machine) → ``dispatch(_:)`` (the listener's gate, the handler) → the
+/// handler answers through ``HTTPResponder`` → ``complete(_:pacing:generation:)`` → ``flush()`` → the machine, which
+/// parses the next pipelined request or waits. A body written over time after its head is a
+/// ``BodyInProgress`` that owns its state and its steps: ``WrittenStream``, ``PacedBody``, ``PulledBody``,
+/// ``WebSocketSession``; it calls back here through the few methods under "For the bodies in progress".
 ///
 /// All methods run on the loop's thread; other threads reach it through ``HTTPResponder``, which hops.
 final class Connection: EventLoopChannel, @unchecked Sendable {
@@ -8,11 +15,12 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     let server: ServerContext
     /// The availability switch of the listener that accepted it (offline, hanging).
     let gate: ListenerGate
-    /// The request in flight is held unanswered (see `Connection+Hold.swift`).
-    var hold: Hold?
+    /// The request in flight is held unanswered (see `RequestHold.swift`).
+    var hold: RequestHold?
     private(set) var token: UInt64 = 0
     private var parser: RequestParser
     private(set) var machine: ConnectionStateMachine
+    /// What waits to be written, and how it is written.
     private var output = OutputBuffer()
     private(set) var watchingWritable = false
     /// Reading stopped: too many bytes wait behind the request in flight.
@@ -23,24 +31,36 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     private static let maxBufferedWhileBusy = 1 << 20
     private(set) var isClosed = false
     private var isParsing = false
-    /// Output was written before: later writes may queue behind unacknowledged bytes.
-    private var hasWritten = false
-    /// `TCP_NODELAY` is set. Only from the second flush on, as nginx does at the keep-alive transition: the
-    /// first write has nothing in flight for Nagle to wait on, so a one-response connection saves the call.
-    private(set) var noDelay = false
     /// Increases with each dispatched request; a responder answers only for its own request.
     private(set) var generation: UInt64 = 0
-    /// The request dispatched last, until its response starts.
+    /// What the request dispatched last needs remembered until its response starts.
     private var inFlight: InFlight?
-    /// The timer that delivers the pending response (its delay) or writes its next paced slice. Cancelled
-    /// on close, so a client that left holds neither the answer's memory nor the server's stop.
+    /// The timer that delivers the pending response (its delay), writes a paced body's next slice or a
+    /// script's next step. Cancelled on close, so a client that left holds neither the answer's memory
+    /// nor the server's stop.
     private var responseTimer: EventLoop.TimerHandle?
-    /// The response body written over time after its head, if any: by the handler, paced, or pulled.
+    /// The response body written over time after its head, if any.
     private(set) var bodyInProgress: BodyInProgress?
     /// After the client's EOF with a response pending: whether, and when next, it is checked for.
-    private(set) var peerProbe = PeerProbe()
+    var peerProbe = PeerProbe()
     /// Whether the client sent a byte yet (see ``evictionRank``).
     private(set) var silence = SilenceTally()
+
+    /// What a request needs remembered until its response starts.
+    typealias InFlight = (isHead: Bool, version: HTTPVersion)
+
+    /// A response body written over time, after its head; the machine is streaming meanwhile. Each case
+    /// owns its state and its steps.
+    enum BodyInProgress {
+        /// Written by the handler through an ``HTTPResponseStream`` (and its script, if any).
+        case written(WrittenStream)
+        /// A prepared body, a slice per timer tick (``WritePacing``).
+        case paced(PacedBody)
+        /// Pieces pulled from an ``HTTPBodySource``.
+        case pulled(PulledBody)
+        /// Not a body: the WebSocket the connection became after a `101` head.
+        case webSocket(WebSocketSession)
+    }
 
     /// `listenerLabel`: the label of the listener that accepted it (`nil` for the primary one), on every request's
     /// ``HTTPRequest/endpoints``; `gate`: that listener's availability (online, offline, hanging).
@@ -80,9 +100,26 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
 
     func shutdown(graceful: Bool) {
         guard !isClosed else { return }
-        if let session = webSocketSession { return webSocketShutdown(session, graceful: graceful) }
+        if let session = webSocketSession { return session.shutdown(graceful: graceful, on: self) }
         // A held request is never answered, a written stream may never end: neither holds the stop up.
         if graceful && hold == nil && writtenStream == nil { perform(machine.shutdown()) } else { close() }
+    }
+
+    // MARK: - Reading
+
+    /// A readiness event from the selector.
+    func handle(_ event: SelectorEvent) {
+        if event.hangup && (!event.readable || inputDone) {
+            // Both directions are gone (or reset): nothing can be delivered any more. After the EOF was
+            // read, a hang-up means the peer reset the connection (our write side is still open).
+            close()
+            return
+        }
+        // A hang-up with bytes readable is Darwin's poll reporting the peer's FIN (POLLHUP with POLLIN)
+        // before the request is read: read to end of stream, and let `inputEnded` decide.
+
+        if event.writable && watchingWritable { flush() }
+        if event.readable && !isClosed { readAvailable() }
     }
 
     func readAvailable() {
@@ -104,7 +141,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             probePeerIfWaiting()
         case .processed(let count):
             if !silence.hasSentBytes { silence.endSilence(in: server.silentByLoop, loop: loop.index) }
-            if let session = webSocketSession { return webSocketRead(count, session) }
+            if let session = webSocketSession { return session.read(count, on: self) }
             if case .lingering = machine.state { return }  // discard what arrives after the final response
             parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
             if !machine.acceptsInput && parser.bufferedByteCount > Self.maxBufferedWhileBusy {
@@ -145,11 +182,31 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         }
     }
 
+    /// Hands `request` to the handler, unless the listener's gate holds it (hanging) or refuses it (offline).
     private func dispatch(_ request: HTTPRequest) {
         generation &+= 1
         inFlight = (request.method == .head, request.version)
-        if holdsInsteadOfDispatching(request) { return }
-        callHandler(request)
+        var heldBytes = 0
+        let admission = gate.admit {
+            heldBytes = RequestHold.size(of: request)
+            return heldBytes
+        }
+        switch admission {
+        case .dispatch:
+            callHandler(request)
+        case .refuse:
+            close()
+        case .hold:
+            hold = .request(request, bytes: heldBytes)
+            if inputDone { probePeerIfWaiting() }
+        }
+    }
+
+    /// Hands request `generation`, in flight, to the handler.
+    func callHandler(_ request: HTTPRequest) {
+        server.handler.handle(request, responder: HTTPResponder(connection: self, generation: generation))
+        loop.refreshNow()  // the handler may have taken a while: later deadlines count from now
+        if inputDone { probePeerIfWaiting() }  // a pipelined request answered later, after the client's EOF
     }
 
     private func reject(_ error: ParserError) {
@@ -158,50 +215,152 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         perform(machine.requestFailed(now: loop.now), response: response, context: ResponseContext(close: true))
     }
 
+    // MARK: - Answering
+
+    /// Whether request `generation` awaits its response on this open connection.
+    func awaitsResponse(_ generation: UInt64) -> Bool {
+        !isClosed && generation == self.generation && machine.awaitsResponse
+    }
+
+    /// Request `generation`, while it awaits its response on this open connection.
+    func awaitedRequest(_ generation: UInt64) -> InFlight? {
+        awaitsResponse(generation) ? inFlight : nil
+    }
+
+    /// Prepared bodies from this size on are written from the response's own storage (a shared body of
+    /// ``OutputBuffer``), not copied.
+    static let sharedBodyThreshold = 64 << 10
+
+    /// Answers request `generation` with `response`, unless it was answered already or the connection closed.
+    func complete(_ response: HTTPResponse, generation: UInt64) {
+        guard let inFlight = awaitedRequest(generation),
+            let close = startResponse(requestedClose: response.headers.containsToken("close", in: "Connection"))
+        else { return }
+        let context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: close)
+        let dateLine = loop.dateCache.currentLine()
+        output.append { ResponseSerializer.serialize(response, context: context, dateLine: dateLine, into: &$0) }
+        flush()
+    }
+
+    /// Answers request `generation` with `prepared`, paced if `pacing` says so (``PacedBody``), unless it was
+    /// answered already or the connection closed.
+    func complete(_ prepared: PreparedResponse, pacing: WritePacing?, generation: UInt64) {
+        if let pacing { return PacedBody.start(prepared, pacing: pacing, on: self, generation: generation) }
+        guard let inFlight = awaitedRequest(generation),
+            let close = startResponse(requestedClose: prepared.closesConnection)
+        else { return }
+        let context = ResponseContext(isHead: inFlight.isHead, requestVersion: inFlight.version, close: close)
+        let dateLine = loop.dateCache.currentLine()
+        if prepared.body.count >= Self.sharedBodyThreshold && !context.isHead && !prepared.forbidsBody {
+            output.append {
+                ResponseSerializer.serializeHead(prepared, context: context, dateLine: dateLine, into: &$0)
+            }
+            // Head and body are two writes: without TCP_NODELAY, Nagle would hold the body's last partial
+            // segment until the client acknowledges the ones before it.
+            output.attachSharedBody(prepared.body)
+            output.setNoDelay(on: socket)
+        } else {
+            output.append { ResponseSerializer.serialize(prepared, context: context, dateLine: dateLine, into: &$0) }
+        }
+        flush()
+    }
+
+    /// Ends the connection as `failure` says instead of answering request `generation`.
+    func fail(_ failure: ConnectionFailure, generation: UInt64) {
+        guard awaitsResponse(generation) else { return }
+        switch failure {
+        case .reset:
+            socket.setLingerZero()
+        case .closeWithoutResponse:
+            break
+        case .rawBytesThenClose(let bytes):
+            OutputBuffer.writeWhatTheSocketTakes(bytes, to: socket)
+            socket.shutdownWrite()
+        }
+        close()
+    }
+
+    /// Runs `body` at `deadline` for request `generation` on the response timer, unless the connection
+    /// closes first. Nothing happens when that request was answered (or scheduled) already or the
+    /// connection is closed: the first answer wins.
+    func scheduleAnswer(at deadline: Instant, generation: UInt64, _ body: @escaping () -> Void) {
+        guard awaitsResponse(generation), !hasResponseTimer else { return }
+        scheduleResponseTimer(at: deadline, body)
+    }
+
+    /// Runs `body` on this connection's loop: at once when called there, else as the loop's next task. The way
+    /// in for ``HTTPResponder``, ``HTTPResponseStream`` and ``WebSocketConnection``, which may be used anywhere.
+    func onLoop(_ body: @escaping @Sendable (Connection) -> Void) {
+        if loop.inEventLoop {
+            body(self)
+        } else {
+            loop.execute { body(self) }
+        }
+    }
+
+    /// Carries out `action`; a `.write` writes `response`, if any, with `context`.
+    private func perform(
+        _ action: ConnectionStateMachine.Action, response: HTTPResponse? = nil,
+        context: ResponseContext = ResponseContext()
+    ) {
+        switch action {
+        case .none, .dispatch:
+            break
+        case .armTimer(let deadline):
+            loop.scheduleTimer(token: token, at: deadline)
+        case .parseNext:
+            processInput()
+        case .write:
+            if let response {
+                let dateLine = loop.dateCache.currentLine()
+                output.append {
+                    ResponseSerializer.serialize(response, context: context, dateLine: dateLine, into: &$0)
+                }
+                flush()
+            }
+        case .writeTimeout:
+            let timeout = HTTPResponse.text(
+                "Request Timeout: the request was not received in time\n", status: .requestTimeout)
+            let dateLine = loop.dateCache.currentLine()
+            output.append {
+                ResponseSerializer.serialize(
+                    timeout, context: ResponseContext(close: true), dateLine: dateLine, into: &$0)
+            }
+            flush()
+        case .linger(let deadline):
+            socket.shutdownWrite()
+            loop.scheduleTimer(token: token, at: deadline)
+        case .close:
+            close()
+        }
+    }
+
     // MARK: - Writing
 
-    /// Writes pending output; on `EAGAIN` waits for writability, when done tells the machine.
+    /// Writes pending output; on `EAGAIN` waits for writability, when done tells the machine; then lets the
+    /// body in progress, if any, go on.
     func flush() {
         guard !isClosed else { return }
-        if output.hasQueuedBytes {
-            if !hasWritten {
-                hasWritten = true
-            } else if !noDelay {
-                noDelay = true
-                socket.setNoDelay()
-            }
+        switch output.write(to: socket) {
+        case .failed:
+            return close()
+        case .blocked(let progressed):
+            watchWritable(true)
+            perform(machine.outputBlocked(progressed: progressed, now: loop.now))
+        case .drained:
+            watchWritable(false)
+            perform(machine.outputFlushed(now: loop.now, inputPending: !parser.isIdle))
         }
-        var progressed = false
-        while !output.isDrained {
-            // A Result, not a typed-throws closure: `withUnsafeBytes` rethrows typed errors only in newer
-            // standard libraries than Swift 6.1's.
-            let attempt = output.withUnwrittenBytes { bytes -> Result<IOResult<Int>, SocketError> in
-                do throws(SocketError) {
-                    return .success(try socket.write(bytes))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            guard case .success(let result) = attempt else {
-                close()
-                return
-            }
-            switch result {
-            case .processed(let count):
-                output.consume(count)
-                progressed = progressed || count > 0
-            case .wouldBlock:
-                watchWritable(true)
-                perform(machine.outputBlocked(progressed: progressed, now: loop.now))
-                pumpBody()
-                return
-            }
+        guard !isClosed, let bodyInProgress else { return }
+        switch bodyInProgress {
+        case .pulled(let body): body.flushed(on: self)
+        case .webSocket(let session): session.flushed(on: self)
+        case .written, .paced: break
         }
-        output.reset()
-        watchWritable(false)
-        perform(machine.outputFlushed(now: loop.now, inputPending: !parser.isIdle))
-        pumpBody()
     }
+
+    /// Whether `TCP_NODELAY` is set on the socket (see ``OutputBuffer/noDelay``; tests read it).
+    var noDelay: Bool { output.noDelay }
 
     private func watchWritable(_ on: Bool) {
         guard on != watchingWritable, !isClosed else { return }
@@ -229,7 +388,12 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         if let timer = peerProbe.checkTimer { loop.cancelTimer(timer) }
         responseTimer = nil
         peerProbe.setCheckTimer(nil)
-        if let body = bodyInProgress.take() { bodyCutShort(body) }
+        switch bodyInProgress.take() {
+        case .pulled(let body): body.cancel(server: server)
+        case .written(let stream): stream.ended(.closed)
+        case .webSocket(let session): session.cutShort(loop: loop)
+        case .paced, nil: break
+        }
         loop.deregister(fd: socket.fd, token: token, closing: true)
         socket.close()
         output.release()
@@ -238,16 +402,11 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         server.connectionClosed()
     }
 
-    // MARK: - For the extensions: each changes this state one way only
-
-    /// Request `generation`, while it awaits its response on this open connection.
-    func awaitedRequest(_ generation: UInt64) -> InFlight? {
-        awaitsResponse(generation) ? inFlight : nil
-    }
+    // MARK: - For the bodies in progress: each changes this state one way only
 
     /// Tells the machine the awaited response is ready: whether the connection closes after it, or nil
     /// when it must not be written.
-    func startResponse(requestedClose: Bool) -> Bool? {
+    private func startResponse(requestedClose: Bool) -> Bool? {
         guard case .write(let close) = machine.responseReady(requestedClose: requestedClose, now: loop.now) else {
             return nil
         }
@@ -279,6 +438,11 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         flush()
     }
 
+    /// Whether the machine is writing a streamed response (a body in progress).
+    var isStreaming: Bool {
+        if case .streaming = machine.state { true } else { false }
+    }
+
     /// A protocol switch after the head just queued: the bytes the client sent after the request, which belong to
     /// the new protocol, and reading resumes if they had paused it. The HTTP parser is done with.
     func takeUnparsedInput() -> [UInt8] {
@@ -300,17 +464,6 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         output.append(write)
     }
 
-    /// Queues `body` after the head just queued, written from its own storage.
-    func enqueueSharedBody(_ body: [UInt8]) {
-        output.attachSharedBody(body)
-        // Head and body are two writes: without this, Nagle would hold the body's last partial
-        // segment until the client acknowledges the ones before it.
-        if !noDelay {
-            noDelay = true
-            socket.setNoDelay()
-        }
-    }
-
     /// Queued bytes not yet written (a shared body aside).
     var queuedOutputCount: Int { output.queuedCount }
 
@@ -330,19 +483,35 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     /// Whether the response timer is scheduled.
     var hasResponseTimer: Bool { responseTimer != nil }
 
-    /// The client was probed for the request in flight (see ``probePeerIfWaiting()``).
-    func markPeerProbed() {
-        peerProbe.probed(generation)
+    /// The paced body being written, if any.
+    var pacedBody: PacedBody? {
+        if case .paced(let body)? = bodyInProgress { body } else { nil }
     }
 
-    /// Checks whether the probed client is still there in `interval`, instead of at any check scheduled.
-    func schedulePeerCheck(after interval: Duration) {
-        guard !isClosed else { return }
-        if let timer = peerProbe.checkTimer { loop.cancelTimer(timer) }
-        peerProbe.setCheckTimer(
-            loop.schedule(at: Instant.now() + interval) { [self] in
-                peerProbe.setCheckTimer(nil)
-                checkPeer(interval: interval)
-            })
+    /// The body pulled from an ``HTTPBodySource`` being written, if any.
+    var pulledBody: PulledBody? {
+        if case .pulled(let body)? = bodyInProgress { body } else { nil }
+    }
+
+    /// The body written through an ``HTTPResponseStream`` being written, if any.
+    var writtenStream: WrittenStream? {
+        if case .written(let stream)? = bodyInProgress { stream } else { nil }
+    }
+
+    /// The stream of request `generation`, while it is being written on this open connection.
+    func writtenStream(_ generation: UInt64) -> WrittenStream? {
+        guard !isClosed, isStreaming, let stream = writtenStream, stream.generation == generation else { return nil }
+        return stream
+    }
+
+    /// The WebSocket this connection runs, if any.
+    var webSocketSession: WebSocketSession? {
+        if case .webSocket(let session)? = bodyInProgress { session } else { nil }
+    }
+
+    /// The WebSocket of request `generation`, while this connection is open and runs it.
+    func webSocketSession(_ generation: UInt64) -> WebSocketSession? {
+        guard !isClosed, let session = webSocketSession, session.generation == generation else { return nil }
+        return session
     }
 }

@@ -1,6 +1,8 @@
-/// A connection's bytes waiting to be written: a buffer of serialized output, then, optionally, a large
-/// prepared body written from its own storage without copying it (a shared array: ten slow readers of one
-/// 100 MB stub hold one copy, not ten). Nothing is appended while a shared body is pending.
+/// A connection's write path: the bytes waiting to be written, a buffer of serialized output, then,
+/// optionally, a large prepared body written from its own storage without copying it (a shared array: ten
+/// slow readers of one 100 MB stub hold one copy, not ten), and how they go to the socket
+/// (``write(to:)``, with `TCP_NODELAY` from the second write on). Nothing is appended while a shared body is
+/// pending.
 struct OutputBuffer {
     /// A buffer grown past this is dropped, not kept, once written out.
     static let largeCapacity = 1 << 20
@@ -11,6 +13,75 @@ struct OutputBuffer {
     private var sharedBody: [UInt8] = []
     /// How much of `sharedBody` is written already.
     private var sharedBodyOffset = 0
+    /// Output was written before: later writes may queue behind unacknowledged bytes.
+    private var hasWritten = false
+    /// `TCP_NODELAY` is set. Only from the second write on, as nginx does at the keep-alive transition: the
+    /// first write has nothing in flight for Nagle to wait on, so a one-response connection saves the call.
+    private(set) var noDelay = false
+
+    /// How a ``write(to:)`` ended.
+    enum WriteOutcome: Equatable {
+        /// Everything is written; the buffer is empty again.
+        case drained
+        /// The socket takes no more for now (`EAGAIN`); `progressed`: some bytes went out before.
+        case blocked(progressed: Bool)
+        /// The socket failed (the peer reset it, say): the connection must close.
+        case failed
+    }
+
+    /// Writes what waits to `socket`, as much as it takes.
+    mutating func write(to socket: Socket) -> WriteOutcome {
+        if hasQueuedBytes {
+            if !hasWritten { hasWritten = true } else if !noDelay { setNoDelay(on: socket) }
+        }
+        var progressed = false
+        while !isDrained {
+            // A Result, not a typed-throws closure: `withUnsafeBytes` rethrows typed errors only in newer
+            // standard libraries than Swift 6.1's.
+            let attempt = withUnwrittenBytes { bytes -> Result<IOResult<Int>, SocketError> in
+                do throws(SocketError) {
+                    return .success(try socket.write(bytes))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            guard case .success(let result) = attempt else { return .failed }
+            switch result {
+            case .processed(let count):
+                consume(count)
+                progressed = progressed || count > 0
+            case .wouldBlock:
+                return .blocked(progressed: progressed)
+            }
+        }
+        reset()
+        return .drained
+    }
+
+    /// Turns Nagle's algorithm off on `socket`, once.
+    mutating func setNoDelay(on socket: Socket) {
+        guard !noDelay else { return }
+        noDelay = true
+        socket.setNoDelay()
+    }
+
+    /// Writes what of `bytes` `socket` takes without waiting, outside the buffer (a failure's raw bytes,
+    /// before the connection closes).
+    static func writeWhatTheSocketTakes(_ bytes: [UInt8], to socket: Socket) {
+        var offset = 0
+        while offset < bytes.count {
+            // No typed throws through `withUnsafeBytes` (Swift 6.1's standard library cannot rethrow them).
+            let written = bytes.withUnsafeBytes { raw -> IOResult<Int>? in
+                do throws(SocketError) {
+                    return try socket.write(UnsafeRawBufferPointer(rebasing: raw[offset...]))
+                } catch {
+                    return nil
+                }
+            }
+            guard case .processed(let count)? = written, count > 0 else { break }
+            offset += count
+        }
+    }
 
     /// Buffered bytes (not the shared body) still to write.
     var queuedCount: Int { bytes.count - offset }

@@ -46,7 +46,10 @@ public final class WebSocketConnection: Sendable {
     /// then waits for the client's close up to ``WebSocketConfiguration/closeHandshakeTimeout`` before closing
     /// the TCP connection. The handler is told the client's code, or 1006 if it never answered.
     public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") {
-        onLoop { $0.webSocketClose(code: code, reason: reason, generation: $1) }
+        onSession { session, connection in
+            session.startClosingHandshake(
+                code: code, reason: reason, waiting: session.configuration.closeHandshakeTimeout, on: connection)
+        }
     }
 
     /// Runs `body` on the connection's event loop once `delay` has passed, counted from this call: a timer of
@@ -56,15 +59,19 @@ public final class WebSocketConnection: Sendable {
         let loop = connection.loop
         if loop.inEventLoop { loop.refreshNow() }
         let deadline = (loop.inEventLoop ? loop.now : Instant.now()) + delay
-        onLoop { $0.webSocketAfter(deadline, generation: $1, body) }
+        onSession { session, connection in session.after(deadline, on: connection, body) }
     }
 
     private func send(_ frame: WebSocketFrame) {
-        onLoop { $0.webSocketSend(frame, generation: $1) }
+        onSession { session, connection in session.send(frame, on: connection) }
     }
 
-    private func onLoop(_ body: @escaping @Sendable (Connection, UInt64) -> Void) {
+    /// Runs `body` on the connection's loop with its session, while the connection is open and runs it.
+    private func onSession(_ body: @escaping @Sendable (WebSocketSession, Connection) -> Void) {
         let generation = generation
-        connection.onLoop { body($0, generation) }
+        connection.onLoop { connection in
+            guard let session = connection.webSocketSession(generation) else { return }
+            body(session, connection)
+        }
     }
 }

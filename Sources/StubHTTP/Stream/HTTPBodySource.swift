@@ -15,7 +15,7 @@
 ///     }
 ///     func cancel() {}
 /// }
-/// responder.respond(streaming: .text(""), contentLength: nil, from: Numbers(), on: executor)
+/// responder.respond(.pulled(.text(""), contentLength: nil, from: Numbers(), on: executor))
 /// ```
 public protocol HTTPBodySource: AnyObject, Sendable {
     /// The next bytes of the body: at most `maxBytes` (the room left under the connection's bound, at

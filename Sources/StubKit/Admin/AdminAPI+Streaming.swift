@@ -21,8 +21,9 @@ extension AdminAPI {
                     return responder.respond(AdminResponse.json(document))
                 }
                 responder.respond(
-                    streaming: AdminResponse.jsonHead, contentLength: length,
-                    from: StreamedJSONBodySource(document), on: executor)
+                    .pulled(
+                        AdminResponse.jsonHead, contentLength: length, from: StreamedJSONBodySource(document),
+                        on: executor))
             case .file:
                 switch try loadFile(resolved.parameters[0]) {
                 case .cached(let bytes):
@@ -50,8 +51,9 @@ extension AdminAPI {
             throw .notFound(error.description)
         }
         responder.respond(
-            streaming: HTTPResponse(headers: Self.fileHeaders), contentLength: reader.size,
-            from: BodyFileSource(reader), on: executor)
+            .pulled(
+                HTTPResponse(headers: Self.fileHeaders), contentLength: reader.size, from: BodyFileSource(reader),
+                on: executor))
     }
 }
 

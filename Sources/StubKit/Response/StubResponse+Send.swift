@@ -28,23 +28,17 @@ extension StubResponse {
         _ prepared: PreparedResponse, via responder: HTTPResponder, after delay: Duration?, network: NetworkProfile?
     ) {
         if hangs { return responder.hang() }
-        if let fault {
-            let failure: ConnectionFailure =
-                switch fault {
-                case .connectionReset: .reset
-                case .emptyResponse: .closeWithoutResponse
-                case .malformedResponseChunk: .rawBytesThenClose(Self.malformedChunk)
-                case .randomDataThenClose: .rawBytesThenClose(Self.garbage)
-                }
-            return responder.fail(failure, after: delay ?? .zero)
-        }
-        if let pacing = pacing(network: network) {
-            return responder.respond(prepared, pacing: pacing, after: delay ?? .zero)
-        }
-        if let delay {
-            responder.respond(prepared, after: delay)
-        } else {
-            responder.respond(prepared)
+        if let fault { return responder.respond(.failure(Self.failure(for: fault)), after: delay ?? .zero) }
+        responder.respond(prepared, pacing: pacing(network: network), after: delay ?? .zero)
+    }
+
+    /// How the engine ends the connection for `fault`.
+    static func failure(for fault: ResponseFault) -> ConnectionFailure {
+        switch fault {
+        case .connectionReset: .reset
+        case .emptyResponse: .closeWithoutResponse
+        case .malformedResponseChunk: .rawBytesThenClose(malformedChunk)
+        case .randomDataThenClose: .rawBytesThenClose(garbage)
         }
     }
 
