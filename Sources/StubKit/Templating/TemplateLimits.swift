@@ -34,6 +34,9 @@ public struct TemplateLimits: Sendable, Hashable {
     /// milliseconds of work at most, so a template never holds the loop that serves other clients.
     static let onEventLoop = TemplateLimits(maxSteps: 20_000, maxOutputBytes: 1 << 20)
 
+    /// Request bodies (and WebSocket messages) from this size on are never rendered on an event loop.
+    static let largestBodyRenderedOnLoop = 64 << 10
+
     /// The lower of each limit of `self` and `other`.
     func capped(by other: TemplateLimits) -> TemplateLimits {
         var capped = TemplateLimits(
@@ -98,5 +101,15 @@ struct TemplateBudget {
             exceeded = TemplateLimitExceeded(limit: .outputBytes(limits.maxOutputBytes))
         }
         return exceeded == nil
+    }
+}
+
+extension TemplateLimitExceeded {
+    /// Whether the limit reached is lower than the same limit in `limits`: the render may go on there.
+    func isBelow(_ limits: TemplateLimits) -> Bool {
+        switch limit {
+        case let .steps(count): count < limits.maxSteps
+        case let .outputBytes(count): count < limits.maxOutputBytes
+        }
     }
 }

@@ -1,11 +1,3 @@
-import StubHTTP
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A few threads for work that must not run on an event loop (admin calls over the whole journal,
 /// user closures, upstream calls), with a bounded queue of pending jobs.
 ///
@@ -19,7 +11,7 @@ import StubHTTP
 ///     responder.respond(expensiveReport())          // on a worker thread
 /// }
 /// ```
-final class WorkerPool: @unchecked Sendable {
+package final class WorkerPool: @unchecked Sendable {
     // All mutable state is guarded by `condition`.
     private let condition = ThreadCondition()
     private var jobs: [@Sendable () -> Void] = []
@@ -31,21 +23,21 @@ final class WorkerPool: @unchecked Sendable {
     private var stopped = false
 
     /// The name given to the threads (`NAME-N`), for debuggers and `top -H`.
-    let name: String
+    package let name: String
     /// The most threads running jobs at once.
-    let threadLimit: Int
+    package let threadLimit: Int
     /// The most jobs waiting for a thread; more are refused.
-    let queueLimit: Int
+    package let queueLimit: Int
     /// The threads run below the event loops' priority (admin calls): a long listing yields the CPU to
     /// stub traffic instead of sharing it.
-    let isBackground: Bool
+    package let isBackground: Bool
 
     /// - Parameters:
     ///   - name: names the threads.
     ///   - threadLimit: the most threads (at least 1).
     ///   - queueLimit: the most jobs waiting beyond those running (at least 0).
     ///   - isBackground: run the threads below the event loops' priority.
-    init(name: String, threadLimit: Int = 2, queueLimit: Int = 64, isBackground: Bool = false) {
+    package init(name: String, threadLimit: Int = 2, queueLimit: Int = 64, isBackground: Bool = false) {
         self.name = name
         self.threadLimit = max(1, threadLimit)
         self.queueLimit = max(0, queueLimit)
@@ -58,7 +50,7 @@ final class WorkerPool: @unchecked Sendable {
     ///   accepted work is never cut off half-way.
     /// - Returns: `false` if the queue is full or the pool was shut down; `job` then never runs.
     @discardableResult
-    func submit(continuing: Bool = false, _ job: @escaping @Sendable () -> Void) -> Bool {
+    package func submit(continuing: Bool = false, _ job: @escaping @Sendable () -> Void) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         // Each thread not running a job (idle, or not started yet) takes one waiting job at once; beyond
@@ -76,7 +68,7 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Runs `job` on a worker thread; `job` answers through the responder it is given (now, later, or
     /// streaming). When the queue is full, answers `busy` at once instead.
-    func answer(
+    package func answer(
         _ responder: HTTPResponder, busy: @autoclosure () -> HTTPResponse = WorkerPool.busyResponse,
         with job: @escaping @Sendable (HTTPResponder) -> Void
     ) {
@@ -84,7 +76,7 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// `503 Service Unavailable` with `Retry-After: 1`.
-    static var busyResponse: HTTPResponse {
+    package static var busyResponse: HTTPResponse {
         var response = HTTPResponse.text(
             "Service Unavailable: too many requests waiting for a worker thread\n",
             status: .serviceUnavailable)
@@ -94,7 +86,7 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Stops taking jobs; the threads run those already queued, then end. Does not wait for them (a
     /// job may be blocked on a client). Idempotent.
-    func shutdown() {
+    package func shutdown() {
         condition.lock()
         stopped = true
         condition.broadcast()
@@ -102,7 +94,7 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// The number of threads started so far.
-    var startedThreads: Int {
+    package var startedThreads: Int {
         condition.lock()
         defer { condition.unlock() }
         return threadCount

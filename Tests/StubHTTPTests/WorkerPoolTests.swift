@@ -2,8 +2,6 @@ import Foundation
 import StubHTTP
 import Testing
 
-@testable import StubKit
-
 /// The bounded pool that keeps admin calls (and other slow work) off the event loops.
 struct WorkerPoolTests {
     /// A gate a job waits on until the test opens it.
