@@ -34,8 +34,10 @@ let package = Package(
         // An XML 1.0 parser with namespaces, XML comparison and XPath 1.0 (equalToXml, matchesXPath). Depends on
         // StubRegex only (placeholders with regular expressions).
         .target(name: "StubXML", dependencies: ["StubRegex"]),
+        // What users write: JSON values, stub mappings, request patterns, matchers, responses and the Swift DSL.
+        .target(name: "StubModel", dependencies: ["StubHTTP", "StubXML"]),
         // The stub domain: mappings, matching, responses, journal, admin API.
-        .target(name: "StubKit", dependencies: ["CStubSystem", "StubHTTP", "StubRegex", "StubXML"]),
+        .target(name: "StubKit", dependencies: ["CStubSystem", "StubHTTP", "StubRegex", "StubXML", "StubModel"]),
         // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
         // URLSession and Process: its own target, so the executable (and the Slim image) does not link it.
         // Child processes (posix_spawn on Linux), for StubClient's StubServerProcess and the tests' tools.

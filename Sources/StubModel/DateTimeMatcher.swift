@@ -106,7 +106,7 @@ public enum DateTimeTruncation: String, Sendable, Hashable, CaseIterable {
 extension DateTimeMatcher {
     /// How `expected` reads: a shift of the request's time (`"now"`, `"now +3 days"`, `"-1 hours"`), or a
     /// literal date-time; `nil` for a `now` form whose amount or unit WireMock rejects.
-    static func nowOffset(in expected: String) -> DateTimeOffset?? {
+    package static func nowOffset(in expected: String) -> DateTimeOffset?? {
         if expected.lowercased() == "now" { return .some(DateTimeOffset(0, .seconds)) }
         let words = expected.split(separator: " ", omittingEmptySubsequences: false)
         let isNowForm = words.count == 3 && words[0].lowercased() == "now" || words.count == 2

@@ -43,7 +43,7 @@ extension ResponseDefinition {
 
     /// The header fields, with those a streamed response adds when the stub sets none: its `Content-Type`
     /// (`text/event-stream` or `application/x-ndjson`) and, for events, `Cache-Control: no-cache`.
-    var headersWithStreamDefaults: StubHTTPHeaders {
+    package var headersWithStreamDefaults: StubHTTPHeaders {
         guard let stream else { return headers }
         var fields = headers
         if !fields.contains(name: "Content-Type") { fields.add(name: "Content-Type", value: stream.defaultContentType) }

@@ -11,11 +11,11 @@ public struct BodyFileSet: Sendable, Hashable {
     public static let maxBytes = 32 << 20
 
     /// Name under `__files` → contents.
-    let files: [String: [UInt8]]
+    package let files: [String: [UInt8]]
     /// `Stubs/__files`, for messages.
-    let displayPath: String
+    package let displayPath: String
 
-    init(files: [String: [UInt8]], displayPath: String) {
+    package init(files: [String: [UInt8]], displayPath: String) {
         self.files = files
         self.displayPath = displayPath
     }

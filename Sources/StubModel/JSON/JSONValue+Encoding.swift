@@ -30,7 +30,7 @@ extension JSONValue: CustomStringConvertible {
     public var description: String { serialized() }
 
     /// Appends the value; `indent` is the current depth for pretty output, `nil` for compact.
-    func write(into output: inout [UInt8], indent: Int?) {
+    package func write(into output: inout [UInt8], indent: Int?) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -69,13 +69,13 @@ extension JSONValue: CustomStringConvertible {
     }
 
     /// `text` as a JSON string literal, quotes included.
-    static func escapedString(_ text: String) -> String {
+    package static func escapedString(_ text: String) -> String {
         var output: [UInt8] = []
         writeString(text, into: &output)
         return String(decoding: output, as: UTF8.self)
     }
 
-    static func writeString(_ text: String, into output: inout [UInt8]) {
+    package static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

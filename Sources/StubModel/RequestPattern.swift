@@ -67,7 +67,7 @@ public struct RequestPattern: Sendable, Hashable {
     public var formParameters: [NamedMatcher] = []
     /// Matchers of a stub file stubserver does not implement: while any is present, the pattern matches
     /// no request (never more than its author wrote).
-    var unsupportedMatchers: [UnsupportedMatcher] = []
+    package var unsupportedMatchers: [UnsupportedMatcher] = []
 
     public init(
         method: MethodMatcher = .any, url: URLMatcher? = nil, queryParameters: [NamedMatcher] = [],

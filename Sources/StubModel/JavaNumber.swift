@@ -1,5 +1,5 @@
 /// Numbers as WireMock's numeric matchers read them: Java's `Double.parseDouble`, and back to text.
-enum JavaNumber {
+package enum JavaNumber {
     /// The longest text parsed: a number longer than this is no number (a header is bounded anyway; a body
     /// is not, and parsing must not cost more than reading it once).
     static let maxLength = 1024
@@ -7,7 +7,7 @@ enum JavaNumber {
     /// `text` read as Java's `Double.parseDouble` reads it, or `nil` where Java throws: surrounding characters
     /// up to U+0020 are trimmed; then an optional sign and `NaN`, `Infinity`, a decimal (`1`, `1.`, `.5`,
     /// `1e-3`) or a hexadecimal (`0x1.8p1`) number, optionally ending in `f`, `F`, `d` or `D`.
-    static func parse(_ text: String) -> Double? {
+    package static func parse(_ text: String) -> Double? {
         var bytes = Substring(text).utf8.drop { $0 <= 0x20 }
         while let last = bytes.last, last <= 0x20 { bytes = bytes.dropLast() }
         guard !bytes.isEmpty, bytes.count <= maxLength else { return nil }
@@ -26,7 +26,7 @@ enum JavaNumber {
     }
 
     /// The operand as a stub file and a report show it: `5`, `1.5`, `-0.25`, `1e+20`, `NaN`, `Infinity`.
-    static func text(_ value: Double) -> String {
+    package static func text(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }

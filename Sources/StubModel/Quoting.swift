@@ -1,7 +1,7 @@
 /// Quoting and truncation of values shown to people (mismatches, near-miss reports).
-enum Quoting {
+package enum Quoting {
     /// `"value"` with quotes, backslashes and control characters escaped, cut to `limit` UTF-8 bytes.
-    static func quote(_ value: String, limit: Int = .max) -> String {
+    package static func quote(_ value: String, limit: Int = .max) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -23,7 +23,7 @@ enum Quoting {
 
     /// `value` itself if it fits in `limit` UTF-8 bytes, else its longest prefix that does (cut at a
     /// character boundary) followed by `… (N more bytes)`.
-    static func truncate(_ value: String, limit: Int) -> String {
+    package static func truncate(_ value: String, limit: Int) -> String {
         let total = value.utf8.count
         guard total > limit else { return value }
         let kept = prefix(value, limit: limit)
@@ -31,7 +31,7 @@ enum Quoting {
     }
 
     /// The longest prefix of `value` that fits in `limit` UTF-8 bytes, cut at a character boundary.
-    static func prefix(_ value: String, limit: Int) -> Substring {
+    package static func prefix(_ value: String, limit: Int) -> Substring {
         var kept = 0
         var end = value.startIndex
         for index in value.indices {

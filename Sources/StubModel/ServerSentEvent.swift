@@ -66,7 +66,7 @@ public struct ServerSentEvent: Sendable, Hashable {
     }
 
     /// Why `value` cannot be the single-line field `event` or `id`, if it cannot.
-    static func singleLineProblem(_ value: String) -> String? {
+    package static func singleLineProblem(_ value: String) -> String? {
         if value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) { return "it must be one line" }
         if value.unicodeScalars.contains("\u{0}") { return "it must not contain NUL" }
         return nil

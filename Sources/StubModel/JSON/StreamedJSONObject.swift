@@ -9,18 +9,18 @@
 /// }
 /// document.byteCount()   // what the Content-Length says; JSONObjectBodySource(document) then sends it
 /// ```
-struct StreamedJSONObject: Sendable {
+package struct StreamedJSONObject: Sendable {
     /// Members before the array.
     let before: [(key: String, value: JSONValue)]
     let arrayKey: String
     /// How many elements the array has.
-    let count: Int
+    package let count: Int
     /// Members after the array.
     let after: [(key: String, value: JSONValue)]
     /// Element `index` (0..<count).
     let element: @Sendable (Int) -> JSONValue
 
-    init(
+    package init(
         before: [(key: String, value: JSONValue)] = [], arrayKey: String, count: Int,
         after: [(key: String, value: JSONValue)] = [], element: @escaping @Sendable (Int) -> JSONValue
     ) {
@@ -32,7 +32,7 @@ struct StreamedJSONObject: Sendable {
     }
 
     /// `{`, the members before the array, and the array's key and opening bracket.
-    func head() -> [UInt8] {
+    package func head() -> [UInt8] {
         var out: [UInt8] = [UInt8(ascii: "{")]
         for member in before { Self.appendMember(member, into: &out, first: out.count == 1) }
         if !before.isEmpty { out.append(UInt8(ascii: ",")) }
@@ -43,14 +43,14 @@ struct StreamedJSONObject: Sendable {
     }
 
     /// Element `index` with what precedes it (a comma after the first, a newline, the indentation).
-    func appendElement(_ index: Int, into out: inout [UInt8]) {
+    package func appendElement(_ index: Int, into out: inout [UInt8]) {
         if index > 0 { out.append(UInt8(ascii: ",")) }
         JSONValue.newline(&out, 2)
         element(index).write(into: &out, indent: 2)
     }
 
     /// The closing bracket, the members after the array, `}` and the final newline.
-    func tail() -> [UInt8] {
+    package func tail() -> [UInt8] {
         var out: [UInt8] = []
         if count > 0 {
             JSONValue.newline(&out, 1)
@@ -63,7 +63,7 @@ struct StreamedJSONObject: Sendable {
     }
 
     /// The length of the whole document, serializing each element once into a reused scratch buffer.
-    func byteCount() -> Int {
+    package func byteCount() -> Int {
         var total = head().count + tail().count
         var scratch: [UInt8] = []
         for index in 0..<count {
@@ -75,7 +75,7 @@ struct StreamedJSONObject: Sendable {
     }
 
     /// The whole document at once, for callers that want a complete body (small listings, tests).
-    func bytes() -> [UInt8] {
+    package func bytes() -> [UInt8] {
         var out = head()
         for index in 0..<count { appendElement(index, into: &out) }
         out.append(contentsOf: tail())

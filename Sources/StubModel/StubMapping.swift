@@ -63,8 +63,8 @@ public struct StubMapping: Sendable, Hashable, Identifiable {
     }
 
     /// Longest pattern summary in a ``displayName``, in UTF-8 bytes.
-    static let summaryLimit = 120
+    package static let summaryLimit = 120
 
     /// Whether answering changes state: scenarios, ``times`` or ``thenResponses``.
-    var isStateful: Bool { scenarioName != nil || times != nil || !thenResponses.isEmpty }
+    package var isStateful: Bool { scenarioName != nil || times != nil || !thenResponses.isEmpty }
 }

@@ -100,7 +100,7 @@ public struct WebSocketClosing: Sendable, Hashable {
     }
 
     /// Why `code` and `reason` cannot be sent in a close frame, if they cannot (RFC 6455 §7.4).
-    static func problem(code: Int, reason: String) -> String? {
+    package static func problem(code: Int, reason: String) -> String? {
         let sendable = (1000...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code)
         if !sendable { return "close code \(code) cannot be sent: use 1000–1003, 1007–1014 or 3000–4999" }
         if reason.utf8.count > 123 { return "a close reason has at most 123 bytes, this one \(reason.utf8.count)" }

@@ -230,7 +230,7 @@ struct JSONByteParser {
     }
 }
 
-func hex(_ value: UInt32, width: Int) -> String {
+package func hex(_ value: UInt32, width: Int) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }

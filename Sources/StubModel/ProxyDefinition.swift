@@ -66,7 +66,7 @@ public struct ProxyDefinition: Sendable, Hashable {
 
     /// Fields about one connection or one message's framing, never passed on (RFC 9110 §7.6.1), plus
     /// `Content-Length`, which the forwarding itself sets.
-    static func isHopByHop(_ name: String) -> Bool {
+    package static func isHopByHop(_ name: String) -> Bool {
         hopByHop.contains { StubHTTPHeaders.equalsIgnoringCase($0, name) }
     }
 
@@ -78,7 +78,7 @@ public struct ProxyDefinition: Sendable, Hashable {
 
 extension ProxyDefinition {
     /// The members of a WireMock `response` object that stand for this definition.
-    var jsonMembers: [(key: String, value: JSONValue)] {
+    package var jsonMembers: [(key: String, value: JSONValue)] {
         var members: [(key: String, value: JSONValue)] = [("proxyBaseUrl", .string(baseURL))]
         if !additionalRequestHeaders.isEmpty {
             members.append(

@@ -52,13 +52,13 @@ public struct ResponseDefinition: Sendable, Hashable {
     public var proxy: ProxyDefinition?
     /// For a templated `bodyFileName` naming a template (`users/{{request.path.[1]}}.json`): the
     /// candidate files, read when the stub loaded.
-    var bodyFileSet: BodyFileSet?
+    package var bodyFileSet: BodyFileSet?
     /// For a `bodyFileName` over ``BodyFiles/cacheLimit`` in a response that is not a template: the file,
     /// streamed from disk when served.
-    var streamedBodyFile: StreamedBodyFile?
+    package var streamedBodyFile: StreamedBodyFile?
     /// Why the `bodyFileName` could not be had when the stub loaded (the file is missing): the stub then
     /// answers 500 with this reason instead of its response.
-    var bodyFileProblem: String?
+    package var bodyFileProblem: String?
 
     public init(
         status: Int = 200, statusMessage: String? = nil, headers: StubHTTPHeaders = [:], body: Body = .none,

@@ -3,14 +3,19 @@
 ///
 /// A stub that has one never matches, so it never answers more than its author wrote; its load warning,
 /// `stubserver check` and its near-miss reports say which matcher and where.
-struct UnsupportedMatcher: Sendable, Hashable {
+package struct UnsupportedMatcher: Sendable, Hashable {
     /// The operator or field, e.g. `equalToXml`.
-    let name: String
+    package let name: String
     /// Where it is in the stub, e.g. `request.bodyPatterns[0]`.
-    let field: String
+    package let field: String
+
+    package init(name: String, field: String) {
+        self.name = name
+        self.field = field
+    }
 
     /// The line for `stubserver check` and the load log.
-    var message: String {
+    package var message: String {
         "\(field): '\(name)' is not supported by stubserver, so this stub never matches"
     }
 }
