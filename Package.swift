@@ -36,8 +36,12 @@ let package = Package(
         .target(name: "StubXML", dependencies: ["StubRegex"]),
         // What users write: JSON values, stub mappings, request patterns, matchers, responses and the Swift DSL.
         .target(name: "StubModel", dependencies: ["StubHTTP", "StubXML"]),
+        // Which stub answers a request: compiled patterns, the route table, JSONPath, near-miss reports.
+        .target(name: "StubMatching", dependencies: ["StubHTTP", "StubRegex", "StubXML", "StubModel"]),
         // The stub domain: mappings, matching, responses, journal, admin API.
-        .target(name: "StubKit", dependencies: ["CStubSystem", "StubHTTP", "StubRegex", "StubXML", "StubModel"]),
+        .target(
+            name: "StubKit",
+            dependencies: ["CStubSystem", "StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching"]),
         // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
         // URLSession and Process: its own target, so the executable (and the Slim image) does not link it.
         // Child processes (posix_spawn on Linux), for StubClient's StubServerProcess and the tests' tools.
@@ -58,7 +62,8 @@ let package = Package(
         // In-process server with static and closure stubs (see Benchmarks/bench-dynamic.sh).
         .executableTarget(name: "dynamic-bench", dependencies: ["StubKit"], path: "Benchmarks/dynamic-bench"),
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport", "StubWebSockets"]),
-        .testTarget(name: "StubKitTests", dependencies: ["StubKit", "StubHTTP", "StubRegex", "StubTestSupport"]),
+        .testTarget(
+            name: "StubKitTests", dependencies: ["StubKit", "StubMatching", "StubHTTP", "StubRegex", "StubTestSupport"]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI", "StubTestSupport"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.

@@ -3,6 +3,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// `multipartPatterns`: the expected outcomes were read off WireMock 2.35.1 with the same bodies.
 @Suite("Multipart patterns")

@@ -3,6 +3,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 struct RouteTableTests {
     static func stub(_ id: String, priority: Int = StubMapping.defaultPriority, _ request: RequestPattern)
