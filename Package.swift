@@ -38,10 +38,15 @@ let package = Package(
         .target(name: "StubModel", dependencies: ["StubHTTP", "StubXML"]),
         // Which stub answers a request: compiled patterns, the route table, JSONPath, near-miss reports.
         .target(name: "StubMatching", dependencies: ["StubHTTP", "StubRegex", "StubXML", "StubModel"]),
+        // Response templates: parsed once, rendered per request within step and byte limits.
+        .target(
+            name: "StubTemplating", dependencies: ["StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching"]),
         // The stub domain: mappings, matching, responses, journal, admin API.
         .target(
             name: "StubKit",
-            dependencies: ["CStubSystem", "StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching"]),
+            dependencies: [
+                "CStubSystem", "StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching", "StubTemplating"
+            ]),
         // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
         // URLSession and Process: its own target, so the executable (and the Slim image) does not link it.
         // Child processes (posix_spawn on Linux), for StubClient's StubServerProcess and the tests' tools.
@@ -63,7 +68,8 @@ let package = Package(
         .executableTarget(name: "dynamic-bench", dependencies: ["StubKit"], path: "Benchmarks/dynamic-bench"),
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport", "StubWebSockets"]),
         .testTarget(
-            name: "StubKitTests", dependencies: ["StubKit", "StubMatching", "StubHTTP", "StubRegex", "StubTestSupport"]),
+            name: "StubKitTests",
+            dependencies: ["StubKit", "StubMatching", "StubTemplating", "StubHTTP", "StubRegex", "StubTestSupport"]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI", "StubTestSupport"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.

@@ -3,3 +3,4 @@
 // the journal, the admin API and closure stubs. It re-exports the stub domain below it, so `import StubKit` is
 // all a user writes.
 @_exported import StubModel
+@_exported import StubTemplating

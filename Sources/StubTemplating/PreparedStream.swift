@@ -1,20 +1,21 @@
 import StubHTTP
+import StubModel
 
 /// A stub's streamed response (``ResponseStream``), its writes made once when the route table is built.
-struct PreparedStream: Sendable {
+package struct PreparedStream: Sendable {
     /// One write per event or line.
-    let steps: [HTTPStreamStep]
+    package let steps: [HTTPStreamStep]
     /// The `id` of each step's event (for `Last-Event-ID`); empty for lines.
     let ids: [String?]
-    let end: HTTPStreamEnd
+    package let end: HTTPStreamEnd
     /// Server-sent events (a comment probes a client that left); otherwise lines (no probe: any byte
     /// would be data).
-    let isEvents: Bool
+    package let isEvents: Bool
 
     /// The comment line written to learn whether a client that sent its EOF is still there.
-    static let eventProbe = Array(":\n\n".utf8)
+    package static let eventProbe = Array(":\n\n".utf8)
 
-    init(_ stream: ResponseStream) {
+    package init(_ stream: ResponseStream) {
         switch stream.content {
         case .events(let events):
             steps = events.map { HTTPStreamStep(after: $0.delay, $0.wireBytes) }
@@ -46,7 +47,7 @@ struct PreparedStream: Sendable {
 
     /// The steps for a client that reconnected with `Last-Event-ID: lastEventID`: those after the last
     /// event with that id, or all of them when no event has it (or the header is absent).
-    func steps(resumingAfter lastEventID: String?) -> ArraySlice<HTTPStreamStep> {
+    package func steps(resumingAfter lastEventID: String?) -> ArraySlice<HTTPStreamStep> {
         guard let lastEventID, let index = ids.lastIndex(where: { $0 == lastEventID }) else { return steps[...] }
         return steps[(index + 1)...]
     }

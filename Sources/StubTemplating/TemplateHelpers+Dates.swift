@@ -1,3 +1,5 @@
+import StubModel
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

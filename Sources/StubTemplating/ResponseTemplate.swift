@@ -1,4 +1,5 @@
 import StubHTTP
+import StubModel
 
 /// A stub response with templated parts (WireMock's `response-template` transformer), compiled when the
 /// stub enters the route table (and reused while it is unchanged), rendered per request within
@@ -7,16 +8,22 @@ import StubHTTP
 /// Templated: header values, `body`, the string values of `jsonBody`, the contents of `bodyFileName`
 /// and the file name itself, and a streamed response's events and lines (``StreamTemplate``). A templated file name picks among files read when the stub loaded
 /// (``BodyFileSet``, compiled as ``TemplatedBodyFiles``), so no file is read while serving. Status and reason are not templated (as WireMock 2).
-final class ResponseTemplate: Sendable {
+package final class ResponseTemplate: Sendable {
     /// A template problem in one part of a response.
-    struct Failure: Error {
+    package struct Failure: Error {
         /// The field, as in a stub file: `body`, `headers.X-Id`, `jsonBody.user.login`, `bodyFileName`.
-        let field: [String]
+        package let field: [String]
         /// The file inside `__files` the template came from, for `bodyFileName`.
         let bodyFile: String?
         let error: TemplateError
 
-        var message: String {
+        package init(field: [String], bodyFile: String?, error: TemplateError) {
+            self.field = field
+            self.bodyFile = bodyFile
+            self.error = error
+        }
+
+        package var message: String {
             let inFile = bodyFile.map { " in '\($0)'" } ?? ""
             return "template error\(inFile) at \(error.line):\(error.column): \(error.message)"
         }
@@ -47,7 +54,7 @@ final class ResponseTemplate: Sendable {
 
     /// Compiles every templated part of `definition`.
     /// - Throws: ``Failure`` naming the part and the position in its template.
-    init(_ definition: ResponseDefinition, stubID: String, stubName: String?) throws(Failure) {
+    package init(_ definition: ResponseDefinition, stubID: String, stubName: String?) throws(Failure) {
         status = StubHTTPStatus(code: definition.status, reasonPhrase: definition.statusMessage)
         var headers: [(name: String, value: HeaderValue)] = []
         for field in definition.headersWithStreamDefaults {
@@ -72,7 +79,7 @@ final class ResponseTemplate: Sendable {
 
     /// The helpers stubserver does not implement, by the field that calls them (`body`, `headers.X`,
     /// `jsonBody`, `bodyFileName`), each field once per helper.
-    var unknownHelpers: [(field: String, helper: String)] {
+    package var unknownHelpers: [(field: String, helper: String)] {
         var found: [(field: String, helper: String)] = []
         for (name, value) in headers {
             if case let .template(template) = value { found += template.unknownHelpers.map { ("headers.\(name)", $0) } }
@@ -124,19 +131,25 @@ final class ResponseTemplate: Sendable {
     }
 
     /// A rendered response: its body in the response, or, for a large one rendered with `spills`, in a file.
-    struct Rendered {
-        var response: HTTPResponse
+    package struct Rendered {
+        package var response: HTTPResponse
         /// The body, when it spilled to a file (``TemplateOutput``): the response's own body is then empty.
-        var spilledBody: TemplateSpillFile?
+        package var spilledBody: TemplateSpillFile?
         /// The events or lines of a streamed response, rendered for the request.
-        var stream: PreparedStream?
+        package var stream: PreparedStream?
+
+        package init(response: HTTPResponse, spilledBody: TemplateSpillFile? = nil, stream: PreparedStream? = nil) {
+            self.response = response
+            self.spilledBody = spilledBody
+            self.stream = stream
+        }
     }
 
     /// The response for `request`, or the limit its render reached (the output is then dropped).
     /// - Parameter spills: the body may spill to a temporary file past ``TemplateOutput/spillThreshold``
     ///   (a render thread's render; never on an event loop).
     /// - Parameter fakeSeed: the seed of this request's fake data (``nextFakeDataSeed(_:)``), or `nil`.
-    func render(
+    package func render(
         _ request: StubHTTPRequest, pathParameters: [String: String], serverOrigin: String,
         limits: TemplateLimits, spills: Bool = false, fakeSeed: UInt64? = nil
     ) -> Result<Rendered, TemplateLimitExceeded> {
@@ -213,14 +226,14 @@ final class ResponseTemplate: Sendable {
     }
 
     /// The `500` for a render that reached a limit, naming the stub and the limit.
-    func overLimitResponse(_ exceeded: TemplateLimitExceeded) -> HTTPResponse {
+    package func overLimitResponse(_ exceeded: TemplateLimitExceeded) -> HTTPResponse {
         HTTPResponse(
             status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
             body: Array("\(overLimitMessage(exceeded))\n".utf8))
     }
 
     /// `stubserver: stub 'name' (id): response template stopped at the template limit of …`.
-    func overLimitMessage(_ exceeded: TemplateLimitExceeded) -> String {
+    package func overLimitMessage(_ exceeded: TemplateLimitExceeded) -> String {
         "stubserver: stub \(stubLabel): response template stopped at \(exceeded); raise it if the template is meant to be this large"
     }
 }

@@ -1,3 +1,5 @@
+import StubMatching
+
 /// WireMock's `math`: `{{math 1 '+' 2}}` over Java `BigDecimal`s (integers exact, decimals as
 /// `BigDecimal.valueOf(double)`, text parsed, unreadable text 0). A result with no decimal places prints
 /// as an integer, others as Java prints a `double` (`1.5 '*' 2` is `3.0`); `/` keeps the left operand's

@@ -1,3 +1,5 @@
+import StubModel
+
 /// WireMock 2.35.1's `parseJson` and WireMock 3's `val`, `arrayJoin`, `arrayAdd` and `arrayRemove`.
 extension TemplateEvaluator {
     @inline(never)

@@ -1,3 +1,6 @@
+import StubMatching
+import StubModel
+
 /// What each helper computes. A missing argument gives an empty result (WireMock 2.35.1 answers 500
 /// for most helpers given a missing value; here the response is still served).
 extension TemplateEvaluator {

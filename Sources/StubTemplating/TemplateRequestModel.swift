@@ -1,4 +1,6 @@
 import StubHTTP
+import StubMatching
+import StubModel
 
 /// WireMock's `request` model for one request, each part computed on first use: `url`, `path`,
 /// `pathSegments`, `query`, `headers` (case-insensitive names), `cookies`, `method`, `body`, `baseUrl`,

@@ -1,3 +1,6 @@
+import StubMatching
+import StubModel
+
 /// Changes a JSON document at the places a JSONPath selects, as Jayway's `DocumentContext.delete` and
 /// `read` do for WireMock 3's `jsonRemove` and `jsonArrayAdd` helpers.
 enum JSONPathEditing {

@@ -1,3 +1,6 @@
+import StubMatching
+import StubModel
+
 /// A value while a template is evaluated. Request fields are read lazily from the
 /// ``TemplateRequestModel``, so a template that only uses `request.path` computes nothing else.
 /// Lives for one evaluation on one thread (not `Sendable`).

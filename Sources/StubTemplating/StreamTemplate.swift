@@ -1,9 +1,10 @@
 import StubHTTP
+import StubModel
 
 /// The events or lines of a templated streamed response (``ResponseStream`` in a stub with the
 /// `response-template` transformer), compiled with the rest of its ``ResponseTemplate`` and rendered with the
 /// same request context: an event's `data`, `id` and `event`, and each line.
-struct StreamTemplate: Sendable {
+package struct StreamTemplate: Sendable {
     /// One event or line: its parts, templated where they have tags.
     enum Item: Sendable {
         case event(ServerSentEvent, data: Template?, id: Template?, event: Template?)
@@ -17,7 +18,7 @@ struct StreamTemplate: Sendable {
     /// Compiles `stream`'s templated parts.
     /// - Throws: ``ResponseTemplate/Failure`` naming the field as in a stub file (`events.[0].data`), relative
     ///   to `metadata.stubserver`.
-    init(_ stream: ResponseStream) throws(ResponseTemplate.Failure) {
+    package init(_ stream: ResponseStream) throws(ResponseTemplate.Failure) {
         func compile(_ text: String?, _ field: [String]) throws(ResponseTemplate.Failure) -> Template? {
             guard let text, Template.hasTags(text.utf8) else { return nil }
             do { return try Template(text) } catch {
@@ -46,7 +47,7 @@ struct StreamTemplate: Sendable {
     }
 
     /// Every template, by its field.
-    var templates: [(field: String, template: Template)] {
+    package var templates: [(field: String, template: Template)] {
         var found: [(field: String, template: Template)] = []
         for item in items {
             switch item {

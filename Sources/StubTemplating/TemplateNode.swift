@@ -1,3 +1,5 @@
+import StubMatching
+
 /// The parsed form of a template: text and `{{…}}` tags, built once and evaluated per request.
 indirect enum TemplateNode: Sendable {
     /// Literal text, copied as is.

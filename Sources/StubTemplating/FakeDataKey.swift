@@ -1,7 +1,7 @@
 /// A kind of fake value of the `fake` helper (and of the WireMock faker extension's `random`), named as
 /// Datafaker names it: `Category.method`, case-sensitive (`Name.firstName`). The snake-case spelling of
 /// Datafaker's expressions (`Name.first_name`) names the same key.
-enum FakeDataKey: String, CaseIterable, Sendable {
+package enum FakeDataKey: String, CaseIterable, Sendable {
     case nameFirstName = "Name.firstName"
     case nameLastName = "Name.lastName"
     case nameFullName = "Name.fullName"
@@ -70,7 +70,7 @@ enum FakeDataKey: String, CaseIterable, Sendable {
     }()
 
     /// What a message about an unknown key says: the key (at most 100 characters) and the known categories.
-    static func unknownMessage(_ name: String) -> String {
+    package static func unknownMessage(_ name: String) -> String {
         let shown = name.count > 100 ? "\(name.prefix(100))…" : name
         return "unknown fake data key '\(shown)'; expected Category.method (case-sensitive) in one of "
             + categories.joined(separator: ", ")

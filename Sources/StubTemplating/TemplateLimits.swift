@@ -1,3 +1,5 @@
+import StubMatching
+
 /// How much work one templated response may take: evaluation steps and rendered bytes. A render that
 /// reaches either limit stops at once and the request is answered `500`, naming the stub and the limit.
 ///
@@ -20,7 +22,7 @@ public struct TemplateLimits: Sendable, Hashable {
     /// The largest text `jsonPath` parses as JSON (the request body, or a value), in bytes: the server's
     /// `Configuration.jsonMatchBodyLimit` (`--max-json-match-body`), which bounds JSON matchers too. A parsed
     /// document costs many times its size; past it the response is a `500` naming the limit.
-    var maxJSONBytes = MatchSubject.defaultJSONByteLimit
+    package var maxJSONBytes = MatchSubject.defaultJSONByteLimit
 
     /// - Parameters:
     ///   - maxSteps: at least 1. Default 1,000,000.
@@ -32,13 +34,13 @@ public struct TemplateLimits: Sendable, Hashable {
 
     /// What a render may spend on an event loop before it is handed to a render thread: a few
     /// milliseconds of work at most, so a template never holds the loop that serves other clients.
-    static let onEventLoop = TemplateLimits(maxSteps: 20_000, maxOutputBytes: 1 << 20)
+    package static let onEventLoop = TemplateLimits(maxSteps: 20_000, maxOutputBytes: 1 << 20)
 
     /// Request bodies (and WebSocket messages) from this size on are never rendered on an event loop.
-    static let largestBodyRenderedOnLoop = 64 << 10
+    package static let largestBodyRenderedOnLoop = 64 << 10
 
     /// The lower of each limit of `self` and `other`.
-    func capped(by other: TemplateLimits) -> TemplateLimits {
+    package func capped(by other: TemplateLimits) -> TemplateLimits {
         var capped = TemplateLimits(
             maxSteps: min(maxSteps, other.maxSteps), maxOutputBytes: min(maxOutputBytes, other.maxOutputBytes))
         capped.maxJSONBytes = min(maxJSONBytes, other.maxJSONBytes)
@@ -58,6 +60,10 @@ public struct TemplateLimitExceeded: Error, Sendable, Hashable, CustomStringConv
 
     /// The limit reached, with its value.
     public let limit: Limit
+
+    package init(limit: Limit) {
+        self.limit = limit
+    }
 
     /// E.g. `the template limit of 1000000 steps (--template-max-steps)`.
     public var description: String {
@@ -106,7 +112,7 @@ struct TemplateBudget {
 
 extension TemplateLimitExceeded {
     /// Whether the limit reached is lower than the same limit in `limits`: the render may go on there.
-    func isBelow(_ limits: TemplateLimits) -> Bool {
+    package func isBelow(_ limits: TemplateLimits) -> Bool {
         switch limit {
         case let .steps(count): count < limits.maxSteps
         case let .outputBytes(count): count < limits.maxOutputBytes

@@ -1,6 +1,8 @@
+import StubModel
+
 /// The candidate files of a templated `bodyFileName` (``BodyFileSet``), each parsed as a template when
 /// the response's template compiles, so a request only picks one and renders it.
-struct TemplatedBodyFiles: Sendable {
+package struct TemplatedBodyFiles: Sendable {
     /// Name under `__files` → parsed contents.
     private let templates: [String: Template]
     /// `Stubs/__files`, for messages.
@@ -21,7 +23,7 @@ struct TemplatedBodyFiles: Sendable {
     }
 
     /// - Throws: the name of the file whose contents are not a valid template, with the error.
-    init(_ set: BodyFileSet) throws(ResponseTemplate.Failure) {
+    package init(_ set: BodyFileSet) throws(ResponseTemplate.Failure) {
         displayPath = set.displayPath
         var templates: [String: Template] = [:]
         for (name, bytes) in set.files.sorted(by: { $0.key < $1.key }) {

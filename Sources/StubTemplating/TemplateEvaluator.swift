@@ -1,3 +1,4 @@
+import StubMatching
 import StubXML
 
 /// Renders parsed nodes against one request: no locks, no waiting; request fields are computed on first

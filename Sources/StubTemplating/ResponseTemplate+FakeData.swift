@@ -22,13 +22,13 @@ final class FakeDataRenders: Sendable {
 extension ResponseTemplate {
     /// The seed of this request's fake data, when `base` is set and a template calls `fake` / `random`;
     /// counts the render. Taken once per request.
-    func nextFakeDataSeed(_ base: UInt64?) -> UInt64? {
+    package func nextFakeDataSeed(_ base: UInt64?) -> UInt64? {
         guard let base, let fakeDataRenders else { return nil }
         return fakeDataRenders.nextSeed(base)
     }
 
     /// The literal keys of `fake` / `random` that name no ``FakeDataKey``, by field, each once per field.
-    var unknownFakeDataKeys: [(field: String, key: String)] {
+    package var unknownFakeDataKeys: [(field: String, key: String)] {
         var found: [(field: String, key: String)] = []
         for (field, template) in Self.fieldTemplates(headers: headers, body: body) {
             for key in template.unknownFakeDataKeys where !found.contains(where: { $0 == (field, key) }) {

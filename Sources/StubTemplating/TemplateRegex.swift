@@ -1,3 +1,4 @@
+import StubMatching
 import StubRegex
 
 /// A pattern of `matches` / `regexExtract`, compiled as Java's `Pattern.compile` does (no `DOTALL`), with

@@ -1,3 +1,6 @@
+import StubMatching
+import StubModel
+
 /// WireMock 3's `toJson`, `formatJson`, `jsonMerge`, `jsonRemove` and `jsonArrayAdd`: they read JSON text
 /// and write JSON text, compact as Jackson's `writeValueAsString` or pretty as its default printer, and
 /// answer a wrong argument with WireMock 3's `[ERROR: …]` text.

@@ -58,9 +58,10 @@ struct TemplateOutput {
 /// descriptor whatever happens to the process. Written by one render, then handed on to be read
 /// (`BodyFileReader(spilled:)`): `open(2)`/`write(2)` on Linux (the Slim build has no `FileHandle`),
 /// `FileHandle` on Apple platforms.
-final class TemplateSpillFile: @unchecked Sendable {  // used by one thread at a time: the render's, then the sender's
+package final class TemplateSpillFile: @unchecked Sendable {
+    // Unchecked: used by one thread at a time, the render's, then the sender's.
     /// The bytes written.
-    private(set) var size = 0
+    package private(set) var size = 0
     #if canImport(Glibc)
         /// The open descriptor, or -1 once handed on or closed.
         private var descriptor: Int32
@@ -118,7 +119,7 @@ final class TemplateSpillFile: @unchecked Sendable {  // used by one thread at a
     #if canImport(Glibc)
         /// The descriptor, positioned at the start, for the reader to own and close; -1 if it was handed on
         /// already or cannot be rewound.
-        func takeDescriptor() -> Int32 {
+        package func takeDescriptor() -> Int32 {
             let descriptor = self.descriptor
             self.descriptor = -1
             guard descriptor >= 0 else { return -1 }

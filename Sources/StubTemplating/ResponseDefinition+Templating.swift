@@ -1,3 +1,5 @@
+import StubModel
+
 /// Response templating switches (WireMock's `response-template` transformer).
 extension ResponseDefinition {
     /// WireMock's name for the response templating transformer.

@@ -1,3 +1,5 @@
+import StubModel
+
 /// A `jsonBody` whose string values may be templates. Parts without `{{` are serialized once; a
 /// templated string is rendered, then written as a JSON string (escaped), so the body stays valid
 /// JSON whatever the request holds. Object keys are not templated.

@@ -1,3 +1,5 @@
+import StubMatching
+
 /// The helpers a template can call, as WireMock 2.35.1 names them (`ne` is accepted as an alias of
 /// Handlebars' `neq`). Anything else with arguments is a load error, as in WireMock.
 enum TemplateHelper: String, Sendable, CaseIterable {

@@ -1,10 +1,11 @@
 import StubHTTP
+import StubModel
 
 /// The messages of a templated WebSocket stub (one with the `response-template` transformer), compiled once:
 /// a `text` message, and the string values of a `json` one, rendered with the upgrade request (`request.path`,
 /// `request.query.room`, …) and, in a reply, the message it answers (`message.body`,
 /// `{{jsonPath message.body '$.id'}}`). Binary messages and parts without `{{` are sent as they are.
-struct WebSocketTemplate: Sendable {
+package struct WebSocketTemplate: Sendable {
     /// One message: as written, and its template if it has one.
     struct Message: Sendable {
         enum Body: Sendable {
@@ -19,10 +20,10 @@ struct WebSocketTemplate: Sendable {
     let messages: [Message]
 
     /// Whether any message has a template: if none has, the messages go out as written.
-    var isTemplated: Bool { messages.contains { $0.body != nil } }
+    package var isTemplated: Bool { messages.contains { $0.body != nil } }
 
     /// Every template, for the load-time warnings about helpers stubserver does not know.
-    var templates: [Template] {
+    package var templates: [Template] {
         messages.flatMap { message -> [Template] in
             switch message.body {
             case .text(let template): [template]
@@ -34,7 +35,7 @@ struct WebSocketTemplate: Sendable {
 
     /// Compiles `messages`, at `field` (`webSocket.onMessage.[0].send`) for the error.
     /// - Throws: ``ResponseTemplate/Failure`` naming the message's field, relative to `metadata.stubserver`.
-    init(_ messages: [WebSocketOutgoing], at field: [String]) throws(ResponseTemplate.Failure) {
+    package init(_ messages: [WebSocketOutgoing], at field: [String]) throws(ResponseTemplate.Failure) {
         var compiled: [Message] = []
         for (index, message) in messages.enumerated() {
             let at = field + ["[\(index)]"]
@@ -55,7 +56,7 @@ struct WebSocketTemplate: Sendable {
     /// The messages for the upgrade `request` and, in a reply, the `message` it answers (its text, or a binary
     /// message's bytes as UTF-8), rendered within `limits`; or why they cannot be (the limit reached, or a
     /// `jsonPath` past the parser's bounds).
-    func render(
+    package func render(
         for request: StubHTTPRequest, message: String?, serverOrigin: String, limits: TemplateLimits
     ) -> Result<[WebSocketOutgoing], RenderFailure> {
         var context = TemplateContext(request, pathParameters: [:], serverOrigin: serverOrigin, limits: limits)
@@ -80,11 +81,11 @@ struct WebSocketTemplate: Sendable {
     }
 
     /// Why a templated message could not be rendered.
-    enum RenderFailure: Error, CustomStringConvertible {
+    package enum RenderFailure: Error, CustomStringConvertible {
         case limit(TemplateLimitExceeded)
         case template(String)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .limit(let exceeded): exceeded.description
             case .template(let reason): reason

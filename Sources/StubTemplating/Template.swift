@@ -1,4 +1,5 @@
 import StubHTTP
+import StubModel
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -41,7 +42,7 @@ public struct Template: Sendable {
     }
 
     /// Whether `text` has any `{{`, i.e. whether it needs a template at all.
-    static func hasTags<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+    package static func hasTags<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
         var previous: UInt8 = 0
         for byte in bytes {
             if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "{") { return true }
