@@ -41,11 +41,16 @@ let package = Package(
         // Response templates: parsed once, rendered per request within step and byte limits.
         .target(
             name: "StubTemplating", dependencies: ["StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching"]),
+        // Stubs from files: the stubs directory, WireMock's JSON in and out, body files.
+        .target(
+            name: "StubLoading",
+            dependencies: ["StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching", "StubTemplating"]),
         // The stub domain: mappings, matching, responses, journal, admin API.
         .target(
             name: "StubKit",
             dependencies: [
-                "CStubSystem", "StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching", "StubTemplating"
+                "CStubSystem", "StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching", "StubTemplating",
+                "StubLoading"
             ]),
         // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
         // URLSession and Process: its own target, so the executable (and the Slim image) does not link it.
@@ -69,7 +74,9 @@ let package = Package(
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport", "StubWebSockets"]),
         .testTarget(
             name: "StubKitTests",
-            dependencies: ["StubKit", "StubMatching", "StubTemplating", "StubHTTP", "StubRegex", "StubTestSupport"]),
+            dependencies: [
+                "StubKit", "StubMatching", "StubTemplating", "StubLoading", "StubHTTP", "StubRegex", "StubTestSupport"
+            ]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI", "StubTestSupport"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
