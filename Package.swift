@@ -45,12 +45,16 @@ let package = Package(
         .target(
             name: "StubLoading",
             dependencies: ["StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching", "StubTemplating"]),
+        // Forwarding to upstreams (URLSession, libcurl) and recording their answers as stubs, HAR import.
+        .target(
+            name: "StubProxy",
+            dependencies: ["CStubSystem", "StubHTTP", "StubModel", "StubMatching", "StubLoading"]),
         // The stub domain: mappings, matching, responses, journal, admin API.
         .target(
             name: "StubKit",
             dependencies: [
                 "CStubSystem", "StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching", "StubTemplating",
-                "StubLoading"
+                "StubLoading", "StubProxy"
             ]),
         // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
         // URLSession and Process: its own target, so the executable (and the Slim image) does not link it.
@@ -75,7 +79,8 @@ let package = Package(
         .testTarget(
             name: "StubKitTests",
             dependencies: [
-                "StubKit", "StubMatching", "StubTemplating", "StubLoading", "StubHTTP", "StubRegex", "StubTestSupport"
+                "StubKit", "StubMatching", "StubTemplating", "StubLoading", "StubProxy", "StubHTTP", "StubRegex",
+                "StubTestSupport"
             ]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI", "StubTestSupport"]),

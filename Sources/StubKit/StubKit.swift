@@ -4,4 +4,5 @@
 // the journal, the admin API and closure stubs. It re-exports the stub domain below it, so `import StubKit` is
 // all a user writes.
 @_exported import StubModel
+@_exported import StubProxy
 @_exported import StubTemplating
