@@ -136,7 +136,7 @@ package final class TemplateSpillFile: @unchecked Sendable {
     #else
         /// The file, positioned at the start, for the reader to own and close; `nil` if it was handed on
         /// already or cannot be rewound.
-        func takeHandle() -> FileHandle? {
+        package func takeHandle() -> FileHandle? {
             let handle = self.handle
             self.handle = nil
             guard let handle, (try? handle.seek(toOffset: 0)) != nil else { return nil }
