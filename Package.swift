@@ -34,8 +34,27 @@ let package = Package(
         // An XML 1.0 parser with namespaces, XML comparison and XPath 1.0 (equalToXml, matchesXPath). Depends on
         // StubRegex only (placeholders with regular expressions).
         .target(name: "StubXML", dependencies: ["StubRegex"]),
-        // The stub domain: mappings, matching, responses, journal, admin API.
-        .target(name: "StubKit", dependencies: ["CStubSystem", "StubHTTP", "StubRegex", "StubXML"]),
+        // The stub domain, one target per layer, each using only those above it (ARCHITECTURE.md, "Targets").
+        // What users write, as values: JSON, stub mappings, request patterns, matchers, responses, the Swift DSL.
+        .target(name: "StubModel", dependencies: ["StubHTTP", "StubXML"]),
+        // Which stub answers a request: compiled patterns, the route table, JSONPath, near-miss reports.
+        .target(name: "StubMatching", dependencies: ["StubHTTP", "StubRegex", "StubXML", "StubModel"]),
+        // Response templates: parsed once, rendered per request within step and byte limits.
+        .target(
+            name: "StubTemplating", dependencies: ["StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching"]),
+        // Stubs from files and back: the stubs directory, WireMock's JSON in and out, body files.
+        .target(
+            name: "StubLoading",
+            dependencies: ["StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching", "StubTemplating"]),
+        // Forwarding to upstreams (URLSession, libcurl) and recording their answers as stubs; HAR import. The Slim
+        // trait leaves the forwarding and recording out.
+        .target(
+            name: "StubProxy", dependencies: ["CStubSystem", "StubHTTP", "StubModel", "StubMatching", "StubLoading"]),
+        // The server: StubServer, the request handler, the current stubs, the journal, the admin API, closure stubs.
+        // Re-exports the five targets above, so `import StubKit` is the whole stub domain.
+        .target(
+            name: "StubKit",
+            dependencies: ["StubHTTP", "StubModel", "StubMatching", "StubTemplating", "StubLoading", "StubProxy"]),
         // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
         // URLSession and Process: its own target, so the executable (and the Slim image) does not link it.
         // Child processes (posix_spawn on Linux), for StubClient's StubServerProcess and the tests' tools.
@@ -58,7 +77,10 @@ let package = Package(
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport", "StubWebSockets"]),
         .testTarget(
             name: "StubKitTests",
-            dependencies: ["StubKit", "StubHTTP", "StubRegex", "StubTestSupport", "StubServerTestSupport"]),
+            dependencies: [
+                "StubKit", "StubMatching", "StubTemplating", "StubLoading", "StubProxy", "StubHTTP", "StubRegex",
+                "StubTestSupport", "StubServerTestSupport"
+            ]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI", "StubTestSupport"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.

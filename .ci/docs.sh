@@ -14,13 +14,16 @@ docc="$(command -v docc || echo "$(dirname "$(command -v swift)")/docc")"
 [ -x "$docc" ] || { echo "docs: docc not found beside swift" >&2; exit 2; }
 
 # One build of StubTesting compiles StubHTTP, StubKit, StubClient and StubWebSockets too, each writing its symbol graph.
+# StubKit's graph also holds the symbols of the targets it re-exports (StubModel, StubMatching, StubTemplating,
+# StubLoading, StubProxy: `@_exported import` in StubKit.swift), as StubKit's, so StubKit's catalog documents and
+# links them as one module, the one users import; those targets are not products and have no catalog of their own.
 swift build --target StubTesting --scratch-path "$scratch" \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" 2>&1 | tail -1
 mkdir -p "$output"
 status=0
 
 # Public StubKit, StubClient and StubTesting API names the engine's types by their aliases (StubHTTPRequest, …; see
-# StubKit/Exports.swift): a declaration written with `HTTPRequest` makes compiler messages and these pages say a
+# StubModel/Exports.swift): a declaration written with `HTTPRequest` makes compiler messages and these pages say a
 # name users cannot write without importing StubHTTP. The symbol graphs keep the spelling each declaration uses.
 python3 - "$graphs/all" <<'PY' || status=1
 import json, os, sys
@@ -32,7 +35,7 @@ for module in ("StubKit", "StubClient", "StubWebSockets", "StubTesting"):
             graph = json.load(open(os.path.join(sys.argv[1], name)))
             for symbol in graph["symbols"]:
                 if symbol["kind"]["identifier"] == "swift.typealias":
-                    continue   # the aliases themselves (StubKit/Exports.swift) name what they stand for
+                    continue   # the aliases themselves (StubModel/Exports.swift) name what they stand for
                 spelled = {f["spelling"] for f in symbol.get("declarationFragments", []) if f["kind"] == "typeIdentifier"}
                 for bad in sorted(spelled & engine):
                     found.append(f"  {module}: {'.'.join(symbol['pathComponents'])} names {bad}; write Stub{bad}")

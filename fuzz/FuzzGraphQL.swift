@@ -1,5 +1,5 @@
 // libFuzzer target for the GraphQL reader of GraphQL matchers. Built by `fuzz/run.sh SECONDS graphql` together with
-// Sources/StubKit/JSON and the lexer, parser, document and normaliser of Sources/StubKit/Matching.
+// Sources/StubModel/JSON and the lexer, parser, document and normaliser of Sources/StubMatching.
 //
 // An input is a GraphQL document. Reading it must end in a normal form or a bounded error with a message, never a
 // trap; a normal form must read again to itself (it is a document GraphQL treats alike, so normalising is

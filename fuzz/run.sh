@@ -21,7 +21,7 @@ xml)
     OUT="$ROOT/fuzz/out-xml"
     ;;
 graphql)
-    SOURCES=("$ROOT"/Sources/StubKit/JSON/*.swift "$ROOT"/Sources/StubKit/Matching/GraphQL{Lexer,Parser,Document,Normalizer}.swift
+    SOURCES=("$ROOT"/Sources/StubModel/JSON/*.swift "$ROOT"/Sources/StubMatching/GraphQL{Lexer,Parser,Document,Normalizer}.swift
         "$ROOT"/fuzz/FuzzGraphQL.swift)
     SEEDS="$ROOT/fuzz/corpus-graphql"
     DICT="$ROOT/fuzz/graphql.dict"
@@ -46,7 +46,7 @@ trap 'rm -rf "$SRC"' EXIT
 COPIES=()
 for source in "${SOURCES[@]}"; do
     copy="$SRC/$(basename "$(dirname "$source")")-$(basename "$source")"
-    grep -v -E '^import Stub(Regex|HTTP|XML)$' "$source" >"$copy"
+    grep -v -E '^import Stub(Regex|HTTP|XML|Model|Matching)$' "$source" >"$copy"
     COPIES+=("$copy")
 done
 

@@ -14,7 +14,7 @@ import StubHTTP
 /// its parent, and a child's `POST /__admin/shutdown` reaches it through a weak reference, so nothing here
 /// makes a cycle. Starting and stopping a server block the calling thread (loading stubs, the stop's grace
 /// period): the admin API calls them on its worker threads, never on an event loop.
-final class IsolatedServers: Sendable {
+final class IsolatedServers: IsolatedServerRegistry {
     /// Where a new server's stubs come from.
     enum Stubs: Sendable {
         /// The parent's stubs directory (loaded again from disk; none if the parent has none).
@@ -77,6 +77,12 @@ final class IsolatedServers: Sendable {
             throw IsolatedServerError(.stopping, "the server is stopping: it starts no more isolated servers")
         }
         return (entry.info, entry.server)
+    }
+
+    func startServer(name: String?, folder: String?, parent: HTTPServer?) throws(IsolatedServerError)
+        -> IsolatedServerInfo
+    {
+        try start(name: name, stubs: folder.map { .confined($0) } ?? .parents, parent: parent).0
     }
 
     /// A started server with the parent's configuration on a free port.

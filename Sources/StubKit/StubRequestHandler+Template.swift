@@ -8,9 +8,6 @@ import StubHTTP
 /// A render thread's body past ``TemplateOutput/spillThreshold`` spills to a temporary file, and is sent
 /// from there as a large body file is: a connection holds a bounded part of it, never the whole render.
 extension StubRequestHandler {
-    /// Request bodies from this size on are never rendered on an event loop.
-    static let largestBodyRenderedOnLoop = 64 << 10
-
     func answer(
         _ request: StubHTTPRequest, with template: ResponseTemplate, response: StubResponse, match: RouteMatch,
         responder: HTTPResponder, started: ContinuousClock.Instant
@@ -25,7 +22,7 @@ extension StubRequestHandler {
         // Taken once per request: a render that starts over on a render thread makes the same values.
         let fakeSeed = template.nextFakeDataSeed(configuration.fakeDataSeed)
         let result: Result<ResponseTemplate.Rendered, TemplateLimitExceeded>
-        if request.body.count < Self.largestBodyRenderedOnLoop {
+        if request.body.count < TemplateLimits.largestBodyRenderedOnLoop {
             result = template.render(
                 request, pathParameters: match.pathParameters, serverOrigin: serverOrigin, limits: onLoop,
                 fakeSeed: fakeSeed)
@@ -75,15 +72,5 @@ extension StubRequestHandler {
             renderedStream: rendered.stream,
             stub: match.matchedStub, displayName: match.mapping.displayName, ownsBody: true, responder: responder,
             started: started)
-    }
-}
-
-extension TemplateLimitExceeded {
-    /// Whether the limit reached is lower than the same limit in `limits`: the render may go on there.
-    func isBelow(_ limits: TemplateLimits) -> Bool {
-        switch limit {
-        case let .steps(count): count < limits.maxSteps
-        case let .outputBytes(count): count < limits.maxOutputBytes
-        }
     }
 }

@@ -230,9 +230,8 @@ public final class StubServer: Sendable {
             configuration: httpConfiguration,
             handler: StubRequestHandler(
                 store: store, journal: journal, configuration: configuration,
-                admin: AdminEndpoint(
-                    admin, configuration: configuration,
-                    workers: adminWorkers),
+                admin: configuration.adminAPIEnabled
+                    ? AdminEndpoint(admin, access: AdminAccess(configuration), workers: adminWorkers) : nil,
                 network: configuration.effectiveNetwork,
                 closureWorkers: closureWorkers, renderWorkers: renderWorkers, matchWorkers: matchWorkers,
                 fileWorkers: fileWorkers,

@@ -5,6 +5,7 @@ import StubTestSupport
 import XCTest
 
 @testable import StubKit
+@testable import StubMatching
 
 /// Adding one stub compiles one pattern, whatever the stub count, and an import of
 /// many mappings builds one route table.

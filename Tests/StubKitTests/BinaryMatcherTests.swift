@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// `binaryEqualTo` on bodies. Rows marked "WM" were checked against WireMock 2.35.1 (standalone jar).
 @Suite("Binary body matcher")

@@ -4,6 +4,7 @@ import StubTestSupport
 import XCTest
 
 @testable import StubKit
+@testable import StubLoading
 
 /// A body file over ``BodyFiles/cacheLimit`` is not read at load but opened when served
 /// and streamed from disk, so it costs no memory with its stub and a bounded buffer per connection.

@@ -2,6 +2,7 @@
     import Glibc
     import Testing
     @testable import StubKit
+    @testable import StubProxy
     import StubHTTP
 
     /// The pure parts of the libcurl transport for `https://` upstreams (Linux): the request's header lines,

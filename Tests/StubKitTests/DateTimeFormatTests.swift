@@ -3,6 +3,7 @@ import StubTestSupport
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// `actualFormat`, RFC 1036, asctime and zone names in brackets. Every row was checked against WireMock 2.35.1
 /// (standalone jar in UTC, the matcher on header `D`), except those marked otherwise.

@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// `before`, `after` and `equalToDateTime`. Rows marked "WM" were checked against WireMock 2.35.1 (standalone
 /// jar in UTC, matcher on header `X`).

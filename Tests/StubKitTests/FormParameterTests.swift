@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// `formParameters`, with examples from WireMock 3's `StubbingAcceptanceTest` (`matchesFormParam…`) and
 /// `RequestPatternTest`, and its reading of the body in `WireMockHttpServletRequestAdapter`.

@@ -2,6 +2,7 @@ import StubTestSupport
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// The GraphQL parser and normal form. Which documents are alike comes from the WireMock GraphQL extension's
 /// docs (docs/MatchStrategy.md) and end-to-end fixtures (e2e/fixtures/*), version 0.9.0.

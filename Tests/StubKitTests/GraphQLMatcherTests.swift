@@ -3,6 +3,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// GraphQL request matching. Expected outcomes come from the WireMock GraphQL extension's end-to-end fixtures
 /// (e2e/fixtures and e2e/specs of wiremock-graphql-extension 0.9.0) and Apollo's documentation of automatic

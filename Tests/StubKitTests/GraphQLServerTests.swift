@@ -3,6 +3,7 @@ import StubTestSupport
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// A real server answering GraphQL operations on one `POST /graphql`, as Apollo iOS sends them.
 @Suite("GraphQL on a running server")

@@ -2,6 +2,7 @@ import StubTestSupport
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// Darwin runs secondary threads (XCTest's and Swift Testing's too) on 512 KiB stacks, and a stack overflow
 /// takes the whole test runner down. These run on such a thread, in the debug build `swift test` makes.

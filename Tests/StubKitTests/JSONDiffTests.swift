@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// Field-level differences for JSON bodies.
 struct JSONDiffTests {

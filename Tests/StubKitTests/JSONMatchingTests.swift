@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// `equalToJson` and `matchesJsonPath` on request bodies. Every row marked "WM" was checked against
 /// WireMock 2.35.1 (standalone jar) with the same stub and body.

@@ -2,6 +2,7 @@ import StubTestSupport
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 @testable import StubRegex
 
 /// Parsing, evaluating and releasing a JSONPath filter recurse once per `!`, `(` and nested `[?(`. A path

@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// JsonUnit placeholders in `equalToJson`. Every row was sent to WireMock 2.35.1 (standalone jar) with the
 /// same stub and body, and has its answer.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// `matchesJsonSchema`'s validator against the official JSON Schema Test Suite
 /// (`Tests/Fixtures/JSONSchemaTestSuite`: the core keyword files of drafts 4, 7 and 2020-12, commit in `COMMIT`).

@@ -5,6 +5,7 @@ import StubTestSupport
 import XCTest
 
 @testable import StubKit
+@testable import StubMatching
 
 /// A large JSON body sent at a `matchesJsonPath` stub is parsed at most once per
 /// request, never above the JSON-matching limit (then JSON matchers do not match, and the report says

@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// `doesNotContain`, `and`, `or` and `not`. Rows marked "WM" were checked against WireMock 2.35.1 (standalone
 /// jar, matcher on header `X`; 2.35.1 has no `not`); rows marked "WM3" come from WireMock 3's

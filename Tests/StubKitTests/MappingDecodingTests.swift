@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// Decodes `{"request": <request>, "response": {}}` / `{"request": {}, "response": <response>}`.
 private func decode(

@@ -4,6 +4,7 @@ import StubTestSupport
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// `multipartPatterns`: the expected outcomes were read off WireMock 2.35.1 with the same bodies.
 @Suite("Multipart patterns")

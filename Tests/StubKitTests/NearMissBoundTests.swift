@@ -5,6 +5,7 @@ import StubTestSupport
 import XCTest
 
 @testable import StubKit
+@testable import StubMatching
 
 /// An unmatched request with a long URL against many stubs with long URLs compares
 /// a bounded number of stubs in full, and its report is made off the event loop.

@@ -3,6 +3,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 struct NearMissTests {
     static func stub(

@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// `equalToNumber`, `greaterThanNumber`, `greaterThanEqualNumber`, `lessThanNumber` and `lessThanEqualNumber`
 /// (WireMock 3; 2.35.1 rejects them). Expected matches and distances come from WireMock 3's

@@ -4,6 +4,7 @@ import StubTestSupport
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// `PathTemplate` against the regular expression templates were compiled to before it
 /// (`\A(?:lit([^/]+)lit…)\z` on the raw path, groups percent-decoded).

@@ -3,6 +3,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// One regular-expression evaluation has a step budget: exponential backtracking gives up (no match)
 /// instead of holding an event loop for seconds, while linear patterns over long values still match.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// Every regular expression the demo stubs (`Stubs/`), the examples and the tests use answers as it did
 /// under `NSRegularExpression` (ICU, wrapped as `\A(?:…)\z` with dot-matches-all), the engine stubserver

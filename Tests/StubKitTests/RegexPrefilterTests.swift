@@ -3,6 +3,7 @@ import StubTestSupport
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 @testable import StubRegex
 
 /// The regex prefilter may only turn away values the regular expression would reject: these tests check

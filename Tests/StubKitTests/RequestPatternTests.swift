@@ -3,6 +3,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// Request-level matching. Rows marked "WM" were checked against WireMock 2.35.1.
 struct RequestPatternTests {

@@ -3,6 +3,7 @@ import StubTestSupport
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// The route table's byte-level gates must never change a result: the table against a linear scan of
 /// full matches, over stubs with every URL kind, header, query, cookie, basic-auth and body matchers,

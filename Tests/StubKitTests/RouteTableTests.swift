@@ -4,6 +4,7 @@ import StubTestSupport
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 struct RouteTableTests {
     static func stub(_ id: String, priority: Int = StubMapping.defaultPriority, _ request: RequestPattern)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// Rows marked "WM" were checked against WireMock 2.35.1 (standalone jar) with the same matcher on a
 /// header, query parameter or body.

@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubProxy
 
 /// The transport of the `Slim` build (the Docker image's), tested here in the default build: what a proxy
 /// stub answers where this build cannot forward.

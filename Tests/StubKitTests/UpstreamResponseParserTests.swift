@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubProxy
 
 /// The plain-HTTP proxy's response reader, fed whole and one byte at a time.
 @Suite("Upstream response parser")

@@ -3,6 +3,7 @@ import StubTestSupport
 import Testing
 
 @testable import StubKit
+@testable import StubMatching
 
 /// `equalToXml` and `matchesXPath` from mapping JSON to a matched request. Rows marked WM were checked
 /// against WireMock 2.35.1 (standalone jar) with the same body pattern and body.

@@ -32,8 +32,7 @@ extension AdminAPI {
             }
         }
         do {
-            let (info, _) = try registry.start(
-                name: name, stubs: stubs.map { .confined($0) } ?? .parents, parent: state.httpServer)
+            let info = try registry.startServer(name: name, folder: stubs, parent: state.httpServer)
             return AdminResponse.json(info.json, status: StubHTTPStatus(code: 201))
         } catch {
             throw Self.adminError(error)
@@ -58,7 +57,7 @@ extension AdminAPI {
         return AdminResponse.empty
     }
 
-    private func registry() throws(AdminError) -> IsolatedServers {
+    private func registry() throws(AdminError) -> any IsolatedServerRegistry {
         guard let isolatedServers else {
             throw AdminError(
                 status: StubHTTPStatus(code: 403), code: 403, title: "Isolated server",

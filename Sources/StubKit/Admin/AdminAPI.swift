@@ -25,7 +25,7 @@ struct AdminAPI: Sendable {
     /// `/__admin/recordings`: recording and snapshots.
     let recordings: Recordings
     /// `/__admin/servers`: the isolated servers; `nil` on an isolated server, which starts none.
-    let isolatedServers: IsolatedServers?
+    let isolatedServers: (any IsolatedServerRegistry)?
     /// The server's ports, for `GET /__admin/hosts`.
     let hosts: ListeningHosts
     /// The streamed responses open now, for `/__admin/stubserver/streams`.

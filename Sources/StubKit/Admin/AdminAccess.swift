@@ -29,11 +29,14 @@ struct AdminAccess: Sendable {
     /// ``StubServer/Configuration/allowedHosts``, lowercased.
     let allowedHosts: Set<String>
 
-    init(_ configuration: StubServer.Configuration) {
-        token = configuration.adminToken.flatMap { $0.isEmpty ? nil : $0 }
-        loopbackListener = Self.isLoopbackHost(configuration.host)
-        listenerHost = Self.hostName(ofAuthority: configuration.host).lowercased()
-        allowedHosts = Set(configuration.allowedHosts.map { $0.lowercased() })
+    /// The rules for a server listening on `host` (an address or name, with or without a port), with `token` (an
+    /// empty one is none) and the host names in `allowedHosts` accepted too. ``StubServer`` makes them from its
+    /// ``StubServer/Configuration``.
+    init(token: String?, host: String, allowedHosts: [String]) {
+        self.token = token.flatMap { $0.isEmpty ? nil : $0 }
+        loopbackListener = Self.isLoopbackHost(host)
+        listenerHost = Self.hostName(ofAuthority: host).lowercased()
+        self.allowedHosts = Set(allowedHosts.map { $0.lowercased() })
     }
 
     /// Why `request` may not call the admin API, or `nil` if it may.
@@ -124,14 +127,12 @@ struct AdminAccess: Sendable {
         return difference == 0
     }
 
-    /// The warning that a server on a non-loopback address without a token lets anyone who can reach it
-    /// change its stubs and read its journal; `nil` when that is not the case.
-    static func exposureWarning(_ configuration: StubServer.Configuration) -> String? {
-        guard configuration.adminAPIEnabled, configuration.adminToken?.isEmpty ?? true,
-            !isLoopbackHost(configuration.host)
-        else { return nil }
+    /// The warning that a server with an admin API on `host`, a non-loopback address, without a token lets anyone
+    /// who can reach it change its stubs and read its journal; `nil` when that is not the case.
+    static func exposureWarning(host: String, token: String?) -> String? {
+        guard token?.isEmpty ?? true, !isLoopbackHost(host) else { return nil }
         return
-            ("stubserver: warning: listening on \(configuration.host) without --admin-token: the admin API "
+            ("stubserver: warning: listening on \(host) without --admin-token: the admin API "
             + "(/__admin) is reachable from the network, so anyone who can connect can change the stubs and read "
             + "the request journal. Set --admin-token (STUBSERVER_ADMIN_TOKEN), --no-admin, or --host 127.0.0.1.")
     }

@@ -10,11 +10,9 @@ struct AdminEndpoint: Sendable {
     let access: AdminAccess
     let workers: WorkerPool
 
-    /// `nil` when ``StubServer/Configuration/adminAPIEnabled`` is off.
-    init?(_ api: AdminAPI, configuration: StubServer.Configuration, workers: WorkerPool) {
-        guard configuration.adminAPIEnabled else { return nil }
+    init(_ api: AdminAPI, access: AdminAccess, workers: WorkerPool) {
         self.api = api
-        access = AdminAccess(configuration)
+        self.access = access
         self.workers = workers
     }
 

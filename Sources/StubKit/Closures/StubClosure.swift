@@ -11,14 +11,6 @@ enum StubClosure: Sendable {
     case webSocket(@Sendable (StubWebSocket) async -> Void)
 }
 
-/// Where a closure's events go: the open stream of one request. Safe from any thread.
-struct EventSink: Sendable {
-    let write: @Sendable ([UInt8]) -> Void
-
-    /// Sends `event` now (its delay is the producer's business).
-    func send(_ event: ServerSentEvent) { write(event.wireBytes) }
-}
-
 /// The error a closure stub threw, as the 500 response and the journal show it.
 struct StubClosureFailure: Sendable, CustomStringConvertible {
     let stubName: String

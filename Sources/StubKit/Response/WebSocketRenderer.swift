@@ -20,7 +20,7 @@ struct WebSocketRenderer: Sendable {
         then deliver: @escaping @Sendable ([WebSocketOutgoing]) -> Void
     ) {
         let request = connection.request
-        if (message?.utf8.count ?? 0) < StubRequestHandler.largestBodyRenderedOnLoop {
+        if (message?.utf8.count ?? 0) < TemplateLimits.largestBodyRenderedOnLoop {
             let result = template.render(
                 for: request, message: message, serverOrigin: serverOrigin, limits: limits.capped(by: .onEventLoop))
             switch result {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StubKit
+@testable import StubProxy
 
 /// A HAR file is read entry by entry, holding the largest entry rather than the file.
 @Suite("HAR capture: read entry by entry")

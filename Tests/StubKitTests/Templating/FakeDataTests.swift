@@ -4,6 +4,7 @@ import StubTestSupport
 import Testing
 
 @testable import StubKit
+@testable import StubTemplating
 
 /// `{{fake 'Name.firstName'}}` and the WireMock faker extension's `{{random 'Name.firstName'}}`. The keys
 /// are the extension's (its docs/reference.md lists Datafaker's `Category.method` names); the values are

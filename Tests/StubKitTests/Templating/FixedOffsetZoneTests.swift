@@ -1,6 +1,7 @@
 import Testing
 
 @testable import StubKit
+@testable import StubTemplating
 
 /// The zones `now timezone=` loads without a time-zone database (the Slim build has none).
 @Suite("Fixed-offset time zones")

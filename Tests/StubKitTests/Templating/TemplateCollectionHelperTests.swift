@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubTemplating
 
 /// Expected outputs are WireMock 2.35.1's (rendered by the jar with `response-template`).
 @Suite("Response templates: collection, random and form helpers")

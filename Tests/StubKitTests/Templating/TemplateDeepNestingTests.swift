@@ -3,6 +3,7 @@ import StubTestSupport
 import Testing
 
 @testable import StubKit
+@testable import StubTemplating
 
 /// Parsing, rendering and releasing a template recurse per level of blocks and `(sub expressions)`; a stub
 /// posted to the admin API or read from a file is parsed on a thread with a 512 KiB stack on a Mac, and a

@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubTemplating
 
 /// toJson, formatJson, jsonMerge, jsonRemove, jsonArrayAdd: WireMock 3's ToJsonHelperTest,
 /// FormatJsonHelperTest, JsonMergeHelperTest, JsonRemoveHelperTest and JsonArrayAddHelperTest

@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubTemplating
 
 /// A render is charged for every step and output byte, and stops at the first
 /// limit it reaches, whatever the template does (nested loops, escaping that grows the text, JSON strings).

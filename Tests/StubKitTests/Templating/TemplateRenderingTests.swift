@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubTemplating
 
 /// One template, one request, the exact output. Rows marked `// WM` were checked against WireMock 2.35.1
 /// (`--local-response-templating`, stub path `/probeN` + the path shown; paths here are without it).

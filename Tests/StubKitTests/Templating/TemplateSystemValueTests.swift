@@ -1,6 +1,7 @@
 import Testing
 
 @testable import StubKit
+@testable import StubTemplating
 
 /// systemValue: WireMock 2.35.1's output (the jar, without `--permitted-system-keys`, started with
 /// `WIREMOCK_T1=hello WIREMOCK_T2='<a&b>'` and `-Dwiremock.p=prop`).

@@ -2,6 +2,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubTemplating
 
 @Suite("Response templates: now and randomValue")
 struct TemplateTimeAndRandomTests {

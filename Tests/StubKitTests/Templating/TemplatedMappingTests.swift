@@ -3,6 +3,7 @@ import StubHTTP
 import Testing
 
 @testable import StubKit
+@testable import StubTemplating
 
 /// A temporary stubs directory, removed when the test ends.
 private final class TemplateStubs {

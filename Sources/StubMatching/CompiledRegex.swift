@@ -1,0 +1,84 @@
+import StubHTTP
+import StubModel
+import StubRegex
+
+/// A regular expression compiled once, matched against WHOLE values as Java's `Matcher.matches()` does
+/// (WireMock's `matches` / `doesNotMatch` / `urlPattern`), by stubserver's own engine (``JavaRegex``):
+/// `java.util.regex` syntax and semantics, no Foundation, no ICU.
+///
+/// `.` also matches line breaks: WireMock compiles with `DOTALL` (`AbstractRegexPattern`:
+/// `Pattern.compile(regex, DOTALL)`, then `matcher(value).matches()`), so `{"matches": "a.b"}` matches
+/// the body `"a\nb"`. `a|ab` matches `"ab"`: the whole value must match, whichever branch gets there.
+///
+/// A class, so the route table and the matchers holding one share it instead of copying it.
+package final class CompiledRegex: @unchecked Sendable, Hashable {
+    // Immutable but for `lastOverrun`, which is behind a lock; a JavaRegex is a value shared read-only.
+    let pattern: String
+    private let regex: JavaRegex?
+    /// Why the pattern does not compile, or `nil`.
+    let compileError: String?
+    /// Turns away most values that cannot match before the regex runs.
+    let prefilter: RegexPrefilter
+    /// The stub this regex belongs to, told when an evaluation runs out of budget.
+    private let owner: RegexOwner?
+    /// The last value (at most ``RegexBudget/rememberedOverrunLength`` UTF-8 bytes) an evaluation gave
+    /// up on: matching, the near-miss report and the unmatched log ask about the same request several
+    /// times, and each repeat would spend the whole budget again.
+    private let lastOverrun = LockedValue<String?>(nil)
+
+    /// - Parameter owner: the stub to name in a warning when an evaluation runs out of budget.
+    init(_ pattern: String, owner: RegexOwner? = nil) {
+        self.pattern = pattern
+        self.owner = owner
+        prefilter = RegexPrefilter(pattern: pattern)
+        do {
+            regex = try JavaRegex(pattern)
+            compileError = nil
+        } catch {
+            regex = nil
+            compileError = Self.describe(error)
+        }
+    }
+
+    /// `invalid regular expression "/a(": Unclosed group at position 3`.
+    package static func describe(_ error: RegexSyntaxError) -> String {
+        "invalid regular expression \(JSONValue.string(error.pattern).serialized()): \(error)"
+    }
+
+    /// Whether the whole of `value` matches. An invalid pattern matches nothing, nor does an evaluation
+    /// that runs out of budget (see ``wholeMatch(_:)``).
+    func matchesWhole(_ value: String) -> Bool { wholeMatch(value) ?? false }
+
+    /// Whether the whole of `value` does NOT match: `false` too when the evaluation ran out of budget, so
+    /// a stub is never chosen on an answer the regex did not give.
+    func doesNotMatchWhole(_ value: String) -> Bool { wholeMatch(value).map { !$0 } ?? false }
+
+    /// Whether the whole of `value` matches, or `nil` if the evaluation ran out of its step budget
+    /// (``RegexBudget``): a pattern with nested quantifiers such as `/(a+)+$` backtracks exponentially
+    /// on `/aaaa…a!`, and without a bound one request would hold the event loop for seconds.
+    func wholeMatch(_ value: String) -> Bool? {
+        guard let regex, prefilter.admits(value) else { return false }
+        let length = value.utf8.count
+        let remembers = length <= RegexBudget.rememberedOverrunLength
+        if remembers, lastOverrun.withLock({ $0 == value }) { return nil }
+        switch regex.wholeMatch(value, stepBudget: RegexBudget.steps(forLength: length)) {
+        case .matched: return true
+        case .noMatch: return false
+        case .gaveUp:
+            if remembers { lastOverrun.withLock { $0 = value } }
+            owner?.overran(pattern: pattern, length: length)
+            return nil
+        }
+    }
+
+    /// The capture groups of a whole match (group 1...n, `""` for a group that took no part), or `nil` if
+    /// `value` does not match (or the evaluation ran out of budget).
+    func wholeMatchGroups(_ value: String) -> [String]? {
+        guard let regex, prefilter.admits(value) else { return nil }
+        let groups = regex.wholeMatchGroups(value, stepBudget: RegexBudget.steps(forLength: value.utf8.count))
+        return groups?.map { $0 ?? "" }
+    }
+
+    package static func == (lhs: CompiledRegex, rhs: CompiledRegex) -> Bool { lhs.pattern == rhs.pattern }
+    package func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+}
