@@ -282,30 +282,25 @@ extension MappingDecoder.Run {
         return try decodeMatcher(json, at: path)
     }
 
-    /// JSONPath expressions are parsed at load time with the matcher's parser, so an unsupported or
+    /// JSONPath expressions are compiled at load time by the route table's compiler, so an unsupported or
     /// malformed path fails here. WireMock loads such a stub and never matches it: with
     /// ``StubsLoadOptions/lenientMatchers`` so does stubserver, with a warning (never past a size limit).
     private mutating func validateJSONPath(_ expression: String, at path: MappingPath) throws(StubsLoadError) {
-        do {
-            _ = try JSONPathExpression(expression)
-        } catch {
-            guard options.lenientMatchers, !error.exceedsLimit else {
-                let hint =
-                    error.exceedsLimit ? "" : " (--lenient loads the stub so that it never matches, as WireMock does)"
-                throw failure(path, error.description + hint)
-            }
-            warn(.invalidNeverMatches(reason: error.description), "matchesJsonPath", at: path)
-            unsupportedMatchers.append(UnsupportedMatcher(name: "matchesJsonPath", field: path.description))
+        guard let error = CompiledStringMatcher.compileError(of: .matchesJsonPath(expression, nil)) else { return }
+        let exceedsLimit = if case let .jsonPath(error) = error { error.exceedsLimit } else { false }
+        guard options.lenientMatchers, !exceedsLimit else {
+            let hint = exceedsLimit ? "" : " (--lenient loads the stub so that it never matches, as WireMock does)"
+            throw failure(path, error.description + hint)
         }
+        warn(.invalidNeverMatches(reason: error.description), "matchesJsonPath", at: path)
+        unsupportedMatchers.append(UnsupportedMatcher(name: "matchesJsonPath", field: path.description))
     }
 
-    /// Regular expressions are compiled once at load time with the matcher's engine (Java syntax, as
-    /// WireMock), so a typo fails here, naming what is wrong and where, not at match time.
+    /// Regular expressions are compiled at load time by the route table's compiler (Java syntax, as WireMock),
+    /// so a typo fails here, naming what is wrong and where, not at match time.
     func validateRegex(_ pattern: String, at path: MappingPath) throws(StubsLoadError) {
-        do {
-            _ = try JavaRegex(pattern)
-        } catch {
-            throw failure(path, CompiledRegex.describe(error))
+        if let error = CompiledStringMatcher.compileError(of: .matches(pattern)) {
+            throw failure(path, error.description)
         }
     }
 

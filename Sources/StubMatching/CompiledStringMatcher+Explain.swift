@@ -15,27 +15,29 @@ extension CompiledStringMatcher {
         case .equalToXml, .matchesXPath:
             guard subject.isPresent else { return [] }
             return XMLMatching.explain(kind, subject).map { [$0] } ?? []
-        default: break
+        case .equalToJson, .matchesJsonPath, .matchesJsonSchema, .and, .or, .not:
+            if let reason = subject.jsonSkippedReason, isJSONMatcherOfAnyKind { return [reason] }
+        case .equalTo, .contains, .matches, .doesNotMatch, .absent, .doesNotContain, .number, .binaryEqualTo,
+            .dateTime, .invalid:
+            break
         }
-        if let reason = subject.jsonSkippedReason, isJSONMatcherOfAnyKind { return [reason] }
         switch kind {
         case .and, .or, .not: return explainLogical(subject)
         case let .number(comparison, operand): return NumberDistance.explain(comparison, operand, subject.text)
         case let .binaryEqualTo(expected): return Self.explainBytes(expected, subject.bytes)
         case let .dateTime(matcher): return matcher.explain(subject.text)
-        case let .matchesJsonSchema(schema?):
+        case let .matchesJsonSchema(schema):
             return Self.schemaInstance(subject).map { schema.violations(of: $0, limit: 4) } ?? []
-        default: break
-        }
-        guard let document = subject.json else { return [] }
-        switch kind {
         case let .equalToJson(expected, order, extra):
+            guard let document = subject.json else { return [] }
             return JSONDiff.lines(
                 expected: expected, actual: document, ignoreArrayOrder: order, ignoreExtraElements: extra)
-        case let .matchesJsonPath(path?, nested):
+        case let .matchesJsonPath(path, nested):
+            guard let document = subject.json else { return [] }
             return Self.explain(
                 path, nested, document, budget: JSONPathWork.budget(forLength: subject.text?.utf8.count ?? 0))
-        default:
+        case .equalTo, .contains, .matches, .doesNotMatch, .absent, .doesNotContain, .equalToXml, .matchesXPath,
+            .invalid:
             return []
         }
     }
@@ -83,7 +85,9 @@ extension CompiledStringMatcher {
         case .equalToJson, .matchesJsonPath, .matchesJsonSchema: true
         case let .and(matchers), let .or(matchers): matchers.contains { $0.isJSONMatcherOfAnyKind }
         case let .not(matcher): matcher.isJSONMatcherOfAnyKind
-        default: false
+        case .equalTo, .contains, .matches, .doesNotMatch, .absent, .doesNotContain, .number, .binaryEqualTo,
+            .dateTime, .equalToXml, .matchesXPath, .invalid:
+            false
         }
     }
 
@@ -109,7 +113,9 @@ extension CompiledStringMatcher {
         case let .not(matcher):
             let wanted = Quoting.truncate(matcher.source.description, limit: JSONDiff.valueLimit)
             return ["satisfies \(wanted), which 'not' excludes"]
-        default: return []
+        case .equalTo, .contains, .matches, .doesNotMatch, .absent, .equalToJson, .matchesJsonPath, .doesNotContain,
+            .number, .binaryEqualTo, .dateTime, .equalToXml, .matchesXPath, .matchesJsonSchema, .invalid:
+            return []
         }
     }
 }

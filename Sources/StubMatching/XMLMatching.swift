@@ -3,20 +3,21 @@ import StubXML
 
 /// `equalToXml` and `matchesXPath` on a parsed body, as WireMock 2.35.1 decides them.
 package enum XMLMatching {
-    /// The compiled comparison for an `equalToXml` matcher, or why it cannot compile (the expected
-    /// document is not well-formed, or a placeholder expression does not compile).
-    package static func comparison(_ xml: String, _ options: XMLComparisonOptions) -> (
-        value: XMLComparison?, error: String?
-    ) {
+    /// The compiled comparison for an `equalToXml` matcher, or why it cannot compile (the expected document is not
+    /// well-formed, or a placeholder expression does not compile).
+    static func comparison(_ xml: String, _ options: XMLComparisonOptions) throws(MatcherCompileError)
+        -> XMLComparison
+    {
+        let expected: StubXML.XMLDocument
         do {
-            let expected = try StubXML.XMLDocument(parsing: xml)
-            do {
-                return (try XMLComparison(expected: expected, options: options), nil)
-            } catch {
-                return (nil, error.description)
-            }
+            expected = try StubXML.XMLDocument(parsing: xml)
         } catch {
-            return (nil, "the expected document is not well-formed XML: \(error.description)")
+            throw .xmlDocument(error)
+        }
+        do {
+            return try XMLComparison(expected: expected, options: options)
+        } catch {
+            throw .xmlOptions(error)
         }
     }
 
@@ -35,9 +36,9 @@ package enum XMLMatching {
             return subject.xmlError.map { "the body is not well-formed XML: \($0)" } ?? "no XML body"
         }
         switch kind {
-        case .equalToXml(let comparison?):
+        case .equalToXml(let comparison):
             return comparison.firstDifference(with: document)?.description
-        case .matchesXPath(let expression?, let nested):
+        case .matchesXPath(let expression, let nested):
             let name = "XPath " + Quoting.quote(expression.source)
             guard let nodes = expression.selectNodes(in: document) else {
                 return "\(name) does not select nodes (its value is not a node-set, or it visits too many nodes)"
@@ -48,7 +49,8 @@ package enum XMLMatching {
             if values.contains(where: { nested.isSatisfied(by: MatchSubject($0)) }) { return nil }
             let shown = values.prefix(3).map { Quoting.truncate($0, limit: 80) }.joined(separator: ", ")
             return "\(name): expected \(nested.source.description), got \(shown)\(values.count > 3 ? ", …" : "")"
-        default:
+        case .equalTo, .contains, .matches, .doesNotMatch, .absent, .equalToJson, .matchesJsonPath, .doesNotContain,
+            .and, .or, .not, .number, .binaryEqualTo, .dateTime, .matchesJsonSchema, .invalid:
             return nil
         }
     }
