@@ -81,7 +81,7 @@ public struct JSONPathExpression: Sendable, Hashable, CustomStringConvertible {
         var isDefinite: Bool {
             switch self {
             case .member, .index, .length: true
-            default: false
+            case .members, .indexes, .slice, .wildcard, .deepScan, .filter: false
             }
         }
 

@@ -73,7 +73,8 @@ package indirect enum JSONPathFilter: Sendable, Hashable {
                 case .less: return order < 0
                 case .lessOrEqual: return order <= 0
                 case .greater: return order > 0
-                default: return order >= 0
+                case .greaterOrEqual: return order >= 0
+                case .equal, .notEqual: return false  // compared above
                 }
             }
         }

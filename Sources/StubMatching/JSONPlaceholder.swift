@@ -49,7 +49,7 @@ enum JSONPlaceholder {
         switch (self, actual) {
         case (.ignore, _), (.anyString, .string), (.anyNumber, .number), (.anyBoolean, .bool): true
         case let (.regex(pattern), .string(value)): CompiledRegex(pattern).matchesWhole(value)
-        default: false
+        case (.anyString, _), (.anyNumber, _), (.anyBoolean, _), (.regex, _), (.namedMatcher, _): false
         }
     }
 }

@@ -113,7 +113,7 @@ extension RequestPattern {
             // Any query goes with the path: only matchers of the path alone can accept all of them.
             guard !path.contains("?") else { return false }
             target = path
-        default:
+        case (.urlPath, .url), (.urlPath, .urlPattern), (.urlPattern, _), (.urlPathPattern, _), (.urlPathTemplate, _):
             return false
         }
         guard target.hasPrefix("/") else { return false }
