@@ -12,9 +12,12 @@ extension CompiledStringMatcher {
     /// ```
     func explain(_ subject: MatchSubject) -> [String] {
         switch kind {
-        case .equalToXml, .matchesXPath:
+        case let .equalToXml(comparison):
             guard subject.isPresent else { return [] }
-            return XMLMatching.explain(kind, subject).map { [$0] } ?? []
+            return XMLMatching.explain(comparison, subject).map { [$0] } ?? []
+        case let .matchesXPath(expression, nested):
+            guard subject.isPresent else { return [] }
+            return XMLMatching.explain(expression, nested, subject).map { [$0] } ?? []
         case .equalToJson, .matchesJsonPath, .matchesJsonSchema, .and, .or, .not:
             if let reason = subject.jsonSkippedReason, isJSONMatcherOfAnyKind { return [reason] }
         case .equalTo, .contains, .matches, .doesNotMatch, .absent, .doesNotContain, .number, .binaryEqualTo,
