@@ -31,10 +31,11 @@ extension CompiledStringMatcher {
         case let .dateTime(matcher): return matcher.explain(subject.text)
         case let .matchesJsonSchema(schema):
             return Self.schemaInstance(subject).map { schema.violations(of: $0, limit: 4) } ?? []
-        case let .equalToJson(expected, order, extra):
+        case let .equalToJson(expected, order, extra, placeholders):
             guard let document = subject.json else { return [] }
             return JSONDiff.lines(
-                expected: expected, actual: document, ignoreArrayOrder: order, ignoreExtraElements: extra)
+                expected: expected, actual: document, ignoreArrayOrder: order, ignoreExtraElements: extra,
+                placeholders: placeholders)
         case let .matchesJsonPath(path, nested):
             guard let document = subject.json else { return [] }
             return Self.explain(
@@ -67,12 +68,12 @@ extension CompiledStringMatcher {
         let got = selected.map(JSONDiff.render) ?? "absent"
         guard let nested else { return ["\(name): expected a value, got \(got)"] }
         // A definite path to a value that nested equalToJson compares: the diff, rooted at the path.
-        if path.isDefinite, let selected, case let .equalToJson(expected, order, extra) = nested.kind,
+        if path.isDefinite, let selected, case let .equalToJson(expected, order, extra, placeholders) = nested.kind,
             path.expression.hasPrefix("$")
         {
             return JSONDiff.lines(
                 expected: expected, actual: selected, ignoreArrayOrder: order,
-                ignoreExtraElements: extra, root: name)
+                ignoreExtraElements: extra, placeholders: placeholders, root: name)
         }
         let wanted = Quoting.truncate(nested.source.description, limit: JSONDiff.valueLimit)
         let scope = path.isDefinite ? "" : " (any element)"

@@ -22,7 +22,7 @@ package final class CompiledStringMatcher: Sendable {
         case matches(CompiledRegex)
         case doesNotMatch(CompiledRegex)
         case absent
-        case equalToJson(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
+        case equalToJson(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool, JSONPlaceholders)
         case matchesJsonPath(JSONPathExpression, CompiledStringMatcher?)
         case doesNotContain(String)
         case and([CompiledStringMatcher])
@@ -92,7 +92,7 @@ package final class CompiledStringMatcher: Sendable {
         case let .doesNotMatch(pattern): return .doesNotMatch(try CompiledRegex(compiling: pattern))
         case .absent: return .absent
         case let .equalToJson(json, order, extra):
-            return .equalToJson(json, ignoreArrayOrder: order, ignoreExtraElements: extra)
+            return .equalToJson(json, ignoreArrayOrder: order, ignoreExtraElements: extra, JSONPlaceholders(in: json))
         case let .matchesJsonPath(expression, matcher):
             let compiled: JSONPathExpression
             do {
@@ -157,9 +157,10 @@ package final class CompiledStringMatcher: Sendable {
             return regex.doesNotMatchWhole(text) ? 0 : 1
         case .absent:
             return subject.text == nil ? 0 : 1
-        case let .equalToJson(expected, order, extra):
+        case let .equalToJson(expected, order, extra, placeholders):
             guard let actual = subject.json else { return 1 }
-            return JSONEquivalence.distance(expected, actual, ignoreArrayOrder: order, ignoreExtraElements: extra)
+            return JSONEquivalence.distance(
+                expected, actual, ignoreArrayOrder: order, ignoreExtraElements: extra, placeholders: placeholders)
         case let .matchesJsonPath(path, nested):
             guard let document = subject.json else { return 1 }
             return JSONPathMatching.distance(
