@@ -260,7 +260,8 @@ extension MappingDecoder.Run {
         let text: String
         switch value {
         case .number(let literal), .string(let literal): text = literal
-        default: throw failure(path, "expected a number for '\(name)', found \(value.foundDescription)")
+        case .null, .bool, .array, .object:
+            throw failure(path, "expected a number for '\(name)', found \(value.foundDescription)")
         }
         guard let comparison = NumberComparison(rawValue: name), let operand = JavaNumber.parse(text) else {
             throw failure(path, "expected a number for '\(name)', found \(value.foundDescription)")

@@ -99,7 +99,7 @@ enum JSONDiff {
                     out.add("\(path)[\(index)]: unexpected, got \(render(got[index]))")
                 }
             }
-        default:
+        case (.null, _), (.bool, _), (.number, _), (.string, _), (.array, _), (.object, _):
             out.add("\(path): expected \(render(expected)), got \(render(actual))")
         }
     }

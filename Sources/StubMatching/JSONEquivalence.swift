@@ -55,7 +55,7 @@ enum JSONEquivalence {
                     $0, $1, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
                     placeholders: placeholders)
             }
-        default:
+        case (.null, _), (.bool, _), (.number, _), (.string, _), (.array, _), (.object, _):
             return false
         }
     }
@@ -150,7 +150,7 @@ enum JSONEquivalence {
                 result.total += s.total
             }
             return result.total == 0 ? (actual == expected ? 1 : 0, 1) : result
-        default:
+        case .null, .bool, .number, .string:
             guard let actual else { return (0, 1) }
             return (
                 matches(
