@@ -8,13 +8,13 @@ extension StubServer {
     /// ```
     public var shadowedRuntimeStubs: [Shadowing] {
         let runtime = Set(store.runtimeMappings.map(\.id))
-        return Shadowing.find(in: store.mappings).filter { runtime.contains($0.hidden.id) }
+        return Shadowing.find(in: store.snapshot.table).filter { runtime.contains($0.hidden.id) }
     }
 
     /// Warns through the log, and the test helpers' hook (see ``FailureLedger``), when `mapping`, just
     /// added, can never answer.
     func warnIfShadowed(_ mapping: StubMapping) {
-        guard let shadow = Shadowing.of(mapping, in: store.mappings) else { return }
+        guard let shadow = Shadowing.of(mapping, in: store.snapshot.table) else { return }
         log.write("stubserver: warning: \(shadow.warning)")
         failureLedger.noteShadowed(shadow)
     }

@@ -95,7 +95,7 @@ public struct BodyFiles: Sendable, Hashable {
             // Never opened: opening a FIFO would block until a writer comes.
             throw ReadError(
                 description: "'bodyFileName' \(quoted) in \(displayPath) is \(kind.rawValue), not a regular file")
-        default: return resolved
+        case .file, .missing, .unreachable: return resolved
         }
     }
 

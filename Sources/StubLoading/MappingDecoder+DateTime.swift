@@ -55,14 +55,8 @@ extension MappingDecoder.Run {
         -> String?
     {
         let format = try string(json, at: path.key("actualFormat"))
-        if ["epoch", "unix"].contains(format.lowercased()) { return format }
-        let problem: DateTimePattern.Failure
-        do {
-            _ = try DateTimePattern(format)
-            return format
-        } catch {
-            problem = error
-        }
+        // The matcher's own reading of the format (``ActualDateFormat``), so what it cannot read is refused here.
+        guard case .unreadable(let problem) = ActualDateFormat(format) else { return format }
         switch problem {
         case .invalid(let reason):
             throw failure(path.key("actualFormat"), "\(reason) in \"\(format)\"")

@@ -114,9 +114,7 @@ extension MappingDecoder.Run {
     }
 
     private func validateGraphQL(_ text: String, at path: MappingPath) throws(StubsLoadError) {
-        do {
-            _ = try GraphQLNormalizer.normalize(text)
-        } catch {
+        if case .failure(let error) = CompiledGraphQLMatcher.normalizedQuery(text) {
             throw failure(path, "expected a GraphQL document: \(error.description)")
         }
     }

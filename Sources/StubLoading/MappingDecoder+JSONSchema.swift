@@ -26,11 +26,10 @@ extension MappingDecoder.Run {
             }
             version = known
         }
-        do {
-            _ = try JSONSchema(schema, version: version)
-        } catch {
+        let matcher = StringMatcher.matchesJsonSchema(schema, version: version)
+        if let error = CompiledStringMatcher.compileError(of: matcher) {
             throw failure(operandPath, error.description)
         }
-        return .matchesJsonSchema(schema, version: version)
+        return matcher
     }
 }

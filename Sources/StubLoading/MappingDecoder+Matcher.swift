@@ -3,7 +3,8 @@ import StubMatching
 import StubModel
 import StubRegex
 
-/// Decoding of matcher objects: `{"equalTo": "x"}`, `{"hasExactly": [...]}` and friends.
+/// Decoding of matcher objects: `{"equalTo": "x"}`, `{"hasExactly": [...]}` and friends (and, at the end of this
+/// file, a ``StringMatcher`` encoded back, so that a matcher's JSON is read and written in one place).
 extension MappingDecoder.Run {
     static let matcherOperators =
         [
@@ -259,7 +260,8 @@ extension MappingDecoder.Run {
         let text: String
         switch value {
         case .number(let literal), .string(let literal): text = literal
-        default: throw failure(path, "expected a number for '\(name)', found \(value.foundDescription)")
+        case .null, .bool, .array, .object:
+            throw failure(path, "expected a number for '\(name)', found \(value.foundDescription)")
         }
         guard let comparison = NumberComparison(rawValue: name), let operand = JavaNumber.parse(text) else {
             throw failure(path, "expected a number for '\(name)', found \(value.foundDescription)")
@@ -282,30 +284,25 @@ extension MappingDecoder.Run {
         return try decodeMatcher(json, at: path)
     }
 
-    /// JSONPath expressions are parsed at load time with the matcher's parser, so an unsupported or
+    /// JSONPath expressions are compiled at load time by the route table's compiler, so an unsupported or
     /// malformed path fails here. WireMock loads such a stub and never matches it: with
     /// ``StubsLoadOptions/lenientMatchers`` so does stubserver, with a warning (never past a size limit).
     private mutating func validateJSONPath(_ expression: String, at path: MappingPath) throws(StubsLoadError) {
-        do {
-            _ = try JSONPathExpression(expression)
-        } catch {
-            guard options.lenientMatchers, !error.exceedsLimit else {
-                let hint =
-                    error.exceedsLimit ? "" : " (--lenient loads the stub so that it never matches, as WireMock does)"
-                throw failure(path, error.description + hint)
-            }
-            warn(.invalidNeverMatches(reason: error.description), "matchesJsonPath", at: path)
-            unsupportedMatchers.append(UnsupportedMatcher(name: "matchesJsonPath", field: path.description))
+        guard let error = CompiledStringMatcher.compileError(of: .matchesJsonPath(expression, nil)) else { return }
+        let exceedsLimit = if case let .jsonPath(error) = error { error.exceedsLimit } else { false }
+        guard options.lenientMatchers, !exceedsLimit else {
+            let hint = exceedsLimit ? "" : " (--lenient loads the stub so that it never matches, as WireMock does)"
+            throw failure(path, error.description + hint)
         }
+        warn(.invalidNeverMatches(reason: error.description), "matchesJsonPath", at: path)
+        unsupportedMatchers.append(UnsupportedMatcher(name: "matchesJsonPath", field: path.description))
     }
 
-    /// Regular expressions are compiled once at load time with the matcher's engine (Java syntax, as
-    /// WireMock), so a typo fails here, naming what is wrong and where, not at match time.
+    /// Regular expressions are compiled at load time by the route table's compiler (Java syntax, as WireMock),
+    /// so a typo fails here, naming what is wrong and where, not at match time.
     func validateRegex(_ pattern: String, at path: MappingPath) throws(StubsLoadError) {
-        do {
-            _ = try JavaRegex(pattern)
-        } catch {
-            throw failure(path, CompiledRegex.describe(error))
+        if let error = CompiledStringMatcher.compileError(of: .matches(pattern)) {
+            throw failure(path, error.description)
         }
     }
 
@@ -323,5 +320,80 @@ extension MappingDecoder.Run {
         }
         warn(.neverMatches, name, at: object ?? path)
         unsupportedMatchers.append(UnsupportedMatcher(name: name, field: path.description))
+    }
+}
+
+extension StringMatcher {
+    /// The matcher as WireMock JSON; default modifiers (`false`) are left out.
+    public var json: JSONValue {
+        switch self {
+        case .equalTo(let text, let caseInsensitive):
+            return caseInsensitive ? ["equalTo": .string(text), "caseInsensitive": true] : ["equalTo": .string(text)]
+        case .contains(let text): return ["contains": .string(text)]
+        case .matches(let pattern): return ["matches": .string(pattern)]
+        case .doesNotMatch(let pattern): return ["doesNotMatch": .string(pattern)]
+        case .absent: return ["absent": true]
+        case .equalToJson(let value, let ignoreArrayOrder, let ignoreExtraElements):
+            var members: [(key: String, value: JSONValue)] = [("equalToJson", value)]
+            if ignoreArrayOrder { members.append(("ignoreArrayOrder", true)) }
+            if ignoreExtraElements { members.append(("ignoreExtraElements", true)) }
+            return .object(members)
+        case .matchesJsonPath(let expression, nil):
+            return ["matchesJsonPath": .string(expression)]
+        case .matchesJsonPath(let expression, let inner?):
+            guard case .object(let innerMembers) = inner.json else { return ["matchesJsonPath": .string(expression)] }
+            return ["matchesJsonPath": .object([("expression", .string(expression))] + innerMembers)]
+        case .doesNotContain(let text): return ["doesNotContain": .string(text)]
+        case .and(let matchers): return ["and": .array(matchers.map(\.json))]
+        case .or(let matchers): return ["or": .array(matchers.map(\.json))]
+        case .not(let matcher): return ["not": matcher.json]
+        case .number(let comparison, let operand):
+            let text = JavaNumber.text(operand)
+            return [comparison.rawValue: operand.isFinite ? .number(text) : .string(text)]
+        case .binaryEqualTo(let bytes): return ["binaryEqualTo": .string(Base64.encode(bytes))]
+        case .dateTime(let matcher):
+            var members: [(key: String, value: JSONValue)] = [(matcher.comparison.rawValue, .string(matcher.expected))]
+            if let offset = matcher.expectedOffset {
+                members.append(("expectedOffset", JSONValue(offset.amount)))
+                members.append(("expectedOffsetUnit", .string(offset.unit.rawValue)))
+            }
+            if let truncation = matcher.truncateExpected {
+                members.append(("truncateExpected", .string(truncation.rawValue)))
+            }
+            if let truncation = matcher.truncateActual {
+                members.append(("truncateActual", .string(truncation.rawValue)))
+            }
+            if let format = matcher.actualFormat { members.append(("actualFormat", .string(format))) }
+            return .object(members)
+        case .equalToXml(let xml, let options):
+            var members: [(key: String, value: JSONValue)] = [("equalToXml", .string(xml))]
+            if options.enablePlaceholders { members.append(("enablePlaceholders", true)) }
+            if let open = options.openingDelimiterRegex {
+                members.append(("placeholderOpeningDelimiterRegex", .string(open)))
+            }
+            if let close = options.closingDelimiterRegex {
+                members.append(("placeholderClosingDelimiterRegex", .string(close)))
+            }
+            if !options.exemptedComparisons.isEmpty {
+                let names = options.exemptedComparisons.map(\.rawValue).sorted()
+                members.append(("exemptedComparisons", .array(names.map { .string($0) })))
+            }
+            return .object(members)
+        case .matchesJsonSchema(let schema, let version):
+            var members: [(key: String, value: JSONValue)] = [("matchesJsonSchema", .string(schema.serialized()))]
+            if version != .v202012 { members.append(("schemaVersion", .string(version.rawValue))) }
+            return .object(members)
+        case .matchesXPath(let expression, let namespaces, let inner):
+            var operand = JSONValue.string(expression)
+            if let inner, case .object(let innerMembers) = inner.json {
+                operand = .object([("expression", .string(expression))] + innerMembers)
+            }
+            var members: [(key: String, value: JSONValue)] = [("matchesXPath", operand)]
+            if !namespaces.isEmpty {
+                let sorted = namespaces.sorted { $0.key < $1.key }
+                members.append(("xPathNamespaces", .object(sorted.map { ($0.key, .string($0.value)) })))
+            }
+            return .object(members)
+        }
     }
 }

@@ -73,7 +73,7 @@ extension MappingDecoder.Run {
                     texts.append(text)
                 }
                 values = texts
-            default:
+            case .null, .bool, .number, .object:
                 throw failure(fieldPath, "expected a string or an array of strings, found \(value.foundDescription)")
             }
             for text in values {

@@ -11,11 +11,6 @@ extension MappingDecoder.Run {
     {
         let operandPath = path.key("equalToXml")
         let xml = try operand(value, of: "equalToXml", at: operandPath)
-        do {
-            _ = try StubXML.XMLDocument(parsing: xml)
-        } catch {
-            throw failure(operandPath, "expected a well-formed XML document: \(error.description)")
-        }
         var options = XMLComparisonOptions()
         if let flag = json["enablePlaceholders"] {
             options.enablePlaceholders = try bool(flag, at: path.key("enablePlaceholders"))
@@ -29,10 +24,15 @@ extension MappingDecoder.Run {
         if let exempted = json["exemptedComparisons"] {
             options.exemptedComparisons = try comparisonTypes(exempted, at: path.key("exemptedComparisons"))
         }
-        if let error = XMLMatching.comparison(xml, options).error {
-            throw failure(path, error)
+        let matcher = StringMatcher.equalToXml(xml, options)
+        switch CompiledStringMatcher.compileError(of: matcher) {
+        case .xmlDocument(let error)?:
+            throw failure(operandPath, "expected a well-formed XML document: \(error.description)")
+        case let error?:
+            throw failure(path, error.description)
+        case nil:
+            return matcher
         }
-        return .equalToXml(xml, options)
     }
 
     private func comparisonTypes(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
@@ -99,9 +99,7 @@ extension MappingDecoder.Run {
         guard !expression.isEmpty else {
             throw failure(path, "expected an XPath expression such as \"/a/b\", found \"\"")
         }
-        do {
-            _ = try StubXML.XPathExpression(expression, namespaces: namespaces)
-        } catch {
+        if let error = CompiledStringMatcher.compileError(of: .matchesXPath(expression, namespaces: namespaces, nil)) {
             throw failure(path, "invalid XPath expression: \(error.description)")
         }
     }

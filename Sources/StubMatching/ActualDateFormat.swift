@@ -1,17 +1,24 @@
 /// How a date matcher's `actualFormat` reads the value: milliseconds (`epoch`), seconds (`unix`), or a
-/// ``DateTimePattern``; a pattern that cannot be compiled reads nothing (a stub file never gets one).
-enum ActualDateFormat: Sendable {
+/// ``DateTimePattern``; a pattern that cannot be compiled reads nothing (the loader refuses it, from the same
+/// ``unreadable(_:)`` error).
+package enum ActualDateFormat: Sendable {
     case epochMilliseconds
     case unixSeconds
     case pattern(DateTimePattern)
-    case unreadable
+    /// The pattern does not compile, or uses a letter stubserver does not read: no value reads.
+    case unreadable(DateTimePattern.Failure)
 
     /// `"epoch"` and `"unix"` in any case, as WireMock's `DateTimeParser.forFormat`; else a pattern.
-    init(_ format: String) {
+    package init(_ format: String) {
         switch format.lowercased() {
         case "epoch": self = .epochMilliseconds
         case "unix": self = .unixSeconds
-        default: self = (try? DateTimePattern(format)).map(Self.pattern) ?? .unreadable
+        default:
+            do {
+                self = .pattern(try DateTimePattern(format))
+            } catch {
+                self = .unreadable(error)
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 import StubModel
 
 /// A ``GraphQLMatcher`` ready to match: its document normalised and hashed once.
-struct CompiledGraphQLMatcher: Sendable {
+package struct CompiledGraphQLMatcher: Sendable {
     let source: GraphQLMatcher
     /// The normal form of a ``GraphQLMatcher/Query/document(_:)``, or why it has none.
     private let expectedQuery: Result<String, GraphQLNormalizationError>?
@@ -17,11 +17,7 @@ struct CompiledGraphQLMatcher: Sendable {
         self.source = source
         switch source.query {
         case .document(let text)?:
-            do {
-                expectedQuery = .success(try GraphQLNormalizer.normalize(text))
-            } catch {
-                expectedQuery = .failure(error)
-            }
+            expectedQuery = Self.normalizedQuery(text)
             documentHash = SHA256.hex(text)
             queryMatcher = nil
         case .normalized(let matcher)?:
@@ -32,6 +28,12 @@ struct CompiledGraphQLMatcher: Sendable {
         operationName = source.operationName.map(CompiledStringMatcher.init)
         variables = source.variables.map(CompiledStringMatcher.init)
         expectedHash = source.persistedQueryHash?.lowercased()
+    }
+
+    /// A ``GraphQLMatcher/Query/document(_:)``'s normal form, or why it has none: what the loader checks a stub
+    /// file's query with.
+    package static func normalizedQuery(_ text: String) -> Result<String, GraphQLNormalizationError> {
+        Result { () throws(GraphQLNormalizationError) in try GraphQLNormalizer.normalize(text) }
     }
 
     /// Why the matcher cannot match anything (a query that does not parse, a regex that does not compile).

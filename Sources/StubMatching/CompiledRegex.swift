@@ -27,16 +27,26 @@ package final class CompiledRegex: @unchecked Sendable, Hashable {
     private let lastOverrun = LockedValue<String?>(nil)
 
     /// - Parameter owner: the stub to name in a warning when an evaluation runs out of budget.
-    init(_ pattern: String, owner: RegexOwner? = nil) {
+    /// A regex that matches nothing when `pattern` does not compile (``compileError`` says why).
+    convenience init(_ pattern: String, owner: RegexOwner? = nil) {
+        let compiled = Result { () throws(RegexSyntaxError) in try JavaRegex(pattern) }
+        self.init(pattern, compiled, owner: owner)
+    }
+
+    /// The regex, or why `pattern` does not compile.
+    convenience init(compiling pattern: String, owner: RegexOwner? = nil) throws(MatcherCompileError) {
+        let compiled = Result { () throws(RegexSyntaxError) in try JavaRegex(pattern) }
+        if case let .failure(error) = compiled { throw .regex(error) }
+        self.init(pattern, compiled, owner: owner)
+    }
+
+    private init(_ pattern: String, _ compiled: Result<JavaRegex, RegexSyntaxError>, owner: RegexOwner?) {
         self.pattern = pattern
         self.owner = owner
         prefilter = RegexPrefilter(pattern: pattern)
-        do {
-            regex = try JavaRegex(pattern)
-            compileError = nil
-        } catch {
-            regex = nil
-            compileError = Self.describe(error)
+        switch compiled {
+        case let .success(regex): (self.regex, compileError) = (regex, nil)
+        case let .failure(error): (regex, compileError) = (nil, Self.describe(error))
         }
     }
 
@@ -57,7 +67,9 @@ package final class CompiledRegex: @unchecked Sendable, Hashable {
     /// (``RegexBudget``): a pattern with nested quantifiers such as `/(a+)+$` backtracks exponentially
     /// on `/aaaa…a!`, and without a bound one request would hold the event loop for seconds.
     func wholeMatch(_ value: String) -> Bool? {
-        guard let regex, prefilter.admits(value) else { return false }
+        // A pattern that does not compile gives no answer: `doesNotMatch` must not pass on it.
+        guard let regex else { return nil }
+        guard prefilter.admits(value) else { return false }
         let length = value.utf8.count
         let remembers = length <= RegexBudget.rememberedOverrunLength
         if remembers, lastOverrun.withLock({ $0 == value }) { return nil }

@@ -12,30 +12,36 @@ extension CompiledStringMatcher {
     /// ```
     func explain(_ subject: MatchSubject) -> [String] {
         switch kind {
-        case .equalToXml, .matchesXPath:
+        case let .equalToXml(comparison):
             guard subject.isPresent else { return [] }
-            return XMLMatching.explain(kind, subject).map { [$0] } ?? []
-        default: break
+            return XMLMatching.explain(comparison, subject).map { [$0] } ?? []
+        case let .matchesXPath(expression, nested):
+            guard subject.isPresent else { return [] }
+            return XMLMatching.explain(expression, nested, subject).map { [$0] } ?? []
+        case .equalToJson, .matchesJsonPath, .matchesJsonSchema, .and, .or, .not:
+            if let reason = subject.jsonSkippedReason, isJSONMatcherOfAnyKind { return [reason] }
+        case .equalTo, .contains, .matches, .doesNotMatch, .absent, .doesNotContain, .number, .binaryEqualTo,
+            .dateTime, .invalid:
+            break
         }
-        if let reason = subject.jsonSkippedReason, isJSONMatcherOfAnyKind { return [reason] }
         switch kind {
         case .and, .or, .not: return explainLogical(subject)
         case let .number(comparison, operand): return NumberDistance.explain(comparison, operand, subject.text)
         case let .binaryEqualTo(expected): return Self.explainBytes(expected, subject.bytes)
         case let .dateTime(matcher): return matcher.explain(subject.text)
-        case let .matchesJsonSchema(schema?):
+        case let .matchesJsonSchema(schema):
             return Self.schemaInstance(subject).map { schema.violations(of: $0, limit: 4) } ?? []
-        default: break
-        }
-        guard let document = subject.json else { return [] }
-        switch kind {
-        case let .equalToJson(expected, order, extra):
+        case let .equalToJson(expected, order, extra, placeholders):
+            guard let document = subject.json else { return [] }
             return JSONDiff.lines(
-                expected: expected, actual: document, ignoreArrayOrder: order, ignoreExtraElements: extra)
-        case let .matchesJsonPath(path?, nested):
+                expected: expected, actual: document, ignoreArrayOrder: order, ignoreExtraElements: extra,
+                placeholders: placeholders)
+        case let .matchesJsonPath(path, nested):
+            guard let document = subject.json else { return [] }
             return Self.explain(
                 path, nested, document, budget: JSONPathWork.budget(forLength: subject.text?.utf8.count ?? 0))
-        default:
+        case .equalTo, .contains, .matches, .doesNotMatch, .absent, .doesNotContain, .equalToXml, .matchesXPath,
+            .invalid:
             return []
         }
     }
@@ -62,12 +68,12 @@ extension CompiledStringMatcher {
         let got = selected.map(JSONDiff.render) ?? "absent"
         guard let nested else { return ["\(name): expected a value, got \(got)"] }
         // A definite path to a value that nested equalToJson compares: the diff, rooted at the path.
-        if path.isDefinite, let selected, case let .equalToJson(expected, order, extra) = nested.kind,
+        if path.isDefinite, let selected, case let .equalToJson(expected, order, extra, placeholders) = nested.kind,
             path.expression.hasPrefix("$")
         {
             return JSONDiff.lines(
                 expected: expected, actual: selected, ignoreArrayOrder: order,
-                ignoreExtraElements: extra, root: name)
+                ignoreExtraElements: extra, placeholders: placeholders, root: name)
         }
         let wanted = Quoting.truncate(nested.source.description, limit: JSONDiff.valueLimit)
         let scope = path.isDefinite ? "" : " (any element)"
@@ -83,7 +89,9 @@ extension CompiledStringMatcher {
         case .equalToJson, .matchesJsonPath, .matchesJsonSchema: true
         case let .and(matchers), let .or(matchers): matchers.contains { $0.isJSONMatcherOfAnyKind }
         case let .not(matcher): matcher.isJSONMatcherOfAnyKind
-        default: false
+        case .equalTo, .contains, .matches, .doesNotMatch, .absent, .doesNotContain, .number, .binaryEqualTo,
+            .dateTime, .equalToXml, .matchesXPath, .invalid:
+            false
         }
     }
 
@@ -109,7 +117,9 @@ extension CompiledStringMatcher {
         case let .not(matcher):
             let wanted = Quoting.truncate(matcher.source.description, limit: JSONDiff.valueLimit)
             return ["satisfies \(wanted), which 'not' excludes"]
-        default: return []
+        case .equalTo, .contains, .matches, .doesNotMatch, .absent, .equalToJson, .matchesJsonPath, .doesNotContain,
+            .number, .binaryEqualTo, .dateTime, .equalToXml, .matchesXPath, .matchesJsonSchema, .invalid:
+            return []
         }
     }
 }

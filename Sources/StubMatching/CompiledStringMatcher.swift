@@ -1,21 +1,29 @@
 import StubModel
+import StubRegex
 import StubXML
 
-/// A ``StringMatcher`` with its regular expression or JSONPath compiled, ready to be applied many times.
-/// A class, so trying it borrows it instead of copying it.
+/// A ``StringMatcher`` with its regular expression, JSONPath, XML document, XPath or schema compiled, ready to be
+/// applied many times. A class, so trying it borrows it instead of copying it.
+///
+/// ``compile(_:)`` is the one place a matcher is compiled: the loader calls it to refuse a stub file whose matcher
+/// does not compile (its message is the thrown ``MatcherCompileError``), and the route table's ``init(_:)`` keeps
+/// the same error in a matcher that never matches (a matcher given in Swift is not checked before).
 package final class CompiledStringMatcher: Sendable {
     let source: StringMatcher
     let kind: Kind
 
+    /// What evaluation switches on: each ``StringMatcher`` case with its operands compiled (a regex, a JSONPath, an
+    /// XML comparison, an XPath, a schema, nested matchers), built by the one switch in ``compileKind(_:)``. Not a
+    /// mirror to keep in step: its payloads are the compiled forms ``StringMatcher`` (in `StubModel`, which does not
+    /// know the compilers) cannot hold, and a new matcher fails to compile here until it has its case.
     enum Kind: Sendable {
         case equalTo(String, caseInsensitive: Bool)
         case contains(String)
         case matches(CompiledRegex)
         case doesNotMatch(CompiledRegex)
         case absent
-        case equalToJson(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
-        /// `nil` path: the expression does not parse, so nothing matches.
-        case matchesJsonPath(JSONPathExpression?, CompiledStringMatcher?)
+        case equalToJson(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool, JSONPlaceholders)
+        case matchesJsonPath(JSONPathExpression, CompiledStringMatcher?)
         case doesNotContain(String)
         case and([CompiledStringMatcher])
         case or([CompiledStringMatcher])
@@ -23,42 +31,98 @@ package final class CompiledStringMatcher: Sendable {
         case number(NumberComparison, Double)
         case binaryEqualTo([UInt8])
         case dateTime(CompiledDateTimeMatcher)
-        /// `nil`: the expected document or an option does not compile, so nothing matches.
-        case equalToXml(XMLComparison?)
-        /// `nil` expression: it does not parse, so nothing matches.
-        case matchesXPath(StubXML.XPathExpression?, CompiledStringMatcher?)
-        /// `nil`: the schema is not valid, so nothing matches.
-        case matchesJsonSchema(JSONSchema?)
+        case equalToXml(XMLComparison)
+        case matchesXPath(StubXML.XPathExpression, CompiledStringMatcher?)
+        case matchesJsonSchema(JSONSchema)
+        /// A part of the matcher (this one or one nested in it) does not compile: nothing matches, not even
+        /// under `not`.
+        case invalid(MatcherCompileError)
     }
 
-    package init(_ source: StringMatcher) {
+    private init(_ source: StringMatcher, kind: Kind) {
         self.source = source
+        self.kind = kind
+    }
+
+    /// The matcher compiled, or one that never matches when a part of it does not compile (``compileError``
+    /// says why).
+    package convenience init(_ source: StringMatcher) {
+        let kind: Kind
+        do {
+            kind = try Self.compileKind(source)
+        } catch {
+            kind = .invalid(error)
+        }
+        self.init(source, kind: kind)
+    }
+
+    /// The matcher compiled, or why a part of it does not compile: the regex, JSONPath, XML document, XPath or
+    /// schema that fails first.
+    package static func compile(_ source: StringMatcher) throws(MatcherCompileError) -> CompiledStringMatcher {
+        CompiledStringMatcher(source, kind: try compileKind(source))
+    }
+
+    /// Why `source` does not compile (``compile(_:)``'s error), or `nil`: what the loader asks of a matcher in a
+    /// stub file, which the route table compiles when it takes the stub.
+    package static func compileError(of source: StringMatcher) -> MatcherCompileError? {
+        do {
+            _ = try compileKind(source)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private static func compileKind(_ source: StringMatcher) throws(MatcherCompileError) -> Kind {
+        func nested(_ matcher: StringMatcher?) throws(MatcherCompileError) -> CompiledStringMatcher? {
+            guard let matcher else { return nil }
+            return try compile(matcher)
+        }
+        func all(_ matchers: [StringMatcher]) throws(MatcherCompileError) -> [CompiledStringMatcher] {
+            var compiled: [CompiledStringMatcher] = []
+            compiled.reserveCapacity(matchers.count)
+            for matcher in matchers { compiled.append(try compile(matcher)) }
+            return compiled
+        }
         switch source {
         case let .equalTo(value, caseInsensitive):
-            kind = .equalTo(caseInsensitive ? value.lowercased() : value, caseInsensitive: caseInsensitive)
-        case let .contains(value): kind = .contains(value)
-        case let .matches(pattern): kind = .matches(CompiledRegex(pattern))
-        case let .doesNotMatch(pattern): kind = .doesNotMatch(CompiledRegex(pattern))
-        case .absent: kind = .absent
+            return .equalTo(caseInsensitive ? value.lowercased() : value, caseInsensitive: caseInsensitive)
+        case let .contains(value): return .contains(value)
+        case let .matches(pattern): return .matches(try CompiledRegex(compiling: pattern))
+        case let .doesNotMatch(pattern): return .doesNotMatch(try CompiledRegex(compiling: pattern))
+        case .absent: return .absent
         case let .equalToJson(json, order, extra):
-            kind = .equalToJson(json, ignoreArrayOrder: order, ignoreExtraElements: extra)
-        case let .matchesJsonPath(expression, nested):
-            kind = .matchesJsonPath(try? JSONPathExpression(expression), nested.map(CompiledStringMatcher.init))
-        case let .doesNotContain(value): kind = .doesNotContain(value)
-        case let .and(matchers): kind = .and(matchers.map(CompiledStringMatcher.init))
-        case let .or(matchers): kind = .or(matchers.map(CompiledStringMatcher.init))
-        case let .not(matcher): kind = .not(CompiledStringMatcher(matcher))
-        case let .number(comparison, operand): kind = .number(comparison, operand)
-        case let .binaryEqualTo(bytes): kind = .binaryEqualTo(bytes)
-        case let .dateTime(matcher): kind = .dateTime(CompiledDateTimeMatcher(matcher))
-        case let .equalToXml(xml, options):
-            kind = .equalToXml(XMLMatching.comparison(xml, options).value)
-        case let .matchesXPath(expression, namespaces, nested):
-            kind = .matchesXPath(
-                try? StubXML.XPathExpression(expression, namespaces: namespaces), nested.map(CompiledStringMatcher.init)
-            )
+            return .equalToJson(json, ignoreArrayOrder: order, ignoreExtraElements: extra, JSONPlaceholders(in: json))
+        case let .matchesJsonPath(expression, matcher):
+            let compiled: JSONPathExpression
+            do {
+                compiled = try JSONPathExpression(expression)
+            } catch {
+                throw .jsonPath(error)
+            }
+            return .matchesJsonPath(compiled, try nested(matcher))
+        case let .doesNotContain(value): return .doesNotContain(value)
+        case let .and(matchers): return .and(try all(matchers))
+        case let .or(matchers): return .or(try all(matchers))
+        case let .not(matcher): return .not(try compile(matcher))
+        case let .number(comparison, operand): return .number(comparison, operand)
+        case let .binaryEqualTo(bytes): return .binaryEqualTo(bytes)
+        case let .dateTime(matcher): return .dateTime(CompiledDateTimeMatcher(matcher))
+        case let .equalToXml(xml, options): return .equalToXml(try XMLMatching.comparison(xml, options))
+        case let .matchesXPath(expression, namespaces, matcher):
+            let compiled: StubXML.XPathExpression
+            do {
+                compiled = try StubXML.XPathExpression(expression, namespaces: namespaces)
+            } catch {
+                throw .xPath(error)
+            }
+            return .matchesXPath(compiled, try nested(matcher))
         case let .matchesJsonSchema(schema, version):
-            kind = .matchesJsonSchema(try? JSONSchema(schema, version: version))
+            do {
+                return .matchesJsonSchema(try JSONSchema(schema, version: version))
+            } catch {
+                throw .jsonSchema(error)
+            }
         }
     }
 
@@ -69,31 +133,8 @@ package final class CompiledStringMatcher: Sendable {
 
     /// Why the matcher can never work (a regex or JSONPath that does not compile), or `nil`.
     var compileError: String? {
-        switch kind {
-        case let .matches(regex), let .doesNotMatch(regex): return regex.compileError
-        case let .matchesJsonPath(path, nested):
-            if path == nil, case let .matchesJsonPath(expression, _) = source {
-                do { _ = try JSONPathExpression(expression) } catch { return error.description }
-            }
-            return nested?.compileError
-        case let .and(matchers), let .or(matchers): return matchers.lazy.compactMap(\.compileError).first
-        case let .not(matcher): return matcher.compileError
-        case .equalToXml(nil):
-            if case let .equalToXml(xml, options) = source { return XMLMatching.comparison(xml, options).error }
-            return nil
-        case let .matchesXPath(expression, nested):
-            if expression == nil, case let .matchesXPath(source, namespaces, _) = source {
-                do { _ = try StubXML.XPathExpression(source, namespaces: namespaces) } catch {
-                    return error.description
-                }
-            }
-            return nested?.compileError
-        case .matchesJsonSchema(nil):
-            guard case let .matchesJsonSchema(schema, version) = source else { return nil }
-            do { _ = try JSONSchema(schema, version: version) } catch { return error.description }
-            return nil
-        default: return nil
-        }
+        if case let .invalid(error) = kind { return error.description }
+        return nil
     }
 
     /// 0 when `subject` satisfies the matcher, else a distance in (0, 1].
@@ -116,11 +157,12 @@ package final class CompiledStringMatcher: Sendable {
             return regex.doesNotMatchWhole(text) ? 0 : 1
         case .absent:
             return subject.text == nil ? 0 : 1
-        case let .equalToJson(expected, order, extra):
+        case let .equalToJson(expected, order, extra, placeholders):
             guard let actual = subject.json else { return 1 }
-            return JSONEquivalence.distance(expected, actual, ignoreArrayOrder: order, ignoreExtraElements: extra)
+            return JSONEquivalence.distance(
+                expected, actual, ignoreArrayOrder: order, ignoreExtraElements: extra, placeholders: placeholders)
         case let .matchesJsonPath(path, nested):
-            guard let path, let document = subject.json else { return 1 }
+            guard let document = subject.json else { return 1 }
             return JSONPathMatching.distance(
                 path, nested, document,
                 budget: JSONPathWork.budget(forLength: subject.text?.utf8.count ?? 0))
@@ -141,16 +183,18 @@ package final class CompiledStringMatcher: Sendable {
         case let .dateTime(matcher):
             return matcher.distance(subject.text)
         case let .equalToXml(comparison):
-            guard let comparison, let document = subject.xml else { return 1 }
+            guard let document = subject.xml else { return 1 }
             return comparison.distance(to: document)
         case let .matchesXPath(expression, nested):
-            guard let expression, let document = subject.xml else { return 1 }
+            guard let document = subject.xml else { return 1 }
             return XMLMatching.xPathMatches(expression, nested, document) ? 0 : 1
         case let .matchesJsonSchema(schema):
-            guard let schema, let instance = Self.schemaInstance(subject) else { return 1 }
+            guard let instance = Self.schemaInstance(subject) else { return 1 }
             // WireMock 3: the share of the schema's keywords that are violated.
             let violations = schema.violations(of: instance, limit: .max).count
             return violations == 0 ? 0 : min(1, Double(violations) / Double(schema.keywordCount))
+        case .invalid:
+            return 1
         }
     }
 
@@ -193,6 +237,8 @@ package final class CompiledStringMatcher: Sendable {
         case .equalToJson, .matchesJsonPath, .and, .or, .not, .binaryEqualTo, .equalToXml, .matchesXPath,
             .matchesJsonSchema:
             return isSatisfied(by: MatchSubject(text))
+        case .invalid:
+            return false
         }
     }
 
@@ -206,8 +252,10 @@ package final class CompiledStringMatcher: Sendable {
         case let .binaryEqualTo(expected): subject.bytes == expected
         case .equalToJson, .matchesJsonPath, .equalToXml, .matchesXPath: subject.isPresent && distance(subject) == 0
         case let .matchesJsonSchema(schema):
-            if let schema, let instance = Self.schemaInstance(subject) { schema.accepts(instance) } else { false }
-        default: isSatisfied(byText: subject.text)
+            if let instance = Self.schemaInstance(subject) { schema.accepts(instance) } else { false }
+        case .equalTo, .contains, .matches, .doesNotMatch, .absent, .doesNotContain, .number, .dateTime:
+            isSatisfied(byText: subject.text)
+        case .invalid: false
         }
     }
 
@@ -231,5 +279,35 @@ extension StringMatcher {
     /// ``RouteTable`` or ``CompiledRequestPattern``, which compile once.
     public func matches(_ value: String?) -> Bool {
         CompiledStringMatcher(self).matches(value)
+    }
+}
+
+/// Why a ``StringMatcher`` does not compile: the first operand that fails, with its compiler's error. The loader
+/// words a stub file's error from it, and ``CompiledStringMatcher/compileError`` is its ``description``.
+package enum MatcherCompileError: Error, Sendable, CustomStringConvertible {
+    /// A `matches` or `doesNotMatch` pattern.
+    case regex(RegexSyntaxError)
+    /// A `matchesJsonPath` expression.
+    case jsonPath(JSONPathError)
+    /// An `equalToXml` document that is not well-formed.
+    case xmlDocument(XMLParseError)
+    /// An `equalToXml` placeholder delimiter or option that does not compile.
+    case xmlOptions(XMLOptionError)
+    /// A `matchesXPath` expression.
+    case xPath(XPathError)
+    /// A `matchesJsonSchema` schema.
+    case jsonSchema(JSONSchemaError)
+
+    /// `invalid regular expression "a(": …`, `the expected document is not well-formed XML: …`, or the compiler's
+    /// own message.
+    package var description: String {
+        switch self {
+        case let .regex(error): CompiledRegex.describe(error)
+        case let .jsonPath(error): error.description
+        case let .xmlDocument(error): "the expected document is not well-formed XML: \(error.description)"
+        case let .xmlOptions(error): error.description
+        case let .xPath(error): error.description
+        case let .jsonSchema(error): error.description
+        }
     }
 }

@@ -38,7 +38,7 @@ final class CompiledURLMatcher: Sendable {
     var compileError: String? {
         switch kind {
         case let .urlPattern(regex), let .urlPathPattern(regex): regex.compileError
-        default: nil
+        case .url, .urlPath, .template: nil
         }
     }
 
@@ -66,7 +66,7 @@ final class CompiledURLMatcher: Sendable {
     func subject(_ context: RequestContext) -> String {
         switch kind {
         case .url, .urlPattern: context.url
-        default: context.rawPath
+        case .urlPath, .urlPathPattern, .template: context.rawPath
         }
     }
 
@@ -89,7 +89,7 @@ final class CompiledURLMatcher: Sendable {
         switch kind {
         case let .url(expected): StringDistance.estimate(expected, context.url)
         case let .urlPath(expected): StringDistance.estimate(expected, context.rawPath)
-        default: matches(context) ? 0 : 1
+        case .urlPattern, .urlPathPattern, .template: matches(context) ? 0 : 1
         }
     }
 

@@ -68,7 +68,7 @@ struct DateTimeParseState {
             switch piece {
             case let .number(_, minimum, maximum, _) where minimum == maximum: width += minimum
             case .fraction(let digits): width += digits
-            default: return width
+            case .number, .literal, .text, .offset, .localizedOffset, .zoneName, .optional: return width
             }
         }
         return width

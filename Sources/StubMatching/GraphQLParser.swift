@@ -232,7 +232,7 @@ struct GraphQLParser {
             case "null": return .null
             default: return .enumValue(word)
             }
-        default:
+        case .punctuator, .end:
             throw error(constant ? "a constant value" : "a value")
         }
     }

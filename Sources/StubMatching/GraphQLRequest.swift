@@ -58,13 +58,13 @@ final class GraphQLRequest {
         switch json["query"] {
         case .string(let text)?: query = text
         case nil, .null?: query = nil
-        default: return nil
+        case .bool?, .number?, .array?, .object?: return nil
         }
         var operationName: String?
         switch json["operationName"] {
         case .string(let text)?: operationName = text
         case nil, .null?: operationName = nil
-        default: return nil
+        case .bool?, .number?, .array?, .object?: return nil
         }
         return GraphQLRequest(
             query: query, operationName: operationName, variables: json["variables"], extensions: json["extensions"])

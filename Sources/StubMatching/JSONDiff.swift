@@ -20,18 +20,23 @@ enum JSONDiff {
     static let valueLimit = 80
 
     /// The differences, one line each, paths rooted at `root` (`$`, or a JSONPath's expression).
+    /// - Parameter placeholders: `expected`'s placeholders, compiled with the matcher (found now when `nil`).
     static func lines(
         expected: JSONValue, actual: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool,
-        root: String = "$"
+        placeholders: JSONPlaceholders? = nil, root: String = "$"
     ) -> [String] {
         var collector = Collector()
-        diff(expected, actual, root, Options(order: ignoreArrayOrder, extra: ignoreExtraElements), &collector)
+        let options = Options(
+            order: ignoreArrayOrder, extra: ignoreExtraElements,
+            placeholders: placeholders ?? JSONPlaceholders(in: expected))
+        diff(expected, actual, root, options, &collector)
         return collector.finished()
     }
 
     private struct Options {
         var order: Bool
         var extra: Bool
+        var placeholders: JSONPlaceholders
     }
 
     /// The first ``lineLimit`` lines and how many there were in all.
@@ -57,7 +62,7 @@ enum JSONDiff {
     ) {
         if JSONEquivalence.matches(
             expected, actual, ignoreArrayOrder: options.order, ignoreExtraElements: options.extra,
-            placeholders: true)
+            placeholders: options.placeholders)
         {
             return
         }
@@ -94,7 +99,7 @@ enum JSONDiff {
                     out.add("\(path)[\(index)]: unexpected, got \(render(got[index]))")
                 }
             }
-        default:
+        case (.null, _), (.bool, _), (.number, _), (.string, _), (.array, _), (.object, _):
             out.add("\(path): expected \(render(expected)), got \(render(actual))")
         }
     }
@@ -114,7 +119,7 @@ enum JSONDiff {
         where !got.contains(where: {
             JSONEquivalence.matches(
                 item, $0, ignoreArrayOrder: options.order, ignoreExtraElements: options.extra,
-                placeholders: true)
+                placeholders: options.placeholders)
         }) {
             out.add("\(path): missing, expected \(render(item)) at any position")
         }

@@ -20,10 +20,10 @@ import StubModel
 enum JSONEquivalence {
     static func matches(
         _ expected: JSONValue, _ actual: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool,
-        placeholders: Bool = false
+        placeholders: JSONPlaceholders? = nil
     ) -> Bool {
-        if placeholders, case let .string(text) = expected, let placeholder = JSONPlaceholder(text) {
-            return placeholder.accepts(actual)
+        if let placeholders, case let .string(text) = expected, let placeholder = JSONPlaceholder(text) {
+            return placeholder.accepts(actual, in: placeholders)
         }
         switch (expected, actual) {
         case (.null, .null): return true
@@ -55,23 +55,26 @@ enum JSONEquivalence {
                     $0, $1, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
                     placeholders: placeholders)
             }
-        default:
+        case (.null, _), (.bool, _), (.number, _), (.string, _), (.array, _), (.object, _):
             return false
         }
     }
 
     /// A distance for near-miss ranking (`equalToJson`, placeholders honoured): 0 on a match, else the share
     /// of the expected leaves that do not match at the same position (at least a small positive amount).
-    static func distance(_ expected: JSONValue, _ actual: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
-        -> Double
-    {
+    /// - Parameter placeholders: `expected`'s placeholders, compiled with the matcher (found now when `nil`).
+    static func distance(
+        _ expected: JSONValue, _ actual: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool,
+        placeholders: JSONPlaceholders? = nil
+    ) -> Double {
+        let placeholders = placeholders ?? JSONPlaceholders(in: expected)
         if matches(
             expected, actual, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
-            placeholders: true)
+            placeholders: placeholders)
         {
             return 0
         }
-        let (matched, total) = score(expected, actual)
+        let (matched, total) = score(expected, actual, placeholders)
         guard total > 0 else { return 1 }
         return max(0.01, 1 - Double(matched) / Double(total))
     }
@@ -125,12 +128,14 @@ enum JSONEquivalence {
         return x == y
     }
 
-    private static func score(_ expected: JSONValue, _ actual: JSONValue?) -> (matched: Int, total: Int) {
+    private static func score(_ expected: JSONValue, _ actual: JSONValue?, _ placeholders: JSONPlaceholders)
+        -> (matched: Int, total: Int)
+    {
         switch expected {
         case let .object(members):
             var result = (matched: 0, total: 0)
             for member in members {
-                let s = score(member.value, actual?[member.key])
+                let s = score(member.value, actual?[member.key], placeholders)
                 result.matched += s.matched
                 result.total += s.total
             }
@@ -140,15 +145,16 @@ enum JSONEquivalence {
             var actualItems: [JSONValue] = []
             if case let .array(a)? = actual { actualItems = a }
             for (i, item) in items.enumerated() {
-                let s = score(item, i < actualItems.count ? actualItems[i] : nil)
+                let s = score(item, i < actualItems.count ? actualItems[i] : nil, placeholders)
                 result.matched += s.matched
                 result.total += s.total
             }
             return result.total == 0 ? (actual == expected ? 1 : 0, 1) : result
-        default:
+        case .null, .bool, .number, .string:
             guard let actual else { return (0, 1) }
             return (
-                matches(expected, actual, ignoreArrayOrder: false, ignoreExtraElements: false, placeholders: true)
+                matches(
+                    expected, actual, ignoreArrayOrder: false, ignoreExtraElements: false, placeholders: placeholders)
                     ? 1 : 0, 1
             )
         }

@@ -81,7 +81,7 @@ public struct JSONPathExpression: Sendable, Hashable, CustomStringConvertible {
         var isDefinite: Bool {
             switch self {
             case .member, .index, .length: true
-            default: false
+            case .members, .indexes, .slice, .wildcard, .deepScan, .filter: false
             }
         }
 
@@ -112,7 +112,7 @@ public struct JSONPathExpression: Sendable, Hashable, CustomStringConvertible {
                 switch value {
                 case let .array(items): out.append(contentsOf: items)
                 case let .object(members): out.append(contentsOf: members.map(\.value))
-                default: break
+                case .null, .bool, .number, .string: break
                 }
             case let .deepScan(inner):
                 // Every value under `value`, in document order, with a stack of its own rather than the
@@ -123,7 +123,7 @@ public struct JSONPathExpression: Sendable, Hashable, CustomStringConvertible {
                     switch next {
                     case let .array(items): pending.append(contentsOf: items.reversed())
                     case let .object(members): pending.append(contentsOf: members.reversed().map(\.value))
-                    default: break
+                    case .null, .bool, .number, .string: break
                     }
                 }
             case let .filter(predicate):
@@ -131,14 +131,14 @@ public struct JSONPathExpression: Sendable, Hashable, CustomStringConvertible {
                 case let .array(items):
                     out.append(contentsOf: items.filter { predicate.test($0, root: root, work: work) })
                 case .object: if predicate.test(value, root: root, work: work) { out.append(value) }
-                default: break
+                case .null, .bool, .number, .string: break
                 }
             case .length:
                 switch value {
                 case let .array(items): out.append(.number(String(items.count)))
                 case let .object(members): out.append(.number(String(members.count)))
                 case let .string(s): out.append(.number(String(s.count)))
-                default: break
+                case .null, .bool, .number: break
                 }
             }
         }

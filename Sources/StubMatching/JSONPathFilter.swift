@@ -56,7 +56,7 @@ package indirect enum JSONPathFilter: Sendable, Hashable {
             case let .string(s)?: input = s
             case let .number(text)?: input = JSONRendering.javaNumber(text)
             case let .bool(b)?: input = b ? "true" : "false"
-            default: input = ""
+            case nil, .null?, .array?, .object?: input = ""
             }
             return regex.matchesWhole(input)
         case let .compare(lhs, op, rhs):
@@ -73,7 +73,8 @@ package indirect enum JSONPathFilter: Sendable, Hashable {
                 case .less: return order < 0
                 case .lessOrEqual: return order <= 0
                 case .greater: return order > 0
-                default: return order >= 0
+                case .greaterOrEqual: return order >= 0
+                case .equal, .notEqual: return false  // compared above
                 }
             }
         }
@@ -91,7 +92,7 @@ package indirect enum JSONPathFilter: Sendable, Hashable {
             return x < y ? -1 : (x > y ? 1 : 0)
         case let (.string(x), .string(y)):
             return x < y ? -1 : (x > y ? 1 : 0)
-        default:
+        case (.null, _), (.bool, _), (.number, _), (.string, _), (.array, _), (.object, _):
             return nil
         }
     }

@@ -25,7 +25,7 @@ enum JSONPathMatching {
             case nil, .null?: return 1
             case let .array(items)?: return items.isEmpty ? 1 : 0
             case let .object(members)?: return members.isEmpty ? 1 : 0
-            default: return 0
+            case .bool?, .number?, .string?: return 0
             }
         }
         guard let selected else { return nested.isAbsent ? 0 : 1 }
@@ -45,7 +45,7 @@ enum JSONPathMatching {
                     return MatchSubject(json: item, text: JSONRendering.javaString(item))
                 }
             }
-        default:
+        case .bool, .number, .string:
             candidates = [MatchSubject(json: selected, text: JSONRendering.javaString(selected))]
         }
         var best = 1.0

@@ -44,12 +44,41 @@ enum JSONPlaceholder {
         }
     }
 
-    /// Whether `actual`, the value found where the placeholder is expected, satisfies it.
-    func accepts(_ actual: JSONValue) -> Bool {
+    /// Whether `actual`, the value found where the placeholder is expected, satisfies it; a `regex` placeholder
+    /// is looked up, compiled, in `placeholders` (one it lacks matches nothing).
+    func accepts(_ actual: JSONValue, in placeholders: JSONPlaceholders) -> Bool {
         switch (self, actual) {
         case (.ignore, _), (.anyString, .string), (.anyNumber, .number), (.anyBoolean, .bool): true
-        case let (.regex(pattern), .string(value)): CompiledRegex(pattern).matchesWhole(value)
-        default: false
+        case let (.regex(pattern), .string(value)): placeholders.regex(pattern)?.matchesWhole(value) ?? false
+        case (.anyString, _), (.anyNumber, _), (.anyBoolean, _), (.regex, _), (.namedMatcher, _): false
         }
     }
+}
+
+/// The placeholders of an `equalToJson` matcher's expected document, their regular expressions compiled once, when
+/// the matcher is, and not on each comparison.
+struct JSONPlaceholders: Sendable {
+    private let regexes: [String: CompiledRegex]
+
+    /// The `${json-unit.regex}` patterns found anywhere in `expected`, compiled (one that does not compile
+    /// matches nothing).
+    init(in expected: JSONValue) {
+        var regexes: [String: CompiledRegex] = [:]
+        var pending = [expected]
+        while let value = pending.popLast() {
+            switch value {
+            case let .string(text):
+                if case let .regex(pattern)? = JSONPlaceholder(text), regexes[pattern] == nil {
+                    regexes[pattern] = CompiledRegex(pattern)
+                }
+            case let .array(items): pending.append(contentsOf: items)
+            case let .object(members): pending.append(contentsOf: members.lazy.map(\.value))
+            case .null, .bool, .number: break
+            }
+        }
+        self.regexes = regexes
+    }
+
+    /// The compiled `pattern`, if `expected` had it.
+    func regex(_ pattern: String) -> CompiledRegex? { regexes[pattern] }
 }

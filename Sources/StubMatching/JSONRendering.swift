@@ -138,7 +138,7 @@ package enum JSONRendering {
             out += "\n" + String(repeating: "  ", count: level) + "}"
         case let .number(text):
             out += javaNumber(text)
-        default:
+        case .null, .bool, .string:
             writeCompact(value, into: &out)
         }
     }

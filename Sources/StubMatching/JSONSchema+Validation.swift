@@ -22,7 +22,7 @@ extension JSONSchema {
                 count += members.count
                 pending.append(contentsOf: members.map(\.value))
             case .array(let list): pending.append(contentsOf: list)
-            default: break
+            case .null, .bool, .number, .string: break
             }
         }
         return max(count, 1)
@@ -77,7 +77,7 @@ struct JSONSchemaValidation {
             for (key, value) in keywords where !full {
                 checkKeyword(key, value, in: node, instance: instance, at: path, depth: depth)
             }
-        default:
+        case .null, .number, .string, .array:
             return
         }
     }
@@ -120,7 +120,7 @@ struct JSONSchemaValidation {
             case .number(let text): checkNumber(key, value, node: node, text, at: path)
             case .array(let items): checkArray(key, value, node: node, items, at: path, depth: depth)
             case .object(let members): checkObject(key, value, node: node, members, at: path, depth: depth)
-            default: return
+            case .null, .bool: return
             }
         }
     }

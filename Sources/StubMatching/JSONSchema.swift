@@ -48,7 +48,7 @@ package struct JSONSchema: Sendable, Hashable {
                         pending.append((child, childPointer))
                     }
                 }
-            default:
+            case .null, .number, .string, .array:
                 throw JSONSchemaError(pointer: pointer, message: "a schema must be an object or a boolean")
             }
         }
@@ -174,7 +174,7 @@ package struct JSONSchema: Sendable, Hashable {
             case .array(let list):
                 guard let index = Int(token), list.indices.contains(index) else { return nil }
                 node = list[index]
-            default: return nil
+            case .null, .bool, .number, .string: return nil
             }
         }
         return node

@@ -48,7 +48,7 @@ extension JSONSchemaValidation {
                 }
         // By code points: Swift's `==` would equate "é" with "e" and a combining accent.
         case (.string(let x), .string(let y)): x.unicodeScalars.elementsEqual(y.unicodeScalars)
-        default: a == b
+        case (.null, _), (.bool, _), (.number, _), (.string, _), (.array, _), (.object, _): a == b
         }
     }
 }

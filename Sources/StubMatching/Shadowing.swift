@@ -28,7 +28,13 @@ public struct Shadowing: Sendable, Hashable {
 
     /// Every stub of `mappings` (in insertion order, as the server adds them) that another always beats.
     public static func find(in mappings: [StubMapping]) -> [Shadowing] {
-        let table = RouteTable(mappings)
+        find(in: RouteTable(mappings))
+    }
+
+    /// Every stub of `table` that another always beats: ``find(in:)-([StubMapping])`` with the patterns the
+    /// table compiled (a server's current table), none compiled again.
+    public static func find(in table: RouteTable) -> [Shadowing] {
+        let mappings = table.mappings
         let broken = Set(table.compileErrors.map(\.index))
         // Winner order: lowest priority first, then the most recently added.
         let ranked = mappings.indices.sorted {
@@ -113,7 +119,7 @@ extension RequestPattern {
             // Any query goes with the path: only matchers of the path alone can accept all of them.
             guard !path.contains("?") else { return false }
             target = path
-        default:
+        case (.urlPath, .url), (.urlPath, .urlPattern), (.urlPattern, _), (.urlPathPattern, _), (.urlPathTemplate, _):
             return false
         }
         guard target.hasPrefix("/") else { return false }
@@ -138,13 +144,24 @@ extension Shadowing {
     /// The stub that always wins over the newest stub with `mapping`'s id in `mappings`, if one provably
     /// does: ``find(in:)`` for one stub, without building a route table.
     public static func of(_ mapping: StubMapping, in mappings: [StubMapping]) -> Shadowing? {
+        of(mapping, in: mappings) { CompiledRequestPattern(mappings[$0].request).compileErrors.isEmpty }
+    }
+
+    /// ``of(_:in:)-(_,[StubMapping])`` against a route table, whose compiled patterns say which stubs compile.
+    package static func of(_ mapping: StubMapping, in table: RouteTable) -> Shadowing? {
+        of(mapping, in: table.mappings) { table.patterns[$0].compileErrors.isEmpty }
+    }
+
+    private static func of(_ mapping: StubMapping, in mappings: [StubMapping], compiles: (Int) -> Bool)
+        -> Shadowing?
+    {
         guard let hiddenIndex = mappings.lastIndex(where: { $0.id == mapping.id }) else { return nil }
         let hidden = mappings[hiddenIndex]
         for (winnerIndex, winner) in mappings.enumerated() where winnerIndex != hiddenIndex {
             guard winner.alwaysMatches,
                 winner.priority < hidden.priority || (winner.priority == hidden.priority && winnerIndex > hiddenIndex),
                 winner.request.matchesEverything(of: hidden.request),
-                CompiledRequestPattern(winner.request).compileErrors.isEmpty
+                compiles(winnerIndex)
             else { continue }
             return Shadowing(hidden: hidden, hiddenIndex: hiddenIndex, winner: winner, winnerIndex: winnerIndex)
         }

@@ -40,7 +40,7 @@ public struct GraphQLMatcher: Sendable, Hashable {
         case (_, _, let hash?): "GraphQL persisted query " + hash.prefix(8) + "…"
         case (let name?, _, _): "GraphQL operationName \(name)"
         case (_, .normalized(let matcher)?, _): "GraphQL query \(matcher)"
-        default: "GraphQL"
+        case (nil, nil, nil): "GraphQL"
         }
     }
 

@@ -92,7 +92,7 @@ public enum Command: Sendable, Equatable {
         case (.help, .help), (.version, .version): true
         case let (.subcommandHelp(a), .subcommandHelp(b)): ObjectIdentifier(a) == ObjectIdentifier(b)
         case let (.subcommand(a), .subcommand(b)): a.isEqual(to: b)
-        default: false
+        case (.serve, _), (.help, _), (.version, _), (.subcommandHelp, _), (.subcommand, _): false
         }
     }
 }

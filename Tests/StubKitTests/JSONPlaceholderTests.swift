@@ -78,7 +78,7 @@ struct JSONPlaceholderTests {
         #expect(
             JSONEquivalence.matches(
                 placeholder, .string("x"), ignoreArrayOrder: false, ignoreExtraElements: false,
-                placeholders: true))
+                placeholders: JSONPlaceholders(in: placeholder)))
     }
 
     @Test("The near-miss diff names a placeholder that did not accept the value, and only that")

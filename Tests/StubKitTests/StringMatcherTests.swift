@@ -127,4 +127,23 @@ struct StringMatcherTests {
         #expect(CompiledStringMatcher(.matchesJsonPath("$.a[", nil)).compileError != nil)
         #expect(CompiledStringMatcher(.matches("a+")).compileError == nil)
     }
+
+    @Test("A matcher that does not compile never matches, even negated, and gives the loader's error")
+    func brokenMatchersFailClosed() throws {
+        for broken: StringMatcher in [
+            .doesNotMatch("("), .not(.matches("(")), .not(.matchesJsonPath("$.a[", nil)),
+            .or([.matches("("), .absent]), .not(.equalToXml("<a>", XMLComparisonOptions())),
+            .not(.matchesXPath("/a[", namespaces: [:], nil)), .not(.matchesJsonSchema(["type": 3]))
+        ] {
+            let compiled = CompiledStringMatcher(broken)
+            #expect(compiled.compileError != nil, "\(broken)")
+            for value in [nil, "", "x", "<b/>", "{}"] {
+                #expect(!compiled.matches(value), "\(broken) matched \(value ?? "nil")")
+                #expect(compiled.distance(MatchSubject(value)) == 1)
+            }
+            #expect(CompiledStringMatcher.compileError(of: broken)?.description == compiled.compileError)
+        }
+        #expect(throws: MatcherCompileError.self) { try CompiledStringMatcher.compile(.and([.matches("[")])) }
+        #expect(try CompiledStringMatcher.compile(.matches("a+")).compileError == nil)
+    }
 }

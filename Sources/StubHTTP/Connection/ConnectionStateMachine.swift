@@ -82,7 +82,7 @@ struct ConnectionStateMachine: Sendable {
     var acceptsInput: Bool {
         switch state {
         case .idle, .receiving, .receivingBody: true
-        default: false
+        case .responding, .streaming, .flushing, .lingering, .closed: false
         }
     }
 
@@ -121,7 +121,7 @@ struct ConnectionStateMachine: Sendable {
         case .receivingBody:
             if inputClosed { return close() }
             state = .receivingBody(since: now)
-        default:
+        case .responding, .streaming, .flushing, .lingering, .closed:
             return .none
         }
         return armIfNeeded()
@@ -161,7 +161,7 @@ struct ConnectionStateMachine: Sendable {
     mutating func requestFailed(now: Instant) -> Action {
         switch state {
         case .closed, .lingering: return .none
-        default:
+        case .idle, .receiving, .receivingBody, .responding, .streaming, .flushing:
             requestInterrupted = true
             state = .flushing(close: true, since: now)
             return .write(close: true)
@@ -196,7 +196,7 @@ struct ConnectionStateMachine: Sendable {
             state = .flushing(close: close, since: now)
         case .streaming(let close, let blockedSince):
             if progressed || blockedSince == nil { state = .streaming(close: close, blockedSince: now) }
-        default:
+        case .flushing, .idle, .receiving, .receivingBody, .responding, .lingering, .closed:
             break
         }
         return armIfNeeded()
@@ -207,7 +207,7 @@ struct ConnectionStateMachine: Sendable {
         inputClosed = true
         switch state {
         case .idle, .receiving, .receivingBody, .lingering: return close()
-        default: return .none
+        case .responding, .streaming, .flushing, .closed: return .none
         }
     }
 
@@ -216,7 +216,7 @@ struct ConnectionStateMachine: Sendable {
         draining = true
         switch state {
         case .idle, .lingering: return close()
-        default: return .none
+        case .receiving, .receivingBody, .responding, .streaming, .flushing, .closed: return .none
         }
     }
 

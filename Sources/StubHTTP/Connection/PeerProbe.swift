@@ -72,7 +72,7 @@ extension Connection {
         let pending: Bool
         switch machine.state {
         case .responding, .streaming: pending = true
-        default: pending = false
+        case .idle, .receiving, .receivingBody, .flushing, .lingering, .closed: pending = false
         }
         guard pending else { return }
         if socket.takePendingError() != nil {

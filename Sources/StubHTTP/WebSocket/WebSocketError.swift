@@ -49,7 +49,9 @@ public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible
         switch kind {
         case .frameTooLarge, .messageTooLarge: .messageTooBig
         case .invalidUTF8: .invalidPayloadData
-        default: .protocolError
+        case .reservedBits, .reservedOpcode, .invalidControlFrame, .unmaskedFrame, .invalidLength,
+            .unexpectedContinuation, .expectedContinuation, .invalidClosePayload:
+            .protocolError
         }
     }
 

@@ -55,7 +55,7 @@ extension AdminAPI {
     func createMapping(_ body: [UInt8]) throws(AdminError) -> HTTPResponse {
         let mapping = try keeping(decodeMapping(body))
         store.add(mapping)
-        if let shadow = Shadowing.of(mapping, in: store.mappings) {
+        if let shadow = Shadowing.of(mapping, in: store.snapshot.table) {
             log.write("stubserver: warning: admin: \(shadow.warning)")
         }
         return AdminResponse.json(mapping.json, status: .created)

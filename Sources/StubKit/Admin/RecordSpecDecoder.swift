@@ -156,7 +156,7 @@ struct RecordSpecDecoder {
                         pointer + "/caseInsensitive", "expected true or false, found \(flag.foundDescription)")
                 }
                 if ignoringCase { spec.writer.caseInsensitiveHeaders.append(name) }
-            default:
+            case .bool, .number, .string, .array:
                 throw Self.invalid(
                     pointer,
                     "expected an object such as {} or {\"caseInsensitive\": true}, found \(options.foundDescription)")

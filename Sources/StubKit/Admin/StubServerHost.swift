@@ -49,7 +49,7 @@ public struct StubServerHost: Sendable, Hashable {
         switch json["name"] {
         case .string(let value)?: name = value
         case .null?, nil: name = nil
-        default: return nil
+        case .bool?, .number?, .array?, .object?: return nil
         }
         self.init(name: name, port: port, baseURL: url)
     }

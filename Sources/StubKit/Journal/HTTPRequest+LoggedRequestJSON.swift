@@ -50,7 +50,7 @@ extension StubHTTPRequest {
                         }
                         headers.add(name: name, value: text)
                     }
-                default:
+                case .null, .bool, .number, .object:
                     throw LoggedRequestDecodingError(
                         field: "headers/\(name)",
                         message: "expected a string or an array of strings, found \(values.foundDescription)")

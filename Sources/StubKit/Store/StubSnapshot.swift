@@ -84,7 +84,7 @@ final class StubSnapshot: Sendable {
                 }
                 statefulCount += (new.isStateful ? 1 : 0) - (old.isStateful ? 1 : 0)
             }
-        default:
+        case (nil, _), (_?, nil):
             responses = []
             responses.reserveCapacity(mappings.count)
             for (index, mapping) in mappings.enumerated() {

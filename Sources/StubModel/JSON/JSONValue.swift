@@ -19,7 +19,7 @@ public enum JSONValue: Sendable, Hashable {
         case let (.array(a), .array(b)): a == b
         case let (.object(a), .object(b)):
             a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        default: false
+        case (.null, _), (.bool, _), (.number, _), (.string, _), (.array, _), (.object, _): false
         }
     }
 

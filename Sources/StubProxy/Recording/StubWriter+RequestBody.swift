@@ -48,7 +48,7 @@ extension StubWriter {
             return nil
         case .array(let elements):
             return elements.lazy.compactMap { self.secretMember(in: $0) }.first
-        default:
+        case .null, .bool, .number, .string:
             return nil
         }
     }
@@ -63,7 +63,7 @@ extension StubWriter {
         }
         switch value {
         case .object, .array: return value
-        default: return nil
+        case .null, .bool, .number, .string: return nil
         }
     }
 

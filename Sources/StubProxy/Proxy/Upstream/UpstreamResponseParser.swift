@@ -112,7 +112,7 @@ struct UpstreamResponseParser {
             framing = .chunkSize
         case .trailers:
             if line.isEmpty { isComplete = true }
-        default:
+        case .chunkSize, .none, .length, .untilClose, .chunkData:  // only the line states reach here
             let digits = line.prefix { $0 != UInt8(ascii: ";") }
             guard !digits.isEmpty, digits.count <= 15,
                 let size = Int(Self.trimmedSpace(String(decoding: digits, as: UTF8.self)), radix: 16), size >= 0
