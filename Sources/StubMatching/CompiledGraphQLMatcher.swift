@@ -18,7 +18,7 @@ package struct CompiledGraphQLMatcher: Sendable {
         self.source = source
         switch source.query {
         case .document(let text)?:
-            expectedQuery = Self.normalizedQuery(text)
+            expectedQuery = compiled?.normalizedQuery(text) ?? Self.normalizedQuery(text)
             documentHash = SHA256.hex(text)
             queryMatcher = nil
         case .normalized(let matcher)?:

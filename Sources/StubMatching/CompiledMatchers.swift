@@ -3,20 +3,40 @@ import StubModel
 import StubXML
 
 /// The matchers a loader compiled while checking stub files, by source: the route table built from those stubs
-/// takes their compiled operands (regexes, JSONPaths, XML documents, XPaths, schemas) from here instead of
-/// compiling them again. A class shared by the loader's decoders and the table build.
+/// takes their compiled operands (regexes, JSONPaths, XML documents, XPaths, schemas, GraphQL queries, date
+/// formats) from here instead of compiling them again. A class shared by the loader's decoders and the table build.
 package final class CompiledMatchers: Sendable {
     private let bySource = LockedValue<[StringMatcher: CompiledStringMatcher]>([:])
+    private let graphQLQueries = LockedValue<[String: Result<String, GraphQLNormalizationError>]>([:])
+    private let dateFormats = LockedValue<[String: ActualDateFormat]>([:])
 
     package init() {}
 
     /// `source` compiled (or never matching, with its ``CompiledStringMatcher/compileFailure``): compiled by the
     /// first call, the same object after.
     package func compile(_ source: StringMatcher) -> CompiledStringMatcher {
-        if let known = bySource.withLock({ $0[source] }) { return known }
-        let compiled = CompiledStringMatcher(source)
-        bySource.withLock { $0[source] = compiled }
-        return compiled
+        Self.once(source, in: bySource) { CompiledStringMatcher($0) }
+    }
+
+    /// A GraphQL document's normal form, or why it has none (``CompiledGraphQLMatcher/normalizedQuery(_:)``):
+    /// normalised by the first call.
+    package func normalizedQuery(_ text: String) -> Result<String, GraphQLNormalizationError> {
+        Self.once(text, in: graphQLQueries, CompiledGraphQLMatcher.normalizedQuery)
+    }
+
+    /// An `actualFormat` as the `dateTime` matchers read it: read by the first call.
+    package func actualFormat(_ format: String) -> ActualDateFormat {
+        Self.once(format, in: dateFormats, ActualDateFormat.init)
+    }
+
+    /// `table[key]`, made by `make` the first time.
+    private static func once<Key: Hashable, Value>(
+        _ key: Key, in table: LockedValue<[Key: Value]>, _ make: (Key) -> Value
+    ) -> Value {
+        if let known = table.withLock({ $0[key] }) { return known }
+        let made = make(key)
+        table.withLock { $0[key] = made }
+        return made
     }
 
     /// What ``compile(_:)`` compiled for `source`, when it compiled.

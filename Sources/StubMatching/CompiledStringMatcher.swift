@@ -119,7 +119,7 @@ package final class CompiledStringMatcher: Sendable {
         case let .not(matcher): return .not(try compile(matcher, reusing: known))
         case let .number(comparison, operand): return .number(comparison, operand)
         case let .binaryEqualTo(bytes): return .binaryEqualTo(bytes)
-        case let .dateTime(matcher): return .dateTime(CompiledDateTimeMatcher(matcher))
+        case let .dateTime(matcher): return .dateTime(CompiledDateTimeMatcher(matcher, reusing: known))
         case let .equalToXml(xml, options):
             if let kind = known?.kind(of: source) { return kind }
             return .equalToXml(try XMLMatching.comparison(xml, options))
