@@ -191,7 +191,7 @@ public final class StubServer: Sendable {
         for warning in loaded.warnings { log.write("stubserver: \(warning)") }
         let log = log
         store = StubStore(
-            fileMappings: loaded.mappings, loadOptions: loadOptions,
+            fileMappings: loaded.mappings, compiled: loaded.compiled, loadOptions: loadOptions,
             jsonBodyLimit: max(0, configuration.jsonMatchBodyLimit),
             regexWarnings: { log.write($0) })
         journal = RequestJournal(limits: configuration.journal)
@@ -333,7 +333,7 @@ public final class StubServer: Sendable {
     @discardableResult
     public func reloadStubs() throws(StubServerError) -> [String] {
         let loaded = try Self.load(stubsDirectory, options: loadOptions)
-        store.replaceFileMappings(loaded.mappings)
+        store.replaceFileMappings(loaded.mappings, compiled: loaded.compiled)
         return loaded.warnings
     }
 

@@ -55,8 +55,9 @@ extension MappingDecoder.Run {
         -> String?
     {
         let format = try string(json, at: path.key("actualFormat"))
-        // The matcher's own reading of the format (``ActualDateFormat``), so what it cannot read is refused here.
-        guard case .unreadable(let problem) = ActualDateFormat(format) else { return format }
+        // The matcher's own reading of the format (``ActualDateFormat``), so what it cannot read is refused here;
+        // the route table takes this reading (``CompiledMatchers``).
+        guard case .unreadable(let problem) = compiled.actualFormat(format) else { return format }
         switch problem {
         case .invalid(let reason):
             throw failure(path.key("actualFormat"), "\(reason) in \"\(format)\"")

@@ -114,7 +114,7 @@ extension MappingDecoder.Run {
     }
 
     private func validateGraphQL(_ text: String, at path: MappingPath) throws(StubsLoadError) {
-        if case .failure(let error) = CompiledGraphQLMatcher.normalizedQuery(text) {
+        if case .failure(let error) = compiled.normalizedQuery(text) {
             throw failure(path, "expected a GraphQL document: \(error.description)")
         }
     }

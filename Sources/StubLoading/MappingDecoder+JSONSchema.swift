@@ -27,7 +27,7 @@ extension MappingDecoder.Run {
             version = known
         }
         let matcher = StringMatcher.matchesJsonSchema(schema, version: version)
-        if let error = CompiledStringMatcher.compileError(of: matcher) {
+        if let error = compiled.compile(matcher).compileFailure {
             throw failure(operandPath, error.description)
         }
         return matcher

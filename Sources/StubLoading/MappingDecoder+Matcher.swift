@@ -284,11 +284,11 @@ extension MappingDecoder.Run {
         return try decodeMatcher(json, at: path)
     }
 
-    /// JSONPath expressions are compiled at load time by the route table's compiler, so an unsupported or
-    /// malformed path fails here. WireMock loads such a stub and never matches it: with
+    /// JSONPath expressions are compiled at load time, once: the route table takes the compiled path
+    /// (``CompiledMatchers``), so an unsupported or malformed path fails here. WireMock loads such a stub and never matches it: with
     /// ``StubsLoadOptions/lenientMatchers`` so does stubserver, with a warning (never past a size limit).
     private mutating func validateJSONPath(_ expression: String, at path: MappingPath) throws(StubsLoadError) {
-        guard let error = CompiledStringMatcher.compileError(of: .matchesJsonPath(expression, nil)) else { return }
+        guard let error = compiled.compile(.matchesJsonPath(expression, nil)).compileFailure else { return }
         let exceedsLimit = if case let .jsonPath(error) = error { error.exceedsLimit } else { false }
         guard options.lenientMatchers, !exceedsLimit else {
             let hint = exceedsLimit ? "" : " (--lenient loads the stub so that it never matches, as WireMock does)"
@@ -298,10 +298,11 @@ extension MappingDecoder.Run {
         unsupportedMatchers.append(UnsupportedMatcher(name: "matchesJsonPath", field: path.description))
     }
 
-    /// Regular expressions are compiled at load time by the route table's compiler (Java syntax, as WireMock),
-    /// so a typo fails here, naming what is wrong and where, not at match time.
+    /// Regular expressions are compiled at load time, once (Java syntax, as WireMock): the route table takes the
+    /// compiled regex (``CompiledMatchers``), and a typo fails here, naming what is wrong and where, not at
+    /// match time.
     func validateRegex(_ pattern: String, at path: MappingPath) throws(StubsLoadError) {
-        if let error = CompiledStringMatcher.compileError(of: .matches(pattern)) {
+        if let error = compiled.compile(.matches(pattern)).compileFailure {
             throw failure(path, error.description)
         }
     }

@@ -25,7 +25,7 @@ extension MappingDecoder.Run {
             options.exemptedComparisons = try comparisonTypes(exempted, at: path.key("exemptedComparisons"))
         }
         let matcher = StringMatcher.equalToXml(xml, options)
-        switch CompiledStringMatcher.compileError(of: matcher) {
+        switch compiled.compile(matcher).compileFailure {
         case .xmlDocument(let error)?:
             throw failure(operandPath, "expected a well-formed XML document: \(error.description)")
         case let error?:
@@ -99,7 +99,7 @@ extension MappingDecoder.Run {
         guard !expression.isEmpty else {
             throw failure(path, "expected an XPath expression such as \"/a/b\", found \"\"")
         }
-        if let error = CompiledStringMatcher.compileError(of: .matchesXPath(expression, namespaces: namespaces, nil)) {
+        if let error = compiled.compile(.matchesXPath(expression, namespaces: namespaces, nil)).compileFailure {
             throw failure(path, "invalid XPath expression: \(error.description)")
         }
     }

@@ -1,3 +1,4 @@
+import StubMatching
 import StubModel
 
 #if canImport(FoundationEssentials)
@@ -22,6 +23,9 @@ public struct MappingDecoder: Sendable {
     public var bodyFiles: BodyFiles?
     /// The settings that change what a stub means (``StubsLoadOptions/globalResponseTemplating``).
     public var options: StubsLoadOptions
+    /// The matchers of the stubs decoded so far, compiled to check them: what ``StubsLoadResult/compiled``
+    /// hands to the route table.
+    package let compiled = CompiledMatchers()
 
     public init(bodyFiles: BodyFiles? = nil, options: StubsLoadOptions = StubsLoadOptions()) {
         self.bodyFiles = bodyFiles
@@ -63,7 +67,7 @@ public struct MappingDecoder: Sendable {
         _ json: JSONValue, file: String?,
         errors: inout [StubsLoadError]?
     ) throws(StubsLoadError) -> Result {
-        var run = Run(file: file, bodyFiles: bodyFiles, options: options)
+        var run = Run(file: file, bodyFiles: bodyFiles, options: options, compiled: compiled)
         guard case .object(let members) = json else {
             throw run.failure(
                 .root, "expected a mapping object or {\"mappings\": [...]}, found \(json.foundDescription)")
@@ -98,7 +102,7 @@ public struct MappingDecoder: Sendable {
     public func decodeMapping(_ json: JSONValue, source: String?) throws(StubsLoadError) -> (
         StubMapping, [MappingWarning]
     ) {
-        var run = Run(file: source, bodyFiles: bodyFiles, options: options)
+        var run = Run(file: source, bodyFiles: bodyFiles, options: options, compiled: compiled)
         let mapping = try run.decodeMapping(json, at: .root, source: source, index: 0)
         return (mapping, run.warnings)
     }
@@ -136,11 +140,17 @@ public struct MappingDecoder: Sendable {
         var matcherDepth = 0
         /// The unsupported matchers met in the request being decoded: it will never match.
         var unsupportedMatchers: [UnsupportedMatcher] = []
+        /// Where the matchers decoded are compiled, once (``MappingDecoder/compiled``).
+        let compiled: CompiledMatchers
 
-        init(file: String?, bodyFiles: BodyFiles?, options: StubsLoadOptions = StubsLoadOptions()) {
+        init(
+            file: String?, bodyFiles: BodyFiles?, options: StubsLoadOptions = StubsLoadOptions(),
+            compiled: CompiledMatchers = CompiledMatchers()
+        ) {
             self.file = file
             self.bodyFiles = bodyFiles
             self.options = options
+            self.compiled = compiled
         }
 
         static let topLevelFields = [

@@ -133,7 +133,9 @@ public enum StubsDirectory {
             }
         }
         let layout = listing.skipped + (mappings.isEmpty ? StubsLayout.noStubsHint(root: root).map { [$0] } ?? [] : [])
-        return StubsLoadResult(mappings: mappings, warningDetails: warnings, layoutWarnings: layout)
+        var result = StubsLoadResult(mappings: mappings, warningDetails: warnings, layoutWarnings: layout)
+        result.compiled = decoder.compiled
+        return result
     }
 
     /// Relative paths of the `.json` files under `directory`, recursively, sorted by UTF-8 bytes, and a

@@ -1,3 +1,4 @@
+import StubMatching
 import StubModel
 
 /// What ``StubsDirectory/load(_:displayRoot:options:)`` found.
@@ -11,6 +12,9 @@ public struct StubsLoadResult: Sendable {
     public var warnings: [String]
     /// The same warnings, one per occurrence, for tools that want them structured.
     public var warningDetails: [MappingWarning]
+    /// The matchers the loader compiled to check the stubs: a route table built from ``mappings`` takes their
+    /// compiled operands (regexes, JSONPaths, XML documents, XPaths, schemas) instead of compiling them again.
+    package var compiled = CompiledMatchers()
 
     /// - Parameters:
     ///   - mappings: the stubs, in load order.

@@ -13,9 +13,10 @@ struct CompiledDateTimeMatcher: Sendable {
     private let nowOffset: DateTimeOffset?
     private let format: ActualDateFormat?
 
-    init(_ source: DateTimeMatcher) {
+    /// - Parameter compiled: the date formats the loader read, taken instead of reading them again.
+    init(_ source: DateTimeMatcher, reusing compiled: CompiledMatchers? = nil) {
         self.source = source
-        format = source.actualFormat.map(ActualDateFormat.init)
+        format = source.actualFormat.map { compiled?.actualFormat($0) ?? ActualDateFormat($0) }
         switch DateTimeMatcher.nowOffset(in: source.expected) {
         case .some(let offset):
             // A now form WireMock refuses never gets here from a stub file; from Swift it matches nothing.

@@ -13,20 +13,21 @@ package struct CompiledGraphQLMatcher: Sendable {
     /// The SHA-256 of a ``GraphQLMatcher/Query/document(_:)``'s text.
     private let documentHash: String?
 
-    init(_ source: GraphQLMatcher) {
+    /// - Parameter compiled: the operands the loader compiled, taken instead of compiling them again.
+    init(_ source: GraphQLMatcher, reusing compiled: CompiledMatchers? = nil) {
         self.source = source
         switch source.query {
         case .document(let text)?:
-            expectedQuery = Self.normalizedQuery(text)
+            expectedQuery = compiled?.normalizedQuery(text) ?? Self.normalizedQuery(text)
             documentHash = SHA256.hex(text)
             queryMatcher = nil
         case .normalized(let matcher)?:
-            (expectedQuery, documentHash, queryMatcher) = (nil, nil, CompiledStringMatcher(matcher))
+            (expectedQuery, documentHash, queryMatcher) = (nil, nil, CompiledStringMatcher(matcher, reusing: compiled))
         case nil:
             (expectedQuery, documentHash, queryMatcher) = (nil, nil, nil)
         }
-        operationName = source.operationName.map(CompiledStringMatcher.init)
-        variables = source.variables.map(CompiledStringMatcher.init)
+        operationName = source.operationName.map { CompiledStringMatcher($0, reusing: compiled) }
+        variables = source.variables.map { CompiledStringMatcher($0, reusing: compiled) }
         expectedHash = source.persistedQueryHash?.lowercased()
     }
 

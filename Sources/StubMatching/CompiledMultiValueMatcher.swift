@@ -13,12 +13,16 @@ final class CompiledMultiValueMatcher: Sendable {
         case includes([CompiledStringMatcher])
     }
 
-    init(_ source: MultiValueMatcher) {
+    /// - Parameter compiled: the operands the loader compiled, taken instead of compiling them again.
+    init(_ source: MultiValueMatcher, reusing compiled: CompiledMatchers? = nil) {
         self.source = source
+        func compile(_ matcher: StringMatcher) -> CompiledStringMatcher {
+            CompiledStringMatcher(matcher, reusing: compiled)
+        }
         switch source {
-        case let .single(m): kind = .single(CompiledStringMatcher(m))
-        case let .hasExactly(ms): kind = .hasExactly(ms.map(CompiledStringMatcher.init))
-        case let .includes(ms): kind = .includes(ms.map(CompiledStringMatcher.init))
+        case let .single(m): kind = .single(compile(m))
+        case let .hasExactly(ms): kind = .hasExactly(ms.map(compile))
+        case let .includes(ms): kind = .includes(ms.map(compile))
         }
     }
 

@@ -8,10 +8,11 @@ final class CompiledMultipartPattern: Sendable {
     private let headers: [(name: String, matcher: CompiledMultiValueMatcher)]
     private let body: [CompiledStringMatcher]
 
-    init(_ source: MultipartPattern) {
+    /// - Parameter compiled: the operands the loader compiled, taken instead of compiling them again.
+    init(_ source: MultipartPattern, reusing compiled: CompiledMatchers? = nil) {
         self.source = source
-        headers = source.headers.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
-        body = source.bodyPatterns.map(CompiledStringMatcher.init)
+        headers = source.headers.map { ($0.name, CompiledMultiValueMatcher($0.matcher, reusing: compiled)) }
+        body = source.bodyPatterns.map { CompiledStringMatcher($0, reusing: compiled) }
     }
 
     var compileError: String? {

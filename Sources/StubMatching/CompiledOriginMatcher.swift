@@ -15,14 +15,15 @@ package struct CompiledOriginMatcher: Sendable {
     /// The sum of the weights of the parts present, added to the pattern's total weight.
     let weight: Double
 
-    init?(_ pattern: RequestPattern) {
+    /// - Parameter compiled: the operands the loader compiled, taken instead of compiling them again.
+    init?(_ pattern: RequestPattern, reusing compiled: CompiledMatchers? = nil) {
         guard pattern.scheme != nil || pattern.host != nil || pattern.port != nil || pattern.clientIp != nil else {
             return nil
         }
         scheme = pattern.scheme
-        host = pattern.host.map { CompiledMultiValueMatcher(.single($0)) }
+        host = pattern.host.map { CompiledMultiValueMatcher(.single($0), reusing: compiled) }
         port = pattern.port
-        clientIp = pattern.clientIp.map { CompiledMultiValueMatcher(.single($0)) }
+        clientIp = pattern.clientIp.map { CompiledMultiValueMatcher(.single($0), reusing: compiled) }
         weight =
             (scheme == nil ? 0 : Self.schemeWeight) + (host == nil ? 0 : Self.hostWeight)
             + (port == nil ? 0 : Self.portWeight) + (clientIp == nil ? 0 : Self.clientIpWeight)

@@ -26,6 +26,10 @@ package final class CompiledRegex: @unchecked Sendable, Hashable {
     /// times, and each repeat would spend the whole budget again.
     private let lastOverrun = LockedValue<String?>(nil)
 
+    /// Counts the regexes compiled by the current task while a test sets it: how a test sees that loading a
+    /// stubs directory and building its route table compile each regex once.
+    @TaskLocal package static var compilations: CompileCounter?
+
     /// - Parameter owner: the stub to name in a warning when an evaluation runs out of budget.
     /// A regex that matches nothing when `pattern` does not compile (``compileError`` says why).
     convenience init(_ pattern: String, owner: RegexOwner? = nil) {
@@ -40,7 +44,22 @@ package final class CompiledRegex: @unchecked Sendable, Hashable {
         self.init(pattern, compiled, owner: owner)
     }
 
+    /// `other`'s compiled regex, for `owner`: nothing is compiled again.
+    private init(sharing other: CompiledRegex, owner: RegexOwner?) {
+        pattern = other.pattern
+        regex = other.regex
+        compileError = other.compileError
+        prefilter = other.prefilter
+        self.owner = owner
+    }
+
+    /// This regex, warning `owner` when an evaluation runs out of budget: shares the compiled form.
+    func owned(by owner: RegexOwner?) -> CompiledRegex {
+        owner == nil && self.owner == nil ? self : CompiledRegex(sharing: self, owner: owner)
+    }
+
     private init(_ pattern: String, _ compiled: Result<JavaRegex, RegexSyntaxError>, owner: RegexOwner?) {
+        Self.compilations?.record(pattern)
         self.pattern = pattern
         self.owner = owner
         prefilter = RegexPrefilter(pattern: pattern)
@@ -93,4 +112,16 @@ package final class CompiledRegex: @unchecked Sendable, Hashable {
 
     package static func == (lhs: CompiledRegex, rhs: CompiledRegex) -> Bool { lhs.pattern == rhs.pattern }
     package func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+}
+
+/// The patterns of the regexes compiled while a test sets ``CompiledRegex/compilations``, in order.
+package final class CompileCounter: Sendable {
+    private let compiled = LockedValue<[String]>([])
+
+    package init() {}
+
+    /// Each pattern compiled, as many times as it was.
+    package var patterns: [String] { compiled.withLock { $0 } }
+
+    func record(_ pattern: String) { compiled.withLock { $0.append(pattern) } }
 }

@@ -63,20 +63,25 @@ public final class CompiledRequestPattern: Sendable {
         self.init(pattern, owner: nil)
     }
 
-    /// - Parameter owner: the stub to name in a warning when a URL pattern's evaluation runs out of budget.
-    init(_ pattern: RequestPattern, owner: RegexOwner?) {
+    /// - Parameters:
+    ///   - owner: the stub to name in a warning when a URL pattern's evaluation runs out of budget.
+    ///   - compiled: the operands the loader compiled (``CompiledMatchers``), taken instead of compiling them again.
+    init(_ pattern: RequestPattern, owner: RegexOwner?, reusing compiled: CompiledMatchers? = nil) {
         self.pattern = pattern
-        url = pattern.url.map { CompiledURLMatcher($0, owner: owner) }
+        url = pattern.url.map { CompiledURLMatcher($0, owner: owner, reusing: compiled) }
         if case let .exactly(method) = pattern.method { self.method = method } else { method = nil }
-        query = pattern.queryParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
-        headers = pattern.headers.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
-        cookies = pattern.cookies.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
-        body = pattern.bodyPatterns.map(CompiledStringMatcher.init)
-        multipart = pattern.multipartPatterns.map(CompiledMultipartPattern.init)
-        graphQL = pattern.graphQL.map(CompiledGraphQLMatcher.init)
-        pathParameters = pattern.pathParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
-        form = pattern.formParameters.map { ($0.name, CompiledMultiValueMatcher($0.matcher)) }
-        origin = CompiledOriginMatcher(pattern)
+        func named(_ field: NamedMatcher) -> (name: String, matcher: CompiledMultiValueMatcher) {
+            (field.name, CompiledMultiValueMatcher(field.matcher, reusing: compiled))
+        }
+        query = pattern.queryParameters.map(named)
+        headers = pattern.headers.map(named)
+        cookies = pattern.cookies.map(named)
+        body = pattern.bodyPatterns.map { CompiledStringMatcher($0, reusing: compiled) }
+        multipart = pattern.multipartPatterns.map { CompiledMultipartPattern($0, reusing: compiled) }
+        graphQL = pattern.graphQL.map { CompiledGraphQLMatcher($0, reusing: compiled) }
+        pathParameters = pattern.pathParameters.map(named)
+        form = pattern.formParameters.map(named)
+        origin = CompiledOriginMatcher(pattern, reusing: compiled)
         patternWeight =
             Self.totalWeight + (origin?.weight ?? 0) + (form.isEmpty ? 0 : Self.fieldWeight)
             + (graphQL == nil ? 0 : Self.graphQLOperationWeight)

@@ -5,9 +5,10 @@ import StubXML
 /// A ``StringMatcher`` with its regular expression, JSONPath, XML document, XPath or schema compiled, ready to be
 /// applied many times. A class, so trying it borrows it instead of copying it.
 ///
-/// ``compile(_:)`` is the one place a matcher is compiled: the loader calls it to refuse a stub file whose matcher
-/// does not compile (its message is the thrown ``MatcherCompileError``), and the route table's ``init(_:)`` keeps
-/// the same error in a matcher that never matches (a matcher given in Swift is not checked before).
+/// ``compile(_:reusing:)`` is the one place a matcher is compiled: the loader compiles a stub file's matchers
+/// through ``CompiledMatchers`` and refuses one that does not compile (its message is the ``compileFailure``), the
+/// route table's ``init(_:reusing:)`` takes the loader's compiled operands instead of compiling them again and
+/// keeps the same error in a matcher that never matches (a matcher given in Swift is not checked before).
 package final class CompiledStringMatcher: Sendable {
     let source: StringMatcher
     let kind: Kind
@@ -47,9 +48,14 @@ package final class CompiledStringMatcher: Sendable {
     /// The matcher compiled, or one that never matches when a part of it does not compile (``compileError``
     /// says why).
     package convenience init(_ source: StringMatcher) {
+        self.init(source, reusing: nil)
+    }
+
+    /// ``init(_:)``, taking the operands `compiled` holds (the loader's) instead of compiling them again.
+    package convenience init(_ source: StringMatcher, reusing compiled: CompiledMatchers?) {
         let kind: Kind
         do {
-            kind = try Self.compileKind(source)
+            kind = try Self.compileKind(source, compiled)
         } catch {
             kind = .invalid(error)
         }
@@ -58,42 +64,48 @@ package final class CompiledStringMatcher: Sendable {
 
     /// The matcher compiled, or why a part of it does not compile: the regex, JSONPath, XML document, XPath or
     /// schema that fails first.
-    package static func compile(_ source: StringMatcher) throws(MatcherCompileError) -> CompiledStringMatcher {
-        CompiledStringMatcher(source, kind: try compileKind(source))
+    /// - Parameter compiled: operands already compiled (by the loader), taken instead of compiling them again.
+    package static func compile(_ source: StringMatcher, reusing compiled: CompiledMatchers? = nil)
+        throws(MatcherCompileError) -> CompiledStringMatcher
+    {
+        CompiledStringMatcher(source, kind: try compileKind(source, compiled))
     }
 
-    /// Why `source` does not compile (``compile(_:)``'s error), or `nil`: what the loader asks of a matcher in a
-    /// stub file, which the route table compiles when it takes the stub.
-    package static func compileError(of source: StringMatcher) -> MatcherCompileError? {
-        do {
-            _ = try compileKind(source)
-            return nil
-        } catch {
-            return error
-        }
+    /// Why the matcher never matches: the ``compile(_:reusing:)`` error its part gave, or `nil`. How the loader
+    /// words a stub file's matcher that does not compile.
+    package var compileFailure: MatcherCompileError? {
+        if case let .invalid(error) = kind { return error }
+        return nil
     }
 
-    private static func compileKind(_ source: StringMatcher) throws(MatcherCompileError) -> Kind {
+    private static func compileKind(_ source: StringMatcher, _ known: CompiledMatchers?) throws(MatcherCompileError)
+        -> Kind
+    {
         func nested(_ matcher: StringMatcher?) throws(MatcherCompileError) -> CompiledStringMatcher? {
             guard let matcher else { return nil }
-            return try compile(matcher)
+            return try compile(matcher, reusing: known)
         }
         func all(_ matchers: [StringMatcher]) throws(MatcherCompileError) -> [CompiledStringMatcher] {
             var compiled: [CompiledStringMatcher] = []
             compiled.reserveCapacity(matchers.count)
-            for matcher in matchers { compiled.append(try compile(matcher)) }
+            for matcher in matchers { compiled.append(try compile(matcher, reusing: known)) }
             return compiled
+        }
+        func regex(_ pattern: String) throws(MatcherCompileError) -> CompiledRegex {
+            if let regex = known?.regex(pattern) { return regex }
+            return try CompiledRegex(compiling: pattern)
         }
         switch source {
         case let .equalTo(value, caseInsensitive):
             return .equalTo(caseInsensitive ? value.lowercased() : value, caseInsensitive: caseInsensitive)
         case let .contains(value): return .contains(value)
-        case let .matches(pattern): return .matches(try CompiledRegex(compiling: pattern))
-        case let .doesNotMatch(pattern): return .doesNotMatch(try CompiledRegex(compiling: pattern))
+        case let .matches(pattern): return .matches(try regex(pattern))
+        case let .doesNotMatch(pattern): return .doesNotMatch(try regex(pattern))
         case .absent: return .absent
         case let .equalToJson(json, order, extra):
             return .equalToJson(json, ignoreArrayOrder: order, ignoreExtraElements: extra, JSONPlaceholders(in: json))
         case let .matchesJsonPath(expression, matcher):
+            if let path = known?.jsonPath(expression) { return .matchesJsonPath(path, try nested(matcher)) }
             let compiled: JSONPathExpression
             do {
                 compiled = try JSONPathExpression(expression)
@@ -104,12 +116,17 @@ package final class CompiledStringMatcher: Sendable {
         case let .doesNotContain(value): return .doesNotContain(value)
         case let .and(matchers): return .and(try all(matchers))
         case let .or(matchers): return .or(try all(matchers))
-        case let .not(matcher): return .not(try compile(matcher))
+        case let .not(matcher): return .not(try compile(matcher, reusing: known))
         case let .number(comparison, operand): return .number(comparison, operand)
         case let .binaryEqualTo(bytes): return .binaryEqualTo(bytes)
-        case let .dateTime(matcher): return .dateTime(CompiledDateTimeMatcher(matcher))
-        case let .equalToXml(xml, options): return .equalToXml(try XMLMatching.comparison(xml, options))
+        case let .dateTime(matcher): return .dateTime(CompiledDateTimeMatcher(matcher, reusing: known))
+        case let .equalToXml(xml, options):
+            if let kind = known?.kind(of: source) { return kind }
+            return .equalToXml(try XMLMatching.comparison(xml, options))
         case let .matchesXPath(expression, namespaces, matcher):
+            if let path = known?.xPath(expression, namespaces: namespaces) {
+                return .matchesXPath(path, try nested(matcher))
+            }
             let compiled: StubXML.XPathExpression
             do {
                 compiled = try StubXML.XPathExpression(expression, namespaces: namespaces)
@@ -118,6 +135,7 @@ package final class CompiledStringMatcher: Sendable {
             }
             return .matchesXPath(compiled, try nested(matcher))
         case let .matchesJsonSchema(schema, version):
+            if let kind = known?.kind(of: source) { return kind }
             do {
                 return .matchesJsonSchema(try JSONSchema(schema, version: version))
             } catch {
@@ -133,8 +151,7 @@ package final class CompiledStringMatcher: Sendable {
 
     /// Why the matcher can never work (a regex or JSONPath that does not compile), or `nil`.
     var compileError: String? {
-        if case let .invalid(error) = kind { return error.description }
-        return nil
+        compileFailure?.description
     }
 
     /// 0 when `subject` satisfies the matcher, else a distance in (0, 1].

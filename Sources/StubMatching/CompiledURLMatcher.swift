@@ -13,14 +13,19 @@ final class CompiledURLMatcher: Sendable {
         case template(PathTemplate)
     }
 
-    /// - Parameter owner: the stub to name when a pattern's evaluation runs out of budget.
-    init(_ source: URLMatcher, owner: RegexOwner? = nil) {
+    /// - Parameters:
+    ///   - owner: the stub to name when a pattern's evaluation runs out of budget.
+    ///   - compiled: the regexes the loader compiled, taken instead of compiling them again.
+    init(_ source: URLMatcher, owner: RegexOwner? = nil, reusing compiled: CompiledMatchers? = nil) {
         self.source = source
+        func regex(_ pattern: String) -> CompiledRegex {
+            compiled?.regex(pattern)?.owned(by: owner) ?? CompiledRegex(pattern, owner: owner)
+        }
         switch source {
         case let .url(value): kind = .url(value)
         case let .urlPath(value): kind = .urlPath(value)
-        case let .urlPattern(pattern): kind = .urlPattern(CompiledRegex(pattern, owner: owner))
-        case let .urlPathPattern(pattern): kind = .urlPathPattern(CompiledRegex(pattern, owner: owner))
+        case let .urlPattern(pattern): kind = .urlPattern(regex(pattern))
+        case let .urlPathPattern(pattern): kind = .urlPathPattern(regex(pattern))
         case let .urlPathTemplate(template): kind = .template(PathTemplate(template))
         }
     }

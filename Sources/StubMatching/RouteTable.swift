@@ -55,9 +55,12 @@ public struct RouteTable: Sendable {
     ///   - edit: how `mappings` differ from `previous`'s, when known: every stub it does not touch is reused
     ///     by position, unchecked, and the indexes are shared. `nil`: stubs are looked up by id in
     ///     `reusable` (built from `previous` when not given) and compared.
+    ///   - compiled: the matchers the loader compiled (``StubsLoadResult``'s), whose operands the patterns
+    ///     take instead of compiling them again.
     package init(
         _ mappings: [StubMapping], regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)?,
-        previous: RouteTable? = nil, edit: StubEdit? = nil, reusable: PreviousStubs? = nil
+        previous: RouteTable? = nil, edit: StubEdit? = nil, reusable: PreviousStubs? = nil,
+        reusing compiled: CompiledMatchers? = nil
     ) {
         self.mappings = mappings
         func compile(_ mapping: StubMapping) -> CompiledRequestPattern {
@@ -65,7 +68,7 @@ public struct RouteTable: Sendable {
                 mapping.request,
                 owner: regexWarnings.map {
                     RegexOwner(stubID: mapping.id, stubName: mapping.displayName, report: $0)
-                })
+                }, reusing: compiled)
         }
         let edit = previous.flatMap { previous in
             edit.flatMap { $0.fits(previous: previous.count, count: mappings.count) ? $0 : nil }

@@ -141,7 +141,7 @@ struct StringMatcherTests {
                 #expect(!compiled.matches(value), "\(broken) matched \(value ?? "nil")")
                 #expect(compiled.distance(MatchSubject(value)) == 1)
             }
-            #expect(CompiledStringMatcher.compileError(of: broken)?.description == compiled.compileError)
+            #expect(CompiledMatchers().compile(broken).compileFailure?.description == compiled.compileError)
         }
         #expect(throws: MatcherCompileError.self) { try CompiledStringMatcher.compile(.and([.matches("[")])) }
         #expect(try CompiledStringMatcher.compile(.matches("a+")).compileError == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import StubMatching
 import Testing
 
 @testable import StubKit
@@ -271,5 +272,54 @@ struct StubsLoaderTests {
             ])
         #expect(result.warningDetails.count == 4)
         #expect(result.mappings.count == 4)
+    }
+}
+
+extension StubsLoaderTests {
+    @Test("Loading a stubs directory and building its route table compiles each regex once")
+    func compilesEachRegexOnce() throws {
+        let stubs = try TempStubs()
+        try stubs.write(
+            "mappings/a.json",
+            #"{"request": {"urlPattern": "/a/[0-9]+", "bodyPatterns": [{"matches": "x+y"}], "#
+                + #""headers": {"X-A": {"doesNotMatch": "no.*"}}}, "response": {}}"#)
+        try stubs.write(
+            "mappings/b.json",
+            #"{"request": {"urlPath": "/b", "queryParameters": {"q": {"and": [{"matches": "[a-z]+"}, "#
+                + #"{"not": {"matches": "zz"}}]}}}, "response": {}}"#)
+        let counter = CompileCounter()
+        let store = try CompiledRegex.$compilations.withValue(counter) {
+            let loaded = try stubs.load()
+            // As the server builds it: URL patterns owned by their stub, for budget warnings.
+            return StubStore(fileMappings: loaded.mappings, compiled: loaded.compiled, regexWarnings: { _ in })
+        }
+        // The loader's check is the route table's compile.
+        #expect(counter.patterns.sorted() == ["/a/[0-9]+", "[a-z]+", "no.*", "x+y", "zz"])
+        #expect(store.snapshot.table.match(StubHTTPRequest(method: .get, target: "/b?q=abc")) != nil)
+        #expect(store.snapshot.table.match(StubHTTPRequest(method: .get, target: "/b?q=zz")) == nil)
+    }
+
+    @Test("A server compiles each regex of its stubs directory once per load, at start and at reload")
+    func serverCompilesEachRegexOncePerLoad() throws {
+        let stubs = try TempStubs()
+        try stubs.write(
+            "mappings/a.json",
+            #"{"request": {"urlPattern": "/a/[0-9]+", "bodyPatterns": [{"matches": "x+y"}]}, "response": {}}"#)
+        let counter = CompileCounter()
+        let server = try CompiledRegex.$compilations.withValue(counter) {
+            var configuration = StubServer.Configuration()
+            configuration.log = LogSink(.handler { _ in })
+            let server = try StubServer(stubs: stubs.root, configuration: configuration)
+            #expect(counter.patterns.sorted() == ["/a/[0-9]+", "x+y"])
+            try stubs.write(
+                "mappings/b.json",
+                #"{"request": {"urlPathPattern": "/b/.*", "headers": {"X": {"matches": "y+"}}}, "response": {}}"#)
+            try server.reloadStubs()
+            return server
+        }
+        // The reload read a.json again (its regexes compiled by that load's check, the unchanged stub's pattern
+        // kept by the route table) and b.json's regexes once.
+        #expect(counter.patterns.sorted() == ["/a/[0-9]+", "/a/[0-9]+", "/b/.*", "x+y", "x+y", "y+"])
+        #expect(server.mappings.count == 2)
     }
 }

@@ -26,12 +26,14 @@ final class StubSnapshot: Sendable {
     ///     and compared.
     ///   - jsonBodyLimit: the route table's ``RouteTable/jsonBodyLimit``.
     ///   - regexWarnings: where the route table warns of URL patterns that run out of budget.
+    ///   - compiled: the matchers the loader compiled, which the route table takes instead of compiling them again.
     init(
         _ mappings: [StubMapping], closures: [String: StubClosure] = [:],
         loadOptions: StubsLoadOptions = StubsLoadOptions(),
         previous: StubSnapshot? = nil, edit: StubEdit? = nil,
         jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit,
-        regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)? = nil
+        regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)? = nil,
+        reusing compiled: CompiledMatchers? = nil
     ) {
         self.mappings = mappings
         let edit = previous.flatMap { previous in
@@ -40,7 +42,7 @@ final class StubSnapshot: Sendable {
         let reusable = edit == nil ? previous.map { PreviousStubs($0.mappings) } : nil
         var table = RouteTable(
             mappings, regexWarnings: regexWarnings, previous: previous?.table, edit: edit,
-            reusable: reusable)
+            reusable: reusable, reusing: compiled)
         table.jsonBodyLimit = jsonBodyLimit
         self.table = table
         func prepare(_ mapping: StubMapping) -> StubResponse {

@@ -38,8 +38,10 @@ final class StubStore: Sendable {
     /// - Parameter regexWarnings: where to warn, once per stub, that its URL pattern ran out of its
     ///   matching budget on some request.
     ///   - jsonBodyLimit: the largest request body parsed as JSON for JSON matchers.
+    ///   - compiled: the matchers the loader compiled (``StubsLoadResult/compiled``), not compiled again.
     init(
-        fileMappings: [StubMapping], loadOptions: StubsLoadOptions = StubsLoadOptions(),
+        fileMappings: [StubMapping], compiled: CompiledMatchers? = nil,
+        loadOptions: StubsLoadOptions = StubsLoadOptions(),
         jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit, regexWarnings: (@Sendable (String) -> Void)? = nil
     ) {
         self.loadOptions = loadOptions
@@ -60,7 +62,7 @@ final class StubStore: Sendable {
                 loadedFileMappings: fileMappings, fileMappings: fileMappings,
                 snapshot: StubSnapshot(
                     fileMappings, loadOptions: loadOptions,
-                    jsonBodyLimit: jsonBodyLimit, regexWarnings: regexWarnings)))
+                    jsonBodyLimit: jsonBodyLimit, regexWarnings: regexWarnings, reusing: compiled)))
     }
 
     /// How many times the stubs changed and a new snapshot was built: one per change, and one per import.
@@ -144,8 +146,9 @@ final class StubStore: Sendable {
 
     /// Replaces the stubs loaded from files (e.g. after a reload); runtime stubs are kept, but for the
     /// persistent ones, whose files the reload read.
-    func replaceFileMappings(_ mappings: [StubMapping]) {
-        update { state in
+    /// - Parameter compiled: the matchers the loader compiled (``StubsLoadResult/compiled``), not compiled again.
+    func replaceFileMappings(_ mappings: [StubMapping], compiled: CompiledMatchers? = nil) {
+        update(reusing: compiled) { state in
             state.loadedFileMappings = mappings
             state.fileMappings = mappings
             state.runtimeMappings.removeAll(where: Self.hasFile)
@@ -351,11 +354,12 @@ final class StubStore: Sendable {
     ///   - touching: the ids of the stubs `change` removes or replaces (and of the replacements): only those
     ///     ids are forgotten as used. `nil`: any change.
     ///   - removing: whether `change` removes the stubs `touching` names (rather than replacing them).
+    ///   - compiled: matchers the loader compiled, which the new route table takes instead of compiling them.
     private func update(
         appending: Bool = false, touching ids: Set<String>? = nil, removing: Bool = false,
-        _ change: (inout State) -> Void
+        reusing compiled: CompiledMatchers? = nil, _ change: (inout State) -> Void
     ) {
-        publish(touching: ids, removing: removing) { state -> StubEdit? in
+        publish(touching: ids, removing: removing, reusing: compiled) { state -> StubEdit? in
             change(&state)
             return appending ? .appended : nil
         }
@@ -364,8 +368,10 @@ final class StubStore: Sendable {
     /// ``update(appending:touching:removing:_:)`` for a `change` that says how it changed the stubs: every
     /// stub it did not touch keeps its compiled pattern and prepared response by position, without being
     /// compared, and the route table shares its indexes. `nil`: any change, stubs compared by id.
-    private func publish(touching ids: Set<String>? = nil, removing: Bool = false, _ change: (inout State) -> StubEdit?)
-    {
+    private func publish(
+        touching ids: Set<String>? = nil, removing: Bool = false, reusing compiled: CompiledMatchers? = nil,
+        _ change: (inout State) -> StubEdit?
+    ) {
         let edit = state.withLock { state -> StubEdit? in
             let edit = change(&state)
             state.snapshot = StubSnapshot(
@@ -373,7 +379,7 @@ final class StubStore: Sendable {
                 loadOptions: loadOptions,
                 previous: state.snapshot, edit: edit,
                 jsonBodyLimit: jsonBodyLimit,
-                regexWarnings: regexWarnings)
+                regexWarnings: regexWarnings, reusing: compiled)
             state.builds += 1
             return edit
         }
