@@ -19,7 +19,7 @@ package enum SocketAddress: Sendable, CustomStringConvertible {
     }
 
     /// The address family, `AF_INET` or `AF_INET6`.
-    var family: Int32 {
+    package var family: Int32 {
         switch self {
         case .v4: AF_INET
         case .v6: AF_INET6
@@ -47,7 +47,7 @@ package enum SocketAddress: Sendable, CustomStringConvertible {
     }
 
     /// Calls `body` with the address as a `sockaddr` pointer and its length.
-    func withSockAddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+    package func withSockAddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
         switch self {
         case .v4(var a):
             withUnsafePointer(to: &a) {
@@ -105,11 +105,17 @@ package enum SocketAddress: Sendable, CustomStringConvertible {
             #endif
             return .v6(v6)
         }
-        return lookUp(name: name, port: port)
+        return try? lookUp(name: name, port: port, limit: 1).get().first
     }
 
-    private static func lookUp(name: String, port: Int) -> SocketAddress? {
-        guard !name.isEmpty else { return nil }
+    /// Every IPv4 and IPv6 address of `name` (a host name or a numeric address, without brackets) with `port`, in
+    /// the system's order, at most `limit` of them; or why there are none, in words (`getaddrinfo: …`, or `no IPv4
+    /// or IPv6 address`). Blocks for a DNS lookup: call it off the event loops.
+    package static func lookUp(name: String, port: Int, limit: Int) -> Result<[SocketAddress], AddressLookupError> {
+        guard (0...65535).contains(port) else {
+            return .failure(AddressLookupError(reason: "port \(port) out of range"))
+        }
+        guard !name.isEmpty else { return .failure(AddressLookupError(reason: "empty host name")) }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
@@ -118,26 +124,46 @@ package enum SocketAddress: Sendable, CustomStringConvertible {
             hints.ai_socktype = SOCK_STREAM
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(name, nil, &hints, &list) == 0, let first = list else { return nil }
+        let code = getaddrinfo(name, nil, &hints, &list)
+        guard code == 0, let first = list else {
+            return .failure(AddressLookupError(reason: "getaddrinfo: \(lookUpFailure(code))"))
+        }
         defer { freeaddrinfo(first) }
+        var addresses: [SocketAddress] = []
         var cursor: UnsafeMutablePointer<addrinfo>? = first
-        while let info = cursor {
+        while let info = cursor, addresses.count < limit {
             if let raw = info.pointee.ai_addr {
                 switch info.pointee.ai_family {
                 case AF_INET:
                     var a = raw.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee }
                     a.sin_port = UInt16(port).bigEndian
-                    return .v4(a)
+                    addresses.append(.v4(a))
                 case AF_INET6:
                     var a = raw.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee }
                     a.sin6_port = UInt16(port).bigEndian
-                    return .v6(a)
+                    addresses.append(.v6(a))
                 default:
                     break
                 }
             }
             cursor = info.pointee.ai_next
         }
-        return nil
+        return addresses.isEmpty
+            ? .failure(AddressLookupError(reason: "no IPv4 or IPv6 address")) : .success(addresses)
     }
+
+    /// getaddrinfo's error code in words.
+    private static func lookUpFailure(_ code: Int32) -> String {
+        #if canImport(Glibc)
+            String(cString: gai_strerror(code))
+        #else
+            "error \(code)"
+        #endif
+    }
+}
+
+/// Why ``SocketAddress/lookUp(name:port:limit:)`` found no address, in words.
+package struct AddressLookupError: Error, Equatable {
+    /// `getaddrinfo: Name or service not known`, `no IPv4 or IPv6 address`, …
+    package let reason: String
 }

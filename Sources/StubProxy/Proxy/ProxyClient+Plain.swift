@@ -23,7 +23,7 @@ import StubModel
                 completion(.failure(ProxyFailure(kind: kind, upstreamURL: upstream, request: label)))
             }
             guard let host = url.host, !host.isEmpty else { return fail(.badURL) }
-            let addresses: [UpstreamSocket.Address]
+            let addresses: [SocketAddress]
             switch UpstreamSocket.resolve(host: host, port: url.port ?? 80) {
             case .success(let found): addresses = found
             case .failure(let error): return fail(.unreachable(error.message))

@@ -1,3 +1,5 @@
+import StubHTTP
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -7,13 +9,6 @@
 /// A non-blocking TCP connection to a plain-HTTP upstream: resolving, connecting, reading and writing,
 /// each one system call that never waits (the ``UpstreamPoller`` does the waiting, in `poll(2)`).
 struct UpstreamSocket {
-    /// One resolved address of the upstream.
-    struct Address {
-        var storage = sockaddr_storage()
-        var length: socklen_t = 0
-        var family: Int32 = 0
-    }
-
     /// What one read or write did.
     enum Step: Equatable {
         case done(Int)
@@ -25,35 +20,11 @@ struct UpstreamSocket {
 
     /// The addresses of `host` (a name, or an IPv4/IPv6 literal, with or without brackets) and `port`,
     /// in the system's order; or why there are none. Blocks for a DNS lookup: call off the event loops.
-    static func resolve(host: String, port: Int) -> Result<[Address], UpstreamSocketError> {
+    static func resolve(host: String, port: Int) -> Result<[SocketAddress], UpstreamSocketError> {
         let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-            hints.ai_socktype = SOCK_STREAM
-        #endif
-        var list: UnsafeMutablePointer<addrinfo>?
-        let code = getaddrinfo(name, String(port), &hints, &list)
-        guard code == 0, let first = list else {
-            return .failure(UpstreamSocketError("unknown host \(name) (getaddrinfo: \(lookupFailure(code)))"))
+        return SocketAddress.lookUp(name: name, port: port, limit: 8).mapError {
+            UpstreamSocketError("unknown host \(name) (\($0.reason))")
         }
-        defer { freeaddrinfo(first) }
-        var addresses: [Address] = []
-        var cursor: UnsafeMutablePointer<addrinfo>? = first
-        while let info = cursor, addresses.count < 8 {
-            if let raw = info.pointee.ai_addr, info.pointee.ai_family == AF_INET || info.pointee.ai_family == AF_INET6 {
-                var address = Address(length: info.pointee.ai_addrlen, family: info.pointee.ai_family)
-                withUnsafeMutableBytes(of: &address.storage) { storage in
-                    storage.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: Int(info.pointee.ai_addrlen)))
-                }
-                addresses.append(address)
-            }
-            cursor = info.pointee.ai_next
-        }
-        return addresses.isEmpty
-            ? .failure(UpstreamSocketError("unknown host \(name) (no IPv4 or IPv6 address)")) : .success(addresses)
     }
 
     /// A connection attempt: a socket whose connection is under way (or made already), or the `errno`.
@@ -63,7 +34,7 @@ struct UpstreamSocket {
     }
 
     /// Starts connecting to `address`.
-    static func connect(to address: Address) -> Attempt {
+    static func connect(to address: SocketAddress) -> Attempt {
         #if canImport(Glibc)
             let fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -77,10 +48,7 @@ struct UpstreamSocket {
             var one: Int32 = 1
             _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        var storage = address.storage
-        let result = withUnsafePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnect(fd, $0, address.length) }
-        }
+        let result = address.withSockAddr { systemConnect(fd, $0, $1) }
         if result == 0 || errno == connectInProgress || errno == EINTR { return .started(UpstreamSocket(fd: fd)) }
         let code = errno
         _ = closeDescriptor(fd)
@@ -132,15 +100,6 @@ struct UpstreamSocket {
     /// `Connection refused (errno 111)`: an `errno` in words, for the 502's body.
     static func describe(_ code: Int32) -> String {
         "\(String(cString: strerror(code))) (errno \(code))"
-    }
-
-    /// getaddrinfo's error code in words.
-    private static func lookupFailure(_ code: Int32) -> String {
-        #if canImport(Glibc)
-            String(cString: gai_strerror(code))
-        #else
-            "error \(code)"
-        #endif
     }
 }
 
