@@ -82,36 +82,16 @@ package enum SocketAddress: Sendable, CustomStringConvertible {
     }
 
     /// Resolves `host` (a numeric IPv4/IPv6 address, optionally in brackets, or a name such as
-    /// `localhost`) and `port`. Returns `nil` if the host cannot be resolved.
+    /// `localhost`) and `port`: its first address. Returns `nil` if the host cannot be resolved.
     package static func resolve(host: String, port: Int) -> SocketAddress? {
-        guard (0...65535).contains(port) else { return nil }
-        var name = host
-        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-        var v4 = sockaddr_in()
-        if inet_pton(AF_INET, name, &v4.sin_addr) == 1 {
-            v4.sin_family = sa_family_t(AF_INET)
-            v4.sin_port = UInt16(port).bigEndian
-            #if canImport(Darwin)
-                v4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-            #endif
-            return .v4(v4)
-        }
-        var v6 = sockaddr_in6()
-        if inet_pton(AF_INET6, name, &v6.sin6_addr) == 1 {
-            v6.sin6_family = sa_family_t(AF_INET6)
-            v6.sin6_port = UInt16(port).bigEndian
-            #if canImport(Darwin)
-                v6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
-            #endif
-            return .v6(v6)
-        }
-        return try? lookUp(name: name, port: port, limit: 1).get().first
+        try? lookUp(host: host, port: port, limit: 1).get().first
     }
 
-    /// Every IPv4 and IPv6 address of `name` (a host name or a numeric address, without brackets) with `port`, in
-    /// the system's order, at most `limit` of them; or why there are none, in words (`getaddrinfo: …`, or `no IPv4
-    /// or IPv6 address`). Blocks for a DNS lookup: call it off the event loops.
-    package static func lookUp(name: String, port: Int, limit: Int) -> Result<[SocketAddress], AddressLookupError> {
+    /// Every IPv4 and IPv6 address of `host` (a name, or a numeric IPv4/IPv6 address, optionally in brackets) with
+    /// `port`, in the system's order, at most `limit` of them; or why there are none, in words (`getaddrinfo: …`,
+    /// or `no IPv4 or IPv6 address`). Blocks for a DNS lookup (not for a numeric address).
+    package static func lookUp(host: String, port: Int, limit: Int) -> Result<[SocketAddress], AddressLookupError> {
+        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         guard (0...65535).contains(port) else {
             return .failure(AddressLookupError(reason: "port \(port) out of range"))
         }
@@ -162,7 +142,7 @@ package enum SocketAddress: Sendable, CustomStringConvertible {
     }
 }
 
-/// Why ``SocketAddress/lookUp(name:port:limit:)`` found no address, in words.
+/// Why ``SocketAddress/lookUp(host:port:limit:)`` found no address, in words.
 package struct AddressLookupError: Error, Equatable {
     /// `getaddrinfo: Name or service not known`, `no IPv4 or IPv6 address`, …
     package let reason: String

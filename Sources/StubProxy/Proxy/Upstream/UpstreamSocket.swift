@@ -23,9 +23,8 @@ struct UpstreamSocket {
     /// The addresses of `host` (a name, or an IPv4/IPv6 literal, with or without brackets) and `port`,
     /// in the system's order; or why there are none. Blocks for a DNS lookup: call off the event loops.
     static func resolve(host: String, port: Int) -> Result<[SocketAddress], UpstreamSocketError> {
-        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        return SocketAddress.lookUp(name: name, port: port, limit: 8).mapError {
-            UpstreamSocketError("unknown host \(name) (\($0.reason))")
+        SocketAddress.lookUp(host: host, port: port, limit: 8).mapError {
+            UpstreamSocketError("unknown host \(host) (\($0.reason))")
         }
     }
 
