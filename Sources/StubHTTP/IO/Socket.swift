@@ -185,6 +185,76 @@ package struct Socket: Sendable, Hashable {
     }
 }
 
+extension Socket {
+    /// Takes the socket's pending error (`SO_ERROR`), if any: `ECONNRESET` or `EPIPE` once the peer reset
+    /// the connection. Reading it clears it. A read does not report it after the peer's FIN was read.
+    package func takePendingError() -> Int32? {
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, Self.soError, &value, &length) == 0 else { return errno }
+        return value == 0 ? nil : value
+    }
+
+    #if canImport(Glibc)
+        private static let soError = SO_ERROR
+    #else
+        /// Darwin's `SO_ERROR` from <sys/socket.h>.
+        private static let soError: Int32 = 0x1007
+    #endif
+}
+
+extension Socket {
+    /// Whether bytes wait to be read: a one-byte peek that takes nothing (the socket is non-blocking).
+    /// False at end of stream, when nothing arrived, and on error.
+    var hasUnreadInput: Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Self.peekFlags) > 0
+    }
+
+    #if canImport(Glibc)
+        private static let peekFlags = Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)
+    #else
+        /// Darwin's `MSG_PEEK | MSG_DONTWAIT` from <sys/socket.h>.
+        private static let peekFlags: Int32 = 0x2 | 0x80
+    #endif
+}
+
+extension Socket {
+    /// Sets `SO_LINGER` to on with a zero timeout, so that the next `close` resets the connection (RST)
+    /// instead of closing it cleanly. Errors are ignored: the close still happens, as a FIN.
+    func setLingerZero() {
+        // `struct linger` is two C ints on both platforms: l_onoff, then l_linger.
+        var value: (Int32, Int32) = (1, 0)
+        _ = setsockopt(fd, SOL_SOCKET, Self.soLinger, &value, socklen_t(MemoryLayout<(Int32, Int32)>.size))
+    }
+
+    #if canImport(Glibc)
+        private static let soLinger = SO_LINGER
+    #else
+        /// Darwin's `SO_LINGER` from <sys/socket.h>. A zero timeout means the same in its ticks as in
+        /// seconds (`SO_LINGER_SEC`), so the plain option is enough.
+        private static let soLinger: Int32 = 0x0080
+    #endif
+}
+
+extension Socket {
+    /// Both ends of an accepted connection, or `nil` when either address cannot be read (the peer already
+    /// went away, or an address family other than IPv4/IPv6). `listenerLabel`: the accepting listener's label.
+    func endpoints(listenerLabel: String? = nil) -> HTTPEndpoints? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
+        guard result == 0, let remote = SocketAddress(storage: storage), let local = try? localAddress() else {
+            return nil
+        }
+        return HTTPEndpoints(
+            remoteAddress: remote.host, localAddress: local.host, localPort: local.port,
+            listenerLabel: listenerLabel)
+    }
+}
+
 #if canImport(Glibc)
     /// connect(2)'s answer for a connection under way on a non-blocking socket.
     private let connectInProgress = EINPROGRESS
