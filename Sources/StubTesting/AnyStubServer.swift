@@ -64,7 +64,7 @@ public final class AnyStubServer: AsyncStubServerAdmin, StubServerAdminForwardin
     }
 
     /// The client of a server outside this process, when `base` is one (a client, or a launched process's).
-    private var remoteClient: StubServerClient? {
+    var remoteClient: StubServerClient? {
         var client = base as? StubServerClient
         #if os(macOS) || os(Linux)
             client = client ?? (base as? StubServerProcess)?.client
