@@ -83,8 +83,7 @@ public struct MatchCommand: Subcommand {
         while let argument = reader.next() {
             switch argument {
             case .option("--stubs"), .option("--root-dir"):
-                stubs = try reader.value(for: "--stubs")
-                if stubs.isEmpty { throw CLIError("--stubs needs a directory") }
+                stubs = try reader.stubsDirectory()
             case .option("-H"), .option("--header"):
                 headers.append(try header(reader.value(for: "-H")))
             case .option("-d"), .option("--data"):
