@@ -118,15 +118,8 @@ package struct Socket: Sendable, Hashable {
     /// Caps the kernel's send buffer at about `bytes` (`SO_SNDBUF`; Linux doubles it and stops growing it).
     /// Errors are ignored: the buffer only stays as large as the kernel makes it.
     func setSendBuffer(_ bytes: Int) {
-        try? setOption(SOL_SOCKET, Self.soSendBuffer, Int32(clamping: bytes))
+        try? setOption(SOL_SOCKET, soSendBuffer, Int32(clamping: bytes))
     }
-
-    #if canImport(Glibc)
-        private static let soSendBuffer = SO_SNDBUF
-    #else
-        /// Darwin's `SO_SNDBUF` from <sys/socket.h> (as `soLinger`: spelled out for the Darwin type-check).
-        private static let soSendBuffer: Int32 = 0x1001
-    #endif
 
     /// Reads up to `buffer.count` bytes. `.processed(0)` is end of stream.
     @inline(__always)
@@ -191,16 +184,9 @@ extension Socket {
     package func takePendingError() -> Int32? {
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(fd, SOL_SOCKET, Self.soError, &value, &length) == 0 else { return errno }
+        guard getsockopt(fd, SOL_SOCKET, soError, &value, &length) == 0 else { return errno }
         return value == 0 ? nil : value
     }
-
-    #if canImport(Glibc)
-        private static let soError = SO_ERROR
-    #else
-        /// Darwin's `SO_ERROR` from <sys/socket.h>.
-        private static let soError: Int32 = 0x1007
-    #endif
 }
 
 extension Socket {
@@ -208,15 +194,8 @@ extension Socket {
     /// False at end of stream, when nothing arrived, and on error.
     var hasUnreadInput: Bool {
         var byte: UInt8 = 0
-        return recv(fd, &byte, 1, Self.peekFlags) > 0
+        return recv(fd, &byte, 1, peekFlags) > 0
     }
-
-    #if canImport(Glibc)
-        private static let peekFlags = Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)
-    #else
-        /// Darwin's `MSG_PEEK | MSG_DONTWAIT` from <sys/socket.h>.
-        private static let peekFlags: Int32 = 0x2 | 0x80
-    #endif
 }
 
 extension Socket {
@@ -225,16 +204,8 @@ extension Socket {
     func setLingerZero() {
         // `struct linger` is two C ints on both platforms: l_onoff, then l_linger.
         var value: (Int32, Int32) = (1, 0)
-        _ = setsockopt(fd, SOL_SOCKET, Self.soLinger, &value, socklen_t(MemoryLayout<(Int32, Int32)>.size))
+        _ = setsockopt(fd, SOL_SOCKET, soLinger, &value, socklen_t(MemoryLayout<(Int32, Int32)>.size))
     }
-
-    #if canImport(Glibc)
-        private static let soLinger = SO_LINGER
-    #else
-        /// Darwin's `SO_LINGER` from <sys/socket.h>. A zero timeout means the same in its ticks as in
-        /// seconds (`SO_LINGER_SEC`), so the plain option is enough.
-        private static let soLinger: Int32 = 0x0080
-    #endif
 }
 
 extension Socket {
@@ -255,9 +226,16 @@ extension Socket {
     }
 }
 
+// Constants and system calls, per platform. Darwin's constants are spelled out from <sys/errno.h> and <sys/socket.h>:
+// the Darwin type-check's stand-in SDK lacks them.
 #if canImport(Glibc)
     /// connect(2)'s answer for a connection under way on a non-blocking socket.
     private let connectInProgress = EINPROGRESS
+    private let soSendBuffer = SO_SNDBUF
+    private let soError = SO_ERROR
+    /// A one-byte peek that does not wait.
+    private let peekFlags = Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)
+    private let soLinger = SO_LINGER
     @inline(__always) private func sysConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
         -> Int32
     { Glibc.connect(fd, address, length) }
@@ -267,8 +245,13 @@ extension Socket {
     }
     @inline(__always) func sysClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
 #else
-    /// Darwin's `EINPROGRESS` from <sys/errno.h>, spelled out: the Darwin type-check's stand-in SDK lacks it.
-    private let connectInProgress: Int32 = 36
+    private let connectInProgress: Int32 = 36  // EINPROGRESS
+    private let soSendBuffer: Int32 = 0x1001  // SO_SNDBUF
+    private let soError: Int32 = 0x1007  // SO_ERROR
+    private let peekFlags: Int32 = 0x2 | 0x80  // MSG_PEEK | MSG_DONTWAIT
+    /// `SO_LINGER`. A zero timeout means the same in its ticks as in seconds (`SO_LINGER_SEC`), so the plain option
+    /// is enough.
+    private let soLinger: Int32 = 0x0080
     @inline(__always) private func sysConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
         -> Int32
     { Darwin.connect(fd, address, length) }
