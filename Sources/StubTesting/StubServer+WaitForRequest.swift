@@ -41,9 +41,6 @@ extension RequestVerification {
         "Timed out after \(describe(timeout)) waiting: " + (report ?? "")
     }
 
-    static func describe(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
-        return "\(duration.timeInterval) seconds"
-    }
+    /// `2 seconds`, `1 second`, `0.05 seconds`.
+    static func describe(_ duration: Duration) -> String { duration.inWords }
 }
