@@ -66,7 +66,7 @@ let package = Package(
         // XCTest and Swift Testing helpers. Re-export StubKit, StubClient and StubWebSockets.
         .target(name: "StubTesting", dependencies: ["StubKit", "StubClient", "StubWebSockets"]),
         // The command line: parse → validate → run, testable without a process.
-        .target(name: "StubServerCLI", dependencies: ["StubKit"]),
+        .target(name: "StubServerCLI", dependencies: ["StubKit", "StubHTTP"]),
         .executableTarget(name: "stubserver", dependencies: ["StubServerCLI"]),
         // Benchmark server for the engine alone (see Benchmarks/bench-engine.sh).
         .executableTarget(name: "engine-bench", dependencies: ["StubHTTP"], path: "Benchmarks/engine-bench"),

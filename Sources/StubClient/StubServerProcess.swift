@@ -25,7 +25,7 @@ import StubProcess
     /// // … point the app at server.baseURL …
     /// #expect(try await server.received(.get("/hello")) == 1)
     /// ```
-    public final class StubServerProcess: StubServerAdmin {
+    public final class StubServerProcess {
         /// How the process ended.
         public enum Termination: Sendable, Hashable, CustomStringConvertible {
             case exited(Int32)
@@ -190,80 +190,10 @@ import StubProcess
     }
 
     /// Every operation goes to the server through ``StubServerProcess/client``.
-    extension StubServerProcess {
-        @discardableResult
-        public func stub(
-            _ request: RequestPattern, _ response: ResponseDefinition,
-            priority: Int = StubMapping.defaultPriority, name: String? = nil
-        ) async throws -> StubHandle {
-            try await client.stub(request, response, priority: priority, name: name)
-        }
-        @discardableResult
-        public func stub(
-            _ request: RequestPattern, _ response: ResponseDefinition, times: Int,
-            priority: Int = StubMapping.defaultPriority, name: String? = nil
-        ) async throws -> StubHandle {
-            try await client.stub(request, response, times: times, priority: priority, name: name)
-        }
-        @discardableResult
-        public func stub(
-            _ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
-            whenState: String? = nil, newState: String? = nil,
-            priority: Int = StubMapping.defaultPriority, name: String? = nil
-        ) async throws -> StubHandle {
-            try await client.stub(
-                request, response, scenario: scenario, whenState: whenState, newState: newState,
-                priority: priority, name: name)
-        }
-        @discardableResult
-        public func stubSequence(
-            _ request: RequestPattern, _ responses: [ResponseDefinition],
-            _ end: StubServer.SequenceEnd = .repeatLast,
-            priority: Int = StubMapping.defaultPriority, name: String? = nil
-        ) async throws -> StubHandle {
-            try await client.stubSequence(request, responses, end, priority: priority, name: name)
-        }
-        @discardableResult
-        public func stub(mappingJSON: String) async throws -> StubHandle {
-            try await client.stub(mappingJSON: mappingJSON)
-        }
-        @discardableResult
-        public func add(_ mapping: StubMapping) async throws -> StubHandle { try await client.add(mapping) }
-        @discardableResult
-        public func removeStub(id: String) async throws -> Bool { try await client.removeStub(id: id) }
-        public var mappings: [StubMapping] { get async throws { try await client.mappings } }
-        public var unusedStubs: [StubMapping] { get async throws { try await client.unusedStubs } }
-        public var requests: [LoggedRequest] { get async throws { try await client.requests } }
-        public var unmatchedRequests: [LoggedRequest] { get async throws { try await client.unmatchedRequests } }
-        public func received(_ pattern: RequestPattern) async throws -> Int { try await client.received(pattern) }
-        public func requests(matching pattern: RequestPattern) async throws -> [LoggedRequest] {
-            try await client.requests(matching: pattern)
-        }
-        public func nearMisses(for pattern: RequestPattern, limit: Int = 3) async throws -> [(
-            request: LoggedRequest, result: MatchResult
-        )] {
-            try await client.nearMisses(for: pattern, limit: limit)
-        }
-        public func matchResults(for pattern: RequestPattern) async throws -> [(
-            request: LoggedRequest, result: MatchResult
-        )] {
-            try await client.matchResults(for: pattern)
-        }
-        public func awaitRequests(matching pattern: RequestPattern, count: Int = 1, timeout: Duration) async throws
-            -> [LoggedRequest]
-        {
-            try await client.awaitRequests(matching: pattern, count: count, timeout: timeout)
-        }
-        public func reset() async throws { try await client.reset() }
-        public func scenarioState(_ name: String) async throws -> String { try await client.scenarioState(name) }
-        public func setScenarioState(_ name: String, to state: String) async throws {
-            try await client.setScenarioState(name, to: state)
-        }
-        public func resetScenarios() async throws { try await client.resetScenarios() }
-        public var settings: StubServerSettings { get async throws { try await client.settings } }
-        public func updateSettings(_ settings: StubServerSettings) async throws {
-            try await client.updateSettings(settings)
-        }
+    extension StubServerProcess: StubServerAdminForwarding {
+        /// ``client``.
+        public var forwardee: any StubServerAdmin { client }
+
         /// Takes the server offline for `duration`, then it is back by itself (``StubServerClient/goOffline(for:)``).
         public func goOffline(for duration: Duration) async throws { try await client.goOffline(for: duration) }
         /// Makes the server hang for `duration` (``StubServerClient/hang(for:)``).

@@ -41,33 +41,31 @@ package enum JavaNumber {
         isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
     }
 
+    /// Drops `digits [. digits]` (`digit` says what a digit is) from the front of `rest`; returns how many digits
+    /// there were.
+    private static func dropMantissa(
+        from rest: inout Substring.UTF8View.SubSequence, digit: (UInt8) -> Bool
+    ) -> Int {
+        let whole = rest.prefix(while: digit).count
+        rest = rest.dropFirst(whole)
+        guard rest.first == UInt8(ascii: ".") else { return whole }
+        rest = rest.dropFirst()
+        let fraction = rest.prefix(while: digit).count
+        rest = rest.dropFirst(fraction)
+        return whole + fraction
+    }
+
     /// `digits [. digits] [e [sign] digits]`, with at least one mantissa digit.
     private static func isDecimal(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
         var rest = bytes[...]
-        let whole = rest.prefix(while: isDigit).count
-        rest = rest.dropFirst(whole)
-        var fraction = 0
-        if rest.first == UInt8(ascii: ".") {
-            rest = rest.dropFirst()
-            fraction = rest.prefix(while: isDigit).count
-            rest = rest.dropFirst(fraction)
-        }
-        guard whole + fraction > 0 else { return false }
+        guard dropMantissa(from: &rest, digit: isDigit) > 0 else { return false }
         return isExponent(rest, marker: "e")
     }
 
     /// `hexdigits [. hexdigits] p [sign] digits` (Java requires the binary exponent).
     private static func isHexadecimal(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
         var rest = bytes[...]
-        let whole = rest.prefix(while: isHexDigit).count
-        rest = rest.dropFirst(whole)
-        var fraction = 0
-        if rest.first == UInt8(ascii: ".") {
-            rest = rest.dropFirst()
-            fraction = rest.prefix(while: isHexDigit).count
-            rest = rest.dropFirst(fraction)
-        }
-        guard whole + fraction > 0, !rest.isEmpty else { return false }
+        guard dropMantissa(from: &rest, digit: isHexDigit) > 0, !rest.isEmpty else { return false }
         return isExponent(rest, marker: "p")
     }
 

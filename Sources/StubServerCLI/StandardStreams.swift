@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import StubHTTP
 
 /// Direct, unbuffered writes to stdout and stderr from the main thread, for what is printed before the
 /// server starts or instead of it (`Listening on …`, usage, version). Everything the server logs while
@@ -14,24 +10,7 @@ enum StandardStreams {
 
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                #if canImport(Glibc)
-                    let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-                #else
-                    let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
-                #endif
-                if written > 0 {
-                    offset += written
-                } else if written < 0, errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        text.withUTF8 { _ = writeFully(descriptor, UnsafeRawBufferPointer($0)) }
     }
 }
 

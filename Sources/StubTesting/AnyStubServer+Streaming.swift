@@ -93,23 +93,23 @@ extension AnyStubServer {
         return inProcess.webSocketConversation()
     }
 
-    /// The client of a server outside this process.
+    /// The client of a server outside this process (``remoteClient``).
     private var client: StubServerClient {
         get throws(UnsupportedServer) {
-            guard let client = base as? StubServerClient else { throw UnsupportedServer(type: "\(type(of: base))") }
+            guard let client = remoteClient else { throw UnsupportedServer(type: "\(type(of: base))") }
             return client
         }
     }
 
-    /// A call only a ``StubServer`` or a ``StubServerClient`` can make, on an ``AnyStubServer`` wrapping another
-    /// ``StubServerAdmin``.
+    /// A call only a ``StubServer``, a ``StubServerClient`` or a `StubServerProcess` can make, on an
+    /// ``AnyStubServer`` wrapping another ``StubServerAdmin``.
     public struct UnsupportedServer: Error, Sendable, CustomStringConvertible {
         /// The wrapped type's name.
         public let type: String
 
         public var description: String {
-            "AnyStubServer wraps a \(type), which is neither a StubServer nor a StubServerClient: it cannot reach open "
-                + "streams or WebSockets"
+            "AnyStubServer wraps a \(type), which is not a StubServer, a StubServerClient or a StubServerProcess: it "
+                + "cannot reach open streams or WebSockets"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(StubTesting) import StubClient
 
 /// The stub server a test was given, wherever it runs: a ``StubServer`` started in this process, or —
 /// when `STUBSERVER_URL` is set (see ``ExternalStubServer``) — a ``StubServerClient`` to a server CI
@@ -19,7 +20,7 @@ import Foundation
 ///     }
 /// }
 /// ```
-public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible {
+public final class AnyStubServer: AsyncStubServerAdmin, StubServerAdminForwarding, CustomStringConvertible {
     /// The server this one forwards to: a ``StubServer`` or a ``StubServerClient``.
     public let base: any StubServerAdmin
 
@@ -33,11 +34,13 @@ public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible 
     /// Wraps `base`.
     public init(_ base: any StubServerAdmin) { self.base = base }
 
-    /// Notes a stub added through this value (for `failOnUnusedStubs` against a server outside this process), and
-    /// returns its handle.
-    private func noting(_ handle: StubHandle) -> StubHandle {
+    /// ``base``, which every operation goes to.
+    public var forwardee: any StubServerAdmin { base }
+
+    /// Notes a stub added through this value (for `failOnUnusedStubs` against a server outside this process).
+    @_spi(StubTesting)
+    public func noteAdded(_ handle: StubHandle) {
         if isExternal { remoteLedger.noteAdded(handle.id) }
-        return handle
     }
 
     /// Every port the server listens on: the primary one (name `nil`) first, then each virtual host's
@@ -61,7 +64,7 @@ public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible 
     }
 
     /// The client of a server outside this process, when `base` is one (a client, or a launched process's).
-    private var remoteClient: StubServerClient? {
+    var remoteClient: StubServerClient? {
         var client = base as? StubServerClient
         #if os(macOS) || os(Linux)
             client = client ?? (base as? StubServerProcess)?.client
@@ -103,77 +106,4 @@ public final class AnyStubServer: AsyncStubServerAdmin, CustomStringConvertible 
     public var description: String {
         (isExternal ? "external stub server at " : "stub server at ") + baseURL.absoluteString
     }
-
-    @discardableResult
-    public func stub(
-        _ request: RequestPattern, _ response: ResponseDefinition,
-        priority: Int = StubMapping.defaultPriority, name: String? = nil
-    ) async throws -> StubHandle {
-        try noting(await base.stub(request, response, priority: priority, name: name))
-    }
-    @discardableResult
-    public func stub(
-        _ request: RequestPattern, _ response: ResponseDefinition, times: Int,
-        priority: Int = StubMapping.defaultPriority, name: String? = nil
-    ) async throws -> StubHandle {
-        try noting(await base.stub(request, response, times: times, priority: priority, name: name))
-    }
-    @discardableResult
-    public func stub(
-        _ request: RequestPattern, _ response: ResponseDefinition, scenario: String,
-        whenState: String? = nil, newState: String? = nil,
-        priority: Int = StubMapping.defaultPriority, name: String? = nil
-    ) async throws -> StubHandle {
-        try noting(
-            await base.stub(
-                request, response, scenario: scenario, whenState: whenState, newState: newState,
-                priority: priority, name: name))
-    }
-    @discardableResult
-    public func stubSequence(
-        _ request: RequestPattern, _ responses: [ResponseDefinition],
-        _ end: StubServer.SequenceEnd = .repeatLast,
-        priority: Int = StubMapping.defaultPriority, name: String? = nil
-    ) async throws -> StubHandle {
-        try noting(await base.stubSequence(request, responses, end, priority: priority, name: name))
-    }
-    @discardableResult
-    public func stub(mappingJSON: String) async throws -> StubHandle {
-        try noting(await base.stub(mappingJSON: mappingJSON))
-    }
-    @discardableResult
-    public func add(_ mapping: StubMapping) async throws -> StubHandle { try noting(await base.add(mapping)) }
-    @discardableResult
-    public func removeStub(id: String) async throws -> Bool { try await base.removeStub(id: id) }
-    public var mappings: [StubMapping] { get async throws { try await base.mappings } }
-    public var unusedStubs: [StubMapping] { get async throws { try await base.unusedStubs } }
-    public var requests: [LoggedRequest] { get async throws { try await base.requests } }
-    public var unmatchedRequests: [LoggedRequest] { get async throws { try await base.unmatchedRequests } }
-    public func received(_ pattern: RequestPattern) async throws -> Int { try await base.received(pattern) }
-    public func requests(matching pattern: RequestPattern) async throws -> [LoggedRequest] {
-        try await base.requests(matching: pattern)
-    }
-    public func nearMisses(for pattern: RequestPattern, limit: Int = 3) async throws -> [(
-        request: LoggedRequest, result: MatchResult
-    )] {
-        try await base.nearMisses(for: pattern, limit: limit)
-    }
-    public func matchResults(for pattern: RequestPattern) async throws -> [(
-        request: LoggedRequest, result: MatchResult
-    )] {
-        try await base.matchResults(for: pattern)
-    }
-    public func awaitRequests(matching pattern: RequestPattern, count: Int = 1, timeout: Duration) async throws
-        -> [LoggedRequest]
-    {
-        try await base.awaitRequests(matching: pattern, count: count, timeout: timeout)
-    }
-    public func reset() async throws { try await base.reset() }
-    public func scenarioState(_ name: String) async throws -> String { try await base.scenarioState(name) }
-    public func setScenarioState(_ name: String, to state: String) async throws {
-        try await base.setScenarioState(name, to: state)
-    }
-    public func resetScenarios() async throws { try await base.resetScenarios() }
-    public var settings: StubServerSettings { get async throws { try await base.settings } }
-    public func updateSettings(_ settings: StubServerSettings) async throws { try await base.updateSettings(settings) }
 }

@@ -15,10 +15,8 @@
         sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         let userComment = comment()
-        guard let failure = await RemoteVerification.requested(server, pattern, count: count) else { return true }
-        await reportFailure(
-            RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation), server: server)
-        return false
+        let failure = await RemoteVerification.requested(server, pattern, count: count)
+        return await report(failure, adding: userComment, at: .testing(sourceLocation), server: server)
     }
 
     /// Waits up to `within` for the requests, then expects as `expectRequested(_:_:count:_:sourceLocation:)`.
@@ -34,12 +32,8 @@
         sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         let userComment = comment()
-        guard let failure = await RemoteVerification.requested(server, pattern, count: count, within: timeout) else {
-            return true
-        }
-        await reportFailure(
-            RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation), server: server)
-        return false
+        let failure = await RemoteVerification.requested(server, pattern, count: count, within: timeout)
+        return await report(failure, adding: userComment, at: .testing(sourceLocation), server: server)
     }
 
     /// Expects every request the server behind `server` received to have matched a stub.
@@ -49,9 +43,7 @@
         sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         let userComment = comment()
-        guard let failure = await RemoteVerification.noUnmatchedRequests(server) else { return true }
-        await reportFailure(
-            RequestVerification.combine(failure, with: userComment), at: .testing(sourceLocation), server: server)
-        return false
+        let failure = await RemoteVerification.noUnmatchedRequests(server)
+        return await report(failure, adding: userComment, at: .testing(sourceLocation), server: server)
     }
 #endif

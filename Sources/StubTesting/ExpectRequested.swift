@@ -19,10 +19,9 @@
         _ comment: @autoclosure () -> String = "",
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Bool {
-        guard let failure = RequestVerification.requested(server, pattern, count: count) else { return true }
-        reportFailure(
-            RequestVerification.combine(failure, with: comment()), at: .testing(sourceLocation), server: server)
-        return false
+        return report(
+            RequestVerification.requested(server, pattern, count: count), adding: comment, at: .testing(sourceLocation),
+            server: server)
     }
 
     /// Waits up to `within` for `server` to receive requests matching `pattern` (at least once, or
@@ -43,12 +42,10 @@
         sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         if count != 0 { _ = await server.awaitRequests(matching: pattern, count: max(1, count ?? 1), timeout: timeout) }
-        guard let failure = RequestVerification.requested(server, pattern, count: count) else { return true }
         let prefix = count == 0 ? "" : "After waiting \(RequestVerification.describe(timeout)): "
-        reportFailure(
-            RequestVerification.combine(prefix + failure, with: comment()), at: .testing(sourceLocation), server: server
-        )
-        return false
+        return report(
+            RequestVerification.requested(server, pattern, count: count).map { prefix + $0 }, adding: comment,
+            at: .testing(sourceLocation), server: server)
     }
 
     /// Expects every request `server` received to have matched a stub; records an `Issue` listing those
@@ -59,10 +56,9 @@
         _ comment: @autoclosure () -> String = "",
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Bool {
-        guard let failure = RequestVerification.noUnmatchedRequests(server) else { return true }
-        reportFailure(
-            RequestVerification.combine(failure, with: comment()), at: .testing(sourceLocation), server: server)
-        return false
+        return report(
+            RequestVerification.noUnmatchedRequests(server), adding: comment, at: .testing(sourceLocation),
+            server: server)
     }
 
     /// Expects every stub added to `server` at run time to have answered at least one request; records an
@@ -78,9 +74,7 @@
         _ comment: @autoclosure () -> String = "",
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Bool {
-        guard let failure = RequestVerification.noUnusedStubs(server) else { return true }
-        reportFailure(
-            RequestVerification.combine(failure, with: comment()), at: .testing(sourceLocation), server: server)
-        return false
+        return report(
+            RequestVerification.noUnusedStubs(server), adding: comment, at: .testing(sourceLocation), server: server)
     }
 #endif

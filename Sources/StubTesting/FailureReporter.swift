@@ -38,6 +38,27 @@ func reportFailure(_ message: String, at location: FailureLocation, server: some
         attachedJournal: await JournalAttachment.recordInSwiftTesting(external: any, at: location))
 }
 
+/// Reports the failure a check of `server` found (`nil`: it passed), with the caller's `message` added
+/// (``RequestVerification/combine(_:with:)``), and returns whether the check passed.
+@discardableResult
+func report(_ failure: String?, adding message: () -> String, at location: FailureLocation, server: StubServer) -> Bool
+{
+    guard let failure else { return true }
+    reportFailure(RequestVerification.combine(failure, with: message()), at: location, server: server)
+    return false
+}
+
+/// ``report(_:adding:at:server:)-(_,_,_,StubServer)`` for a server reached with `await`; `message` is taken before
+/// the check, as the caller's autoclosure cannot cross it.
+@discardableResult
+func report(_ failure: String?, adding message: String, at location: FailureLocation, server: some AsyncStubServerAdmin)
+    async -> Bool
+{
+    guard let failure else { return true }
+    await reportFailure(RequestVerification.combine(failure, with: message), at: location, server: server)
+    return false
+}
+
 /// Records `message` in the running test's framework; `attachedJournal` says the journal was attached with it.
 private func record(_ message: String, at location: FailureLocation, attachedJournal attached: Bool) {
     #if canImport(Testing)

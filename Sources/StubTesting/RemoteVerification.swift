@@ -89,10 +89,10 @@ extension AsyncStubServerAdmin {
             return []
         }
         if requests.count < count {
-            let report = await RemoteVerification.requested(self, pattern, count: nil, atLeast: count) ?? ""
+            let report = await RemoteVerification.requested(self, pattern, count: nil, atLeast: count)
             await reportFailure(
-                "Timed out after \(RequestVerification.describe(timeout)) waiting: " + report,
-                at: .xctest(file: file, line: line), server: self)
+                RequestVerification.timedOut(after: timeout, report: report), at: .xctest(file: file, line: line),
+                server: self)
         }
         return requests
     }

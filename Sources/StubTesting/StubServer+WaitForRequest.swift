@@ -27,7 +27,8 @@ extension StubServer {
         let requests = await awaitRequests(matching: pattern, count: count, timeout: timeout)
         if requests.count < count {
             reportFailure(
-                RequestVerification.timedOut(self, pattern, count: count, after: timeout),
+                RequestVerification.timedOut(
+                    after: timeout, report: RequestVerification.requested(self, pattern, count: nil, atLeast: count)),
                 at: .xctest(file: file, line: line), server: self)
         }
         return requests
@@ -36,15 +37,10 @@ extension StubServer {
 
 extension RequestVerification {
     /// `Timed out after 5 seconds waiting for at least one request matching …` and the usual report.
-    static func timedOut(_ server: StubServer, _ pattern: RequestPattern, count: Int, after timeout: Duration) -> String
-    {
-        let report = requested(server, pattern, count: nil, atLeast: count) ?? ""
-        return "Timed out after \(describe(timeout)) waiting: " + report
+    static func timedOut(after timeout: Duration, report: String?) -> String {
+        "Timed out after \(describe(timeout)) waiting: " + (report ?? "")
     }
 
-    static func describe(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
-        return "\(duration.timeInterval) seconds"
-    }
+    /// `2 seconds`, `1 second`, `0.05 seconds`.
+    static func describe(_ duration: Duration) -> String { duration.inWords }
 }

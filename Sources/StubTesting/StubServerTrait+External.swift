@@ -38,6 +38,16 @@
                     description: "the stub server at \(ExternalStubServer.environmentVariable)=\(url.absoluteString) "
                         + "did not reset: \(error)")
             }
+            try await run(with: client, reportingAt: location, performing: function)
+        }
+
+        /// Runs `function` with `client`'s server as ``AnyStubServer/current``, then reports what the teardown checks
+        /// find. If `function` throws, attaches the journal, runs `cleanUp` and throws on.
+        private func run(
+            with client: StubServerClient, reportingAt location: SourceLocation,
+            cleanUpOnThrow cleanUp: () async -> Void = {},
+            performing function: @Sendable () async throws -> Void
+        ) async throws {
             let server = AnyStubServer(client)
             do {
                 try await AnyStubServer.$current.withValue(server) {
@@ -45,6 +55,7 @@
                 }
             } catch {
                 _ = await JournalAttachment.recordInSwiftTesting(external: server, at: .testing(location))
+                await cleanUp()
                 throw error
             }
             let checks = TeardownChecks(
@@ -71,21 +82,9 @@
                     description: "the stub server at \(ExternalStubServer.environmentVariable)=\(url.absoluteString) "
                         + "did not start an isolated server (\(ExternalStubServer.isolateVariable)=1): \(error)")
             }
-            let server = AnyStubServer(client)
-            do {
-                try await AnyStubServer.$current.withValue(server) {
-                    try await function()
-                }
-            } catch {
-                _ = await JournalAttachment.recordInSwiftTesting(external: server, at: .testing(location))
-                try? await shared.deleteIsolatedServer(client)
-                throw error
-            }
-            let checks = TeardownChecks(
-                failOnUnmatchedRequests: failOnUnmatchedRequests, failOnUnusedStubs: failOnUnusedStubs)
-            for message in await checks.failures(server) {
-                await reportFailure(message, at: .testing(location), server: server)
-            }
+            try await run(
+                with: client, reportingAt: location, cleanUpOnThrow: { try? await shared.deleteIsolatedServer(client) },
+                performing: function)
             do {
                 try await shared.deleteIsolatedServer(client)
             } catch {

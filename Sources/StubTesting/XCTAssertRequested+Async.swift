@@ -15,10 +15,8 @@
         file: StaticString = #filePath, line: UInt = #line
     ) async {
         let userMessage = message()
-        guard let failure = await RemoteVerification.requested(server, pattern, count: count) else { return }
-        await reportFailure(
-            RequestVerification.combine(failure, with: userMessage), at: .xctest(file: file, line: line), server: server
-        )
+        let failure = await RemoteVerification.requested(server, pattern, count: count)
+        await report(failure, adding: userMessage, at: .xctest(file: file, line: line), server: server)
     }
 
     /// Waits up to `timeout` seconds for the requests (see ``AsyncStubServerAdmin/waitForRequest(matching:count:timeout:file:line:)``),
@@ -35,10 +33,7 @@
     ) async {
         let userMessage = message()
         let failure = await RemoteVerification.requested(server, pattern, count: count, within: .seconds(timeout))
-        guard let failure else { return }
-        await reportFailure(
-            RequestVerification.combine(failure, with: userMessage), at: .xctest(file: file, line: line), server: server
-        )
+        await report(failure, adding: userMessage, at: .xctest(file: file, line: line), server: server)
     }
 
     /// Asserts that every request the server behind `server` received matched a stub.
@@ -51,9 +46,7 @@
         file: StaticString = #filePath, line: UInt = #line
     ) async {
         let userMessage = message()
-        guard let failure = await RemoteVerification.noUnmatchedRequests(server) else { return }
-        await reportFailure(
-            RequestVerification.combine(failure, with: userMessage), at: .xctest(file: file, line: line), server: server
-        )
+        let failure = await RemoteVerification.noUnmatchedRequests(server)
+        await report(failure, adding: userMessage, at: .xctest(file: file, line: line), server: server)
     }
 #endif

@@ -36,9 +36,9 @@
         file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        guard let failure = RequestVerification.requested(server, pattern, count: count) else { return }
-        reportFailure(
-            RequestVerification.combine(failure, with: message()), at: .xctest(file: file, line: line), server: server)
+        report(
+            RequestVerification.requested(server, pattern, count: count), adding: message,
+            at: .xctest(file: file, line: line), server: server)
     }
 
     /// Asserts that every request `server` received matched a stub.
@@ -57,9 +57,9 @@
         file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        guard let failure = RequestVerification.noUnmatchedRequests(server) else { return }
-        reportFailure(
-            RequestVerification.combine(failure, with: message()), at: .xctest(file: file, line: line), server: server)
+        report(
+            RequestVerification.noUnmatchedRequests(server), adding: message, at: .xctest(file: file, line: line),
+            server: server)
     }
 
     /// Asserts that every stub added to `server` at run time answered at least one request: a stub that
@@ -79,9 +79,9 @@
         file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        guard let failure = RequestVerification.noUnusedStubs(server) else { return }
-        reportFailure(
-            RequestVerification.combine(failure, with: message()), at: .xctest(file: file, line: line), server: server)
+        report(
+            RequestVerification.noUnusedStubs(server), adding: message, at: .xctest(file: file, line: line),
+            server: server)
     }
 #endif
 
@@ -110,10 +110,9 @@
         let cancel = server.whenReceived(pattern, count: max(1, count ?? 1)) { expectation.fulfill() }
         if count != 0 { _ = XCTWaiter().wait(for: [expectation], timeout: timeout) }
         cancel()
-        guard let failure = RequestVerification.requested(server, pattern, count: count) else { return }
         let prefix = count == 0 ? "" : "After waiting \(timeout) seconds: "
-        reportFailure(
-            RequestVerification.combine(prefix + failure, with: message()), at: .xctest(file: file, line: line),
-            server: server)
+        report(
+            RequestVerification.requested(server, pattern, count: count).map { prefix + $0 }, adding: message,
+            at: .xctest(file: file, line: line), server: server)
     }
 #endif

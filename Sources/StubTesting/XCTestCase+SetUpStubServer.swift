@@ -68,14 +68,7 @@
                     description: "the stub server at \(ExternalStubServer.environmentVariable)=\(url.absoluteString) "
                         + "did not reset: \(error)")
             }
-            let server = AnyStubServer(client)
-            attachJournalAtTeardownIfFailed(server)
-            addTeardownBlock {
-                for message in await checks.failures(server) {
-                    await reportFailure(message, at: .xctest(file: file, line: line), server: server)
-                }
-            }
-            return server
+            return checkedAtTeardown(client, checks: checks, file: file, line: line)
         }
 
         /// An isolated server of `shared` for this test (`STUBSERVER_ISOLATE=1`), deleted at teardown.
@@ -102,6 +95,13 @@
                         at: .xctest(file: file, line: line))
                 }
             }
+            return checkedAtTeardown(client, checks: checks, file: file, line: line)
+        }
+
+        /// `client`'s server for this test: at teardown, its journal is attached if the test failed and `checks` run.
+        private func checkedAtTeardown(
+            _ client: StubServerClient, checks: TeardownChecks, file: StaticString, line: UInt
+        ) -> AnyStubServer {
             let server = AnyStubServer(client)
             attachJournalAtTeardownIfFailed(server)
             addTeardownBlock {

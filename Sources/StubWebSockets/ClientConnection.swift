@@ -148,7 +148,7 @@ final class ClientConnection: Sendable {
         let timeout = configuration.sendTimeout
         let failure = handshake.failure(
             .timedOut,
-            "did not take \(what) (\(bytes.count) bytes) within \(describe(timeout)): the client gave the connection up"
+            "did not take \(what) (\(bytes.count) bytes) within \(timeout.inWords): the client gave the connection up"
         )
         return await wait(timeout: timeout, timeoutFailure: failure) { state, waiter in
             if let refusal = state.refusal(sending: what, url: self.handshake.url.absoluteString) {

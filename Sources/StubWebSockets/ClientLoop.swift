@@ -96,7 +96,7 @@ final class ClientLoop {
             if let failure = waitOpening(
                 Int16(POLLOUT), deadline: deadline,
                 timeout: {
-                    "could not be reached within \(describe(timeout)): no TCP connection to \(endpoint.hostField)"
+                    "could not be reached within \(timeout.inWords): no TCP connection to \(endpoint.hostField)"
                 })
             {
                 return .failure(failure)
@@ -115,7 +115,7 @@ final class ClientLoop {
                     if let failure = waitOpening(
                         Int16(POLLOUT), deadline: deadline,
                         timeout: {
-                            "did not take the upgrade request within \(describe(timeout))"
+                            "did not take the upgrade request within \(timeout.inWords)"
                         })
                     {
                         return .failure(failure)
@@ -132,7 +132,7 @@ final class ClientLoop {
             switch readOpening(
                 into: &received, deadline: deadline,
                 waiting: { count in
-                    "did not answer the WebSocket upgrade within \(describe(timeout))"
+                    "did not answer the WebSocket upgrade within \(timeout.inWords)"
                         + (count == 0 ? "" : " (\(count) bytes of a response head came)")
                 })
             {

@@ -62,11 +62,3 @@ extension StubWebSocketClient {
         public var description: String { detail }
     }
 }
-
-/// `2 seconds`, `1 second`, `0.05 seconds`: a timeout in a message.
-func describe(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
-    let value = Double(seconds) + Double(attoseconds) / 1e18
-    return "\(value) seconds"
-}

@@ -51,7 +51,7 @@ extension StubWebSocketClient {
     public func receive(timeout: Duration = .seconds(5)) async throws(Failure) -> Message {
         let failure = Failure(
             .timedOut,
-            "timed out after \(describe(timeout)) waiting for a message from \(url.absoluteString) (none came; the "
+            "timed out after \(timeout.inWords) waiting for a message from \(url.absoluteString) (none came; the "
                 + "connection stays open)")
         return try await connection.wait(timeout: timeout, timeoutFailure: failure) { state, waiter in
             if let message = state.takeMessage() { return .success(message) }
@@ -70,7 +70,7 @@ extension StubWebSocketClient {
         let bytes = WebSocketFrameSerializer.serialize(ClientConnection.masked(.ping(payload)))
         let url = url.absoluteString
         let failure = Failure(
-            .timedOut, "timed out after \(describe(timeout)) waiting for \(url) to answer a ping with its pong")
+            .timedOut, "timed out after \(timeout.inWords) waiting for \(url) to answer a ping with its pong")
         let outcome: Waiter<Void>.Outcome = await connection.wait(timeout: timeout, timeoutFailure: failure) {
             state, waiter in
             if let refusal = state.refusal(sending: "a ping", url: url) { return .failure(refusal) }
@@ -107,7 +107,7 @@ extension StubWebSocketClient {
         }
         let failure = Failure(
             .timedOut,
-            "timed out after \(describe(timeout)) waiting for \(url.absoluteString) to answer the close (\(code)); "
+            "timed out after \(timeout.inWords) waiting for \(url.absoluteString) to answer the close (\(code)); "
                 + "the client closed the TCP connection")
         return try await connection.wait(timeout: timeout, timeoutFailure: failure) { state, waiter in
             if state.phase == .ended {
@@ -137,7 +137,7 @@ extension StubWebSocketClient {
     public func waitForClose(timeout: Duration = .seconds(5)) async throws(Failure) -> Close {
         let failure = Failure(
             .timedOut,
-            "timed out after \(describe(timeout)) waiting for \(url.absoluteString) to close the connection (it "
+            "timed out after \(timeout.inWords) waiting for \(url.absoluteString) to close the connection (it "
                 + "stays open)")
         return try await connection.wait(timeout: timeout, timeoutFailure: failure) { state, waiter in
             if state.phase == .ended {

@@ -44,4 +44,11 @@ extension Duration {
         let (sum, overflow2) = product.addingReportingOverflow(attoseconds / 1_000_000_000)
         return overflow2 ? .max : max(0, sum)
     }
+
+    /// `2 seconds`, `1 second`, `0.05 seconds`: a timeout in a message.
+    package var inWords: String {
+        let (seconds, attoseconds) = components
+        if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+        return "\(Double(seconds) + Double(attoseconds) / 1e18) seconds"
+    }
 }

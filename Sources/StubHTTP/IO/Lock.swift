@@ -11,19 +11,12 @@
 /// let count = lock.withLock { counter += 1; return counter }
 /// ```
 final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// The mutex; only ``ThreadCondition`` takes it directly, to wait on its condition variable.
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
+    init() { mutex = .allocatePthreadObject(pthread_mutex_t()) { pthread_mutex_init($0, nil) } }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+    deinit { mutex.deallocatePthreadObject { pthread_mutex_destroy($0) } }
 
     /// Runs `body` holding the lock.
     @inline(__always)
@@ -99,5 +92,23 @@ final class ConditionLock<Value>: @unchecked Sendable {
             if !condition.wait(until: deadline) { return predicate(value) }
         }
         return true
+    }
+}
+
+extension UnsafeMutablePointer {
+    /// A pthread object (a mutex, a condition variable) on the heap, where it never moves, as pthreads requires;
+    /// `create` is its `pthread_…_init`.
+    static func allocatePthreadObject(_ value: Pointee, _ create: (Self) -> Int32) -> Self {
+        let object = allocate(capacity: 1)
+        object.initialize(to: value)
+        _ = create(object)
+        return object
+    }
+
+    /// Destroys (with `destroy`, its `pthread_…_destroy`) and frees an object from ``allocatePthreadObject(_:_:)``.
+    func deallocatePthreadObject(_ destroy: (Self) -> Int32) {
+        _ = destroy(self)
+        deinitialize(count: 1)
+        deallocate()
     }
 }

@@ -118,15 +118,8 @@ package struct Socket: Sendable, Hashable {
     /// Caps the kernel's send buffer at about `bytes` (`SO_SNDBUF`; Linux doubles it and stops growing it).
     /// Errors are ignored: the buffer only stays as large as the kernel makes it.
     func setSendBuffer(_ bytes: Int) {
-        try? setOption(SOL_SOCKET, Self.soSendBuffer, Int32(clamping: bytes))
+        try? setOption(SOL_SOCKET, soSendBuffer, Int32(clamping: bytes))
     }
-
-    #if canImport(Glibc)
-        private static let soSendBuffer = SO_SNDBUF
-    #else
-        /// Darwin's `SO_SNDBUF` from <sys/socket.h> (as `soLinger`: spelled out for the Darwin type-check).
-        private static let soSendBuffer: Int32 = 0x1001
-    #endif
 
     /// Reads up to `buffer.count` bytes. `.processed(0)` is end of stream.
     @inline(__always)
@@ -185,9 +178,64 @@ package struct Socket: Sendable, Hashable {
     }
 }
 
+extension Socket {
+    /// Takes the socket's pending error (`SO_ERROR`), if any: `ECONNRESET` or `EPIPE` once the peer reset
+    /// the connection. Reading it clears it. A read does not report it after the peer's FIN was read.
+    package func takePendingError() -> Int32? {
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, soError, &value, &length) == 0 else { return errno }
+        return value == 0 ? nil : value
+    }
+}
+
+extension Socket {
+    /// Whether bytes wait to be read: a one-byte peek that takes nothing (the socket is non-blocking).
+    /// False at end of stream, when nothing arrived, and on error.
+    var hasUnreadInput: Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, peekFlags) > 0
+    }
+}
+
+extension Socket {
+    /// Sets `SO_LINGER` to on with a zero timeout, so that the next `close` resets the connection (RST)
+    /// instead of closing it cleanly. Errors are ignored: the close still happens, as a FIN.
+    func setLingerZero() {
+        // `struct linger` is two C ints on both platforms: l_onoff, then l_linger.
+        var value: (Int32, Int32) = (1, 0)
+        _ = setsockopt(fd, SOL_SOCKET, soLinger, &value, socklen_t(MemoryLayout<(Int32, Int32)>.size))
+    }
+}
+
+extension Socket {
+    /// Both ends of an accepted connection, or `nil` when either address cannot be read (the peer already
+    /// went away, or an address family other than IPv4/IPv6). `listenerLabel`: the accepting listener's label.
+    func endpoints(listenerLabel: String? = nil) -> HTTPEndpoints? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
+        guard result == 0, let remote = SocketAddress(storage: storage), let local = try? localAddress() else {
+            return nil
+        }
+        return HTTPEndpoints(
+            remoteAddress: remote.host, localAddress: local.host, localPort: local.port,
+            listenerLabel: listenerLabel)
+    }
+}
+
+// Constants and system calls, per platform. Darwin's constants are spelled out from <sys/errno.h> and <sys/socket.h>:
+// the Darwin type-check's stand-in SDK lacks them.
 #if canImport(Glibc)
     /// connect(2)'s answer for a connection under way on a non-blocking socket.
     private let connectInProgress = EINPROGRESS
+    private let soSendBuffer = SO_SNDBUF
+    private let soError = SO_ERROR
+    /// A one-byte peek that does not wait.
+    private let peekFlags = Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)
+    private let soLinger = SO_LINGER
     @inline(__always) private func sysConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
         -> Int32
     { Glibc.connect(fd, address, length) }
@@ -197,8 +245,13 @@ package struct Socket: Sendable, Hashable {
     }
     @inline(__always) func sysClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
 #else
-    /// Darwin's `EINPROGRESS` from <sys/errno.h>, spelled out: the Darwin type-check's stand-in SDK lacks it.
-    private let connectInProgress: Int32 = 36
+    private let connectInProgress: Int32 = 36  // EINPROGRESS
+    private let soSendBuffer: Int32 = 0x1001  // SO_SNDBUF
+    private let soError: Int32 = 0x1007  // SO_ERROR
+    private let peekFlags: Int32 = 0x2 | 0x80  // MSG_PEEK | MSG_DONTWAIT
+    /// `SO_LINGER`. A zero timeout means the same in its ticks as in seconds (`SO_LINGER_SEC`), so the plain option
+    /// is enough.
+    private let soLinger: Int32 = 0x0080
     @inline(__always) private func sysConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
         -> Int32
     { Darwin.connect(fd, address, length) }

@@ -19,7 +19,7 @@ package enum SocketAddress: Sendable, CustomStringConvertible {
     }
 
     /// The address family, `AF_INET` or `AF_INET6`.
-    var family: Int32 {
+    package var family: Int32 {
         switch self {
         case .v4: AF_INET
         case .v6: AF_INET6
@@ -47,7 +47,7 @@ package enum SocketAddress: Sendable, CustomStringConvertible {
     }
 
     /// Calls `body` with the address as a `sockaddr` pointer and its length.
-    func withSockAddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+    package func withSockAddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
         switch self {
         case .v4(var a):
             withUnsafePointer(to: &a) {
@@ -82,34 +82,20 @@ package enum SocketAddress: Sendable, CustomStringConvertible {
     }
 
     /// Resolves `host` (a numeric IPv4/IPv6 address, optionally in brackets, or a name such as
-    /// `localhost`) and `port`. Returns `nil` if the host cannot be resolved.
+    /// `localhost`) and `port`: its first address. Returns `nil` if the host cannot be resolved.
     package static func resolve(host: String, port: Int) -> SocketAddress? {
-        guard (0...65535).contains(port) else { return nil }
-        var name = host
-        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-        var v4 = sockaddr_in()
-        if inet_pton(AF_INET, name, &v4.sin_addr) == 1 {
-            v4.sin_family = sa_family_t(AF_INET)
-            v4.sin_port = UInt16(port).bigEndian
-            #if canImport(Darwin)
-                v4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-            #endif
-            return .v4(v4)
-        }
-        var v6 = sockaddr_in6()
-        if inet_pton(AF_INET6, name, &v6.sin6_addr) == 1 {
-            v6.sin6_family = sa_family_t(AF_INET6)
-            v6.sin6_port = UInt16(port).bigEndian
-            #if canImport(Darwin)
-                v6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
-            #endif
-            return .v6(v6)
-        }
-        return lookUp(name: name, port: port)
+        try? lookUp(host: host, port: port, limit: 1).get().first
     }
 
-    private static func lookUp(name: String, port: Int) -> SocketAddress? {
-        guard !name.isEmpty else { return nil }
+    /// Every IPv4 and IPv6 address of `host` (a name, or a numeric IPv4/IPv6 address, optionally in brackets) with
+    /// `port`, in the system's order, at most `limit` of them; or why there are none, in words (`getaddrinfo: …`,
+    /// or `no IPv4 or IPv6 address`). Blocks for a DNS lookup (not for a numeric address).
+    package static func lookUp(host: String, port: Int, limit: Int) -> Result<[SocketAddress], AddressLookupError> {
+        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        guard (0...65535).contains(port) else {
+            return .failure(AddressLookupError(reason: "port \(port) out of range"))
+        }
+        guard !name.isEmpty else { return .failure(AddressLookupError(reason: "empty host name")) }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
@@ -118,26 +104,46 @@ package enum SocketAddress: Sendable, CustomStringConvertible {
             hints.ai_socktype = SOCK_STREAM
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(name, nil, &hints, &list) == 0, let first = list else { return nil }
+        let code = getaddrinfo(name, nil, &hints, &list)
+        guard code == 0, let first = list else {
+            return .failure(AddressLookupError(reason: "getaddrinfo: \(lookUpFailure(code))"))
+        }
         defer { freeaddrinfo(first) }
+        var addresses: [SocketAddress] = []
         var cursor: UnsafeMutablePointer<addrinfo>? = first
-        while let info = cursor {
+        while let info = cursor, addresses.count < limit {
             if let raw = info.pointee.ai_addr {
                 switch info.pointee.ai_family {
                 case AF_INET:
                     var a = raw.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee }
                     a.sin_port = UInt16(port).bigEndian
-                    return .v4(a)
+                    addresses.append(.v4(a))
                 case AF_INET6:
                     var a = raw.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee }
                     a.sin6_port = UInt16(port).bigEndian
-                    return .v6(a)
+                    addresses.append(.v6(a))
                 default:
                     break
                 }
             }
             cursor = info.pointee.ai_next
         }
-        return nil
+        return addresses.isEmpty
+            ? .failure(AddressLookupError(reason: "no IPv4 or IPv6 address")) : .success(addresses)
     }
+
+    /// getaddrinfo's error code in words.
+    private static func lookUpFailure(_ code: Int32) -> String {
+        #if canImport(Glibc)
+            String(cString: gai_strerror(code))
+        #else
+            "error \(code)"
+        #endif
+    }
+}
+
+/// Why ``SocketAddress/lookUp(host:port:limit:)`` found no address, in words.
+package struct AddressLookupError: Error, Equatable {
+    /// `getaddrinfo: Name or service not known`, `no IPv4 or IPv6 address`, …
+    package let reason: String
 }

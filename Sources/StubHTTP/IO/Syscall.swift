@@ -69,3 +69,29 @@ func blockingSyscall<T: FixedWidthInteger>(where call: StaticString, _ body: () 
         throw SocketError(errno: code, call: call.description)
     }
 }
+
+/// Writes all of `bytes` to `descriptor` (a log file, stdout, stderr), retrying after `EINTR` and waiting, 100 ms at
+/// a time, while a non-blocking descriptor is full. Blocks: call it off the event loops.
+/// - Returns: how many bytes were written; fewer than all when the descriptor closed or failed for good.
+package func writeFully(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    var offset = 0
+    while offset < bytes.count {
+        #if canImport(Glibc)
+            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+        #else
+            let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
+        #endif
+        if written > 0 {
+            offset += written
+        } else if written < 0, errno == EINTR {
+            continue
+        } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&poller, 1, 100)
+        } else {
+            return offset
+        }
+    }
+    return offset
+}

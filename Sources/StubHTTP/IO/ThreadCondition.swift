@@ -13,26 +13,14 @@
 /// while queue.isEmpty { condition.wait() }
 /// ```
 package final class ThreadCondition: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// The mutex: a ``Lock``'s, taken and released here without `withLock`, as a condition variable needs.
+    private let mutexLock = Lock()
+    private var mutex: UnsafeMutablePointer<pthread_mutex_t> { mutexLock.mutex }
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    package init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
-    }
+    package init() { condition = .allocatePthreadObject(pthread_cond_t()) { pthread_cond_init($0, nil) } }
 
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deinitialize(count: 1)
-        condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+    deinit { condition.deallocatePthreadObject { pthread_cond_destroy($0) } }
 
     package func lock() { pthread_mutex_lock(mutex) }
 

@@ -7,21 +7,7 @@ package enum SHA1 {
     /// The digest of `bytes`: 20 bytes.
     package static func digest<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
         var h: [UInt32] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0]
-        var message = Array(bytes)
-        let bitLength = UInt64(message.count) &* 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            message.append(UInt8(truncatingIfNeeded: bitLength >> shift))
-        }
-        var w = [UInt32](repeating: 0, count: 80)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for i in 0..<16 {
-                let j = chunk + i * 4
-                w[i] =
-                    UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8
-                    | UInt32(message[j + 3])
-            }
+        SHAMessageSchedule.forEachBlock(of: bytes, length: 80) { w in
             for i in 16..<80 { w[i] = rotate(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1) }
             var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
             for i in 0..<80 {
@@ -38,7 +24,7 @@ package enum SHA1 {
             }
             for (i, value) in [a, b, c, d, e].enumerated() { h[i] = h[i] &+ value }
         }
-        return h.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> $0) } }
+        return SHAMessageSchedule.digest(h)
     }
 
     /// Rotates left by `count` bits.

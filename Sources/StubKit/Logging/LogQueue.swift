@@ -146,23 +146,9 @@ final class LogQueue: @unchecked Sendable {
         case let .fileDescriptor(descriptor):
             var text = text
             return text.withUTF8 { bytes -> Int? in
-                guard let base = bytes.baseAddress else { return nil }
-                var offset = 0
-                while offset < bytes.count {
-                    let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-                    if written > 0 {
-                        offset += written
-                    } else if written < 0, errno == EINTR {
-                        continue
-                    } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-                        var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&poller, 1, 100)  // a non-blocking descriptor: wait until it takes more
-                    } else {
-                        // Closed or failed for good: what is left is lost.
-                        return Self.lineCount(UnsafeBufferPointer(rebasing: bytes[offset...]))
-                    }
-                }
-                return nil
+                // Closed or failed for good: what is left is lost.
+                let written = writeFully(descriptor, UnsafeRawBufferPointer(bytes))
+                return written == bytes.count ? nil : Self.lineCount(UnsafeBufferPointer(rebasing: bytes[written...]))
             }
         }
     }
@@ -183,12 +169,4 @@ final class LogQueue: @unchecked Sendable {
     private static func lineCount<C: Collection<UInt8>>(_ bytes: C) -> Int {
         max(1, bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-    #else
-        Darwin.write(descriptor, buffer, count)
-    #endif
 }

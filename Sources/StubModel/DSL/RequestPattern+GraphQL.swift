@@ -52,8 +52,6 @@ extension RequestPattern {
 
     /// Requires a GraphQL request as `matcher` says; replaces any GraphQL matcher set before.
     public func withGraphQL(_ matcher: GraphQLMatcher) -> RequestPattern {
-        var copy = self
-        copy.graphQL = matcher
-        return copy
+        changing { $0.graphQL = matcher }
     }
 }

@@ -75,9 +75,7 @@ extension RequestPattern {
 
     /// Requires a cookie `name` with a value `matcher` accepts (`cookies`).
     public func withCookie(_ name: String, _ matcher: StringMatcher) -> RequestPattern {
-        var copy = self
-        copy.cookies.setMatcher(.single(matcher), for: name)
-        return copy
+        changing { $0.cookies.setMatcher(.single(matcher), for: name) }
     }
 
     /// Requires a cookie `name` equal to `value` exactly.
@@ -89,9 +87,7 @@ extension RequestPattern {
 
     /// Adds a body pattern (`bodyPatterns`); every body pattern must match.
     public func withBody(_ matcher: StringMatcher) -> RequestPattern {
-        var copy = self
-        copy.bodyPatterns.append(matcher)
-        return copy
+        changing { $0.bodyPatterns.append(matcher) }
     }
 
     /// Requires the body to equal `text` exactly (`{"equalTo": text}`).
@@ -119,23 +115,17 @@ extension RequestPattern {
 
     /// Requires `Authorization: Basic` credentials (`basicAuthCredentials`).
     public func withBasicAuth(username: String, password: String) -> RequestPattern {
-        var copy = self
-        copy.basicAuthCredentials = BasicAuthCredentials(username: username, password: password)
-        return copy
+        changing { $0.basicAuthCredentials = BasicAuthCredentials(username: username, password: password) }
     }
 
     // MARK: Private
 
     private func withQuery(_ name: String, multi matcher: MultiValueMatcher) -> RequestPattern {
-        var copy = self
-        copy.queryParameters.setMatcher(matcher, for: name)
-        return copy
+        changing { $0.queryParameters.setMatcher(matcher, for: name) }
     }
 
     private func withHeader(_ name: String, multi matcher: MultiValueMatcher) -> RequestPattern {
-        var copy = self
-        copy.headers.setMatcher(matcher, for: name)
-        return copy
+        changing { $0.headers.setMatcher(matcher, for: name) }
     }
 }
 
@@ -150,3 +140,18 @@ extension [NamedMatcher] {
         }
     }
 }
+
+/// A DSL value whose modifiers each return a changed copy.
+protocol ChangedCopies {}
+
+extension ChangedCopies {
+    /// A copy of `self` with `change` made to it.
+    func changing(_ change: (inout Self) -> Void) -> Self {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}
+
+extension RequestPattern: ChangedCopies {}
+extension ResponseDefinition: ChangedCopies {}

@@ -11,31 +11,23 @@ extension RequestPattern {
     /// Requires the scheme to be `scheme` (`"scheme"`). stubserver serves plain HTTP, so `"https"` never
     /// matches.
     public func withScheme(_ scheme: String) -> RequestPattern {
-        var copy = self
-        copy.scheme = scheme
-        return copy
+        changing { $0.scheme = scheme }
     }
 
     /// Requires the host the request was sent to (without its port) to be one `matcher` accepts (`"host"`).
     public func withHost(_ matcher: StringMatcher) -> RequestPattern {
-        var copy = self
-        copy.host = matcher
-        return copy
+        changing { $0.host = matcher }
     }
 
     /// Requires the port the request was sent to to be `port` (`"port"`).
     public func withPort(_ port: Int) -> RequestPattern {
-        var copy = self
-        copy.port = port
-        return copy
+        changing { $0.port = port }
     }
 
     /// Requires the client's address (or the first `X-Forwarded-For` field) to be one `matcher` accepts
     /// (`"clientIp"`).
     public func withClientIp(_ matcher: StringMatcher) -> RequestPattern {
-        var copy = self
-        copy.clientIp = matcher
-        return copy
+        changing { $0.clientIp = matcher }
     }
 
     /// Requires the form parameter `name` of an `application/x-www-form-urlencoded` body to have a value
@@ -66,8 +58,6 @@ extension RequestPattern {
     }
 
     private func withFormParameter(_ name: String, multi matcher: MultiValueMatcher) -> RequestPattern {
-        var copy = self
-        copy.formParameters.setMatcher(matcher, for: name)
-        return copy
+        changing { $0.formParameters.setMatcher(matcher, for: name) }
     }
 }

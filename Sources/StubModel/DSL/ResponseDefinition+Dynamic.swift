@@ -16,9 +16,7 @@ extension ResponseDefinition {
 
     /// Replaces the response with `fault`.
     public func withFault(_ fault: ResponseFault) -> ResponseDefinition {
-        var copy = self
-        copy.fault = fault
-        return copy
+        changing { $0.fault = fault }
     }
 
     /// A response that never comes: the request is read and journaled, then held (no thread waits) until
@@ -30,9 +28,7 @@ extension ResponseDefinition {
 
     /// This response never comes: see ``hanging()-type.method``.
     public func hanging() -> ResponseDefinition {
-        var copy = self
-        copy.hangs = true
-        return copy
+        changing { $0.hangs = true }
     }
 
     /// A random delay, every millisecond of `milliseconds` equally likely (`delayDistribution` uniform).
@@ -47,22 +43,18 @@ extension ResponseDefinition {
 
     /// A random delay drawn from `distribution` for every request (`delayDistribution`).
     public func withDelayDistribution(_ distribution: DelayDistribution) -> ResponseDefinition {
-        var copy = self
-        copy.delayDistribution = distribution
-        return copy
+        changing { $0.delayDistribution = distribution }
     }
 
     /// The body in `chunks` parts spread over `totalMilliseconds` (`chunkedDribbleDelay`).
     public func withChunkedDribble(chunks: Int, totalMilliseconds: Int) -> ResponseDefinition {
-        var copy = self
-        copy.chunkedDribbleDelay = ChunkedDribbleDelay(numberOfChunks: chunks, totalDuration: totalMilliseconds)
-        return copy
+        changing {
+            $0.chunkedDribbleDelay = ChunkedDribbleDelay(numberOfChunks: chunks, totalDuration: totalMilliseconds)
+        }
     }
 
     /// At most `bytesPerSecond` bytes per second on the wire for this response.
     public func withBandwidth(bytesPerSecond: Int) -> ResponseDefinition {
-        var copy = self
-        copy.bytesPerSecond = bytesPerSecond
-        return copy
+        changing { $0.bytesPerSecond = bytesPerSecond }
     }
 }

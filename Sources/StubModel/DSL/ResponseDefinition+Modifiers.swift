@@ -18,16 +18,12 @@ extension ResponseDefinition {
 
     /// Sets the status code (`status`).
     public func status(_ code: Int) -> ResponseDefinition {
-        var copy = self
-        copy.status = code
-        return copy
+        changing { $0.status = code }
     }
 
     /// Sets the reason phrase sent after the status code (`statusMessage`).
     public func statusMessage(_ message: String) -> ResponseDefinition {
-        var copy = self
-        copy.statusMessage = message
-        return copy
+        changing { $0.statusMessage = message }
     }
 
     // MARK: Headers
@@ -93,9 +89,7 @@ extension ResponseDefinition {
     /// server.stub(.get("/slow"), .json(["ok": true]).delay(.seconds(2)))
     /// ```
     public func delay(_ duration: Duration) -> ResponseDefinition {
-        var copy = self
-        copy.fixedDelayMilliseconds = Self.milliseconds(roundingUp: duration)
-        return copy
+        changing { $0.fixedDelayMilliseconds = Self.milliseconds(roundingUp: duration) }
     }
 
     // MARK: Private

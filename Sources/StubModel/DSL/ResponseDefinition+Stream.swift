@@ -36,9 +36,7 @@ extension ResponseDefinition {
 
     /// This response (its status and headers) with `stream` as its body.
     public func streaming(_ stream: ResponseStream) -> ResponseDefinition {
-        var copy = self
-        copy.stream = stream
-        return copy
+        changing { $0.stream = stream }
     }
 
     /// The header fields, with those a streamed response adds when the stub sets none: its `Content-Type`

@@ -13,16 +13,7 @@ import StubModel
             _ request: StubHTTPRequest, upstream: String, via definition: ProxyDefinition,
             completion: @escaping Completion
         ) {
-            let label = "\(request.method) \(request.pathAndQuery)"
-            let fail = { @Sendable (kind: ProxyFailure.Kind) in
-                completion(.failure(ProxyFailure(kind: kind, upstreamURL: upstream, request: label)))
-            }
-            let finish: @Sendable (UpstreamExchange.Outcome) -> Void = { outcome in
-                switch outcome {
-                case .answered(let response): completion(.success(response))
-                case .failed(let kind): fail(kind)
-                }
-            }
+            let (fail, finish) = Self.endings(of: request, upstream: upstream, completion: completion)
             guard
                 let exchange = CurlExchange(
                     url: Self.withoutFragment(upstream), method: request.method.rawValue,

@@ -18,12 +18,9 @@ import StubModel
             _ request: StubHTTPRequest, to url: URL, upstream: String, via definition: ProxyDefinition,
             completion: @escaping Completion
         ) {
-            let label = "\(request.method) \(request.pathAndQuery)"
-            let fail = { @Sendable (kind: ProxyFailure.Kind) in
-                completion(.failure(ProxyFailure(kind: kind, upstreamURL: upstream, request: label)))
-            }
+            let (fail, finish) = Self.endings(of: request, upstream: upstream, completion: completion)
             guard let host = url.host, !host.isEmpty else { return fail(.badURL) }
-            let addresses: [UpstreamSocket.Address]
+            let addresses: [SocketAddress]
             switch UpstreamSocket.resolve(host: host, port: url.port ?? 80) {
             case .success(let found): addresses = found
             case .failure(let error): return fail(.unreachable(error.message))
@@ -31,12 +28,6 @@ import StubModel
             let bytes = Self.requestBytes(
                 request, target: Self.target(of: upstream), host: Self.hostField(host, port: url.port),
                 definition: definition)
-            let finish: @Sendable (UpstreamExchange.Outcome) -> Void = { outcome in
-                switch outcome {
-                case .answered(let response): completion(.success(response))
-                case .failed(let kind): fail(kind)
-                }
-            }
             guard
                 let exchange = UpstreamExchange(
                     addresses: addresses, request: bytes, isHeadRequest: request.method == .head,
@@ -85,6 +76,25 @@ import StubModel
             }
             head += "Connection: close\r\n\r\n"
             return Array(head.utf8) + request.body
+        }
+
+        /// The two ways an exchange of our own (``UpstreamExchange``, `CurlExchange`) forwarding `request` to
+        /// `upstream` ends, through `completion`: `fail` with a ``ProxyFailure`` naming both, `finish` with the
+        /// exchange's outcome.
+        static func endings(of request: StubHTTPRequest, upstream: String, completion: @escaping Completion) -> (
+            fail: @Sendable (ProxyFailure.Kind) -> Void, finish: @Sendable (UpstreamExchange.Outcome) -> Void
+        ) {
+            let label = "\(request.method) \(request.pathAndQuery)"
+            let fail = { @Sendable (kind: ProxyFailure.Kind) in
+                completion(.failure(ProxyFailure(kind: kind, upstreamURL: upstream, request: label)))
+            }
+            let finish = { @Sendable (outcome: UpstreamExchange.Outcome) in
+                switch outcome {
+                case .answered(let response): completion(.success(response))
+                case .failed(let kind): fail(kind)
+                }
+            }
+            return (fail, finish)
         }
     }
 #endif

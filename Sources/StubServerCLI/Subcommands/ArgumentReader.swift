@@ -65,6 +65,14 @@ public struct ArgumentReader: Sendable {
         return next
     }
 
+    /// The value of `--stubs` (or `--root-dir`) just read: a directory, not empty.
+    /// - Throws: ``CLIError`` when it is missing or empty.
+    public mutating func stubsDirectory() throws(CLIError) -> String {
+        let stubs = try value(for: "--stubs")
+        if stubs.isEmpty { throw CLIError("--stubs needs a directory") }
+        return stubs
+    }
+
     /// Refuses `--flag=value` for the flag just read.
     public mutating func noValue(_ name: String) throws(CLIError) {
         if inlineValue != nil { throw CLIError("\(name) takes no value") }

@@ -62,8 +62,7 @@ public struct CheckCommand: Subcommand {
         while let argument = reader.next() {
             switch argument {
             case .option("--stubs"), .option("--root-dir"):
-                command.stubs = try reader.value(for: "--stubs")
-                if command.stubs.isEmpty { throw CLIError("--stubs needs a directory") }
+                command.stubs = try reader.stubsDirectory()
             case .option("--global-response-templating"):
                 try reader.noValue("--global-response-templating")
                 command.globalResponseTemplating = true

@@ -1,3 +1,4 @@
+import StubHTTP
 import StubKit
 
 #if canImport(FoundationEssentials)
@@ -47,15 +48,8 @@ public struct MatchCommand: Subcommand {
         case file(String)
     }
 
-    /// A request header given with `-H`.
-    public struct Header: Sendable, Equatable {
-        public var name: String
-        public var value: String
-        public init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
+    /// A request header given with `-H`: a field as the server's headers hold it.
+    public typealias Header = HTTPHeaders.Field
 
     public var stubs: String = "Stubs"
     public var method: String
@@ -89,8 +83,7 @@ public struct MatchCommand: Subcommand {
         while let argument = reader.next() {
             switch argument {
             case .option("--stubs"), .option("--root-dir"):
-                stubs = try reader.value(for: "--stubs")
-                if stubs.isEmpty { throw CLIError("--stubs needs a directory") }
+                stubs = try reader.stubsDirectory()
             case .option("-H"), .option("--header"):
                 headers.append(try header(reader.value(for: "-H")))
             case .option("-d"), .option("--data"):

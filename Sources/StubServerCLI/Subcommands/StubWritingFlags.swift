@@ -28,8 +28,7 @@ extension StubWritingFlags {
     ) throws(CLIError) -> Bool {
         switch argument {
         case .option("--stubs"), .option("--root-dir"):
-            stubs = try reader.value(for: "--stubs")
-            if stubs.isEmpty { throw CLIError("--stubs needs a directory") }
+            stubs = try reader.stubsDirectory()
         case .option("--capture-header"):
             captureHeaders.append(try reader.value(for: "--capture-header"))
         case .option("--keep-secret"):

@@ -12,7 +12,7 @@ final class UpstreamExchange {
 
     private var socket: UpstreamSocket?
     /// Addresses not tried yet, should the current one refuse.
-    private var addresses: [UpstreamSocket.Address]
+    private var addresses: [SocketAddress]
     private var connecting = true
     private let output: [UInt8]
     private var written = 0
@@ -25,7 +25,7 @@ final class UpstreamExchange {
     /// Starts connecting to the first address that takes a connection attempt.
     /// - Returns: `nil`, after calling `completion`, when none does.
     init?(
-        addresses: [UpstreamSocket.Address], request: [UInt8], isHeadRequest: Bool, maxBodyBytes: Int,
+        addresses: [SocketAddress], request: [UInt8], isHeadRequest: Bool, maxBodyBytes: Int,
         timeout: Duration, completion: @escaping @Sendable (Outcome) -> Void
     ) {
         self.addresses = addresses

@@ -1,19 +1,15 @@
+import StubHTTP
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// A non-blocking TCP connection to a plain-HTTP upstream: resolving, connecting, reading and writing,
-/// each one system call that never waits (the ``UpstreamPoller`` does the waiting, in `poll(2)`).
+/// A non-blocking TCP connection to a plain-HTTP upstream: resolving, connecting, reading and writing, each one
+/// system call that never waits (the ``UpstreamPoller`` does the waiting, in `poll(2)`), through the engine's
+/// ``Socket`` with the outcome as the exchange reads it: a ``Step``, or an `errno` for the 502's words.
 struct UpstreamSocket {
-    /// One resolved address of the upstream.
-    struct Address {
-        var storage = sockaddr_storage()
-        var length: socklen_t = 0
-        var family: Int32 = 0
-    }
-
     /// What one read or write did.
     enum Step: Equatable {
         case done(Int)
@@ -21,39 +17,15 @@ struct UpstreamSocket {
         case failed(Int32)
     }
 
-    let fd: Int32
+    let socket: Socket
+    var fd: Int32 { socket.fd }
 
     /// The addresses of `host` (a name, or an IPv4/IPv6 literal, with or without brackets) and `port`,
     /// in the system's order; or why there are none. Blocks for a DNS lookup: call off the event loops.
-    static func resolve(host: String, port: Int) -> Result<[Address], UpstreamSocketError> {
-        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-            hints.ai_socktype = SOCK_STREAM
-        #endif
-        var list: UnsafeMutablePointer<addrinfo>?
-        let code = getaddrinfo(name, String(port), &hints, &list)
-        guard code == 0, let first = list else {
-            return .failure(UpstreamSocketError("unknown host \(name) (getaddrinfo: \(lookupFailure(code)))"))
+    static func resolve(host: String, port: Int) -> Result<[SocketAddress], UpstreamSocketError> {
+        SocketAddress.lookUp(host: host, port: port, limit: 8).mapError {
+            UpstreamSocketError("unknown host \(host) (\($0.reason))")
         }
-        defer { freeaddrinfo(first) }
-        var addresses: [Address] = []
-        var cursor: UnsafeMutablePointer<addrinfo>? = first
-        while let info = cursor, addresses.count < 8 {
-            if let raw = info.pointee.ai_addr, info.pointee.ai_family == AF_INET || info.pointee.ai_family == AF_INET6 {
-                var address = Address(length: info.pointee.ai_addrlen, family: info.pointee.ai_family)
-                withUnsafeMutableBytes(of: &address.storage) { storage in
-                    storage.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: Int(info.pointee.ai_addrlen)))
-                }
-                addresses.append(address)
-            }
-            cursor = info.pointee.ai_next
-        }
-        return addresses.isEmpty
-            ? .failure(UpstreamSocketError("unknown host \(name) (no IPv4 or IPv6 address)")) : .success(addresses)
     }
 
     /// A connection attempt: a socket whose connection is under way (or made already), or the `errno`.
@@ -63,84 +35,42 @@ struct UpstreamSocket {
     }
 
     /// Starts connecting to `address`.
-    static func connect(to address: Address) -> Attempt {
-        #if canImport(Glibc)
-            let fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(address.family, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { return .failed(errno) }
-        let flags = fcntl(fd, F_GETFL)
-        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        #if canImport(Darwin)
-            var one: Int32 = 1
-            _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        var storage = address.storage
-        let result = withUnsafePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnect(fd, $0, address.length) }
+    static func connect(to address: SocketAddress) -> Attempt {
+        do {
+            return .started(UpstreamSocket(socket: try Socket.connecting(to: address).socket))
+        } catch {
+            return .failed(error.errno)
         }
-        if result == 0 || errno == connectInProgress || errno == EINTR { return .started(UpstreamSocket(fd: fd)) }
-        let code = errno
-        _ = closeDescriptor(fd)
-        return .failed(code)
     }
 
     /// The outcome of a connection that was under way: 0 once connected, else its `errno`.
-    func connectionError() -> Int32 {
-        var code: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(fd, SOL_SOCKET, pendingErrorOption, &code, &length) == 0 else { return errno }
-        return code
-    }
+    func connectionError() -> Int32 { socket.takePendingError() ?? 0 }
 
     /// Sends as much of `bytes` as the kernel takes, never raising SIGPIPE.
     func send(_ bytes: ArraySlice<UInt8>) -> Step {
-        let count = bytes.withUnsafeBytes { buffer -> Int in
-            #if canImport(Glibc)
-                Glibc.send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
-            #else
-                Darwin.send(fd, buffer.baseAddress, buffer.count, 0)
-            #endif
-        }
-        return Self.step(count)
+        Self.step(bytes.withUnsafeBytes { buffer in Result { () throws(SocketError) in try socket.write(buffer) } })
     }
 
     /// Reads up to `buffer.count` bytes; `.done(0)` is the end of the connection.
     func receive(into buffer: inout [UInt8]) -> Step {
-        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        return Self.step(count)
+        Self.step(
+            buffer.withUnsafeMutableBytes { buffer in Result { () throws(SocketError) in try socket.read(into: buffer) }
+            })
     }
 
-    func close() { _ = Self.closeDescriptor(fd) }
+    func close() { socket.close() }
 
-    private static func step(_ count: Int) -> Step {
-        if count >= 0 { return .done(count) }
-        let code = errno
-        return code == EAGAIN || code == EWOULDBLOCK || code == EINTR ? .wouldBlock : .failed(code)
-    }
-
-    private static func closeDescriptor(_ fd: Int32) -> Int32 {
-        #if canImport(Glibc)
-            Glibc.close(fd)
-        #else
-            Darwin.close(fd)
-        #endif
+    private static func step(_ result: Result<IOResult<Int>, SocketError>) -> Step {
+        switch result {
+        case .success(.processed(let count)): .done(count)
+        case .success(.wouldBlock): .wouldBlock
+        case .failure(let error): .failed(error.errno)
+        }
     }
 
     /// `Connection refused (errno 111)`: an `errno` in words, for the 502's body.
     static func describe(_ code: Int32) -> String {
         "\(String(cString: strerror(code))) (errno \(code))"
-    }
-
-    /// getaddrinfo's error code in words.
-    private static func lookupFailure(_ code: Int32) -> String {
-        #if canImport(Glibc)
-            String(cString: gai_strerror(code))
-        #else
-            "error \(code)"
-        #endif
     }
 }
 
@@ -148,23 +78,4 @@ struct UpstreamSocket {
 struct UpstreamSocketError: Error, Equatable {
     let message: String
     init(_ message: String) { self.message = message }
-}
-
-// `EINPROGRESS` and `SO_ERROR`: Darwin's values are spelled out (sys/errno.h, sys/socket.h) because the
-// stand-in Darwin SDK of the Linux-side type-check does not declare them.
-#if canImport(Glibc)
-    private let connectInProgress = EINPROGRESS
-    private let pendingErrorOption = SO_ERROR
-#else
-    private let connectInProgress: Int32 = 36
-    private let pendingErrorOption: Int32 = 0x1007
-#endif
-
-@inline(__always)
-private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
-    #if canImport(Glibc)
-        Glibc.connect(fd, address, length)
-    #else
-        Darwin.connect(fd, address, length)
-    #endif
 }
