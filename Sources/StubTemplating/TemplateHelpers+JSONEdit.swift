@@ -6,7 +6,7 @@ import StubModel
 /// answer a wrong argument with WireMock 3's `[ERROR: …]` text.
 extension TemplateEvaluator {
     @inline(never)
-    mutating func jsonEditHelper(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
+    mutating func jsonEditHelper(_ helper: JSONEditHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
         -> TemplateValue
     {
         func option(_ name: String) -> TemplateValue? { call.option(name).map { evaluate($0) } }
@@ -27,8 +27,6 @@ extension TemplateEvaluator {
         case .jsonArrayAdd:
             return jsonArrayAdd(
                 arguments, jsonPath: option("jsonPath"), flatten: option("flatten"), maxItems: option("maxItems"))
-        default:
-            return .missing
         }
     }
 
@@ -272,4 +270,22 @@ extension JSONValue {
         if case .array = self { return true }
         return false
     }
+}
+
+/// WireMock 3's JSON helpers.
+enum JSONEditHelper: String, Sendable, CaseIterable {
+    case toJson, formatJson, jsonMerge, jsonRemove, jsonArrayAdd
+
+    /// How many arguments the helper takes inline; used as a block, the body is the first one (the second for
+    /// ``takesBodySecond``).
+    var argumentCounts: ClosedRange<Int> {
+        switch self {
+        case .toJson, .formatJson: 1...1
+        case .jsonMerge, .jsonArrayAdd: 2...2
+        case .jsonRemove: 0...Int.max
+        }
+    }
+
+    /// Whether, used as a block, the body is the helper's second argument (the first is the JSON it edits).
+    var takesBodySecond: Bool { self == .jsonMerge || self == .jsonArrayAdd }
 }

@@ -4,7 +4,7 @@
 extension TemplateEvaluator {
     /// `capitalize` … `regexExtract`, over already evaluated `arguments`.
     @inline(never)
-    mutating func stringHelper(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
+    mutating func stringHelper(_ helper: StringHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
         -> TemplateValue
     {
         func argument(_ index: Int) -> TemplateValue { arguments.indices.contains(index) ? arguments[index] : .missing }
@@ -56,8 +56,6 @@ extension TemplateEvaluator {
             return .bool(matched)
         case .regexExtract:
             return regexExtract(subject, arguments, call)
-        default:
-            return .missing
         }
     }
 
@@ -183,4 +181,24 @@ extension TemplateValue {
         default: false
         }
     }
+}
+
+/// Handlebars.java's string helpers and WireMock's `contains`, `matches` and `regexExtract`.
+enum StringHelper: String, Sendable, CaseIterable {
+    case capitalize, capitalizeFirst, abbreviate, substring, stripTags, replace, join, defaultIfEmpty
+    case contains, matches, regexExtract
+
+    /// How many arguments the helper takes inline; used as a block, the body is the first one.
+    var argumentCounts: ClosedRange<Int> {
+        switch self {
+        case .capitalize, .capitalizeFirst, .stripTags: 1...1
+        case .abbreviate, .defaultIfEmpty, .contains, .matches: 2...2
+        case .substring, .regexExtract: 2...3
+        case .replace: 3...3
+        case .join: 2...Int.max
+        }
+    }
+
+    /// Whether the helper takes a regular expression, compiled at load when it is a literal.
+    var takesPattern: Bool { self == .matches || self == .regexExtract }
 }
