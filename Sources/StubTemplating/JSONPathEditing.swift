@@ -60,7 +60,7 @@ enum JSONPathEditing {
                 // A filter over an object tests the object itself.
                 guard predicate.test(value, root: root, work: work) else { return value }
                 return rest.isEmpty ? value : delete(rest, in: value, root: root, work: work, removed: &removed)
-            default: chosen = []
+            case .index, .indexes, .slice, .deepScan, .length: chosen = []
             }
             if rest.isEmpty {
                 removed += chosen.count
@@ -71,7 +71,7 @@ enum JSONPathEditing {
                 copy[index].value = delete(rest, in: members[index].value, root: root, work: work, removed: &removed)
             }
             return .object(copy)
-        default:
+        case .null, .bool, .number, .string:
             return value
         }
     }
@@ -94,7 +94,7 @@ enum JSONPathEditing {
         case .wildcard: return Set(0..<count)
         case let .filter(predicate):
             return Set((0..<count).filter { test(predicate, $0) })
-        default: return []
+        case .member, .members, .deepScan, .length: return []
         }
     }
 
@@ -102,7 +102,7 @@ enum JSONPathEditing {
         switch value {
         case let .array(items): .array(items.map(transform))
         case let .object(members): .object(members.map { ($0.key, transform($0.value)) })
-        default: value
+        case .null, .bool, .number, .string: value
         }
     }
 

@@ -16,7 +16,8 @@ enum TemplateComparison {
         case let .integer(i): .number(Double(i))
         case let .double(d): .number(d)
         case let .json(.number(text)): Double(text).map(Scalar.number) ?? .string(text)
-        default: .string(value.text)
+        case .string, .json, .values, .list, .date, .map, .xml, .root, .request, .path, .fields, .body:
+            .string(value.text)
         }
     }
 

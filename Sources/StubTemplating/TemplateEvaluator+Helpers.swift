@@ -90,7 +90,8 @@ extension TemplateEvaluator {
         case let .string(text): text.utf16.count
         case let .json(.string(text)): text.utf16.count
         case .fields: value.elements?.count ?? 0
-        default: value.elements?.count ?? value.text.utf16.count
+        case .integer, .double, .bool, .json, .values, .list, .date, .map, .xml, .root, .request, .path, .body:
+            value.elements?.count ?? value.text.utf16.count
         }
     }
 
@@ -122,7 +123,7 @@ extension TemplateEvaluator {
             document = model.bodyJSON; length = model.request.body.count
         case let .json(json): document = json
         case .missing: document = nil
-        default:
+        case .string, .integer, .double, .bool, .values, .list, .date, .map, .xml, .root, .request, .path, .fields:
             let bytes = Array(subject.text.utf8)
             guard budget.spend(steps: bytes.count / 256), fitsJSONLimit(bytes.count, "the value") else {
                 return .missing

@@ -65,7 +65,8 @@ extension TemplateEvaluator {
             let seed: Int
             switch value {
             case let .integer(number): seed = number
-            default:
+            case .missing, .string, .double, .bool, .json, .values, .list, .date, .map, .xml, .root, .request, .path,
+                .fields, .body:
                 guard let number = Int(value.text) else {
                     return fail("\(helper.rawValue): seed= expects an integer, found '\(value.text.prefix(100))'")
                 }

@@ -243,7 +243,7 @@ extension TemplateValue {
         case let .string(text): text
         case let .json(.string(text)): text
         case .body, .path: text
-        default: nil
+        case .missing, .integer, .double, .bool, .json, .values, .list, .date, .map, .xml, .root, .request, .fields: nil
         }
     }
 
@@ -253,7 +253,8 @@ extension TemplateValue {
         case .integer: "java.lang.Integer"
         case .double: "java.lang.Double"
         case .bool: "java.lang.Boolean"
-        default: "java.lang.Object"
+        case .missing, .string, .json, .values, .list, .date, .map, .xml, .root, .request, .path, .fields, .body:
+            "java.lang.Object"
         }
     }
 }
@@ -262,7 +263,7 @@ extension JSONValue {
     var isContainer: Bool {
         switch self {
         case .array, .object: true
-        default: false
+        case .null, .bool, .number, .string: false
         }
     }
 

@@ -61,7 +61,8 @@ struct TemplateDecimal {
         switch value {
         case let .integer(number): self.init(unscaled: number, scale: 0)
         case let .double(number): self = Self(text: JSONRendering.javaDouble(number)) ?? Self(unscaled: 0, scale: 0)
-        default: self = Self(text: value.text) ?? Self(unscaled: 0, scale: 0)
+        case .missing, .string, .bool, .json, .values, .list, .date, .map, .xml, .root, .request, .path, .fields, .body:
+            self = Self(text: value.text) ?? Self(unscaled: 0, scale: 0)
         }
     }
 

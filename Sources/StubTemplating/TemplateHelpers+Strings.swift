@@ -128,7 +128,8 @@ extension TemplateEvaluator {
         switch value {
         case .integer: value
         case let .double(number): number.isFinite ? .integer(Int(number)) : .missing
-        default: Int(value.text).map(TemplateValue.integer) ?? .missing
+        case .missing, .string, .bool, .json, .values, .list, .date, .map, .xml, .root, .request, .path, .fields, .body:
+            Int(value.text).map(TemplateValue.integer) ?? .missing
         }
     }
 
@@ -178,7 +179,9 @@ extension TemplateValue {
     var isList: Bool {
         switch self {
         case .values, .list, .json(.array): true
-        default: false
+        case .missing, .string, .integer, .double, .bool, .json, .date, .map, .xml, .root, .request, .path, .fields,
+            .body:
+            false
         }
     }
 }
