@@ -19,30 +19,22 @@ enum TemplateHelper: Sendable, Hashable {
 
     /// The helper named `name`, if there is one.
     init?(rawValue name: String) {
-        if let helper = CoreHelper(rawValue: name) {
-            self = .core(helper)
-        } else if let helper = StringHelper(rawValue: name) {
-            self = .string(helper)
-        } else if let helper = NumberHelper(rawValue: name) {
-            self = .number(helper)
-        } else if let helper = CollectionHelper(rawValue: name) {
-            self = .collection(helper)
-        } else if let helper = DateHelper(rawValue: name) {
-            self = .date(helper)
-        } else if let helper = JSONHelper(rawValue: name) {
-            self = .json(helper)
-        } else if let helper = JSONEditHelper(rawValue: name) {
-            self = .jsonEdit(helper)
-        } else if let helper = FakeHelper(rawValue: name) {
-            self = .fake(helper)
-        } else if let helper = XPathHelper(rawValue: name) {
-            self = .xPath(helper)
-        } else if let helper = SystemHelper(rawValue: name) {
-            self = .system(helper)
-        } else {
-            return nil
-        }
+        guard let helper = Self.byName[name] else { return nil }
+        self = helper
     }
+
+    /// Every helper by its name.
+    private static let byName: [String: TemplateHelper] = Dictionary(
+        CoreHelper.allCases.map { ($0.rawValue, .core($0)) } + StringHelper.allCases.map { ($0.rawValue, .string($0)) }
+            + NumberHelper.allCases.map { ($0.rawValue, .number($0)) }
+            + CollectionHelper.allCases.map { ($0.rawValue, .collection($0)) }
+            + DateHelper.allCases.map { ($0.rawValue, .date($0)) }
+            + JSONHelper.allCases.map { ($0.rawValue, .json($0)) }
+            + JSONEditHelper.allCases.map { ($0.rawValue, .jsonEdit($0)) }
+            + FakeHelper.allCases.map { ($0.rawValue, .fake($0)) }
+            + XPathHelper.allCases.map { ($0.rawValue, .xPath($0)) }
+            + SystemHelper.allCases.map { ($0.rawValue, .system($0)) },
+        uniquingKeysWith: { first, _ in first })
 
     /// Whether, used as a block, the helper chooses between the body and `{{else}}`.
     var isCondition: Bool {
@@ -65,24 +57,14 @@ enum TemplateHelper: Sendable, Hashable {
         switch self {
         case .core(let helper): try helper.prepare(call, at: start, parser: parser)
         case .fake(let helper): try helper.prepare(call, at: start, parser: parser)
-        case .string(let helper):
-            try Self.prepareText(
-                call, named: helper.rawValue, counts: helper.argumentCounts, pattern: helper.takesPattern, at: start,
-                parser: parser)
-        case .number(let helper):
-            try Self.prepareText(call, named: helper.rawValue, counts: helper.argumentCounts, at: start, parser: parser)
-        case .collection(let helper):
-            try Self.prepareText(call, named: helper.rawValue, counts: helper.argumentCounts, at: start, parser: parser)
-        case .date(let helper):
-            try Self.prepareText(call, named: helper.rawValue, counts: helper.argumentCounts, at: start, parser: parser)
-        case .json(let helper):
-            try Self.prepareText(call, named: helper.rawValue, counts: helper.argumentCounts, at: start, parser: parser)
-        case .jsonEdit(let helper):
-            try Self.prepareText(call, named: helper.rawValue, counts: helper.argumentCounts, at: start, parser: parser)
-        case .xPath(let helper):
-            try Self.prepareText(call, named: helper.rawValue, counts: helper.argumentCounts, at: start, parser: parser)
-        case .system(let helper):
-            try Self.prepareText(call, named: helper.rawValue, counts: helper.argumentCounts, at: start, parser: parser)
+        case .string(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .number(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .collection(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .date(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .json(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .jsonEdit(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .xPath(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .system(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
         }
     }
 }

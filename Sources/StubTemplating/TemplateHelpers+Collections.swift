@@ -130,7 +130,7 @@ extension TemplateEvaluator {
 }
 
 /// WireMock's collection, random and request helpers, and Handlebars.java's `assign`.
-enum CollectionHelper: String, Sendable, CaseIterable {
+enum CollectionHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
     case range, array, pickRandom, randomInt, randomDecimal, hostname, formData, assign
 
     /// How many arguments the helper takes inline; used as a block, the body is the first one.

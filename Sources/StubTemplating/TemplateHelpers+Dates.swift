@@ -102,7 +102,7 @@ enum TemplateDates {
 }
 
 /// WireMock's date helpers (`date` is `now` over a given date) and Handlebars.java's `dateFormat`.
-enum DateHelper: String, Sendable, CaseIterable {
+enum DateHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
     case parseDate, dateFormat, truncateDate, date
 
     /// How many arguments the helper takes inline; used as a block, the body is the first one.

@@ -138,7 +138,7 @@ extension TemplateValue {
 }
 
 /// WireMock 2.35.1's `parseJson`; WireMock 3's `val`, `arrayJoin`, `arrayAdd` and `arrayRemove`.
-enum JSONHelper: String, Sendable, CaseIterable {
+enum JSONHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
     case parseJson, val, arrayJoin, arrayAdd, arrayRemove
 
     /// How many arguments the helper takes inline; used as a block, the body is the first one.

@@ -274,7 +274,7 @@ extension JSONValue {
 }
 
 /// WireMock 3's JSON helpers.
-enum JSONEditHelper: String, Sendable, CaseIterable {
+enum JSONEditHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
     case toJson, formatJson, jsonMerge, jsonRemove, jsonArrayAdd
 
     /// How many arguments the helper takes inline; used as a block, the body is the first one (the second for

@@ -142,7 +142,7 @@ struct TemplateDecimal {
 }
 
 /// Handlebars.java's `numberFormat` and WireMock's `math`.
-enum NumberHelper: String, Sendable, CaseIterable {
+enum NumberHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
     case numberFormat, math
 
     /// How many arguments the helper takes inline; used as a block, the body is the first one.

@@ -187,7 +187,7 @@ extension TemplateValue {
 }
 
 /// Handlebars.java's string helpers and WireMock's `contains`, `matches` and `regexExtract`.
-enum StringHelper: String, Sendable, CaseIterable {
+enum StringHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
     case capitalize, capitalizeFirst, abbreviate, substring, stripTags, replace, join, defaultIfEmpty
     case contains, matches, regexExtract
 

@@ -33,7 +33,7 @@ extension TemplateEvaluator {
 }
 
 /// WireMock 2.35.1's environment helper.
-enum SystemHelper: String, Sendable, CaseIterable {
+enum SystemHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
     case systemValue
 
     /// How many arguments the helper takes inline.

@@ -49,7 +49,7 @@ extension TemplateEvaluator {
 }
 
 /// WireMock 2.35.1's XML helpers.
-enum XPathHelper: String, Sendable, CaseIterable {
+enum XPathHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
     case xPath, soapXPath
 
     /// How many arguments the helper takes inline; used as a block, the body is the first one.
