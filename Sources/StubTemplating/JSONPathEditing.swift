@@ -127,7 +127,8 @@ enum JSONPathEditing {
                 guard items.indices.contains(resolved) else { return nil }
                 locations.append(.index(resolved))
                 current = items[resolved]
-            default:
+            case (.member, _), (.members, _), (.index, _), (.indexes, _), (.slice, _), (.wildcard, _), (.deepScan, _),
+                (.filter, _), (.length, _):
                 return nil
             }
         }
@@ -142,7 +143,7 @@ enum JSONPathEditing {
             return members.first { $0.key == name }.flatMap { value(at: locations.dropFirst(), in: $0.value) }
         case let (.index(index), .array(items)) where items.indices.contains(index):
             return value(at: locations.dropFirst(), in: items[index])
-        default:
+        case (.key, _), (.index, _):
             return nil
         }
     }
@@ -162,7 +163,7 @@ enum JSONPathEditing {
             var copy = items
             copy[index] = replacing(at: locations.dropFirst(), in: items[index], transform)
             return .array(copy)
-        default:
+        case (.key, _), (.index, _):
             return document
         }
     }

@@ -92,10 +92,10 @@ extension TemplateEvaluator {
             let index = result.firstIndex { $0.key == key }
             switch (value, index.map { result[$0].value }) {
             case let (.object(inner), .object(existing)?):
-                result[index!].value = .object(merge(existing, inner, removeNulls: removeNulls))
+                if let index { result[index].value = .object(merge(existing, inner, removeNulls: removeNulls)) }
             case (.null, _) where removeNulls:
                 if let index { result.remove(at: index) }
-            default:
+            case (.null, _), (.bool, _), (.number, _), (.string, _), (.array, _), (.object, _):
                 if let index { result[index].value = value } else { result.append((key, value)) }
             }
         }
