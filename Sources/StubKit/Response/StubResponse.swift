@@ -23,7 +23,7 @@ final class StubResponse: Sendable {
     /// How a request is answered: fixed for a stub when its route table is built, and made for one request
     /// from what a template rendered, a body file opened or a closure stub's code
     /// (``StubRequestHandler/deliver(_:of:sending:ownsBody:for:match:responder:started:)`` switches on it).
-    indirect enum Answer: Sendable {
+    enum Answer: Sendable {
         /// ``prepared`` as it is, paced by the stub's dribble or rate and the network's.
         case prepared
         /// A body file left on disk (over ``BodyFiles/cacheLimit``), opened and streamed when served:
@@ -45,7 +45,7 @@ final class StubResponse: Sendable {
         case hang
         /// Rendered per request, then answered as `then` says (``prepared``, unless the stub also faults, hangs
         /// or is a WebSocket); a rendered stream or spilled body is answered as such.
-        case template(ResponseTemplate, then: Answer)
+        indirect case template(ResponseTemplate, then: Answer)
         /// Forwarded upstream; ``prepared`` is unused. `headers`: the stub's own header fields, added to
         /// the upstream's (no `Matched-Stub-Id`, as WireMock).
         case proxy(ProxyDefinition, headers: StubHTTPHeaders)
