@@ -51,29 +51,91 @@ extension StubRequestHandler {
         }
     }
 
-    /// Sends `prepared` (the response of `response` for this request, from `match`'s stub) after the
-    /// stub's delay, through ``conclude``.
+    /// Answers `request` with `answer`, the answer of `response` (the stub `match` found, or the one a closure
+    /// stub returned): at once, or once the work it needs is done (a render, a body file opened, an upstream
+    /// asked), and always through ``conclude(_:_:started:send:)``.
     /// - Parameters:
-    ///   - spilledBody: the body, when its render spilled it to a file (`prepared` then has the head).
-    ///   - renderedStream: the events or lines, when a template rendered them for this request.
+    ///   - prepared: the response as sent: `response`'s own, or what its template rendered for this request.
     ///   - ownsBody: the body was made for this request (rendered, from a closure).
+    func deliver(
+        _ answer: StubResponse.Answer, of response: StubResponse, sending prepared: PreparedResponse, ownsBody: Bool,
+        for request: StubHTTPRequest, match: RouteMatch, responder: HTTPResponder, started: ContinuousClock.Instant
+    ) {
+        switch answer {
+        case .prepared:
+            conclude(request, sending: prepared, of: response, ownsBody: ownsBody, match: match, started: started) {
+                responder.respond(prepared, pacing: response.pacing(network: network), after: $0 ?? .zero)
+            }
+        case .stream(let stream):
+            conclude(request, sending: prepared, of: response, ownsBody: ownsBody, match: match, started: started) {
+                send(stream, head: prepared.response, producing: nil, for: request, via: responder, after: $0)
+            }
+        case .producedStream(let stream, let produce):
+            conclude(request, sending: prepared, of: response, ownsBody: ownsBody, match: match, started: started) {
+                send(stream, head: prepared.response, producing: produce, for: request, via: responder, after: $0)
+            }
+        case .webSocket(let script):
+            conclude(request, sending: prepared, of: response, ownsBody: ownsBody, match: match, started: started) {
+                accept(
+                    script, head: prepared.response, for: request, stub: match.mapping.displayName, via: responder,
+                    after: $0)
+            }
+        case .closureWebSocket(let makeHandler):
+            conclude(request, sending: prepared, of: response, ownsBody: ownsBody, match: match, started: started) {
+                accept(makeHandler(), head: prepared.response, for: request, via: responder, after: $0)
+            }
+        case .fault(let fault):
+            conclude(
+                request, sending: prepared, of: response, fault: fault, ownsBody: ownsBody, match: match,
+                started: started
+            ) {
+                responder.respond(.failure(StubResponse.failure(for: fault)), after: $0 ?? .zero)
+            }
+        case .hang:
+            conclude(request, sending: prepared, of: response, ownsBody: ownsBody, match: match, started: started) {
+                _ in responder.hang()
+            }
+        case .streamedFile(let file):
+            stream(
+                prepared, of: response, ownsBody: ownsBody, for: request, match: match, responder: responder,
+                started: started
+            ) { () throws(BodyFiles.ReadError) in
+                try file.open()
+            }
+        case .spilledBody(let file):
+            stream(
+                prepared, of: response, ownsBody: ownsBody, for: request, match: match, responder: responder,
+                started: started
+            ) { () throws(BodyFiles.ReadError) in
+                try BodyFileReader(spilled: file)
+            }
+        case .template(let template, let then):
+            self.answer(
+                request, with: template, then: then, response: response, match: match, responder: responder,
+                started: started)
+        case .proxy(let definition, let headers):
+            forward(
+                request, via: definition, stub: (response, headers, match.mapping), responder: responder,
+                started: started)
+        }
+    }
+
+    /// Journals `prepared` (the head, for a body sent from a file or a stream) as `match`'s stub's answer with the
+    /// stub's delay for this request, then runs `send` with that delay, through ``conclude(_:_:started:send:)``.
     func conclude(
         _ request: StubHTTPRequest, sending prepared: PreparedResponse, of response: StubResponse,
-        spilledBody: TemplateSpillFile? = nil, renderedStream: PreparedStream? = nil, stub: LoggedRequest.MatchedStub,
-        displayName: @autoclosure () -> String, ownsBody: Bool,
-        responder: HTTPResponder, started: ContinuousClock.Instant
+        fault: ResponseFault? = nil, ownsBody: Bool, match: RouteMatch, started: ContinuousClock.Instant,
+        send: (Duration?) -> Void
     ) {
         let delay = response.delay(network: network, globalDelay: store.fixedDelay)
         conclude(
             request,
             Conclusion(
-                response: prepared.response, stub: stub, addedDelay: delay, ownsBody: ownsBody,
-                fault: response.fault),
+                response: prepared.response, stub: match.matchedStub, addedDelay: delay, ownsBody: ownsBody,
+                fault: fault),
             started: started
         ) {
-            deliver(
-                prepared, of: response, for: request, spilledBody: spilledBody, renderedStream: renderedStream,
-                stub: displayName(), via: responder, after: delay)
+            send(delay)
         }
     }
 }

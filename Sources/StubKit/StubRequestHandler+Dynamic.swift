@@ -11,14 +11,15 @@ extension StubRequestHandler {
 
     /// Runs `closure` off the event loop, then answers with what it returned (delays, pacing and
     /// faults included), or with a 500 naming the error it threw, or with a 503 when the closure
-    /// workers' queue is full. Journals the request when answered.
+    /// workers' queue is full. An event stream or a WebSocket is answered with `response`, the head its stub
+    /// prepared when it was added. Journals the request when answered.
     func answer(
-        _ request: StubHTTPRequest, with closure: StubClosure, match: RouteMatch, responder: HTTPResponder,
-        started: ContinuousClock.Instant
+        _ request: StubHTTPRequest, with closure: StubClosure, response: StubResponse, match: RouteMatch,
+        responder: HTTPResponder, started: ContinuousClock.Instant
     ) {
         let stubRequest = StubRequest(request, pathParameters: match.pathParameters)
-        let mapping = match.mapping
         let finish: @Sendable (Result<ResponseDefinition, any Error>) -> Void = { [self] result in
+            let mapping = match.mapping
             var definition: ResponseDefinition
             switch result {
             case .success(let returned):
@@ -31,29 +32,24 @@ extension StubRequestHandler {
             let resolved = bodyFileResolver.resolve(definition, stub: mapping.displayName)
             if let warning = resolved.warning { configuration.log.write(warning) }
             definition = resolved.response
-            let response = StubResponse(definition, stubID: mapping.id, stubName: mapping.name)
             // Made by the closure for this request: the journal keeps its body.
-            conclude(
-                request, sending: response.prepared, of: response, stub: LoggedRequest.MatchedStub(mapping),
-                displayName: mapping.displayName, ownsBody: true, responder: responder, started: started)
+            let response = StubResponse(definition, stubID: mapping.id, stubName: mapping.name)
+            deliver(
+                response.answer, of: response, sending: response.prepared, ownsBody: true, for: request,
+                match: match, responder: responder, started: started)
         }
         switch closure {
-        case .events(let head, let produce):
-            let definition = head.streaming(ResponseStream(.events([]), end: .open))
-            let response = StubResponse(
-                definition, stubID: mapping.id, stubName: mapping.name,
-                eventProducer: { sink in try await produce(stubRequest, sink) })
-            conclude(
-                request, sending: response.prepared, of: response, stub: LoggedRequest.MatchedStub(mapping),
-                displayName: mapping.displayName, ownsBody: true, responder: responder, started: started)
+        case .events(_, let produce):
+            deliver(
+                .producedStream(Self.producedEvents, produce: { sink in try await produce(stubRequest, sink) }),
+                of: response, sending: response.prepared, ownsBody: true, for: request, match: match,
+                responder: responder, started: started)
         case .webSocket(let body):
             let registry = webSocketRegistry
-            let response = StubResponse(
-                .webSocket(WebSocketScript()), stubID: mapping.id, stubName: mapping.name,
-                webSocketHandler: { ClosureWebSocket(request: stubRequest, registry: registry, body: body) })
-            conclude(
-                request, sending: response.prepared, of: response, stub: LoggedRequest.MatchedStub(mapping),
-                displayName: mapping.displayName, ownsBody: true, responder: responder, started: started)
+            deliver(
+                .closureWebSocket({ ClosureWebSocket(request: stubRequest, registry: registry, body: body) }),
+                of: response, sending: response.prepared, ownsBody: true, for: request, match: match,
+                responder: responder, started: started)
         case .sync(let body):
             let submitted = closureWorkers.submit {
                 finish(Result { try body(stubRequest) })
@@ -61,8 +57,8 @@ extension StubRequestHandler {
             if !submitted {
                 // The stub matched; its closure did not run.
                 conclude(
-                    request, answering: WorkerPool.busyResponse, stub: LoggedRequest.MatchedStub(mapping),
-                    responder: responder, started: started)
+                    request, answering: WorkerPool.busyResponse, stub: match.matchedStub, responder: responder,
+                    started: started)
             }
         case .async(let body):
             Task {

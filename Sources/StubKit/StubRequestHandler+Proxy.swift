@@ -8,7 +8,7 @@ extension StubRequestHandler {
     /// on the proxy client's thread, never an event loop.
     func forward(
         _ request: StubHTTPRequest, via definition: ProxyDefinition,
-        stub: (response: StubResponse, mapping: StubMapping)?, responder: HTTPResponder,
+        stub: (response: StubResponse, headers: StubHTTPHeaders, mapping: StubMapping)?, responder: HTTPResponder,
         started: ContinuousClock.Instant
     ) {
         let client = proxy.client
@@ -26,7 +26,7 @@ extension StubRequestHandler {
                 // passed on, never recorded as the API's answer.
                 if !ProxyLoopGuard.isLoopAnswer(upstream) { recorder.capture(request, upstream) }
                 response = upstream
-                for field in stub?.response.proxyHeaders ?? [:] {
+                for field in stub?.headers ?? [:] {
                     response.headers.add(name: field.name, value: field.value)
                 }
             case .failure(let failure):
@@ -40,11 +40,16 @@ extension StubRequestHandler {
             conclude(request, conclusion, started: started) { responder.respond(response, after: delay ?? .zero) }
         }
         let via = proxy.loopGuard.viaEntry
-        proxy.workers.answer(responder) { _ in
+        let queued = proxy.workers.submit {
             // This server's `Via` entry, so that the request is recognised if it comes back.
             var forwarded = request
             forwarded.headers.add(name: "Via", value: via)
             client.forward(forwarded, via: definition, completion: finish)
+        }
+        if !queued {
+            conclude(
+                request, answering: WorkerPool.busyResponse, stub: stub.map { LoggedRequest.MatchedStub($0.mapping) },
+                responder: responder, started: started)
         }
     }
 

@@ -4,15 +4,22 @@ import StubHTTP
 /// line after its own, from timers on the event loop (an open stream holds no thread), registered with
 /// ``StubRequestHandler/streams`` while open so a test can push more.
 extension StubRequestHandler {
+    /// The stream of a closure stub's events (``StubClosure/events(head:produce:)``): none to begin with, open
+    /// until its producer returns.
+    static let producedEvents = PreparedStream(ResponseStream(.events([]), end: .open))
+
+    /// Sends `head` after `delay`, then `stream`'s events or lines; `producing` (a closure stub's producer) runs
+    /// once the stream is open and is cancelled when it ends.
     func send(
-        _ stream: PreparedStream, head: HTTPResponse, of response: StubResponse, for request: StubHTTPRequest,
+        _ stream: PreparedStream, head: HTTPResponse,
+        producing produce: (@Sendable (EventSink) async throws -> Void)?, for request: StubHTTPRequest,
         via responder: HTTPResponder, after delay: Duration?
     ) {
         let steps =
             stream.isEvents
             ? stream.steps(resumingAfter: request.headers.first(name: "Last-Event-ID")) : stream.steps[...]
         let registry = streams
-        let producing = response.eventProducer.map(ProducingTask.init)
+        let producing = produce.map(ProducingTask.init)
         let key = registry.reserve(request, isEvents: stream.isEvents)
         let handle = responder.startStreaming(
             head, after: delay ?? .zero, playing: Array(steps), then: stream.end,

@@ -8,9 +8,11 @@ import StubHTTP
 /// A render thread's body past ``TemplateOutput/spillThreshold`` spills to a temporary file, and is sent
 /// from there as a large body file is: a connection holds a bounded part of it, never the whole render.
 extension StubRequestHandler {
+    /// Renders `template` for `request`, then delivers what it rendered as `then` says (see
+    /// ``StubResponse/Answer/template(_:then:)``).
     func answer(
-        _ request: StubHTTPRequest, with template: ResponseTemplate, response: StubResponse, match: RouteMatch,
-        responder: HTTPResponder, started: ContinuousClock.Instant
+        _ request: StubHTTPRequest, with template: ResponseTemplate, then: StubResponse.Answer,
+        response: StubResponse, match: RouteMatch, responder: HTTPResponder, started: ContinuousClock.Instant
     ) {
         let limits = {
             var limits = configuration.templateLimits
@@ -35,7 +37,7 @@ extension StubRequestHandler {
                     request, pathParameters: match.pathParameters, serverOrigin: serverOrigin,
                     limits: limits, spills: true, fakeSeed: fakeSeed)
                 finish(
-                    result, request: request, template: template, response: response, match: match,
+                    result, request: request, template: template, then: then, response: response, match: match,
                     responder: responder, started: started)
             }
             if !submitted {
@@ -46,15 +48,16 @@ extension StubRequestHandler {
             return
         }
         finish(
-            result, request: request, template: template, response: response, match: match, responder: responder,
-            started: started)
+            result, request: request, template: template, then: then, response: response, match: match,
+            responder: responder, started: started)
     }
 
-    /// Sends the rendered response, or the `500` for the limit the render reached (and logs it).
+    /// Delivers the rendered response (its stream or spilled body, unless `then` faults, hangs or accepts a
+    /// WebSocket), or the `500` for the limit the render reached (and logs it).
     private func finish(
         _ result: Result<ResponseTemplate.Rendered, TemplateLimitExceeded>, request: StubHTTPRequest,
-        template: ResponseTemplate,
-        response: StubResponse, match: RouteMatch, responder: HTTPResponder, started: ContinuousClock.Instant
+        template: ResponseTemplate, then: StubResponse.Answer, response: StubResponse, match: RouteMatch,
+        responder: HTTPResponder, started: ContinuousClock.Instant
     ) {
         let rendered: ResponseTemplate.Rendered
         switch result {
@@ -67,10 +70,16 @@ extension StubRequestHandler {
             configuration.log.write("\(template.overLimitMessage(exceeded)): \(request.method) \(target)")
             rendered = ResponseTemplate.Rendered(response: template.overLimitResponse(exceeded))
         }
-        conclude(
-            request, sending: PreparedResponse(rendered.response), of: response, spilledBody: rendered.spilledBody,
-            renderedStream: rendered.stream,
-            stub: match.matchedStub, displayName: match.mapping.displayName, ownsBody: true, responder: responder,
-            started: started)
+        var sent = then
+        if case .prepared = then {
+            if let stream = rendered.stream {
+                sent = .stream(stream)
+            } else if let spilled = rendered.spilledBody {
+                sent = .spilledBody(spilled)
+            }
+        }
+        deliver(
+            sent, of: response, sending: PreparedResponse(rendered.response), ownsBody: true, for: request,
+            match: match, responder: responder, started: started)
     }
 }

@@ -46,9 +46,14 @@ struct StubRequestHandler: HTTPHandler {
         }
         guard request.body.count <= Self.inlineBodyLimit else {
             // Parsing a large body as JSON takes long enough to stall every connection of this loop.
-            return matchWorkers.answer(responder) { [self] responder in
+            let queued = matchWorkers.submit { [self] in
                 serve(request, responder: responder, started: started, onEventLoop: false)
             }
+            if !queued {
+                conclude(
+                    request, answering: WorkerPool.busyResponse, stub: nil, responder: responder, started: started)
+            }
+            return
         }
         serve(request, responder: responder, started: started, onEventLoop: true)
     }
@@ -64,22 +69,14 @@ struct StubRequestHandler: HTTPHandler {
         let context = snapshot.table.context(for: request)
         if let (match, use) = find(context, in: snapshot) {
             store.markUsed(match, in: snapshot)
-            if !snapshot.closures.isEmpty, let closure = snapshot.closures[match.index] {
-                return answer(request, with: closure, match: match, responder: responder, started: started)
-            }
             let response = snapshot.response(at: match.index, use: use)
-            switch response.kind {
-            case .prepared, .streamedFile:
-                conclude(
-                    request, sending: response.prepared, of: response, stub: match.matchedStub,
-                    displayName: match.mapping.displayName, ownsBody: false, responder: responder, started: started)
-            case .template(let template):
-                answer(
-                    request, with: template, response: response, match: match, responder: responder, started: started)
-            case .proxy(let definition, _):
-                forward(
-                    request, via: definition, stub: (response, match.mapping), responder: responder, started: started)
+            if !snapshot.closures.isEmpty, let closure = snapshot.closures[match.index] {
+                return answer(
+                    request, with: closure, response: response, match: match, responder: responder, started: started)
             }
+            deliver(
+                response.answer, of: response, sending: response.prepared, ownsBody: false, for: request,
+                match: match, responder: responder, started: started)
         } else if let definition = proxy.settings.proxyAll {
             forward(request, via: definition, stub: nil, responder: responder, started: started)
         } else if !snapshot.isStateful, let answer = nearMisses.report(for: request, in: snapshot) {

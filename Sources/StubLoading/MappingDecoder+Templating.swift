@@ -21,10 +21,13 @@ extension MappingDecoder.Run {
     /// A helper no WireMock core has (a custom `{{uuidv7}}`) loads with a warning naming it; a
     /// response that reaches it answers 500 naming it. So does a `fake` / `random` key that names no fake data.
     mutating func checkTemplates(_ response: inout ResponseDefinition, at path: MappingPath) throws(StubsLoadError) {
+        // A templated file name is parsed first, so that a syntax error in it reads no file; the response's
+        // template uses that parse.
+        var fileName: Template?
         if case let .file(name, _) = response.body, Template.hasTags(name.utf8), let bodyFiles {
             let fieldPath = path.key("bodyFileName")
             do {
-                _ = try Template(name)
+                fileName = try Template(name)
             } catch {
                 throw failure(
                     fieldPath, ResponseTemplate.Failure(field: ["bodyFileName"], bodyFile: nil, error: error).message)
@@ -39,7 +42,7 @@ extension MappingDecoder.Run {
             response.bodyFileSet = BodyFileSet(files: files, displayPath: bodyFiles.displayPath)
         }
         do {
-            let template = try ResponseTemplate(response, stubID: "", stubName: nil)
+            let template = try ResponseTemplate(response, stubID: "", stubName: nil, bodyFileName: fileName)
             for (field, helper) in template.unknownHelpers { warn(.unknownHelper(helper), field, at: path) }
             for (field, key) in template.unknownFakeDataKeys { warn(.unknownFakeDataKey(key), field, at: path) }
         } catch {

@@ -60,7 +60,7 @@ enum JSONPathEditing {
                 // A filter over an object tests the object itself.
                 guard predicate.test(value, root: root, work: work) else { return value }
                 return rest.isEmpty ? value : delete(rest, in: value, root: root, work: work, removed: &removed)
-            default: chosen = []
+            case .index, .indexes, .slice, .deepScan, .length: chosen = []
             }
             if rest.isEmpty {
                 removed += chosen.count
@@ -71,7 +71,7 @@ enum JSONPathEditing {
                 copy[index].value = delete(rest, in: members[index].value, root: root, work: work, removed: &removed)
             }
             return .object(copy)
-        default:
+        case .null, .bool, .number, .string:
             return value
         }
     }
@@ -94,7 +94,7 @@ enum JSONPathEditing {
         case .wildcard: return Set(0..<count)
         case let .filter(predicate):
             return Set((0..<count).filter { test(predicate, $0) })
-        default: return []
+        case .member, .members, .deepScan, .length: return []
         }
     }
 
@@ -102,7 +102,7 @@ enum JSONPathEditing {
         switch value {
         case let .array(items): .array(items.map(transform))
         case let .object(members): .object(members.map { ($0.key, transform($0.value)) })
-        default: value
+        case .null, .bool, .number, .string: value
         }
     }
 
@@ -127,7 +127,8 @@ enum JSONPathEditing {
                 guard items.indices.contains(resolved) else { return nil }
                 locations.append(.index(resolved))
                 current = items[resolved]
-            default:
+            case (.member, _), (.members, _), (.index, _), (.indexes, _), (.slice, _), (.wildcard, _), (.deepScan, _),
+                (.filter, _), (.length, _):
                 return nil
             }
         }
@@ -142,7 +143,7 @@ enum JSONPathEditing {
             return members.first { $0.key == name }.flatMap { value(at: locations.dropFirst(), in: $0.value) }
         case let (.index(index), .array(items)) where items.indices.contains(index):
             return value(at: locations.dropFirst(), in: items[index])
-        default:
+        case (.key, _), (.index, _):
             return nil
         }
     }
@@ -162,7 +163,7 @@ enum JSONPathEditing {
             var copy = items
             copy[index] = replacing(at: locations.dropFirst(), in: items[index], transform)
             return .array(copy)
-        default:
+        case (.key, _), (.index, _):
             return document
         }
     }

@@ -53,8 +53,12 @@ package final class ResponseTemplate: Sendable {
     let fakeDataRenders: FakeDataRenders?
 
     /// Compiles every templated part of `definition`.
+    /// - Parameter bodyFileName: the templated `bodyFileName`, when the caller parsed it already (to check it
+    ///   before reading the files it could name).
     /// - Throws: ``Failure`` naming the part and the position in its template.
-    package init(_ definition: ResponseDefinition, stubID: String, stubName: String?) throws(Failure) {
+    package init(
+        _ definition: ResponseDefinition, stubID: String, stubName: String?, bodyFileName: Template? = nil
+    ) throws(Failure) {
         status = StubHTTPStatus(code: definition.status, reasonPhrase: definition.statusMessage)
         var headers: [(name: String, value: HeaderValue)] = []
         for field in definition.headersWithStreamDefaults {
@@ -64,7 +68,7 @@ package final class ResponseTemplate: Sendable {
         if let stubName { headers.append(("Matched-Stub-Name", .fixed(stubName))) }
         self.headers = headers
         stubLabel = stubName.map { "'\($0)' (\(stubID))" } ?? stubID
-        let body = definition.stream == nil ? try Self.compileBody(definition) : .fixed([])
+        let body = definition.stream == nil ? try Self.compileBody(definition, fileName: bodyFileName) : .fixed([])
         self.body = body
         do {
             stream = try definition.stream.map(StreamTemplate.init)
@@ -104,7 +108,7 @@ package final class ResponseTemplate: Sendable {
         }
     }
 
-    private static func compileBody(_ definition: ResponseDefinition) throws(Failure) -> Body {
+    private static func compileBody(_ definition: ResponseDefinition, fileName: Template?) throws(Failure) -> Body {
         switch definition.body {
         case .none:
             return .fixed([])
@@ -119,8 +123,12 @@ package final class ResponseTemplate: Sendable {
         case let .file(name, bytes):
             if let set = definition.bodyFileSet {
                 let nameTemplate: Template
-                do { nameTemplate = try Template(name) } catch {
-                    throw Failure(field: ["bodyFileName"], bodyFile: nil, error: error)
+                if let fileName {
+                    nameTemplate = fileName
+                } else {
+                    do { nameTemplate = try Template(name) } catch {
+                        throw Failure(field: ["bodyFileName"], bodyFile: nil, error: error)
+                    }
                 }
                 return .file(name: nameTemplate, files: try TemplatedBodyFiles(set))
             }

@@ -16,7 +16,8 @@ enum TemplateComparison {
         case let .integer(i): .number(Double(i))
         case let .double(d): .number(d)
         case let .json(.number(text)): Double(text).map(Scalar.number) ?? .string(text)
-        default: .string(value.text)
+        case .string, .json, .values, .list, .date, .map, .xml, .root, .request, .path, .fields, .body:
+            .string(value.text)
         }
     }
 
@@ -26,7 +27,7 @@ enum TemplateComparison {
         case let (.bool(a), .bool(b)): a == b
         case let (.number(a), .number(b)): a == b
         case let (.string(a), .string(b)): a == b
-        default: false
+        case (.missing, _), (.bool, _), (.number, _), (.string, _): false
         }
     }
 
@@ -38,7 +39,7 @@ enum TemplateComparison {
         case let (.string(a), .number(b)): return Double(a).map { $0 < b ? -1 : $0 > b ? 1 : 0 }
         case let (.number(a), .string(b)): return Double(b).map { a < $0 ? -1 : a > $0 ? 1 : 0 }
         case let (.bool(a), .bool(b)): return a == b ? 0 : (a ? 1 : -1)
-        default: return nil
+        case (.missing, _), (.bool, _), (.number, _), (.string, _): return nil
         }
     }
 }

@@ -14,89 +14,64 @@ extension TemplateEvaluator {
         func argument(_ index: Int) -> TemplateValue { arguments.indices.contains(index) ? arguments[index] : .missing }
         func option(_ name: String) -> TemplateValue? { call.option(name).map { evaluate($0) } }
 
+        // The core helpers here; each family's in its own `TemplateHelpers+Family.swift` (never inlined: the frame of
+        // `call`, on the recursion of nested sub-expressions, stays small).
         switch helper {
-        case .if: return .bool(argument(0).isTruthy)
-        case .unless, .not: return .bool(!argument(0).isTruthy)
-        case .with, .each: return argument(0)
-        case .and: return .bool(!arguments.isEmpty && arguments.allSatisfy(\.isTruthy))
-        case .or: return .bool(arguments.contains { $0.isTruthy })
-        case .eq: return .bool(TemplateComparison.equal(argument(0), argument(1)))
-        case .neq, .ne: return .bool(!TemplateComparison.equal(argument(0), argument(1)))
-        case .gt: return .bool(TemplateComparison.compare(argument(0), argument(1)).map { $0 > 0 } ?? false)
-        case .gte: return .bool(TemplateComparison.compare(argument(0), argument(1)).map { $0 >= 0 } ?? false)
-        case .lt: return .bool(TemplateComparison.compare(argument(0), argument(1)).map { $0 < 0 } ?? false)
-        case .lte: return .bool(TemplateComparison.compare(argument(0), argument(1)).map { $0 <= 0 } ?? false)
-        case .size: return .integer(Self.size(of: argument(0)))
-        case .lookup: return argument(0).member(argument(1).text)
-        case .trim: return textResult(argument(0)) { TemplateEscaping.javaTrim($0) }
-        case .upper: return textResult(argument(0)) { $0.uppercased() }
-        case .lower: return textResult(argument(0)) { $0.lowercased() }
-        case .base64:
-            let decode = option("decode")?.isTrueOption ?? false
-            let padding = option("padding")?.isFalseOption != true
-            return textResult(argument(0)) {
-                decode ? TemplateEscaping.base64Decode($0) : TemplateEscaping.base64Encode($0, padding: padding)
-            }
-        case .urlEncode:
-            let decode = option("decode")?.isTrueOption ?? false
-            return textResult(argument(0)) { decode ? TemplateEscaping.urlDecode($0) : TemplateEscaping.urlEncode($0) }
-        case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
-            .contains, .matches, .regexExtract, .range, .array, .pickRandom, .randomInt, .randomDecimal, .hostname,
-            .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson, .val, .arrayJoin, .arrayAdd,
-            .arrayRemove, .numberFormat, .math, .toJson, .formatJson, .jsonMerge, .jsonRemove, .jsonArrayAdd, .xPath,
-            .soapXPath, .systemValue:
-            return moreHelpers(helper, arguments, call)
-        case .fake, .random:
-            return fake(helper, arguments, call)
-        case .jsonPath:
-            return jsonPath(argument(0), argument(1), prepared: call.prepared)
-        case .now:
-            return .string(dateOptions(call)?.render(nowMilliseconds: nowMilliseconds) ?? "")
-        case .randomValue:
-            let length: Int
-            switch option("length") {
-            case let .integer(value)?: length = value
-            case let value?: length = Int(value.text) ?? 36
-            case nil: length = 36
-            }
-            let type = option("type").flatMap { RandomValueType(rawValue: $0.text) } ?? .ALPHANUMERIC
-            return .string(
-                random.value(
-                    type: type, length: max(0, min(length, 1 << 16)),
-                    uppercase: option("uppercase")?.isTrueOption ?? false))
-        }
-    }
-
-    /// The helpers added after the first set, apart from `call` so that its frame, on the recursion of
-    /// nested sub-expressions, stays small.
-    @inline(never)
-    private mutating func moreHelpers(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
-        -> TemplateValue
-    {
-        func argument(_ index: Int) -> TemplateValue { arguments.indices.contains(index) ? arguments[index] : .missing }
-        switch helper {
-        case .range, .array, .pickRandom, .randomInt, .randomDecimal, .hostname, .formData, .assign:
-            return collectionHelper(helper, arguments, call)
-        case .parseDate, .dateFormat, .truncateDate, .date:
-            return dateHelper(helper, arguments, call)
-        case .parseJson, .val, .arrayJoin, .arrayAdd, .arrayRemove:
-            return jsonHelper(helper, arguments, call)
-        case .toJson, .formatJson, .jsonMerge, .jsonRemove, .jsonArrayAdd:
-            return jsonEditHelper(helper, arguments, call)
-        case .xPath, .soapXPath:
-            return xPathHelper(helper, arguments)
-        case .systemValue:
-            return systemValue(call)
-        case .numberFormat:
-            return numberFormat(argument(0), style: argument(1), call)
-        case .math:
-            guard arguments.count == 3 else {
+        case .core(let core):
+            switch core {
+            case .if: return .bool(argument(0).isTruthy)
+            case .unless, .not: return .bool(!argument(0).isTruthy)
+            case .with, .each: return argument(0)
+            case .and: return .bool(!arguments.isEmpty && arguments.allSatisfy(\.isTruthy))
+            case .or: return .bool(arguments.contains { $0.isTruthy })
+            case .eq: return .bool(TemplateComparison.equal(argument(0), argument(1)))
+            case .neq, .ne: return .bool(!TemplateComparison.equal(argument(0), argument(1)))
+            case .gt: return .bool(TemplateComparison.compare(argument(0), argument(1)).map { $0 > 0 } ?? false)
+            case .gte: return .bool(TemplateComparison.compare(argument(0), argument(1)).map { $0 >= 0 } ?? false)
+            case .lt: return .bool(TemplateComparison.compare(argument(0), argument(1)).map { $0 < 0 } ?? false)
+            case .lte: return .bool(TemplateComparison.compare(argument(0), argument(1)).map { $0 <= 0 } ?? false)
+            case .size: return .integer(Self.size(of: argument(0)))
+            case .lookup: return argument(0).member(argument(1).text)
+            case .trim: return textResult(argument(0)) { TemplateEscaping.javaTrim($0) }
+            case .upper: return textResult(argument(0)) { $0.uppercased() }
+            case .lower: return textResult(argument(0)) { $0.lowercased() }
+            case .base64:
+                let decode = option("decode")?.isTrueOption ?? false
+                let padding = option("padding")?.isFalseOption != true
+                return textResult(argument(0)) {
+                    decode ? TemplateEscaping.base64Decode($0) : TemplateEscaping.base64Encode($0, padding: padding)
+                }
+            case .urlEncode:
+                let decode = option("decode")?.isTrueOption ?? false
+                return textResult(argument(0)) {
+                    decode ? TemplateEscaping.urlDecode($0) : TemplateEscaping.urlEncode($0)
+                }
+            case .jsonPath:
+                return jsonPath(argument(0), argument(1), prepared: call.prepared)
+            case .now:
+                return .string(dateOptions(call)?.render(nowMilliseconds: nowMilliseconds) ?? "")
+            case .randomValue:
+                let length: Int
+                switch option("length") {
+                case let .integer(value)?: length = value
+                case let value?: length = Int(value.text) ?? 36
+                case nil: length = 36
+                }
+                let type = option("type").flatMap { RandomValueType(rawValue: $0.text) } ?? .ALPHANUMERIC
                 return .string(
-                    "[ERROR: All maths functions require two operands and an operator as parameters e.g. 3 '+' 2]")
+                    random.value(
+                        type: type, length: max(0, min(length, 1 << 16)),
+                        uppercase: option("uppercase")?.isTrueOption ?? false))
             }
-            return math(argument(0), argument(1).text, argument(2))
-        default:
-            return stringHelper(helper, arguments, call)
+        case .string(let helper): return stringHelper(helper, arguments, call)
+        case .number(let helper): return numberHelper(helper, arguments, call)
+        case .collection(let helper): return collectionHelper(helper, arguments, call)
+        case .date(let helper): return dateHelper(helper, arguments, call)
+        case .json(let helper): return jsonHelper(helper, arguments, call)
+        case .jsonEdit(let helper): return jsonEditHelper(helper, arguments, call)
+        case .fake(let helper): return fake(helper, arguments, call)
+        case .xPath(let helper): return xPathHelper(helper, arguments)
+        case .system: return systemValue(call)
         }
     }
 
@@ -115,7 +90,8 @@ extension TemplateEvaluator {
         case let .string(text): text.utf16.count
         case let .json(.string(text)): text.utf16.count
         case .fields: value.elements?.count ?? 0
-        default: value.elements?.count ?? value.text.utf16.count
+        case .integer, .double, .bool, .json, .values, .list, .date, .map, .xml, .root, .request, .path, .body:
+            value.elements?.count ?? value.text.utf16.count
         }
     }
 
@@ -147,7 +123,7 @@ extension TemplateEvaluator {
             document = model.bodyJSON; length = model.request.body.count
         case let .json(json): document = json
         case .missing: document = nil
-        default:
+        case .string, .integer, .double, .bool, .values, .list, .date, .map, .xml, .root, .request, .path, .fields:
             let bytes = Array(subject.text.utf8)
             guard budget.spend(steps: bytes.count / 256), fitsJSONLimit(bytes.count, "the value") else {
                 return .missing

@@ -72,19 +72,20 @@ struct TemplateEvaluator {
 
     private mutating func renderBlock(_ block: TemplateBlock, into out: inout TemplateOutput) {
         switch block.helper {
-        case .each:
+        case .core(.each):
             renderEachBlock(block, into: &out)
-        case .with:
+        case .core(.with):
             renderWith(block, into: &out)
-        case let helper where helper.isCondition:
+        case .core(let helper) where helper.isCondition:
             let condition: Bool
-            switch helper {
-            case .if: condition = block.call.arguments.first.map { evaluate($0).isTruthy } ?? false
-            case .unless: condition = !(block.call.arguments.first.map { evaluate($0).isTruthy } ?? false)
-            default: condition = call(helper, block.call).isTruthy
+            if helper == .if || helper == .unless {
+                let first = block.call.arguments.first.map { evaluate($0).isTruthy } ?? false
+                condition = helper == .if ? first : !first
+            } else {
+                condition = call(block.helper, block.call).isTruthy
             }
             render(condition ? block.body : block.inverse, into: &out)
-        default:
+        case .core, .string, .number, .collection, .date, .json, .jsonEdit, .fake, .xPath, .system:
             renderHelperBlock(block, into: &out)
         }
     }
@@ -136,14 +137,14 @@ struct TemplateEvaluator {
     @inline(never)
     private mutating func renderHelperBlock(_ block: TemplateBlock, into out: inout TemplateOutput) {
         switch block.helper {
-        case .assign:
+        case .collection(.assign):
             renderAssign(block)
-        case .arrayJoin:
+        case .json(.arrayJoin):
             renderArrayJoin(block, into: &out)
-        case .contains, .matches:
+        case .string(.contains), .string(.matches):
             // WireMock's: the body when it matches, else nothing (no `{{else}}`).
             if call(block.helper, block.call).isTruthy { render(block.body, into: &out) }
-        default:
+        case .core, .string, .number, .collection, .date, .json, .jsonEdit, .fake, .xPath, .system:
             var inner = TemplateOutput()
             render(block.body, into: &inner)
             guard budget.exceeded == nil else { return }

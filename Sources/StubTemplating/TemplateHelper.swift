@@ -1,47 +1,94 @@
 import StubMatching
 
 /// The helpers a template can call, as WireMock 2.35.1 names them (`ne` is accepted as an alias of
-/// Handlebars' `neq`). Anything else with arguments is a load error, as in WireMock.
-enum TemplateHelper: String, Sendable, CaseIterable {
+/// Handlebars' `neq`), by family: each family's enum, its argument counts and its evaluation are in one file
+/// (`TemplateHelpers+Family.swift`), so a new helper of a family is added there; the core helpers (blocks,
+/// conditionals, `jsonPath`, `now`, …) are prepared here and evaluated in `TemplateEvaluator+Helpers.swift`.
+/// Anything else with arguments is a load error, as in WireMock.
+enum TemplateHelper: Sendable, Hashable {
+    case core(CoreHelper)
+    case string(StringHelper)
+    case number(NumberHelper)
+    case collection(CollectionHelper)
+    case date(DateHelper)
+    case json(JSONHelper)
+    case jsonEdit(JSONEditHelper)
+    case fake(FakeHelper)
+    case xPath(XPathHelper)
+    case system(SystemHelper)
+
+    /// The helper named `name`, if there is one.
+    init?(rawValue name: String) {
+        guard let helper = Self.byName[name] else { return nil }
+        self = helper
+    }
+
+    /// Every helper by its name.
+    private static let byName: [String: TemplateHelper] = Dictionary(
+        CoreHelper.allCases.map { ($0.rawValue, .core($0)) } + StringHelper.allCases.map { ($0.rawValue, .string($0)) }
+            + NumberHelper.allCases.map { ($0.rawValue, .number($0)) }
+            + CollectionHelper.allCases.map { ($0.rawValue, .collection($0)) }
+            + DateHelper.allCases.map { ($0.rawValue, .date($0)) }
+            + JSONHelper.allCases.map { ($0.rawValue, .json($0)) }
+            + JSONEditHelper.allCases.map { ($0.rawValue, .jsonEdit($0)) }
+            + FakeHelper.allCases.map { ($0.rawValue, .fake($0)) }
+            + XPathHelper.allCases.map { ($0.rawValue, .xPath($0)) }
+            + SystemHelper.allCases.map { ($0.rawValue, .system($0)) },
+        uniquingKeysWith: { first, _ in first })
+
+    /// Whether, used as a block, the helper chooses between the body and `{{else}}`.
+    var isCondition: Bool {
+        if case .core(let helper) = self { helper.isCondition } else { false }
+    }
+
+    /// Whether, used as a block, the body is the helper's second argument (the first is the JSON it edits).
+    var takesBodySecond: Bool {
+        if case .jsonEdit(let helper) = self { helper.takesBodySecond } else { false }
+    }
+
+    /// `fake` or `random`.
+    var isFakeData: Bool {
+        if case .fake = self { true } else { false }
+    }
+
+    /// Checks the arguments and prepares what is literal: a JSONPath, date options, random options, a pattern.
+    func prepare(_ call: TemplateCall, at start: Int, parser: TemplateParser) throws(TemplateError) -> PreparedArgument
+    {
+        switch self {
+        case .core(let helper): try helper.prepare(call, at: start, parser: parser)
+        case .fake(let helper): try helper.prepare(call, at: start, parser: parser)
+        case .string(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .number(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .collection(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .date(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .json(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .jsonEdit(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .xPath(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .system(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        }
+    }
+}
+
+/// Built-in blocks, Handlebars.java's conditionals, and the first helpers WireMock registered.
+enum CoreHelper: String, Sendable, CaseIterable {
     // Built-in blocks.
     case `if`, unless, each, with
     // Conditionals (Handlebars.java's ConditionalHelpers).
     case eq, neq, ne, gt, gte, lt, lte, and, or, not
     // WireMock's and Handlebars.java's string helpers.
     case jsonPath, now, randomValue, size, lookup, trim, upper, lower, base64, urlEncode
-    // Handlebars.java's StringHelpers and NumberHelpers that WireMock 2.35.1 registers.
-    case capitalize, capitalizeFirst, abbreviate, substring, stripTags, replace, join, defaultIfEmpty
-    case numberFormat
-    // WireMock 2.35.1's own string and number helpers.
-    case contains, matches, regexExtract, math
-    // WireMock 2.35.1's collection, random and request helpers, and Handlebars.java's `assign`.
-    case range, array, pickRandom, randomInt, randomDecimal, hostname, formData, assign
-    // WireMock 2.35.1's date helpers (`date` is `now` over a given date).
-    case parseDate, dateFormat, truncateDate, date
-    // WireMock 2.35.1's parseJson; WireMock 3's val, arrayJoin, arrayAdd, arrayRemove.
-    case parseJson, val, arrayJoin, arrayAdd, arrayRemove
-    // stubserver's fake data (``FakeDataKey``), and the same under the WireMock faker extension's name.
-    case fake, random
-    // WireMock 3's JSON helpers.
-    case toJson, formatJson, jsonMerge, jsonRemove, jsonArrayAdd
-    // WireMock 2.35.1's XML helpers.
-    case xPath, soapXPath
-    // WireMock 2.35.1's environment helper.
-    case systemValue
 
     /// Whether, used as a block, the helper chooses between the body and `{{else}}`.
     var isCondition: Bool {
         switch self {
         case .if, .unless, .with, .eq, .neq, .ne, .gt, .gte, .lt, .lte, .and, .or, .not: true
-        default: false
+        case .each, .jsonPath, .now, .randomValue, .size, .lookup, .trim, .upper, .lower, .base64, .urlEncode: false
         }
     }
 
-    /// Whether, used as a block, the body is the helper's second argument (the first is the JSON it edits).
-    var takesBodySecond: Bool { self == .jsonMerge || self == .jsonArrayAdd }
-
     /// Checks the arguments and prepares what is literal: a JSONPath, date options, random options.
-    func prepare(_ call: TemplateCall, at start: Int, parser: TemplateParser) throws(TemplateError) -> PreparedArgument
+    fileprivate func prepare(_ call: TemplateCall, at start: Int, parser: TemplateParser) throws(TemplateError)
+        -> PreparedArgument
     {
         switch self {
         case .jsonPath:
@@ -84,14 +131,6 @@ enum TemplateHelper: String, Sendable, CaseIterable {
             return .none
         case .if, .unless, .and, .or:
             return .none
-        case .fake, .random:
-            return try prepareFake(call, at: start, parser: parser)
-        case .capitalize, .capitalizeFirst, .abbreviate, .substring, .stripTags, .replace, .join, .defaultIfEmpty,
-            .numberFormat, .contains, .matches, .regexExtract, .math, .range, .array, .pickRandom, .randomInt,
-            .randomDecimal, .hostname, .formData, .assign, .parseDate, .dateFormat, .truncateDate, .date, .parseJson,
-            .val, .arrayJoin, .arrayAdd, .arrayRemove, .toJson, .formatJson, .jsonMerge, .jsonRemove, .jsonArrayAdd,
-            .xPath, .soapXPath, .systemValue:
-            return try prepareText(call, at: start, parser: parser)
         }
     }
 
@@ -103,7 +142,7 @@ enum TemplateHelper: String, Sendable, CaseIterable {
             switch literal {
             case let .string(text): options[name] = text
             case let .integer(number): options[name] = String(number)
-            default: return nil
+            case .double, .bool, .null: return nil
             }
         }
         return options

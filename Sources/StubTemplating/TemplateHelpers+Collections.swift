@@ -8,7 +8,7 @@
 /// `formData`, and Handlebars.java's inline `assign`.
 extension TemplateEvaluator {
     @inline(never)
-    mutating func collectionHelper(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
+    mutating func collectionHelper(_ helper: CollectionHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
         -> TemplateValue
     {
         func option(_ name: String) -> TemplateValue? { call.option(name).map { evaluate($0) } }
@@ -56,8 +56,6 @@ extension TemplateEvaluator {
         case .assign:
             // Inline, the body is empty: the variable is set to "".
             if let name = arguments.first { assign(name.text, .string("")) }
-            return .missing
-        default:
             return .missing
         }
     }
@@ -129,4 +127,19 @@ extension TemplateEvaluator {
         let name = ProcessInfo.processInfo.hostName
         return name.isEmpty ? "localhost" : name
     }()
+}
+
+/// WireMock's collection, random and request helpers, and Handlebars.java's `assign`.
+enum CollectionHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
+    case range, array, pickRandom, randomInt, randomDecimal, hostname, formData, assign
+
+    /// How many arguments the helper takes inline; used as a block, the body is the first one.
+    var argumentCounts: ClosedRange<Int> {
+        switch self {
+        case .range, .array, .pickRandom: 0...Int.max
+        case .hostname, .randomInt, .randomDecimal: 0...0
+        case .formData: 1...3
+        case .assign: 1...2
+        }
+    }
 }

@@ -11,7 +11,7 @@ import StubModel
 /// ISO 8601.
 extension TemplateEvaluator {
     @inline(never)
-    mutating func dateHelper(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
+    mutating func dateHelper(_ helper: DateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
         -> TemplateValue
     {
         func option(_ name: String) -> String? { call.option(name).map { evaluate($0).text } }
@@ -50,8 +50,6 @@ extension TemplateEvaluator {
                 return fail("truncateDate: No enum constant DateTimeTruncation.\(Self.enumName(name).prefix(60))")
             }
             return .date(truncated, offsetSeconds: offset)
-        default:
-            return .missing
         }
     }
 
@@ -99,6 +97,20 @@ enum TemplateDates {
         case "first day of next year": return start(date.year + 1, 1, 1)
         case "last day of year": return start(date.year, 12, 31)
         default: return nil
+        }
+    }
+}
+
+/// WireMock's date helpers (`date` is `now` over a given date) and Handlebars.java's `dateFormat`.
+enum DateHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
+    case parseDate, dateFormat, truncateDate, date
+
+    /// How many arguments the helper takes inline; used as a block, the body is the first one.
+    var argumentCounts: ClosedRange<Int> {
+        switch self {
+        case .parseDate, .date: 1...2
+        case .truncateDate: 2...2
+        case .dateFormat: 1...3
         }
     }
 }

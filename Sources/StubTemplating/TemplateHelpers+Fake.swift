@@ -1,14 +1,14 @@
 /// `{{fake 'Name.firstName'}}` and the WireMock faker extension's `{{random 'Name.firstName'}}`: one fake
 /// value of a ``FakeDataKey``. A literal key is checked when the template loads (an unknown one is a
 /// warning); a key computed at render, or an unknown literal one, answers 500 naming it.
-extension TemplateHelper {
+/// stubserver's fake data (``FakeDataKey``), and the same under the WireMock faker extension's name.
+enum FakeHelper: String, Sendable, CaseIterable {
+    case fake, random
+
     /// The hash options of `fake` / `random`: the faker extension's `seed=` and `locale=`.
     static let fakeDataOptions = ["seed", "locale"]
 
-    /// `fake` or `random`.
-    var isFakeData: Bool { self == .fake || self == .random }
-
-    func prepareFake(_ call: TemplateCall, at start: Int, parser: TemplateParser) throws(TemplateError)
+    func prepare(_ call: TemplateCall, at start: Int, parser: TemplateParser) throws(TemplateError)
         -> PreparedArgument
     {
         guard call.arguments.count == 1 else {
@@ -45,7 +45,7 @@ extension TemplateEvaluator {
     /// else from the render's seed and the value's position in the render, else ``random``. Apart from
     /// `call`, so that its frame, on the recursion of nested sub-expressions, stays small.
     @inline(never)
-    mutating func fake(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
+    mutating func fake(_ helper: FakeHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
         -> TemplateValue
     {
         let key: FakeDataKey
@@ -65,7 +65,8 @@ extension TemplateEvaluator {
             let seed: Int
             switch value {
             case let .integer(number): seed = number
-            default:
+            case .missing, .string, .double, .bool, .json, .values, .list, .date, .map, .xml, .root, .request, .path,
+                .fields, .body:
                 guard let number = Int(value.text) else {
                     return fail("\(helper.rawValue): seed= expects an integer, found '\(value.text.prefix(100))'")
                 }

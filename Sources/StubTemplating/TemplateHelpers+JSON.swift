@@ -3,7 +3,7 @@ import StubModel
 /// WireMock 2.35.1's `parseJson` and WireMock 3's `val`, `arrayJoin`, `arrayAdd` and `arrayRemove`.
 extension TemplateEvaluator {
     @inline(never)
-    mutating func jsonHelper(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
+    mutating func jsonHelper(_ helper: JSONHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
         -> TemplateValue
     {
         func option(_ name: String) -> TemplateValue? { call.option(name).map { evaluate($0) } }
@@ -67,8 +67,6 @@ extension TemplateEvaluator {
                 items.remove(at: index)
             }
             return .list(items)
-        default:
-            return .missing
         }
     }
 
@@ -137,4 +135,19 @@ extension TemplateValue {
 
     /// The text Java's `toString` gives inside a collection: `null` for a missing value.
     var javaText: String { isMissing ? "null" : text }
+}
+
+/// WireMock 2.35.1's `parseJson`; WireMock 3's `val`, `arrayJoin`, `arrayAdd` and `arrayRemove`.
+enum JSONHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
+    case parseJson, val, arrayJoin, arrayAdd, arrayRemove
+
+    /// How many arguments the helper takes inline; used as a block, the body is the first one.
+    var argumentCounts: ClosedRange<Int> {
+        switch self {
+        case .parseJson: 1...2
+        case .val, .arrayRemove: 1...1
+        case .arrayAdd: 2...2
+        case .arrayJoin: 2...Int.max
+        }
+    }
 }

@@ -6,7 +6,7 @@ import StubModel
 /// answer a wrong argument with WireMock 3's `[ERROR: …]` text.
 extension TemplateEvaluator {
     @inline(never)
-    mutating func jsonEditHelper(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
+    mutating func jsonEditHelper(_ helper: JSONEditHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
         -> TemplateValue
     {
         func option(_ name: String) -> TemplateValue? { call.option(name).map { evaluate($0) } }
@@ -27,8 +27,6 @@ extension TemplateEvaluator {
         case .jsonArrayAdd:
             return jsonArrayAdd(
                 arguments, jsonPath: option("jsonPath"), flatten: option("flatten"), maxItems: option("maxItems"))
-        default:
-            return .missing
         }
     }
 
@@ -94,10 +92,10 @@ extension TemplateEvaluator {
             let index = result.firstIndex { $0.key == key }
             switch (value, index.map { result[$0].value }) {
             case let (.object(inner), .object(existing)?):
-                result[index!].value = .object(merge(existing, inner, removeNulls: removeNulls))
+                if let index { result[index].value = .object(merge(existing, inner, removeNulls: removeNulls)) }
             case (.null, _) where removeNulls:
                 if let index { result.remove(at: index) }
-            default:
+            case (.null, _), (.bool, _), (.number, _), (.string, _), (.array, _), (.object, _):
                 if let index { result[index].value = value } else { result.append((key, value)) }
             }
         }
@@ -245,7 +243,7 @@ extension TemplateValue {
         case let .string(text): text
         case let .json(.string(text)): text
         case .body, .path: text
-        default: nil
+        case .missing, .integer, .double, .bool, .json, .values, .list, .date, .map, .xml, .root, .request, .fields: nil
         }
     }
 
@@ -255,7 +253,8 @@ extension TemplateValue {
         case .integer: "java.lang.Integer"
         case .double: "java.lang.Double"
         case .bool: "java.lang.Boolean"
-        default: "java.lang.Object"
+        case .missing, .string, .json, .values, .list, .date, .map, .xml, .root, .request, .path, .fields, .body:
+            "java.lang.Object"
         }
     }
 }
@@ -264,7 +263,7 @@ extension JSONValue {
     var isContainer: Bool {
         switch self {
         case .array, .object: true
-        default: false
+        case .null, .bool, .number, .string: false
         }
     }
 
@@ -272,4 +271,22 @@ extension JSONValue {
         if case .array = self { return true }
         return false
     }
+}
+
+/// WireMock 3's JSON helpers.
+enum JSONEditHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
+    case toJson, formatJson, jsonMerge, jsonRemove, jsonArrayAdd
+
+    /// How many arguments the helper takes inline; used as a block, the body is the first one (the second for
+    /// ``takesBodySecond``).
+    var argumentCounts: ClosedRange<Int> {
+        switch self {
+        case .toJson, .formatJson: 1...1
+        case .jsonMerge, .jsonArrayAdd: 2...2
+        case .jsonRemove: 0...Int.max
+        }
+    }
+
+    /// Whether, used as a block, the body is the helper's second argument (the first is the JSON it edits).
+    var takesBodySecond: Bool { self == .jsonMerge || self == .jsonArrayAdd }
 }

@@ -5,6 +5,24 @@ import StubMatching
 /// as an integer, others as Java prints a `double` (`1.5 '*' 2` is `3.0`); `/` keeps the left operand's
 /// scale, rounding half up (`10 '/' 4` is `3`).
 extension TemplateEvaluator {
+    /// `numberFormat` or `math`, over already evaluated `arguments`.
+    @inline(never)
+    mutating func numberHelper(_ helper: NumberHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
+        -> TemplateValue
+    {
+        func argument(_ index: Int) -> TemplateValue { arguments.indices.contains(index) ? arguments[index] : .missing }
+        switch helper {
+        case .numberFormat:
+            return numberFormat(argument(0), style: argument(1), call)
+        case .math:
+            guard arguments.count == 3 else {
+                return .string(
+                    "[ERROR: All maths functions require two operands and an operator as parameters e.g. 3 '+' 2]")
+            }
+            return math(argument(0), argument(1).text, argument(2))
+        }
+    }
+
     @inline(never)
     mutating func math(_ left: TemplateValue, _ operation: String, _ right: TemplateValue) -> TemplateValue {
         if case .missing = left { return .missing }
@@ -43,7 +61,8 @@ struct TemplateDecimal {
         switch value {
         case let .integer(number): self.init(unscaled: number, scale: 0)
         case let .double(number): self = Self(text: JSONRendering.javaDouble(number)) ?? Self(unscaled: 0, scale: 0)
-        default: self = Self(text: value.text) ?? Self(unscaled: 0, scale: 0)
+        case .missing, .string, .bool, .json, .values, .list, .date, .map, .xml, .root, .request, .path, .fields, .body:
+            self = Self(text: value.text) ?? Self(unscaled: 0, scale: 0)
         }
     }
 
@@ -119,5 +138,18 @@ struct TemplateDecimal {
             result = next
         }
         return result
+    }
+}
+
+/// Handlebars.java's `numberFormat` and WireMock's `math`.
+enum NumberHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
+    case numberFormat, math
+
+    /// How many arguments the helper takes inline; used as a block, the body is the first one.
+    var argumentCounts: ClosedRange<Int> {
+        switch self {
+        case .numberFormat: 1...3
+        case .math: 0...Int.max
+        }
     }
 }

@@ -4,7 +4,7 @@
 extension TemplateEvaluator {
     /// `capitalize` … `regexExtract`, over already evaluated `arguments`.
     @inline(never)
-    mutating func stringHelper(_ helper: TemplateHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
+    mutating func stringHelper(_ helper: StringHelper, _ arguments: [TemplateValue], _ call: TemplateCall)
         -> TemplateValue
     {
         func argument(_ index: Int) -> TemplateValue { arguments.indices.contains(index) ? arguments[index] : .missing }
@@ -56,8 +56,6 @@ extension TemplateEvaluator {
             return .bool(matched)
         case .regexExtract:
             return regexExtract(subject, arguments, call)
-        default:
-            return .missing
         }
     }
 
@@ -130,7 +128,8 @@ extension TemplateEvaluator {
         switch value {
         case .integer: value
         case let .double(number): number.isFinite ? .integer(Int(number)) : .missing
-        default: Int(value.text).map(TemplateValue.integer) ?? .missing
+        case .missing, .string, .bool, .json, .values, .list, .date, .map, .xml, .root, .request, .path, .fields, .body:
+            Int(value.text).map(TemplateValue.integer) ?? .missing
         }
     }
 
@@ -180,7 +179,29 @@ extension TemplateValue {
     var isList: Bool {
         switch self {
         case .values, .list, .json(.array): true
-        default: false
+        case .missing, .string, .integer, .double, .bool, .json, .date, .map, .xml, .root, .request, .path, .fields,
+            .body:
+            false
         }
     }
+}
+
+/// Handlebars.java's string helpers and WireMock's `contains`, `matches` and `regexExtract`.
+enum StringHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
+    case capitalize, capitalizeFirst, abbreviate, substring, stripTags, replace, join, defaultIfEmpty
+    case contains, matches, regexExtract
+
+    /// How many arguments the helper takes inline; used as a block, the body is the first one.
+    var argumentCounts: ClosedRange<Int> {
+        switch self {
+        case .capitalize, .capitalizeFirst, .stripTags: 1...1
+        case .abbreviate, .defaultIfEmpty, .contains, .matches: 2...2
+        case .substring, .regexExtract: 2...3
+        case .replace: 3...3
+        case .join: 2...Int.max
+        }
+    }
+
+    /// Whether the helper takes a regular expression, compiled at load when it is a literal.
+    var takesPattern: Bool { self == .matches || self == .regexExtract }
 }

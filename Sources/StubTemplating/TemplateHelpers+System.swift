@@ -31,3 +31,15 @@ extension TemplateEvaluator {
         return !key.unicodeScalars.dropFirst(prefix.count).contains { lineTerminators.contains($0) }
     }
 }
+
+/// WireMock 2.35.1's environment helper.
+enum SystemHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
+    case systemValue
+
+    /// How many arguments the helper takes inline.
+    var argumentCounts: ClosedRange<Int> {
+        switch self {
+        case .systemValue: 0...Int.max
+        }
+    }
+}

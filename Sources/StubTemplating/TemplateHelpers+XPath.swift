@@ -5,7 +5,7 @@ import StubXML
 /// and `/stuff/th:thing` finds nothing.
 extension TemplateEvaluator {
     @inline(never)
-    mutating func xPathHelper(_ helper: TemplateHelper, _ arguments: [TemplateValue]) -> TemplateValue {
+    mutating func xPathHelper(_ helper: XPathHelper, _ arguments: [TemplateValue]) -> TemplateValue {
         let subject = arguments.first ?? .missing
         guard arguments.count > 1, !arguments[1].isMissing else {
             return .string("[ERROR: The XPath expression cannot be empty]")
@@ -45,5 +45,17 @@ extension TemplateEvaluator {
         guard budget.spend(steps: document.nodes.count / 16) else { return nil }
         if isBody { bodyXML = document }
         return document
+    }
+}
+
+/// WireMock 2.35.1's XML helpers.
+enum XPathHelper: String, Sendable, CaseIterable, TemplateHelperFamily {
+    case xPath, soapXPath
+
+    /// How many arguments the helper takes inline; used as a block, the body is the first one.
+    var argumentCounts: ClosedRange<Int> {
+        switch self {
+        case .xPath, .soapXPath: 1...2
+        }
     }
 }

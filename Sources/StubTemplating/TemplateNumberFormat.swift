@@ -121,7 +121,8 @@ extension TemplateEvaluator {
         let text: String
         switch value {
         case .integer, .double, .json(.number): text = value.text
-        default: return .missing
+        case .missing, .string, .bool, .json, .values, .list, .date, .map, .xml, .root, .request, .path, .fields, .body:
+            return .missing
         }
         var format = TemplateNumberFormat(style: call.arguments.count > 1 ? style.text : nil)
         for (name, expression) in call.hash {

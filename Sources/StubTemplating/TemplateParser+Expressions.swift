@@ -147,7 +147,7 @@ extension TemplateParser {
         guard !path.isData, !path.isExplicitThis, path.parents == 0, path.segments.count == 1, Self.isHelperName(name)
         else { throw error(nameAt ?? start, "unknown helper '\(name)'") }
         noteUnknownHelper(name)
-        _ = try parseCall(.array, at: start, until: closer)
+        _ = try parseCall(.collection(.array), at: start, until: closer)
         return .unknownHelper(name)
     }
 

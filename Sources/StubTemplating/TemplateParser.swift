@@ -101,7 +101,7 @@ struct TemplateParser {
         let condition = try parseParameter()
         let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
         try closeTag()
-        return try parseBlockBody(.unless, TemplateCall(arguments: [condition]), name: name, at: open)
+        return try parseBlockBody(.core(.unless), TemplateCall(arguments: [condition]), name: name, at: open)
     }
 
     /// One tag after `{{` (and `~`) other than a block's opening; returns a terminator for `else` and closing tags.
@@ -186,10 +186,10 @@ struct TemplateParser {
     {
         guard Self.isHelperName(name) else { throw error(namePosition, "unknown block helper '\(name)'") }
         noteUnknownHelper(name)
-        var call = try parseCall(.array, at: open, until: nil)
+        var call = try parseCall(.collection(.array), at: open, until: nil)
         call.arguments = [.unknownHelper(name)]
         try closeTag()
-        return try parseBlockBody(.array, call, name: name, at: open)
+        return try parseBlockBody(.collection(.array), call, name: name, at: open)
     }
 
     /// The body and inverse of a block whose opening tag has been read.

@@ -68,7 +68,7 @@ enum TemplateValue {
             case let .array(items):
                 guard let index = Int(name), items.indices.contains(index) else { return .missing }
                 return .json(items[index])
-            default: return .missing
+            case .null, .bool, .number, .string: return .missing
             }
         case .body, .missing, .string, .integer, .double, .bool, .date:
             return .missing
@@ -146,7 +146,7 @@ enum TemplateValue {
         case let .json(.array(items)): items.map { (nil, .json($0)) }
         case let .json(.object(members)): members.map { ($0.key, .json($0.value)) }
         case let .xml(selection): selection.each.map { (nil, .xml($0)) }
-        default: nil
+        case .missing, .string, .integer, .double, .bool, .json, .date, .root, .request, .body: nil
         }
     }
 }

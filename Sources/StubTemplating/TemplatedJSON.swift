@@ -34,7 +34,7 @@ indirect enum TemplatedJSON: Sendable {
                     ))
             }
             self = .object(parts)
-        default:
+        case .null, .bool, .number:
             self = .fixed(value.serializedBytes(.compact))
         }
     }
@@ -74,7 +74,7 @@ indirect enum TemplatedJSON: Sendable {
         case let .string(text): Template.hasTags(text.utf8)
         case let .array(items): items.contains(where: hasTemplate)
         case let .object(members): members.contains { hasTemplate($0.value) }
-        default: false
+        case .null, .bool, .number: false
         }
     }
 

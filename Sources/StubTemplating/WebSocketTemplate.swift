@@ -46,7 +46,7 @@ package struct WebSocketTemplate: Sendable {
                 }
             case .json(let value) where Template.hasTags(value.serialized(.compact).utf8):
                 compiled.append(Message(message: message, body: .json(try TemplatedJSON(value, at: at + ["json"]))))
-            default:
+            case .text, .json, .binary:
                 compiled.append(Message(message: message, body: nil))
             }
         }

@@ -114,6 +114,9 @@ final class BodyFileStreamingTests: XCTestCase {
         XCTAssertTrue(text.contains("big file"), text)
         XCTAssertTrue(text.contains("'bodyFileName' 'big.bin'"), text)
         XCTAssertTrue(text.contains("cannot be read: No such file or directory"), text)
+        // The journal keeps the 500 that was sent (not the head of the 200 the stub would have sent).
+        XCTAssertEqual(server.requests.last?.responseStatus, 500)
+        XCTAssertEqual(server.requests.last?.matchedStub?.displayName, "big file")
     }
 
     func testHEADGetsTheFileLengthAndNoBody() throws {

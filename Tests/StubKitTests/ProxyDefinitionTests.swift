@@ -61,7 +61,8 @@ struct ProxyDefinitionTests {
             warnings.map(\.description).first?.contains("proxyBaseUrl: expected an http:// or https:// URL") == true)
         let response = StubResponse(mapping)
         #expect(response.prepared.response.status == .internalServerError)
-        if case .prepared = response.kind {} else { Issue.record("a proxy stub with a bad base URL must not forward") }
+        let answersItself = if case .prepared = response.answer { true } else { false }
+        #expect(answersItself, "a proxy stub with a bad base URL must not forward")
         #expect(mapping.json["response"]?["proxyBaseUrl"] == .string(base))
         #expect {
             try MappingDecoder(options: StubsLoadOptions(strictBodyFiles: true)).decodeMapping(document, source: nil)

@@ -152,7 +152,7 @@ final class ClosureWebSocket: WebSocketHandler {
         switch message {
         case .text(let text): incoming = .text(text)
         case .binary(let bytes): incoming = .binary(bytes)
-        default: return
+        case .ping, .pong, .close: return
         }
         socket.withLock { $0 }?.deliver(incoming)
     }

@@ -23,7 +23,7 @@ struct ScriptedWebSocket: WebSocketHandler {
         switch message {
         case .text(let value): text = value
         case .binary(let bytes): text = String(decoding: bytes, as: UTF8.self)
-        default: return
+        case .ping, .pong, .close: return
         }
         guard let reply = script.onMessage.first(where: { $0.matcher.matches(text) }) else { return }
         if let state = reply.newScenarioState { moveScenario(state) }

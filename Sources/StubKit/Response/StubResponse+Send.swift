@@ -1,7 +1,7 @@
 import StubHTTP
 
-/// Sending a stub's response: delays, pacing (dribble, bandwidth, network profile) and faults, all
-/// through timers on the event loop.
+/// What a stub's response is sent with: its delay, its pacing (dribble, bandwidth, network profile) and how a
+/// fault ends the connection, all carried out by timers on the event loop.
 extension StubResponse {
     /// What WireMock sends for `MALFORMED_RESPONSE_CHUNK` and `RANDOM_DATA_THEN_CLOSE`: not a valid chunk
     /// size, not an HTTP status line.
@@ -19,17 +19,6 @@ extension StubResponse {
         if let globalDelay { total += globalDelay }
         if let network { total += network.latency }
         return total > .zero ? total : nil
-    }
-
-    /// Answers through `responder` after `delay` (from ``delay(network:globalDelay:)``): the fault, else
-    /// `prepared` (this response's bytes, or its template rendered for the request), paced by its dribble
-    /// or the lower of its and the network's rate.
-    func send(
-        _ prepared: PreparedResponse, via responder: HTTPResponder, after delay: Duration?, network: NetworkProfile?
-    ) {
-        if hangs { return responder.hang() }
-        if let fault { return responder.respond(.failure(Self.failure(for: fault)), after: delay ?? .zero) }
-        responder.respond(prepared, pacing: pacing(network: network), after: delay ?? .zero)
     }
 
     /// How the engine ends the connection for `fault`.

@@ -3,63 +3,52 @@ import StubHTTP
 /// A stub's response, prepared once when the route table is built.
 ///
 /// The bytes on the wire are prepared ahead and the hot path only splices in the `Date` header; what
-/// varies per request (a random delay, pacing, a fault) is decided by ``send(_:via:after:network:)``; a templated
-/// response (``ResponseTemplate``) is parsed here and rendered per request by the handler.
+/// varies per request (a random delay, pacing) is decided when it is sent; ``answer`` says how the stub answers,
+/// decided here once: a templated response (``ResponseTemplate``) is parsed here and rendered per request by the
+/// handler.
 ///
 /// A class: every request takes one from the snapshot, and a reference is one retain where a copy
 /// of these fields was one per field.
 final class StubResponse: Sendable {
+    /// The response's bytes: the whole answer for ``Answer/prepared``, the head for the other answers.
     let prepared: PreparedResponse
     let status: Int
     let delay: Duration?
     let delayDistribution: DelayDistribution?
-    let fault: ResponseFault?
     let dribble: ChunkedDribbleDelay?
     let bytesPerSecond: Int?
-    /// Never answered (``ResponseDefinition/hangs``).
-    let hangs: Bool
-    /// Sent as a stream of events or lines instead of a body (``ResponseDefinition/stream``).
-    let stream: PreparedStream?
-    /// A WebSocket stub's script, its matchers compiled (``ResponseDefinition/webSocket``).
-    let webSocket: CompiledWebSocketScript?
-    /// For a stream of a closure stub's events: the closure, bound to its request, run once the stream is open.
-    let eventProducer: (@Sendable (EventSink) async throws -> Void)?
-    /// For a WebSocket closure stub: makes the connection's handler (``ClosureWebSocket``), in place of the script.
-    let webSocketHandler: (@Sendable () -> any WebSocketHandler)?
-    /// Where the answer comes from.
-    let kind: Kind
+    /// How the stub answers.
+    let answer: Answer
 
-    /// Where a stub's answer comes from, decided once when its route table is built. (A stub answered by a
-    /// Swift closure has its closure in the snapshot instead, and this response is unused.)
-    enum Kind: Sendable {
-        /// ``prepared`` as it is.
+    /// How a request is answered: fixed for a stub when its route table is built, and made for one request
+    /// from what a template rendered, a body file opened or a closure stub's code
+    /// (``StubRequestHandler/deliver(_:of:sending:ownsBody:for:match:responder:started:)`` switches on it).
+    enum Answer: Sendable {
+        /// ``prepared`` as it is, paced by the stub's dribble or rate and the network's.
         case prepared
-        /// A body file left on disk (over ``BodyFiles/cacheLimit``), streamed when served: ``prepared``
-        /// has the head and no body.
+        /// A body file left on disk (over ``BodyFiles/cacheLimit``), opened and streamed when served:
+        /// ``prepared`` has the head and no body.
         case streamedFile(StreamedBodyFile)
-        /// Rendered per request; ``prepared`` is unused.
-        case template(ResponseTemplate)
+        /// A rendered body that spilled to a temporary file (``TemplateOutput``), sent from there.
+        case spilledBody(TemplateSpillFile)
+        /// A stream of events or lines (``ResponseDefinition/stream``) after the head.
+        case stream(PreparedStream)
+        /// A closure stub's event stream: `produce` (bound to its request) sends events once it is open.
+        case producedStream(PreparedStream, produce: @Sendable (EventSink) async throws -> Void)
+        /// A WebSocket stub's script, its matchers compiled (``ResponseDefinition/webSocket``).
+        case webSocket(CompiledWebSocketScript)
+        /// A WebSocket closure stub: makes the connection's handler (``ClosureWebSocket``).
+        case closureWebSocket(@Sendable () -> any WebSocketHandler)
+        /// No response: the connection ends as the fault says.
+        case fault(ResponseFault)
+        /// Never answered (``ResponseDefinition/hangs``).
+        case hang
+        /// Rendered per request, then answered as `then` says (``prepared``, unless the stub also faults, hangs
+        /// or is a WebSocket); a rendered stream or spilled body is answered as such.
+        indirect case template(ResponseTemplate, then: Answer)
         /// Forwarded upstream; ``prepared`` is unused. `headers`: the stub's own header fields, added to
         /// the upstream's (no `Matched-Stub-Id`, as WireMock).
         case proxy(ProxyDefinition, headers: StubHTTPHeaders)
-    }
-
-    /// The parsed template, for a templated response.
-    var template: ResponseTemplate? {
-        if case .template(let template) = kind { return template }
-        return nil
-    }
-
-    /// The body file streamed from disk, if any.
-    var streamedFile: StreamedBodyFile? {
-        if case .streamedFile(let file) = kind { return file }
-        return nil
-    }
-
-    /// The stub's own header fields added to an upstream's answer (empty unless a proxy stub).
-    var proxyHeaders: StubHTTPHeaders {
-        if case .proxy(_, let headers) = kind { return headers }
-        return [:]
     }
 
     convenience init(_ mapping: StubMapping, loadOptions: StubsLoadOptions = StubsLoadOptions()) {
@@ -70,26 +59,28 @@ final class StubResponse: Sendable {
 
     init(
         _ definition: ResponseDefinition, stubID: String, stubName: String?,
-        loadOptions: StubsLoadOptions = StubsLoadOptions(),
-        eventProducer: (@Sendable (EventSink) async throws -> Void)? = nil,
-        webSocketHandler: (@Sendable () -> any WebSocketHandler)? = nil, scenarioName: String? = nil
+        loadOptions: StubsLoadOptions = StubsLoadOptions(), scenarioName: String? = nil
     ) {
-        self.eventProducer = eventProducer
-        self.webSocketHandler = webSocketHandler
         var response = HTTPResponse(definition, stubID: stubID, stubName: stubName)
         if definition.stream != nil { response.body = [] }  // the stream replaces it
+        let templated = definition.isTemplated(under: loadOptions)
         var template: ResponseTemplate?
-        var webSocketProblem: ResponseTemplate.Failure?
-        if let script = definition.webSocket {
-            do throws(ResponseTemplate.Failure) {
-                webSocket = try CompiledWebSocketScript(
-                    script, scenarioName: scenarioName, templated: definition.isTemplated(under: loadOptions))
-            } catch {
-                webSocket = nil
-                webSocketProblem = error
+        var webSocket: CompiledWebSocketScript?
+        do throws(ResponseTemplate.Failure) {
+            if let script = definition.webSocket {
+                webSocket = try CompiledWebSocketScript(script, scenarioName: scenarioName, templated: templated)
             }
-        } else {
-            webSocket = nil
+            if definition.bodyFileProblem == nil, templated {
+                template = try ResponseTemplate(definition, stubID: stubID, stubName: stubName)
+            }
+        } catch {
+            // Stub files and admin mappings were checked when decoded; a stub built in Swift with a
+            // bad template answers 500 with the reason, as WireMock does.
+            let reason =
+                "stubserver: \(stubName ?? stubID): \(error.field.joined(separator: ".")): \(error.message)\n"
+            response = HTTPResponse(
+                status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                body: Array(reason.utf8))
         }
         if let problem = definition.bodyFileProblem {
             // A stub file whose body file is missing: WireMock answers 500 when it is hit, and so do we,
@@ -97,38 +88,36 @@ final class StubResponse: Sendable {
             response = HTTPResponse(
                 status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
                 body: Array("stubserver: \(problem)\n".utf8))
-        } else if definition.isTemplated(under: loadOptions) {
-            do throws(ResponseTemplate.Failure) {
-                if let webSocketProblem { throw webSocketProblem }
-                template = try ResponseTemplate(definition, stubID: stubID, stubName: stubName)
-            } catch {
-                // Stub files and admin mappings were checked when decoded; a stub built in Swift with a
-                // bad template answers 500 with the reason, as WireMock does.
-                let reason =
-                    "stubserver: \(stubName ?? stubID): \(error.field.joined(separator: ".")): \(error.message)\n"
-                response = HTTPResponse(
-                    status: .internalServerError, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                    body: Array(reason.utf8))
+        }
+        // What is sent once the response is known: a fault or a hang first, then a WebSocket.
+        let sent: Answer =
+            if definition.hangs {
+                .hang
+            } else if let fault = definition.fault {
+                .fault(fault)
+            } else if let webSocket {
+                .webSocket(webSocket)
+            } else {
+                .prepared
             }
-        }
-        if let proxy = definition.proxy, definition.bodyFileProblem == nil {
-            kind = .proxy(proxy, headers: definition.headers)
-        } else if let template {
-            kind = .template(template)
-        } else if let file = definition.streamedBodyFile {
-            kind = .streamedFile(file)
-        } else {
-            kind = .prepared
-        }
+        answer =
+            if let proxy = definition.proxy, definition.bodyFileProblem == nil {
+                .proxy(proxy, headers: definition.headers)
+            } else if let template {
+                .template(template, then: sent)
+            } else if case .prepared = sent, let stream = definition.stream {
+                .stream(PreparedStream(stream))
+            } else if case .prepared = sent, let file = definition.streamedBodyFile {
+                .streamedFile(file)
+            } else {
+                sent
+            }
         prepared = PreparedResponse(response)
         status = response.status.code
         delay = definition.fixedDelayMilliseconds.map { .milliseconds($0) }
         delayDistribution = definition.delayDistribution
-        fault = definition.fault
         dribble = definition.chunkedDribbleDelay
         bytesPerSecond = definition.bytesPerSecond
-        hangs = definition.hangs
-        stream = definition.stream.map(PreparedStream.init)
     }
 }
 

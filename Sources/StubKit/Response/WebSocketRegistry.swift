@@ -44,7 +44,7 @@ final class WebSocketRegistry: Sendable {
         switch message {
         case .text(let text): record(.received, Array(text.utf8), isBinary: false, on: connection)
         case .binary(let bytes): record(.received, bytes, isBinary: true, on: connection)
-        default: return
+        case .ping, .pong, .close: return
         }
     }
 
