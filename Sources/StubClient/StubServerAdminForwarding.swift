@@ -1,7 +1,7 @@
 import Foundation
 import StubKit
 
-/// A ``StubServerAdmin`` that hands every operation to another server, ``forwardee``: `StubServerProcess`
+/// A `StubServerAdmin` that hands every operation to another server, ``forwardee``: `StubServerProcess`
 /// (to its ``StubServerClient``) and `AnyStubServer` (to the server it wraps). The operations are written
 /// once, here, with ``StubServerClient``'s default arguments.
 public protocol StubServerAdminForwarding: StubServerAdmin {

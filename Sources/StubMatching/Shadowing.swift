@@ -142,7 +142,7 @@ extension RequestPattern {
 
 extension Shadowing {
     /// The stub that always wins over the newest stub with `mapping`'s id in `mappings`, if one provably
-    /// does: ``find(in:)`` for one stub, without building a route table.
+    /// does: ``find(in:)-([StubMapping])`` for one stub, without building a route table.
     public static func of(_ mapping: StubMapping, in mappings: [StubMapping]) -> Shadowing? {
         of(mapping, in: mappings) { CompiledRequestPattern(mappings[$0].request).compileErrors.isEmpty }
     }
