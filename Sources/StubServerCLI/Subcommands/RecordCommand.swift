@@ -91,20 +91,14 @@ public struct RecordCommand: Subcommand {
                 }
                 target = url
             case .option("--port"):
-                let text = try reader.value(for: "--port")
-                guard let port = Int(text), (0...65535).contains(port) else {
-                    throw CLIError("--port expects a number from 0 to 65535, got '\(text)'")
-                }
-                command.port = port
+                command.port = try ServeOption.integer(reader.value(for: "--port"), for: "--port", in: 0...65535)
             case .option("--host"), .option("--bind-address"):
                 command.host = try reader.value(for: "--host")
                 if command.host.isEmpty { throw CLIError("--host needs an address, e.g. 127.0.0.1") }
             case .option("--proxy-timeout"):
-                let text = try reader.value(for: "--proxy-timeout")
-                guard let milliseconds = Int(text), (1...3_600_000).contains(milliseconds) else {
-                    throw CLIError("--proxy-timeout expects milliseconds from 1 to 3600000, got '\(text)'")
-                }
-                command.proxyTimeoutMilliseconds = milliseconds
+                command.proxyTimeoutMilliseconds = try ServeOption.integer(
+                    reader.value(for: "--proxy-timeout"), for: "--proxy-timeout", in: 1...3_600_000,
+                    unit: "milliseconds")
             default:
                 throw reader.unexpected(argument, options: options)
             }
