@@ -1,11 +1,5 @@
 import StubKit
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `stubserver import-har FILE [--stubs DIR] [--host HOST]...`: turns a HAR capture into stub files
 /// through ``StubWriter`` (the naming, secret filtering and merging `stubserver record` uses).
 public struct ImportHARCommand: Subcommand {
