@@ -34,17 +34,7 @@ public struct RecordCommand: Subcommand {
           --stubs DIR     The stubs directory to write into (alias: --root-dir). Default: Stubs
           --port N        The port to listen on; 0 picks a free port. Default: 8080
           --host ADDR     The address to listen on (alias: --bind-address). Default: 127.0.0.1
-          --capture-header NAME
-                          Also match requests on this request header's value; repeat for more.
-          --record-sequences
-                          A request repeated with a different answer becomes a scenario answering each
-                          in turn (states Started, 2, 3, ...; the last repeats), not one stub.
-          --keep-secret NAME
-                          Record this header or query parameter even though it looks secret; repeat.
-          --keep-all-secrets
-                          Record every header and query parameter, secrets included.
-          --json-as-received
-                          Write JSON bodies byte for byte instead of pretty-printed.
+        \(stubWritingUsage)
           --proxy-timeout MS
                           The longest wait for the target's answer (then 504). Default: 30000
           -h, --help      Print this help and exit.
