@@ -100,13 +100,9 @@ extension MappingDecoder.Run {
         try checkFields(try object(own, at: ownPath), at: ownPath, supported: Self.stubserverMetadataFields)
         if let times = own["times"] { mapping.times = try integer(times, at: ownPath.key("times"), in: 1...Int.max) }
         if let then = own["then"] {
-            let thenPath = ownPath.key("then")
-            guard case .array(let elements) = then else {
-                throw failure(thenPath, "expected an array of response objects, found \(then.foundDescription)")
-            }
             mapping.thenResponses = []
-            for (index, element) in elements.enumerated() {
-                mapping.thenResponses.append(try decodeResponse(element, at: thenPath.index(index)))
+            for element in try elements(then, at: ownPath.key("then"), of: "response objects") {
+                mapping.thenResponses.append(try decodeResponse(element.value, at: element.path))
             }
         }
         if let graphQL = own["graphql"] {

@@ -14,6 +14,17 @@ extension MappingDecoder.Run {
         return members
     }
 
+    /// The elements of the array `value`, each with its path; fails naming `what` (`"matchers"`) when `value` is
+    /// not an array.
+    func elements(_ value: JSONValue, at path: MappingPath, of what: String) throws(StubsLoadError)
+        -> [(value: JSONValue, path: MappingPath)]
+    {
+        guard case .array(let elements) = value else {
+            throw failure(path, "expected an array of \(what), found \(value.foundDescription)")
+        }
+        return elements.enumerated().map { (value: $1, path: path.index($0)) }
+    }
+
     func string(_ value: JSONValue, at path: MappingPath) throws(StubsLoadError) -> String {
         guard case .string(let text) = value else {
             throw failure(path, "expected a string, found \(value.foundDescription)")

@@ -44,16 +44,13 @@ extension MappingDecoder.Run {
             throw failure(path, "both '\(multi.key)' and '\(other.key)' are set; use one operator per matcher")
         }
         try checkFields(members, at: path, supported: [multi.key])
-        let listPath = path.key(multi.key)
-        guard case .array(let elements) = multi.value else {
-            throw failure(listPath, "expected an array of matchers, found \(multi.value.foundDescription)")
-        }
+        let list = try elements(multi.value, at: path.key(multi.key), of: "matchers")
         var matchers: [StringMatcher] = []
-        for (index, element) in elements.enumerated() {
-            if let matcher = try decodeMatcher(element, at: listPath.index(index)) { matchers.append(matcher) }
+        for element in list {
+            if let matcher = try decodeMatcher(element.value, at: element.path) { matchers.append(matcher) }
         }
         // An element not understood was recorded as unsupported: the stub never matches.
-        if matchers.count < elements.count { return nil }
+        if matchers.count < list.count { return nil }
         return multi.key == "hasExactly" ? .hasExactly(matchers) : .includes(matchers)
     }
 

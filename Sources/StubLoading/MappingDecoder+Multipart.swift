@@ -8,12 +8,9 @@ extension MappingDecoder.Run {
     mutating func decodeMultipartPatterns(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
         -> [MultipartPattern]
     {
-        guard case .array(let elements) = json else {
-            throw failure(path, "expected an array of multipart patterns, found \(json.foundDescription)")
-        }
         var patterns: [MultipartPattern] = []
-        for (index, element) in elements.enumerated() {
-            patterns.append(try decodeMultipartPattern(element, at: path.index(index)))
+        for element in try elements(json, at: path, of: "multipart patterns") {
+            patterns.append(try decodeMultipartPattern(element.value, at: element.path))
         }
         return patterns
     }
@@ -37,12 +34,8 @@ extension MappingDecoder.Run {
             pattern.headers = try decodeNamedMatchers(headers, at: path.key("headers"), multiValue: true)
         }
         if let body = json["bodyPatterns"] {
-            let bodyPath = path.key("bodyPatterns")
-            guard case .array(let elements) = body else {
-                throw failure(bodyPath, "expected an array of matchers, found \(body.foundDescription)")
-            }
-            for (index, element) in elements.enumerated() {
-                if let matcher = try decodeMatcher(element, at: bodyPath.index(index)) {
+            for element in try elements(body, at: path.key("bodyPatterns"), of: "matchers") {
+                if let matcher = try decodeMatcher(element.value, at: element.path) {
                     pattern.bodyPatterns.append(matcher)
                 }
             }

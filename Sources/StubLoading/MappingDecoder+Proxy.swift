@@ -45,12 +45,8 @@ extension MappingDecoder.Run {
                 headers, at: path.key("additionalProxyRequestHeaders"))
         }
         if let names = response["removeProxyRequestHeaders"] {
-            let namesPath = path.key("removeProxyRequestHeaders")
-            guard case .array(let elements) = names else {
-                throw failure(namesPath, "expected an array of header names, found \(names.foundDescription)")
-            }
-            for (index, element) in elements.enumerated() {
-                definition.removeRequestHeaders.append(try string(element, at: namesPath.index(index)))
+            for element in try elements(names, at: path.key("removeProxyRequestHeaders"), of: "header names") {
+                definition.removeRequestHeaders.append(try string(element.value, at: element.path))
             }
         }
         if let prefix = response["proxyUrlPrefixToRemove"] {

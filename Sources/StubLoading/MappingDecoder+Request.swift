@@ -39,12 +39,8 @@ extension MappingDecoder.Run {
             pattern.cookies = try decodeNamedMatchers(cookies, at: path.key("cookies"), multiValue: false)
         }
         if let body = json["bodyPatterns"] {
-            let bodyPath = path.key("bodyPatterns")
-            guard case .array(let elements) = body else {
-                throw failure(bodyPath, "expected an array of matchers, found \(body.foundDescription)")
-            }
-            for (index, element) in elements.enumerated() {
-                if let matcher = try decodeBodyPattern(element, at: bodyPath.index(index)) {
+            for element in try elements(body, at: path.key("bodyPatterns"), of: "matchers") {
+                if let matcher = try decodeBodyPattern(element.value, at: element.path) {
                     pattern.bodyPatterns.append(matcher)
                 }
             }

@@ -13,23 +13,15 @@ extension MappingDecoder.Run {
         if events != nil && lines != nil { throw failure(path, "give 'events' or 'lines', not both") }
         let content: ResponseStream.Content
         if let events {
-            let eventsPath = path.key("events")
-            guard case .array(let elements) = events else {
-                throw failure(eventsPath, "expected an array of event objects, found \(events.foundDescription)")
-            }
             var decoded: [ServerSentEvent] = []
-            for (index, element) in elements.enumerated() {
-                decoded.append(try decodeEvent(element, at: eventsPath.index(index)))
+            for element in try elements(events, at: path.key("events"), of: "event objects") {
+                decoded.append(try decodeEvent(element.value, at: element.path))
             }
             content = .events(decoded)
         } else if let lines {
-            let linesPath = path.key("lines")
-            guard case .array(let elements) = lines else {
-                throw failure(linesPath, "expected an array of line objects, found \(lines.foundDescription)")
-            }
             var decoded: [StreamedLine] = []
-            for (index, element) in elements.enumerated() {
-                decoded.append(try decodeLine(element, at: linesPath.index(index)))
+            for element in try elements(lines, at: path.key("lines"), of: "line objects") {
+                decoded.append(try decodeLine(element.value, at: element.path))
             }
             content = .lines(decoded)
         } else {

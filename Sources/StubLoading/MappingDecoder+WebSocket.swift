@@ -25,12 +25,8 @@ extension MappingDecoder.Run {
             script.onConnect = try decodeMessages(onConnect, at: path.key("onConnect"))
         }
         if let onMessage = json["onMessage"] {
-            let repliesPath = path.key("onMessage")
-            guard case .array(let elements) = onMessage else {
-                throw failure(repliesPath, "expected an array of reply objects, found \(onMessage.foundDescription)")
-            }
-            for (index, element) in elements.enumerated() {
-                script.onMessage.append(try decodeReply(element, for: mapping, at: repliesPath.index(index)))
+            for element in try elements(onMessage, at: path.key("onMessage"), of: "reply objects") {
+                script.onMessage.append(try decodeReply(element.value, for: mapping, at: element.path))
             }
         }
         if let close = json["close"] { script.closeAfterConnect = try decodeClosing(close, at: path.key("close")) }
@@ -84,12 +80,8 @@ extension MappingDecoder.Run {
     mutating func decodeMessages(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
         -> [WebSocketOutgoing]
     {
-        guard case .array(let elements) = json else {
-            throw failure(path, "expected an array of message objects, found \(json.foundDescription)")
-        }
         var messages: [WebSocketOutgoing] = []
-        for (index, element) in elements.enumerated() {
-            let elementPath = path.index(index)
+        for (element, elementPath) in try elements(json, at: path, of: "message objects") {
             let members = try object(element, at: elementPath)
             try checkFields(members, at: elementPath, supported: Self.webSocketMessageFields)
             let delay = try webSocketDelay(element, at: elementPath)

@@ -38,15 +38,12 @@ extension MappingDecoder.Run {
     private func comparisonTypes(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
         -> Set<XMLComparisonType>
     {
-        guard case .array(let elements) = json else {
-            throw failure(path, "expected an array of comparison names, found \(json.foundDescription)")
-        }
         var types = Set<XMLComparisonType>()
-        for (index, element) in elements.enumerated() {
-            let name = try string(element, at: path.index(index))
+        for element in try elements(json, at: path, of: "comparison names") {
+            let name = try string(element.value, at: element.path)
             guard let type = XMLComparisonType(rawValue: name) else {
                 let known = XMLComparisonType.allCases.map(\.rawValue).joined(separator: ", ")
-                throw failure(path.index(index), "unknown comparison '\(name)'; expected one of \(known)")
+                throw failure(element.path, "unknown comparison '\(name)'; expected one of \(known)")
             }
             types.insert(type)
         }

@@ -123,14 +123,7 @@ extension ResponseDefinition {
         var members: [(key: String, value: JSONValue)] = [("status", JSONValue(status))]
         if let statusMessage { members.append(("statusMessage", .string(statusMessage))) }
         if !headers.isEmpty {
-            var grouped: [(name: String, values: [String])] = []
-            for field in headers {
-                if let position = grouped.firstIndex(where: { $0.name == field.name }) {
-                    grouped[position].values.append(field.value)
-                } else {
-                    grouped.append((field.name, [field.value]))
-                }
-            }
+            let grouped = headers.valuesByName(\.name, \.value)
             members.append(
                 (
                     "headers",

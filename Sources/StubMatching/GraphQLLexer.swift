@@ -147,15 +147,12 @@ struct GraphQLLexer {
             }
             guard let e = byte(offset) else { throw error("unterminated string", at: start) }
             offset += 1
-            switch e {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): value.append(e)
-            case UInt8(ascii: "b"): value.append(0x08)
-            case UInt8(ascii: "f"): value.append(0x0C)
-            case UInt8(ascii: "n"): value.append(0x0A)
-            case UInt8(ascii: "r"): value.append(0x0D)
-            case UInt8(ascii: "t"): value.append(0x09)
-            case UInt8(ascii: "u"): value.append(contentsOf: try unicodeEscape())
-            default: throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'", at: offset - 2)
+            if let unescaped = JSONParser.unescaped(e) {
+                value.append(unescaped)
+            } else if e == UInt8(ascii: "u") {
+                value.append(contentsOf: try unicodeEscape())
+            } else {
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'", at: offset - 2)
             }
         }
         return String(decoding: value, as: UTF8.self)

@@ -94,3 +94,23 @@ public struct NamedMatcher: Sendable, Hashable {
         self.matcher = matcher
     }
 }
+
+extension Sequence {
+    /// The elements' values by name, each name once, in the order the names first appear (as a JSON object
+    /// holds repeated query parameters or header fields): `a=1&b=2&a=3` gives `a: 1, 3` and `b: 2`. Names
+    /// compare exactly.
+    package func valuesByName(_ name: (Element) -> String, _ value: (Element) -> String)
+        -> [(name: String, values: [String])]
+    {
+        var grouped: [(name: String, values: [String])] = []
+        for element in self {
+            let key = name(element)
+            if let index = grouped.firstIndex(where: { $0.name == key }) {
+                grouped[index].values.append(value(element))
+            } else {
+                grouped.append((key, [value(element)]))
+            }
+        }
+        return grouped
+    }
+}

@@ -86,9 +86,10 @@ struct ServeOption: Sendable {
         return number
     }
 
-    /// `text` as a size (`67108864`, `64MiB`, `512KiB`), else an error naming the option and an example.
-    static func size(_ text: String, for name: String, example: String) throws(CLIError) -> Int {
-        guard let bytes = ByteCount.parse(text), bytes >= 1 else {
+    /// `text` as a size (`67108864`, `64MiB`, `512KiB`) of at least `minimum` bytes, else an error naming the
+    /// option and an example.
+    static func size(_ text: String, for name: String, example: String, minimum: Int = 1) throws(CLIError) -> Int {
+        guard let bytes = ByteCount.parse(text), bytes >= minimum else {
             throw CLIError("\(name) expects a size in bytes such as \(example), got '\(text)'")
         }
         return bytes
@@ -167,11 +168,7 @@ extension ServeOption {
             help: "The most memory the request journal keeps (e.g. 64MiB); oldest entries go",
             "first. Bodies over 1 MiB are kept cut. Default: 64MiB"
         ) { options, text, name in
-            guard let bytes = ByteCount.parse(text) else {
-                throw CLIError(
-                    "--journal-max-bytes expects a size in bytes such as 67108864, 64MiB or 512KiB, got '\(text)'")
-            }
-            options.journal.maxBytes = bytes
+            options.journal.maxBytes = try size(text, for: name, example: "67108864, 64MiB or 512KiB", minimum: 0)
         },
         ServeOption(
             "--max-request-journal-entries", value: "N", help: "The most requests the journal keeps. Default: 10000"
@@ -305,11 +302,7 @@ extension ServeOption {
             "(they do not match a larger body; its near-miss report says why) and by a",
             "template's jsonPath (a larger one answers 500 naming this). Default: 4MiB"
         ) { options, text, name in
-            guard let bytes = ByteCount.parse(text) else {
-                throw CLIError(
-                    "--max-json-match-body expects a size in bytes such as 4194304, 4MiB or 512KiB, got '\(text)'")
-            }
-            options.jsonMatchBodyLimit = bytes
+            options.jsonMatchBodyLimit = try size(text, for: name, example: "4194304, 4MiB or 512KiB", minimum: 0)
         },
         ServeOption(
             "--template-max-steps", value: "N",

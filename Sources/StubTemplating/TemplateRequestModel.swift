@@ -34,7 +34,7 @@ final class TemplateRequestModel {
         PercentDecoding.decode($0, plusAsSpace: false)
     }
 
-    private(set) lazy var query: [(name: String, values: [String])] = Self.group(request.queryItems)
+    private(set) lazy var query: [(name: String, values: [String])] = request.queryItems.valuesByName(\.name, \.value)
 
     private(set) lazy var cookies: [(name: String, values: [String])] = {
         let parsed = RequestContext.parseCookies(request.headers["Cookie"])
@@ -113,18 +113,6 @@ final class TemplateRequestModel {
         "{"
             + fieldNames(kind).map { "\($0)=[\((values(kind, $0) ?? []).joined(separator: ", "))]" }.joined(
                 separator: ", ") + "}"
-    }
-
-    private static func group(_ items: [(name: String, value: String)]) -> [(name: String, values: [String])] {
-        var result: [(name: String, values: [String])] = []
-        for item in items {
-            if let index = result.firstIndex(where: { $0.name == item.name }) {
-                result[index].values.append(item.value)
-            } else {
-                result.append((item.name, [item.value]))
-            }
-        }
-        return result
     }
 }
 

@@ -109,18 +109,11 @@ extension StubWebSocketClient {
             .timedOut,
             "timed out after \(timeout.inWords) waiting for \(url.absoluteString) to answer the close (\(code)); "
                 + "the client closed the TCP connection")
-        return try await connection.wait(timeout: timeout, timeoutFailure: failure) { state, waiter in
-            if state.phase == .ended {
-                if let close = state.serverClose { return .success(close) }
-                return .failure(state.ending ?? failure)
-            }
-            if !state.clientClosed {
-                state.clientClosed = true
-                if !state.closeQueued { state.closeRequest = Close(code: code, reason: reason) }
-            }
-            state.closers.append((endsConnection: true, waiter: waiter))
-            return nil
-        }.get()
+        return try await serverClose(timeout: timeout, failure: failure, endsConnection: true) { state in
+            guard !state.clientClosed else { return }
+            state.clientClosed = true
+            if !state.closeQueued { state.closeRequest = Close(code: code, reason: reason) }
+        }
     }
 
     /// Waits up to `timeout` for the server to close the connection (its close frame, then the end of the TCP
@@ -139,12 +132,24 @@ extension StubWebSocketClient {
             .timedOut,
             "timed out after \(timeout.inWords) waiting for \(url.absoluteString) to close the connection (it "
                 + "stays open)")
-        return try await connection.wait(timeout: timeout, timeoutFailure: failure) { state, waiter in
+        return try await serverClose(timeout: timeout, failure: failure, endsConnection: false)
+    }
+
+    /// Waits up to `timeout` for the server's close (at once when the connection has ended: its close, else
+    /// why it ended); `failure` when the time runs out. While the connection is open, `register` runs under
+    /// the lock before the waiter is kept, as one that ends the connection or not (``close(code:reason:timeout:)``
+    /// ends it; ``waitForClose(timeout:)`` does not).
+    private func serverClose(
+        timeout: Duration, failure: Failure, endsConnection: Bool,
+        _ register: @escaping @Sendable (inout ClientState) -> Void = { _ in }
+    ) async throws(Failure) -> Close {
+        try await connection.wait(timeout: timeout, timeoutFailure: failure) { state, waiter in
             if state.phase == .ended {
                 if let close = state.serverClose { return .success(close) }
                 return .failure(state.ending ?? failure)
             }
-            state.closers.append((endsConnection: false, waiter: waiter))
+            register(&state)
+            state.closers.append((endsConnection: endsConnection, waiter: waiter))
             return nil
         }.get()
     }

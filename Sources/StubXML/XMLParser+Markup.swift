@@ -59,13 +59,7 @@ extension XMLParser {
                 break
             }
             guard spaced else { throw error("expected whitespace or '?>' in the XML declaration") }
-            let offset = position
-            let name = try readName()
-            skipSpaces()
-            guard !atEnd, current == UInt8(ascii: "=") else { throw error("expected '=' after '\(name)'") }
-            position += 1
-            skipSpaces()
-            let value = try readAttributeValue()
+            let (offset, name, value) = try readNameAndValue()
             let order = ["version", "encoding", "standalone"]
             guard let rank = order.firstIndex(of: name), names.allSatisfy({ order.firstIndex(of: $0)! < rank }) else {
                 throw error(

@@ -80,6 +80,21 @@ extension XMLParser {
         return attributes
     }
 
+    /// `name = "value"`, white space allowed around `=` (an attribute, or a pseudo-attribute of the XML
+    /// declaration): its offset, name and value. `what` comes before the name in the error for a missing `=`
+    /// (`attribute ` gives `expected '=' after attribute 'id'`).
+    mutating func readNameAndValue(_ what: String = "") throws(XMLParseError)
+        -> (offset: Int, name: String, value: String)
+    {
+        let offset = position
+        let name = try readName()
+        skipSpaces()
+        guard !atEnd, current == UInt8(ascii: "=") else { throw error("expected '=' after \(what)'\(name)'") }
+        position += 1
+        skipSpaces()
+        return (offset, name, try readAttributeValue())
+    }
+
     /// A quoted attribute value, references expanded and whitespace characters turned into spaces.
     mutating func readAttributeValue() throws(XMLParseError) -> String {
         guard !atEnd, current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") else {

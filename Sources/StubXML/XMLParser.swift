@@ -132,13 +132,7 @@ struct XMLParser {
                 break
             }
             guard spaced else { throw error("expected whitespace, '>' or '/>' in the tag <\(qualified)>") }
-            let offset = position
-            let name = try readName()
-            skipSpaces()
-            guard !atEnd, current == UInt8(ascii: "=") else { throw error("expected '=' after attribute '\(name)'") }
-            position += 1
-            skipSpaces()
-            let value = try readAttributeValue()
+            let (offset, name, value) = try readNameAndValue("attribute ")
             if raw.contains(where: { $0.name == name }) {
                 throw error("attribute '\(name)' appears twice on <\(qualified)>", at: offset)
             }

@@ -36,45 +36,38 @@ extension JSONByteParser {
         let escapeStart = index
         index += 1
         guard let kind = peek() else { throw error("unterminated string") }
-        switch kind {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(kind)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
-        case UInt8(ascii: "u"):
+        if let byte = JSONParser.unescaped(kind) {
+            buffer.append(byte)
             index += 1
-            let unit = try parseHex4()
-            var scalarValue = UInt32(unit)
-            if (0xD800...0xDBFF).contains(unit) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                else {
-                    index = escapeStart
-                    throw error("high surrogate \\u\(hex(UInt32(unit), width: 4)) not followed by a low surrogate")
-                }
-                let lowStart = index
-                index += 2
-                let low = try parseHex4()
-                guard (0xDC00...0xDFFF).contains(low) else {
-                    index = lowStart
-                    throw error("high surrogate \\u\(hex(UInt32(unit), width: 4)) not followed by a low surrogate")
-                }
-                scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-            } else if (0xDC00...0xDFFF).contains(unit) {
-                index = escapeStart
-                throw error("unpaired low surrogate \\u\(hex(UInt32(unit), width: 4))")
-            }
-            guard let scalar = Unicode.Scalar(scalarValue) else {
-                index = escapeStart
-                throw error("invalid unicode escape")
-            }
-            buffer.append(contentsOf: Array(String(scalar).utf8))
             return
-        default:
-            throw error("invalid escape '\\\(describeEscape(kind))' in string")
         }
+        guard kind == UInt8(ascii: "u") else { throw error("invalid escape '\\\(describeEscape(kind))' in string") }
         index += 1
+        let unit = try parseHex4()
+        var scalarValue = UInt32(unit)
+        if (0xD800...0xDBFF).contains(unit) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else {
+                index = escapeStart
+                throw error("high surrogate \\u\(hex(UInt32(unit), width: 4)) not followed by a low surrogate")
+            }
+            let lowStart = index
+            index += 2
+            let low = try parseHex4()
+            guard (0xDC00...0xDFFF).contains(low) else {
+                index = lowStart
+                throw error("high surrogate \\u\(hex(UInt32(unit), width: 4)) not followed by a low surrogate")
+            }
+            scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(unit) {
+            index = escapeStart
+            throw error("unpaired low surrogate \\u\(hex(UInt32(unit), width: 4))")
+        }
+        guard let scalar = Unicode.Scalar(scalarValue) else {
+            index = escapeStart
+            throw error("invalid unicode escape")
+        }
+        buffer.append(contentsOf: Array(String(scalar).utf8))
     }
 
     private func describeEscape(_ byte: UInt8) -> String {
@@ -121,5 +114,22 @@ extension JSONByteParser {
             return nil
         }
         return length
+    }
+}
+
+extension JSONParser {
+    /// The byte a one-letter escape stands for: `"`, `\` and `/` themselves, `b`, `f`, `n`, `r` and `t` their
+    /// control characters; `nil` for `u` (four hex digits follow) and for a letter that is no escape. GraphQL's
+    /// strings escape as JSON's do.
+    package static func unescaped(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
     }
 }

@@ -88,17 +88,9 @@ struct JSONByteParser {
     }
 
     mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= maximumDepth else {
-            throw error("nesting deeper than \(maximumDepth) levels of arrays and objects")
-        }
-        index += 1
-        skipWhitespace()
         var members: [(key: String, value: JSONValue)] = []
         var seen: Set<String> = []
-        if peek() == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
+        if try isEmptyContainer(depth: depth, closedBy: "}") { return .object(members) }
         while true {
             guard peek() == UInt8(ascii: "\"") else {
                 throw error("expected a string key, found \(describeCurrent())")
@@ -114,44 +106,46 @@ struct JSONByteParser {
             index += 1
             skipWhitespace()
             members.append((key, try parseValue(depth: depth)))
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-            case UInt8(ascii: "}"):
-                index += 1
-                return .object(members)
-            default:
-                throw error("expected ',' or '}' after object member")
-            }
+            if try isClosed(by: "}", after: "object member") { return .object(members) }
         }
     }
 
     mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        var elements: [JSONValue] = []
+        if try isEmptyContainer(depth: depth, closedBy: "]") { return .array(elements) }
+        while true {
+            elements.append(try parseValue(depth: depth))
+            if try isClosed(by: "]", after: "array element") { return .array(elements) }
+        }
+    }
+
+    /// Enters the array or object whose bracket is at `index`, `depth` levels deep, skipping the bracket and
+    /// the white space after it; whether `close` follows at once (then skipped too: the container is empty).
+    private mutating func isEmptyContainer(depth: Int, closedBy close: Unicode.Scalar) throws(JSONParseError) -> Bool {
         guard depth <= maximumDepth else {
             throw error("nesting deeper than \(maximumDepth) levels of arrays and objects")
         }
         index += 1
         skipWhitespace()
-        var elements: [JSONValue] = []
-        if peek() == UInt8(ascii: "]") {
+        guard peek() == UInt8(ascii: close) else { return false }
+        index += 1
+        return true
+    }
+
+    /// After a member or element (`what`): whether `close` ends the container (skipped), or a `,` and white space
+    /// lead to the next one (skipped).
+    private mutating func isClosed(by close: Unicode.Scalar, after what: String) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        switch peek() {
+        case UInt8(ascii: ","):
             index += 1
-            return .array(elements)
-        }
-        while true {
-            elements.append(try parseValue(depth: depth))
             skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-            case UInt8(ascii: "]"):
-                index += 1
-                return .array(elements)
-            default:
-                throw error("expected ',' or ']' after array element")
-            }
+            return false
+        case UInt8(ascii: close):
+            index += 1
+            return true
+        default:
+            throw error("expected ',' or '\(close)' after \(what)")
         }
     }
 

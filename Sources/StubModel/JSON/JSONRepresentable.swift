@@ -35,25 +35,20 @@ extension Bool: JSONRepresentable {
     public var jsonValue: JSONValue { .bool(self) }
 }
 
-extension Int: JSONRepresentable {
+extension JSONRepresentable where Self: BinaryInteger {
+    /// The integer as a JSON number.
     public var jsonValue: JSONValue { JSONValue(self) }
 }
 
-extension Int64: JSONRepresentable {
-    public var jsonValue: JSONValue { JSONValue(self) }
-}
+extension Int: JSONRepresentable {}
 
-extension Int32: JSONRepresentable {
-    public var jsonValue: JSONValue { JSONValue(self) }
-}
+extension Int64: JSONRepresentable {}
 
-extension UInt: JSONRepresentable {
-    public var jsonValue: JSONValue { JSONValue(self) }
-}
+extension Int32: JSONRepresentable {}
 
-extension UInt64: JSONRepresentable {
-    public var jsonValue: JSONValue { JSONValue(self) }
-}
+extension UInt: JSONRepresentable {}
+
+extension UInt64: JSONRepresentable {}
 
 extension Double: JSONRepresentable {
     /// `null` if the value is NaN or infinite, which JSON cannot represent.

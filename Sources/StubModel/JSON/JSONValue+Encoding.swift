@@ -37,29 +37,35 @@ extension JSONValue: CustomStringConvertible {
         case .number(let text): output.append(contentsOf: text.utf8)
         case .string(let text): Self.writeString(text, into: &output)
         case .array(let elements):
-            guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
-            output.append(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                Self.newline(&output, indent.map { $0 + 1 })
-                element.write(into: &output, indent: indent.map { $0 + 1 })
+            Self.writeContainer("[", elements, "]", into: &output, indent: indent) { element, output, inner in
+                element.write(into: &output, indent: inner)
             }
-            Self.newline(&output, indent)
-            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { return output.append(contentsOf: "{}".utf8) }
-            output.append(UInt8(ascii: "{"))
-            for (position, member) in members.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                Self.newline(&output, indent.map { $0 + 1 })
+            Self.writeContainer("{", members, "}", into: &output, indent: indent) { member, output, inner in
                 Self.writeString(member.key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                if indent != nil { output.append(UInt8(ascii: " ")) }
-                member.value.write(into: &output, indent: indent.map { $0 + 1 })
+                if inner != nil { output.append(UInt8(ascii: " ")) }
+                member.value.write(into: &output, indent: inner)
             }
-            Self.newline(&output, indent)
-            output.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Appends `items` between `open` and `close`, separated by commas, each written by `writeItem` at the
+    /// inner depth (one a line when pretty); `[]` or `{}` when there are none.
+    private static func writeContainer<Items: Collection>(
+        _ open: Unicode.Scalar, _ items: Items, _ close: Unicode.Scalar, into output: inout [UInt8], indent: Int?,
+        _ writeItem: (Items.Element, inout [UInt8], _ indent: Int?) -> Void
+    ) {
+        output.append(UInt8(ascii: open))
+        guard !items.isEmpty else { return output.append(UInt8(ascii: close)) }
+        let inner = indent.map { $0 + 1 }
+        for (position, item) in items.enumerated() {
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            newline(&output, inner)
+            writeItem(item, &output, inner)
+        }
+        newline(&output, indent)
+        output.append(UInt8(ascii: close))
     }
 
     static func newline(_ output: inout [UInt8], _ indent: Int?) {

@@ -54,21 +54,14 @@ extension StubWriter {
         } else {
             // Match the path and the other parameters, so requests carrying any token still match.
             pattern.url = .urlPath(path)
-            var grouped: [(name: String, values: [String])] = []
-            for item in items where !options.secrets.isSecretQueryParameter(item.name) {
-                if let index = grouped.firstIndex(where: { $0.name == item.name }) {
-                    grouped[index].values.append(item.value)
-                } else {
-                    grouped.append((item.name, [item.value]))
-                }
-            }
+            let kept = items.filter { !options.secrets.isSecretQueryParameter($0.name) }
+            let grouped = kept.valuesByName(\.name, \.value)
             pattern.queryParameters = grouped.map { group in
                 let matchers = group.values.map { StringMatcher.equalTo($0, caseInsensitive: false) }
                 return NamedMatcher(group.name, matchers.count == 1 ? .single(matchers[0]) : .hasExactly(matchers))
             }
             key += path + "?" + grouped.map { "\($0.name)=\($0.values)" }.joined(separator: "&")
-            let kept = items.filter { !options.secrets.isSecretQueryParameter($0.name) }.map { String($0.raw) }
-            if !kept.isEmpty { displayURL += "?" + kept.joined(separator: "&") }
+            if !kept.isEmpty { displayURL += "?" + kept.map { String($0.raw) }.joined(separator: "&") }
             var seen: Set<String> = []
             for item in secret where seen.insert(item.name).inserted {
                 dropped.append(.init(kind: .queryParameter, name: item.name))

@@ -1,11 +1,5 @@
 import StubKit
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `stubserver import-har FILE [--stubs DIR] [--host HOST]...`: turns a HAR capture into stub files
 /// through ``StubWriter`` (the naming, secret filtering and merging `stubserver record` uses).
 public struct ImportHARCommand: Subcommand {
@@ -34,17 +28,7 @@ public struct ImportHARCommand: Subcommand {
           --stubs DIR     The stubs directory to write into (alias: --root-dir). Default: Stubs
           --host HOST     Import only requests to HOST (api.github.com, or HOST:PORT); repeat for more.
                           Default: every host (paths from different hosts share one folder).
-          --capture-header NAME
-                          Also match requests on this request header's value; repeat for more.
-          --keep-secret NAME
-                          Record this header or query parameter even though it looks secret; repeat.
-          --keep-all-secrets
-                          Record every header and query parameter, secrets included.
-          --json-as-received
-                          Write JSON bodies byte for byte instead of pretty-printed.
-          --record-sequences
-                          A request repeated with a different answer becomes a scenario answering each
-                          in turn (states Started, 2, 3, ...; the last repeats), not one stub.
+        \(stubWritingUsage)
           -h, --help      Print this help and exit.
 
         Prints what was written, merged, left out and skipped. Exit codes: 0 done, 1 the file cannot

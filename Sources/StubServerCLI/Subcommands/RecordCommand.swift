@@ -34,17 +34,7 @@ public struct RecordCommand: Subcommand {
           --stubs DIR     The stubs directory to write into (alias: --root-dir). Default: Stubs
           --port N        The port to listen on; 0 picks a free port. Default: 8080
           --host ADDR     The address to listen on (alias: --bind-address). Default: 127.0.0.1
-          --capture-header NAME
-                          Also match requests on this request header's value; repeat for more.
-          --record-sequences
-                          A request repeated with a different answer becomes a scenario answering each
-                          in turn (states Started, 2, 3, ...; the last repeats), not one stub.
-          --keep-secret NAME
-                          Record this header or query parameter even though it looks secret; repeat.
-          --keep-all-secrets
-                          Record every header and query parameter, secrets included.
-          --json-as-received
-                          Write JSON bodies byte for byte instead of pretty-printed.
+        \(stubWritingUsage)
           --proxy-timeout MS
                           The longest wait for the target's answer (then 504). Default: 30000
           -h, --help      Print this help and exit.
@@ -91,20 +81,14 @@ public struct RecordCommand: Subcommand {
                 }
                 target = url
             case .option("--port"):
-                let text = try reader.value(for: "--port")
-                guard let port = Int(text), (0...65535).contains(port) else {
-                    throw CLIError("--port expects a number from 0 to 65535, got '\(text)'")
-                }
-                command.port = port
+                command.port = try ServeOption.integer(reader.value(for: "--port"), for: "--port", in: 0...65535)
             case .option("--host"), .option("--bind-address"):
                 command.host = try reader.value(for: "--host")
                 if command.host.isEmpty { throw CLIError("--host needs an address, e.g. 127.0.0.1") }
             case .option("--proxy-timeout"):
-                let text = try reader.value(for: "--proxy-timeout")
-                guard let milliseconds = Int(text), (1...3_600_000).contains(milliseconds) else {
-                    throw CLIError("--proxy-timeout expects milliseconds from 1 to 3600000, got '\(text)'")
-                }
-                command.proxyTimeoutMilliseconds = milliseconds
+                command.proxyTimeoutMilliseconds = try ServeOption.integer(
+                    reader.value(for: "--proxy-timeout"), for: "--proxy-timeout", in: 1...3_600_000,
+                    unit: "milliseconds")
             default:
                 throw reader.unexpected(argument, options: options)
             }

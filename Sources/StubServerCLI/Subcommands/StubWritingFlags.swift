@@ -19,6 +19,23 @@ protocol StubWritingFlags {
 }
 
 extension StubWritingFlags {
+    /// The shared flags' lines of the `OPTIONS:` in both usage texts (after `--stubs` and the command's own).
+    static var stubWritingUsage: String {
+        """
+          --capture-header NAME
+                          Also match requests on this request header's value; repeat for more.
+          --keep-secret NAME
+                          Record this header or query parameter even though it looks secret; repeat.
+          --keep-all-secrets
+                          Record every header and query parameter, secrets included.
+          --json-as-received
+                          Write JSON bodies byte for byte instead of pretty-printed.
+          --record-sequences
+                          A request repeated with a different answer becomes a scenario answering each
+                          in turn (states Started, 2, 3, ...; the last repeats), not one stub.
+        """
+    }
+
     /// Reads `argument` if it is one of the shared flags, its value (if it takes one) from `reader`.
     /// - Returns: `true` when it was one; `false`, with nothing read, for any other argument.
     /// - Throws: ``CLIError`` for a missing value, a value given to a flag that takes none, or an empty `--stubs`.

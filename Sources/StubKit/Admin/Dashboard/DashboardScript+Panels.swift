@@ -10,21 +10,23 @@ extension DashboardScript {
           }, delay);
         }
 
-        // A panel's note when its first load failed (a later failure leaves what it showed; the error box says it).
-        function notLoaded(node, error) {
-          if (node.dataset.loaded) return;
-          node.textContent = error.status === 401 ? "Shown once this tab has the admin token."
-            : "Not loaded: " + (error.message || error);
+        // What a panel's `request` answers. When it fails, the panel's note `node` says why if it never loaded (a
+        // later failure leaves what it showed; the error box says it), and the failure goes on.
+        async function loadPanel(node, request) {
+          try {
+            return await request;
+          } catch (error) {
+            if (!node.dataset.loaded) {
+              node.textContent = error.status === 401 ? "Shown once this tab has the admin token."
+                : "Not loaded: " + (error.message || error);
+            }
+            throw error;
+          }
         }
 
         async function refreshStubs() {
-          let table, scenarios;
-          try {
-            [table, scenarios] = await Promise.all([admin("GET", "stubserver/stubs"), admin("GET", "scenarios")]);
-          } catch (error) {
-            notLoaded($("stubs-count"), error);
-            throw error;
-          }
+          const [table, scenarios] = await loadPanel($("stubs-count"),
+            Promise.all([admin("GET", "stubserver/stubs"), admin("GET", "scenarios")]));
           state.stubsById = new Map(table.stubs.map((stub) => [stub.id, stub]));
           relabelRows();
           const current = new Map(scenarios.scenarios.map((scenario) => [scenario.name, scenario.state]));
@@ -61,13 +63,7 @@ extension DashboardScript {
         }
 
         async function refreshScenarios() {
-          let json;
-          try {
-            json = await admin("GET", "scenarios");
-          } catch (error) {
-            notLoaded($("scenarios-empty"), error);
-            throw error;
-          }
+          const json = await loadPanel($("scenarios-empty"), admin("GET", "scenarios"));
           const rows = json.scenarios.map((scenario) => {
             const choice = el("select", { "aria-label": "State of " + scenario.name });
             for (const possible of scenario.possibleStates) {
@@ -92,13 +88,7 @@ extension DashboardScript {
         }
 
         async function refreshRecording() {
-          let json;
-          try {
-            json = await admin("GET", "recordings/status");
-          } catch (error) {
-            notLoaded($("recording-status"), error);
-            throw error;
-          }
+          const json = await loadPanel($("recording-status"), admin("GET", "recordings/status"));
           $("recording-status").dataset.loaded = "true";
           $("recording-status").textContent = json.status;
         }

@@ -87,16 +87,13 @@ import StubModel
                 cstub_curl_easy_setopt_pointer(easy, Int32(cstub_CURLOPT_ERRORBUFFER), errorBuffer),
                 cstub_curl_easy_setopt_data_function(easy, Int32(cstub_CURLOPT_WRITEFUNCTION)) {
                     data, size, count, context in
-                    guard let context else { return 0 }
-                    return Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
-                        .take(body: UnsafeRawBufferPointer(start: data, count: size * count))
+                    CurlExchange.of(context)?.take(body: UnsafeRawBufferPointer(start: data, count: size * count)) ?? 0
                 },
                 cstub_curl_easy_setopt_pointer(easy, Int32(cstub_CURLOPT_WRITEDATA), context),
                 cstub_curl_easy_setopt_data_function(easy, Int32(cstub_CURLOPT_HEADERFUNCTION)) {
                     data, size, count, context in
-                    guard let context else { return 0 }
-                    return Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
-                        .take(headerLine: UnsafeRawBufferPointer(start: data, count: size * count))
+                    CurlExchange.of(context)?.take(headerLine: UnsafeRawBufferPointer(start: data, count: size * count))
+                        ?? 0
                 },
                 cstub_curl_easy_setopt_pointer(easy, Int32(cstub_CURLOPT_HEADERDATA), context)
             ]
@@ -147,6 +144,12 @@ import StubModel
                 else { return nil }
                 return field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
             }
+        }
+
+        /// The exchange a libcurl callback's `context` points to: `configure` passes it, unretained, as WRITEDATA
+        /// and HEADERDATA (the exchange outlives its transfer).
+        private static func of(_ context: UnsafeMutableRawPointer?) -> CurlExchange? {
+            context.map { Unmanaged<CurlExchange>.fromOpaque($0).takeUnretainedValue() }
         }
 
         /// Takes a piece of the (decoded) body; fewer bytes than given (which aborts the transfer) beyond the limit.
