@@ -37,26 +37,6 @@ extension MappingDecoder.Run {
         return script
     }
 
-    /// Compiles the templated messages of `script` (`own` is at `path`), for a templated stub: an error names the
-    /// field (`webSocket.onMessage[0].send[1].text`); an unknown helper is a warning.
-    mutating func checkTemplates(of script: WebSocketScript, at path: MappingPath) throws(StubsLoadError) {
-        var lists = [(["webSocket", "onConnect"], script.onConnect)]
-        for (index, reply) in script.onMessage.enumerated() {
-            lists.append((["webSocket", "onMessage", "[\(index)]", "send"], reply.send))
-        }
-        for (field, messages) in lists {
-            do throws(ResponseTemplate.Failure) {
-                for template in try WebSocketTemplate(messages, at: field).templates {
-                    for helper in template.unknownHelpers {
-                        warn(.unknownHelper(helper), "metadata.stubserver", at: path)
-                    }
-                }
-            } catch {
-                throw failure(error, at: path)
-            }
-        }
-    }
-
     private mutating func decodeReply(_ json: JSONValue, for mapping: StubMapping, at path: MappingPath)
         throws(StubsLoadError) -> WebSocketReply
     {
