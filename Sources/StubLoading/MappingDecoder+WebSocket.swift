@@ -21,6 +21,7 @@ extension MappingDecoder.Run {
         let members = try object(json, at: path)
         try checkFields(members, at: path, supported: Self.webSocketFields)
         var script = WebSocketScript()
+        script.loaded = LoadedParts(compiled)  // the reply matchers compiled below, for the server to take
         if let onConnect = json["onConnect"] {
             script.onConnect = try decodeMessages(onConnect, at: path.key("onConnect"))
         }

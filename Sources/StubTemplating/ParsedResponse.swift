@@ -4,7 +4,7 @@ import StubModel
 /// A templated response's templates as the loader parsed them when it checked the stub, kept in
 /// ``StubModel/ResponseDefinition/loaded``: serving takes them (``ResponseDefinition/responseTemplate(stubID:stubName:)``,
 /// ``ResponseDefinition/loadedWebSocketTemplates``), so each template is parsed once per load.
-package struct ParsedResponse: Sendable {
+package final class ParsedResponse: Sendable {
     /// The fields the templates were parsed from: the parse is taken only while the response still has them.
     struct Source: Sendable, Hashable {
         let status: Int

@@ -288,6 +288,10 @@ extension StubsLoaderTests {
             "mappings/b.json",
             #"{"request": {"urlPath": "/b", "queryParameters": {"q": {"and": [{"matches": "[a-z]+"}, "#
                 + #"{"not": {"matches": "zz"}}]}}}, "response": {}}"#)
+        try stubs.write(
+            "mappings/ws.json",
+            #"{"request": {"urlPath": "/ws"}, "response": {"status": 101}, "metadata": {"stubserver": {"webSocket": "#
+                + #"{"onMessage": [{"matches": {"matches": "w+z"}, "send": [{"text": "ok"}]}]}}}}"#)
         let counter = CompileCounter()
         let store = try CompiledRegex.$compilations.withValue(counter) {
             let loaded = try stubs.load()
@@ -295,7 +299,7 @@ extension StubsLoaderTests {
             return StubStore(fileMappings: loaded.mappings, compiled: loaded.compiled, regexWarnings: { _ in })
         }
         // The loader's check is the route table's compile.
-        #expect(counter.patterns.sorted() == ["/a/[0-9]+", "[a-z]+", "no.*", "x+y", "zz"])
+        #expect(counter.patterns.sorted() == ["/a/[0-9]+", "[a-z]+", "no.*", "w+z", "x+y", "zz"])
         #expect(store.snapshot.table.match(StubHTTPRequest(method: .get, target: "/b?q=abc")) != nil)
         #expect(store.snapshot.table.match(StubHTTPRequest(method: .get, target: "/b?q=zz")) == nil)
     }

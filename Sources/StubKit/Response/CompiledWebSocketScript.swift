@@ -42,9 +42,11 @@ struct CompiledWebSocketScript: Sendable {
             messages.append(template.isTemplated ? .templated(template) : .fixed(list[...]))
         }
         onConnect = messages[0]
+        // The matchers the loader compiled, when it loaded the script.
+        let known = script.loaded.value as? CompiledMatchers
         onMessage = zip(script.onMessage, messages.dropFirst()).map { reply, send in
             Reply(
-                matcher: CompiledStringMatcher(reply.matcher), send: send, close: reply.close,
+                matcher: CompiledStringMatcher(reply.matcher, reusing: known), send: send, close: reply.close,
                 newScenarioState: reply.newScenarioState)
         }
         closeAfterConnect = script.closeAfterConnect
