@@ -41,7 +41,7 @@ public struct MatchExplanation: Sendable {
     /// - Parameters:
     ///   - request: the request to explain.
     ///   - loaded: the stubs, as ``StubsDirectory/load(_:displayRoot:options:)`` returns them.
-    ///   - configuration: the server's configuration; its ``StubServer/Configuration/loadOptions`` should be those
+    ///   - configuration: the server's configuration; the load options it gives should be those
     ///     the stubs were loaded with.
     ///   - scenarioStates: the state of each scenario named (`["Login": "LoggedIn"]`); the others are in `Started`.
     public init(
