@@ -31,9 +31,26 @@ public struct MatchExplanation: Sendable {
     ///   - mappings: the stubs, in insertion order, as the server adds them.
     ///   - scenarioStates: the state of each scenario named (`["Login": "LoggedIn"]`); the others are in `Started`.
     public init(request: StubHTTPRequest, mappings: [StubMapping], scenarioStates: [String: String] = [:]) {
+        self.init(
+            request: request, loaded: StubsLoadResult(mappings: mappings, warningDetails: []),
+            scenarioStates: scenarioStates)
+    }
+
+    /// Explains how the stubs `loaded` from a stubs directory answer `request`, with the route table a server with
+    /// `configuration` builds from them (the same construction, taking what the loader compiled).
+    /// - Parameters:
+    ///   - request: the request to explain.
+    ///   - loaded: the stubs, as ``StubsDirectory/load(_:displayRoot:options:)`` returns them.
+    ///   - configuration: the server's configuration; the load options it gives should be those
+    ///     the stubs were loaded with.
+    ///   - scenarioStates: the state of each scenario named (`["Login": "LoggedIn"]`); the others are in `Started`.
+    public init(
+        request: StubHTTPRequest, loaded: StubsLoadResult,
+        configuration: StubServer.Configuration = StubServer.Configuration(), scenarioStates: [String: String] = [:]
+    ) {
         self.request = request
         self.scenarioStates = scenarioStates
-        let table = RouteTable(mappings)
+        let table = StubServer.store(loaded, configuration: configuration).snapshot.table
         var matching: [RouteMatch] = []
         var seen: Set<Int> = []
         // Every stub the request matches, in winner order: ask the table again without the ones found.

@@ -181,19 +181,13 @@ public final class StubServer: Sendable {
         // `--stubs Stubs/mappings` means `Stubs`.
         let (root, note) = stubs.map(StubsLayout.resolvedRoot) ?? (nil, nil)
         stubsDirectory = root
-        loadOptions = StubsLoadOptions(
-            globalResponseTemplating: configuration.globalResponseTemplating,
-            strictBodyFiles: configuration.strictBodyFiles,
-            lenientMatchers: configuration.lenientMatchers, virtualHosts: configuration.virtualHosts)
+        loadOptions = configuration.loadOptions
         let loaded = try Self.load(root, options: loadOptions)
         log = configuration.log
         if let note { log.write("stubserver: \(note)") }
         for warning in loaded.warnings { log.write("stubserver: \(warning)") }
         let log = log
-        store = StubStore(
-            fileMappings: loaded.mappings, compiled: loaded.compiled, loadOptions: loadOptions,
-            jsonBodyLimit: max(0, configuration.jsonMatchBodyLimit),
-            regexWarnings: { log.write($0) })
+        store = Self.store(loaded, configuration: configuration, regexWarnings: { log.write($0) })
         journal = RequestJournal(limits: configuration.journal)
         let adminState = AdminState()
         var httpConfiguration = HTTPServerConfiguration()
@@ -340,6 +334,17 @@ public final class StubServer: Sendable {
     /// Every stub, in the order they were added (file stubs first).
     public var mappings: [StubMapping] { store.mappings }
 
+    /// The store of the stubs `loaded` from a stubs directory with ``Configuration/loadOptions``: their route table
+    /// and prepared responses, taking what the loader compiled. The one construction of a server's stubs, which
+    /// ``MatchExplanation`` (`stubserver match`) uses too.
+    static func store(
+        _ loaded: StubsLoadResult, configuration: Configuration, regexWarnings: (@Sendable (String) -> Void)? = nil
+    ) -> StubStore {
+        StubStore(
+            fileMappings: loaded.mappings, compiled: loaded.compiled, loadOptions: configuration.loadOptions,
+            jsonBodyLimit: max(0, configuration.jsonMatchBodyLimit), regexWarnings: regexWarnings)
+    }
+
     private static func load(_ directory: URL?, options: StubsLoadOptions) throws(StubServerError) -> StubsLoadResult {
         guard let directory else { return StubsLoadResult(mappings: [], warningDetails: []) }
         do {
@@ -353,6 +358,13 @@ public final class StubServer: Sendable {
 }
 
 extension StubServer.Configuration {
+    /// The settings of this configuration that change what a stub means, as the server loads its stubs with them.
+    package var loadOptions: StubsLoadOptions {
+        StubsLoadOptions(
+            globalResponseTemplating: globalResponseTemplating, strictBodyFiles: strictBodyFiles,
+            lenientMatchers: lenientMatchers, virtualHosts: virtualHosts)
+    }
+
     /// ``network`` with ``bytesPerSecond`` folded in (the lower rate wins); `nil` when neither is set.
     var effectiveNetwork: NetworkProfile? {
         guard network != nil || bytesPerSecond != nil else { return nil }

@@ -122,12 +122,6 @@ extension MappingDecoder.Run {
             }
             mapping.response.webSocket = try decodeWebSocket(webSocket, for: mapping, at: ownPath.key("webSocket"))
         }
-        if let stream = mapping.response.stream, mapping.response.isTemplated(under: options) {
-            try checkTemplates(of: stream, at: ownPath)
-        }
-        if let script = mapping.response.webSocket, mapping.response.isTemplated(under: options) {
-            try checkTemplates(of: script, at: ownPath)
-        }
         if let hang = own["hang"], try bool(hang, at: ownPath.key("hang")) {
             mapping.response.hangs = true
             for index in mapping.thenResponses.indices { mapping.thenResponses[index].hangs = true }

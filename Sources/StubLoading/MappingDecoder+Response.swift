@@ -10,7 +10,11 @@ extension MappingDecoder.Run {
         + ["fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers"] + proxyFields
     static let responseWireMockOnly: Set<String> = ["transformerParameters", "fromConfiguredStub"]
 
-    mutating func decodeResponse(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError) -> ResponseDefinition {
+    /// - Parameter checkingTemplates: whether to check a templated response's templates now (`false` for a
+    ///   stub's main response, checked with its `metadata.stubserver` stream or WebSocket once that is decoded).
+    mutating func decodeResponse(_ json: JSONValue, at path: MappingPath, checkingTemplates: Bool = true)
+        throws(StubsLoadError) -> ResponseDefinition
+    {
         let members = try object(json, at: path)
         try checkFields(members, at: path, supported: Self.responseFields, wireMockOnly: Self.responseWireMockOnly)
         var response = ResponseDefinition()
@@ -48,7 +52,7 @@ extension MappingDecoder.Run {
         }
         try decodeDelaysAndFault(json, into: &response, at: path)
         response.proxy = try decodeProxy(json, at: path, problem: &response.bodyFileProblem)
-        if templated { try checkTemplates(&response, at: path) }
+        if templated, checkingTemplates { try checkTemplates(&response, at: path) }
         return response
     }
 

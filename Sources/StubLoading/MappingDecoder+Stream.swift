@@ -40,19 +40,6 @@ extension MappingDecoder.Run {
         return ResponseStream(content, end: end)
     }
 
-    /// Compiles the templated parts of `stream` (`own` is at `path`): an error names the field; an unknown
-    /// helper is a warning, as in the rest of a templated response.
-    mutating func checkTemplates(of stream: ResponseStream, at path: MappingPath) throws(StubsLoadError) {
-        do {
-            let template = try StreamTemplate(stream)
-            for (_, template) in template.templates {
-                for helper in template.unknownHelpers { warn(.unknownHelper(helper), "metadata.stubserver", at: path) }
-            }
-        } catch {
-            throw failure(error, at: path)
-        }
-    }
-
     private mutating func decodeEvent(_ json: JSONValue, at path: MappingPath) throws(StubsLoadError)
         -> ServerSentEvent
     {

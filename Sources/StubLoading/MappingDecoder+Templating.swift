@@ -20,7 +20,14 @@ extension MappingDecoder.Run {
     /// candidate files of a templated `bodyFileName`.
     /// A helper no WireMock core has (a custom `{{uuidv7}}`) loads with a warning naming it; a
     /// response that reaches it answers 500 naming it. So does a `fake` / `random` key that names no fake data.
-    mutating func checkTemplates(_ response: inout ResponseDefinition, at path: MappingPath) throws(StubsLoadError) {
+    ///
+    /// The parse is kept in the response (``ResponseDefinition/parseTemplates(bodyFileName:)``) and serving takes
+    /// it: each template is parsed once per load. A stream's or WebSocket's templates (under `metadata.stubserver`)
+    /// are parsed with the rest, so the main response is checked once its metadata is decoded: `mapping` is the
+    /// stub's path, for those.
+    mutating func checkTemplates(
+        _ response: inout ResponseDefinition, at path: MappingPath, mapping: MappingPath? = nil
+    ) throws(StubsLoadError) {
         // A templated file name is parsed first, so that a syntax error in it reads no file; the response's
         // template uses that parse.
         var fileName: Template?
@@ -41,12 +48,19 @@ extension MappingDecoder.Run {
             // The files are parsed as templates below, with the rest of the response.
             response.bodyFileSet = BodyFileSet(files: files, displayPath: bodyFiles.displayPath)
         }
+        let metadata = (mapping ?? path).key("metadata").key("stubserver")
         do {
-            let template = try ResponseTemplate(response, stubID: "", stubName: nil, bodyFileName: fileName)
-            for (field, helper) in template.unknownHelpers { warn(.unknownHelper(helper), field, at: path) }
+            let template = try response.parseTemplates(bodyFileName: fileName)
+            for (field, helper) in template.unknownHelpers {
+                if field.hasPrefix("metadata.") {
+                    warn(.unknownHelper(helper), "metadata.stubserver", at: metadata)
+                } else {
+                    warn(.unknownHelper(helper), field, at: path)
+                }
+            }
             for (field, key) in template.unknownFakeDataKeys { warn(.unknownFakeDataKey(key), field, at: path) }
         } catch {
-            throw failure(error, at: path)
+            throw failure(error, at: error.field.first == "metadata" ? mapping ?? path : path)
         }
     }
 

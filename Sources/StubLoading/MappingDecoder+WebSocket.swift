@@ -21,6 +21,7 @@ extension MappingDecoder.Run {
         let members = try object(json, at: path)
         try checkFields(members, at: path, supported: Self.webSocketFields)
         var script = WebSocketScript()
+        script.loaded = LoadedParts(compiled)  // the reply matchers compiled below, for the server to take
         if let onConnect = json["onConnect"] {
             script.onConnect = try decodeMessages(onConnect, at: path.key("onConnect"))
         }
@@ -31,26 +32,6 @@ extension MappingDecoder.Run {
         }
         if let close = json["close"] { script.closeAfterConnect = try decodeClosing(close, at: path.key("close")) }
         return script
-    }
-
-    /// Compiles the templated messages of `script` (`own` is at `path`), for a templated stub: an error names the
-    /// field (`webSocket.onMessage[0].send[1].text`); an unknown helper is a warning.
-    mutating func checkTemplates(of script: WebSocketScript, at path: MappingPath) throws(StubsLoadError) {
-        var lists = [(["webSocket", "onConnect"], script.onConnect)]
-        for (index, reply) in script.onMessage.enumerated() {
-            lists.append((["webSocket", "onMessage", "[\(index)]", "send"], reply.send))
-        }
-        for (field, messages) in lists {
-            do throws(ResponseTemplate.Failure) {
-                for template in try WebSocketTemplate(messages, at: field).templates {
-                    for helper in template.unknownHelpers {
-                        warn(.unknownHelper(helper), "metadata.stubserver", at: path)
-                    }
-                }
-            } catch {
-                throw failure(error, at: path)
-            }
-        }
     }
 
     private mutating func decodeReply(_ json: JSONValue, for mapping: StubMapping, at path: MappingPath)

@@ -176,8 +176,11 @@ public struct MappingDecoder: Sendable {
             }
             guard let requestJSON = json["request"] else { throw failure(path, "missing 'request'") }
             guard let responseJSON = json["response"] else { throw failure(path, "missing 'response'") }
-            let request = try decodeRequest(requestJSON, at: path.key("request"))
-            let response = try decodeResponse(responseJSON, at: path.key("response"))
+            var request = try decodeRequest(requestJSON, at: path.key("request"))
+            // What the route table takes instead of compiling the matchers again, wherever the stub goes (a
+            // stubs directory's load, the admin API).
+            request.loaded = LoadedParts(compiled)
+            let response = try decodeResponse(responseJSON, at: path.key("response"), checkingTemplates: false)
             let metadata = json["metadata"]
             if let metadata, case .object = metadata {
             } else if let metadata {
@@ -191,6 +194,9 @@ public struct MappingDecoder: Sendable {
             }
             try decodeScenario(json, into: &mapping, at: path)
             try decodeMetadata(metadata, into: &mapping, at: path.key("metadata"))
+            if mapping.response.isTemplated(under: options) {
+                try checkTemplates(&mapping.response, at: path.key("response"), mapping: path)
+            }
             return mapping
         }
 

@@ -114,7 +114,8 @@ package final class CompiledRegex: @unchecked Sendable, Hashable {
     package func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }
 
-/// The patterns of the regexes compiled while a test sets ``CompiledRegex/compilations``, in order.
+/// The patterns of the regexes compiled while a test sets ``CompiledRegex/compilations`` (or the templates parsed
+/// while it sets `Template.parses`), in order.
 package final class CompileCounter: Sendable {
     private let compiled = LockedValue<[String]>([])
 
@@ -123,5 +124,5 @@ package final class CompileCounter: Sendable {
     /// Each pattern compiled, as many times as it was.
     package var patterns: [String] { compiled.withLock { $0 } }
 
-    func record(_ pattern: String) { compiled.withLock { $0.append(pattern) } }
+    package func record(_ pattern: String) { compiled.withLock { $0.append(pattern) } }
 }

@@ -65,8 +65,10 @@ public final class CompiledRequestPattern: Sendable {
 
     /// - Parameters:
     ///   - owner: the stub to name in a warning when a URL pattern's evaluation runs out of budget.
-    ///   - compiled: the operands the loader compiled (``CompiledMatchers``), taken instead of compiling them again.
+    ///   - compiled: the operands the loader compiled (``CompiledMatchers``), taken instead of compiling them again;
+    ///     by default those the loader kept in the pattern (``RequestPattern/loaded``).
     init(_ pattern: RequestPattern, owner: RegexOwner?, reusing compiled: CompiledMatchers? = nil) {
+        let compiled = compiled ?? pattern.loaded.value as? CompiledMatchers
         self.pattern = pattern
         url = pattern.url.map { CompiledURLMatcher($0, owner: owner, reusing: compiled) }
         if case let .exactly(method) = pattern.method { self.method = method } else { method = nil }

@@ -68,6 +68,9 @@ public struct RequestPattern: Sendable, Hashable {
     /// Matchers of a stub file stubserver does not implement: while any is present, the pattern matches
     /// no request (never more than its author wrote).
     package var unsupportedMatchers: [UnsupportedMatcher] = []
+    /// The matchers the loader compiled when it checked this pattern (`CompiledMatchers`), which the route table
+    /// takes instead of compiling them again. Never makes two patterns unequal.
+    package var loaded = LoadedParts()
 
     public init(
         method: MethodMatcher = .any, url: URLMatcher? = nil, queryParameters: [NamedMatcher] = [],

@@ -59,6 +59,9 @@ public struct ResponseDefinition: Sendable, Hashable {
     /// Why the `bodyFileName` could not be had when the stub loaded (the file is missing): the stub then
     /// answers 500 with this reason instead of its response.
     package var bodyFileProblem: String?
+    /// The templates the loader parsed when it checked this response, which serving takes instead of parsing
+    /// them again (`ParsedResponse`). Never makes two responses unequal.
+    package var loaded = LoadedParts()
 
     public init(
         status: Int = 200, statusMessage: String? = nil, headers: StubHTTPHeaders = [:], body: Body = .none,

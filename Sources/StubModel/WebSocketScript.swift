@@ -15,6 +15,9 @@ public struct WebSocketScript: Sendable, Hashable {
     public var onMessage: [WebSocketReply]
     /// Closes the connection after the `onConnect` messages, if set.
     public var closeAfterConnect: WebSocketClosing?
+    /// The reply matchers the loader compiled when it checked this script (`CompiledMatchers`), which the server
+    /// takes instead of compiling them again. Never makes two scripts unequal.
+    package var loaded = LoadedParts()
 
     public init(
         onConnect: [WebSocketOutgoing] = [], onMessage: [WebSocketReply] = [],

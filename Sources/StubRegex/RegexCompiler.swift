@@ -86,7 +86,7 @@ package struct RegexCompiler {
         case .scalar, .any, .set: node
         case let .group(body, nil): singleAtom(body)
         case let .sequence(items) where items.count == 1: singleAtom(items[0])
-        default: nil
+        case .empty, .sequence, .alternation, .group, .quantified, .atomic, .look, .assertion, .backReference: nil
         }
     }
 
@@ -107,7 +107,8 @@ package struct RegexCompiler {
             case .notNewline: return .notNewline
             }
         case let .set(set): return addClass(set)
-        default: return .any  // unreachable: callers pass single atoms only
+        case .empty, .sequence, .alternation, .group, .quantified, .atomic, .look, .assertion, .backReference:
+            return .any  // unreachable: callers pass single atoms only
         }
     }
 

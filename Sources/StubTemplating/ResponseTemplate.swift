@@ -43,7 +43,10 @@ package final class ResponseTemplate: Sendable {
     }
 
     let status: StubHTTPStatus
+    /// The response's own headers, then `Matched-Stub-Id` (and `Matched-Stub-Name`).
     let headers: [(name: String, value: HeaderValue)]
+    /// How many of ``headers`` are the response's own (before the stub's id and name).
+    private let ownHeaderCount: Int
     let body: Body
     /// The events or lines of a streamed response (its body is then empty).
     let stream: StreamTemplate?
@@ -64,10 +67,9 @@ package final class ResponseTemplate: Sendable {
         for field in definition.headersWithStreamDefaults {
             headers.append((field.name, try Self.headerValue(field)))
         }
-        headers.append(("Matched-Stub-Id", .fixed(stubID)))
-        if let stubName { headers.append(("Matched-Stub-Name", .fixed(stubName))) }
-        self.headers = headers
-        stubLabel = stubName.map { "'\($0)' (\(stubID))" } ?? stubID
+        ownHeaderCount = headers.count
+        self.headers = headers + Self.stubHeaders(stubID: stubID, stubName: stubName)
+        stubLabel = Self.stubLabel(stubID: stubID, stubName: stubName)
         let body = definition.stream == nil ? try Self.compileBody(definition, fileName: bodyFileName) : .fixed([])
         self.body = body
         do {
@@ -79,6 +81,30 @@ package final class ResponseTemplate: Sendable {
             $0.template.usesFakeData
         }
         fakeDataRenders = usesFakeData ? FakeDataRenders(stubID: stubID) : nil
+    }
+
+    /// This template, parsed already, for the stub `stubID` (named `stubName`): nothing is parsed again.
+    package func bound(stubID: String, stubName: String?) -> ResponseTemplate {
+        ResponseTemplate(self, stubID: stubID, stubName: stubName)
+    }
+
+    private init(_ parsed: ResponseTemplate, stubID: String, stubName: String?) {
+        status = parsed.status
+        ownHeaderCount = parsed.ownHeaderCount
+        headers =
+            Array(parsed.headers.prefix(parsed.ownHeaderCount)) + Self.stubHeaders(stubID: stubID, stubName: stubName)
+        body = parsed.body
+        stream = parsed.stream
+        stubLabel = Self.stubLabel(stubID: stubID, stubName: stubName)
+        fakeDataRenders = parsed.fakeDataRenders == nil ? nil : FakeDataRenders(stubID: stubID)
+    }
+
+    private static func stubHeaders(stubID: String, stubName: String?) -> [(name: String, value: HeaderValue)] {
+        [("Matched-Stub-Id", .fixed(stubID))] + (stubName.map { [("Matched-Stub-Name", .fixed($0))] } ?? [])
+    }
+
+    private static func stubLabel(stubID: String, stubName: String?) -> String {
+        stubName.map { "'\($0)' (\(stubID))" } ?? stubID
     }
 
     /// The helpers stubserver does not implement, by the field that calls them (`body`, `headers.X`,

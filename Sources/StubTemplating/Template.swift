@@ -1,4 +1,5 @@
 import StubHTTP
+import StubMatching
 import StubModel
 
 #if canImport(FoundationEssentials)
@@ -22,9 +23,14 @@ public struct Template: Sendable {
     let usesFakeData: Bool
     let unknownFakeDataKeys: [String]
 
+    /// Counts the templates parsed by the current task while a test sets it: how a test sees that loading a stub
+    /// and serving it parse each template once.
+    @TaskLocal package static var parses: CompileCounter?
+
     /// Parses `text`.
     /// - Throws: ``TemplateError`` with the line and column of the problem.
     public init(_ text: String) throws(TemplateError) {
+        Self.parses?.record(text)
         var parser = TemplateParser(text)
         nodes = try parser.parseTemplate()
         unknownHelpers = parser.unknownHelpers
@@ -34,6 +40,7 @@ public struct Template: Sendable {
 
     /// Parses template bytes (a body file); invalid UTF-8 in text is copied through unchanged.
     init(bytes: [UInt8]) throws(TemplateError) {
+        Self.parses?.record(String(decoding: bytes, as: UTF8.self))
         var parser = TemplateParser(bytes: bytes)
         nodes = try parser.parseTemplate()
         unknownHelpers = parser.unknownHelpers

@@ -366,7 +366,8 @@ final class ClientLoop {
                     code: error.closeCode, reason: "message too big",
                     failure(
                         .messageTooLarge, "sent \(error.detail) (StubWebSocketClient.Configuration.maxMessageBytes)"))
-            default:
+            case .reservedBits, .reservedOpcode, .invalidControlFrame, .unmaskedFrame, .invalidLength,
+                .unexpectedContinuation, .expectedContinuation, .invalidUTF8, .invalidClosePayload:
                 return failConnection(
                     code: error.closeCode, reason: error.detail,
                     failure(.protocolError, "broke RFC 6455: \(error.detail)"))

@@ -47,7 +47,8 @@ extension XMLComparison {
                 )
             }
             return nil
-        default:
+        // Any other pair: nodes of different types.
+        case (.document, _), (.element, _), (.text, _), (.cdata, _), (.comment, _), (.processingInstruction, _):
             guard counts(.nodeType) else { return nil }
             return XMLDifference(
                 path: here,

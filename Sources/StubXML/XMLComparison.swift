@@ -126,7 +126,7 @@ public struct XMLComparison: Sendable {
             switch node.kind {
             case .comment: return false
             case .text, .cdata: return !trimmed(node.value).isEmpty
-            default: return true
+            case .document, .element, .processingInstruction: return true
             }
         }
         guard children.count > 1 else { return children }

@@ -53,7 +53,7 @@ enum XMLSerializer {
         return document[index].children.contains {
             switch document[$0].kind {
             case .element, .comment, .processingInstruction: true
-            default: false
+            case .document, .text, .cdata: false
             }
         }
     }
@@ -65,7 +65,7 @@ enum XMLSerializer {
         case .cdata: "<![CDATA[\(text)]]>"
         case .comment: "<!--\(text)-->"
         case .processingInstruction: "<?\(node.name.localName) \(text)?>"
-        default: ""
+        case .document, .element: ""
         }
     }
 

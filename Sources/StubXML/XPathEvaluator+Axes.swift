@@ -90,7 +90,7 @@ extension XPathEvaluator {
         if node.isAttribute { return xmlNode.attributes[node.attribute].name }
         switch xmlNode.kind {
         case .element, .processingInstruction: return xmlNode.name
-        default: return nil
+        case .document, .text, .cdata, .comment: return nil
         }
     }
 }

@@ -48,7 +48,7 @@ extension XPathEvaluator {
         case (let other, .nodes(let nodes)):
             if case .boolean = other { return scalar(symbol, other, .boolean(!nodes.isEmpty)) }
             return nodes.contains { scalar(symbol, other, .string(stringValue($0))) }
-        default:
+        case (.string, _), (.number, _), (.boolean, _):
             return scalar(symbol, left, right)
         }
     }
@@ -60,7 +60,7 @@ extension XPathEvaluator {
             switch (left, right) {
             case (.boolean, _), (_, .boolean): equal = boolean(left) == boolean(right)
             case (.number, _), (_, .number): equal = number(left) == number(right)
-            default: equal = string(left) == string(right)
+            case (.nodes, _), (.string, _): equal = string(left) == string(right)
             }
             return symbol == "=" ? equal : !equal
         }

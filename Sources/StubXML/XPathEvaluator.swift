@@ -108,7 +108,7 @@ struct XPathEvaluator {
         switch value {
         case .number(let number): number
         case .boolean(let flag): flag ? 1 : 0
-        default: XPathValue.number(from: string(value))
+        case .nodes, .string: XPathValue.number(from: string(value))
         }
     }
 

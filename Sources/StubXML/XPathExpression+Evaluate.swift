@@ -24,7 +24,7 @@ extension XMLDocument {
         switch nodes[node.index].kind {
         case .element: return XMLSerializer.indented(self, from: node.index)
         case .document: return XMLSerializer.indented(self, from: rootIndex)
-        default: return nodes[node.index].value
+        case .text, .cdata, .comment, .processingInstruction: return nodes[node.index].value
         }
     }
 }

@@ -11,7 +11,8 @@ enum XPathAxis: String, Sendable {
     var isReverse: Bool {
         switch self {
         case .parent, .ancestor, .ancestorOrSelf, .precedingSibling, .preceding: true
-        default: false
+        case .child, .descendant, .attribute, .namespace, .descendantOrSelf, .followingSibling, .following, .self:
+            false
         }
     }
 }

@@ -32,7 +32,7 @@ enum XPathLexer {
             case .at, .axis, .leftParen, .leftBracket, .comma, .slash, .doubleSlash, .pipe, .plus, .minus, .equal,
                 .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .operatorName:
                 return false
-            default: return true
+            case .rightBracket, .rightParen, .dot, .dotDot, .star, .name, .literal, .number: return true
             }
         }
         while index < bytes.count {

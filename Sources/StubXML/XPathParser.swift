@@ -50,7 +50,11 @@ struct XPathParser {
         case .greater: ">"
         case .greaterOrEqual: ">="
         case .plus: "+"
-        default: "-"
+        case .minus: "-"
+        // Not operators: `levels` holds none of them.
+        case .slash, .doubleSlash, .leftBracket, .rightBracket, .leftParen, .rightParen, .at, .dot, .dotDot, .comma,
+            .pipe, .star, .name, .axis, .literal, .number:
+            "-"
         }
     }
 
@@ -92,7 +96,9 @@ struct XPathParser {
             if index + 1 < tokens.count, tokens[index + 1] == .leftParen {
                 isPrimary = !["node", "text", "comment", "processing-instruction"].contains(name)
             }
-        default: break
+        case .slash, .doubleSlash, .leftBracket, .rightBracket, .rightParen, .at, .dot, .dotDot, .comma, .pipe, .star,
+            .plus, .minus, .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .operatorName, .axis:
+            break
         }
         guard isPrimary else { return try parseLocationPath() }
         let primary = try parsePrimary()
@@ -129,7 +135,9 @@ struct XPathParser {
             try expect(.rightParen)
             try XPathFunctions.check(name, arity: arguments.count)
             return .function(name, arguments)
-        default:
+        case .slash?, .doubleSlash?, .leftBracket?, .rightBracket?, .rightParen?, .at?, .dot?, .dotDot?, .comma?,
+            .pipe?, .star?, .plus?, .minus?, .equal?, .notEqual?, .less?, .lessOrEqual?, .greater?, .greaterOrEqual?,
+            .operatorName?, .axis?, nil:
             throw XPathError("expected an expression, found \(describeCurrent())")
         }
     }
@@ -156,7 +164,9 @@ struct XPathParser {
     private static func startsStep(_ token: XPathToken) -> Bool {
         switch token {
         case .name, .star, .at, .dot, .dotDot, .axis: true
-        default: false
+        case .slash, .doubleSlash, .leftBracket, .rightBracket, .leftParen, .rightParen, .comma, .pipe, .plus, .minus,
+            .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .operatorName, .literal, .number:
+            false
         }
     }
 
@@ -189,7 +199,10 @@ struct XPathParser {
         case .dotDot?:
             index += 1
             return XPathStep(axis: .parent, test: .node, predicates: [])
-        default: break
+        case .slash?, .doubleSlash?, .leftBracket?, .rightBracket?, .leftParen?, .rightParen?, .at?, .comma?, .pipe?,
+            .star?, .plus?, .minus?, .equal?, .notEqual?, .less?, .lessOrEqual?, .greater?, .greaterOrEqual?,
+            .operatorName?, .name?, .axis?, .literal?, .number?, nil:
+            break
         }
         var axis = XPathAxis.child
         if current == .at {
@@ -243,7 +256,9 @@ struct XPathParser {
                 throw XPathError("namespace prefix '\(prefix)' of '\(name)' is not declared: \(hint)")
             }
             return local == "*" ? .anyInNamespace(uri) : .name(qualified: name, local: local, uri: uri)
-        default:
+        case .slash?, .doubleSlash?, .leftBracket?, .rightBracket?, .leftParen?, .rightParen?, .at?, .dot?, .dotDot?,
+            .comma?, .pipe?, .plus?, .minus?, .equal?, .notEqual?, .less?, .lessOrEqual?, .greater?, .greaterOrEqual?,
+            .operatorName?, .axis?, .literal?, .number?, nil:
             throw XPathError("expected a step (a name, '*', '@', '.' or '..'), found \(describeCurrent())")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import StubMatching
+import StubTemplating
 import Testing
 
 @testable import StubKit
@@ -287,6 +288,10 @@ extension StubsLoaderTests {
             "mappings/b.json",
             #"{"request": {"urlPath": "/b", "queryParameters": {"q": {"and": [{"matches": "[a-z]+"}, "#
                 + #"{"not": {"matches": "zz"}}]}}}, "response": {}}"#)
+        try stubs.write(
+            "mappings/ws.json",
+            #"{"request": {"urlPath": "/ws"}, "response": {"status": 101}, "metadata": {"stubserver": {"webSocket": "#
+                + #"{"onMessage": [{"matches": {"matches": "w+z"}, "send": [{"text": "ok"}]}]}}}}"#)
         let counter = CompileCounter()
         let store = try CompiledRegex.$compilations.withValue(counter) {
             let loaded = try stubs.load()
@@ -294,7 +299,7 @@ extension StubsLoaderTests {
             return StubStore(fileMappings: loaded.mappings, compiled: loaded.compiled, regexWarnings: { _ in })
         }
         // The loader's check is the route table's compile.
-        #expect(counter.patterns.sorted() == ["/a/[0-9]+", "[a-z]+", "no.*", "x+y", "zz"])
+        #expect(counter.patterns.sorted() == ["/a/[0-9]+", "[a-z]+", "no.*", "w+z", "x+y", "zz"])
         #expect(store.snapshot.table.match(StubHTTPRequest(method: .get, target: "/b?q=abc")) != nil)
         #expect(store.snapshot.table.match(StubHTTPRequest(method: .get, target: "/b?q=zz")) == nil)
     }
@@ -321,5 +326,41 @@ extension StubsLoaderTests {
         // kept by the route table) and b.json's regexes once.
         #expect(counter.patterns.sorted() == ["/a/[0-9]+", "/a/[0-9]+", "/b/.*", "x+y", "x+y", "y+"])
         #expect(server.mappings.count == 2)
+    }
+}
+
+extension StubsLoaderTests {
+    @Test("Loading a stubs directory and building its route table parses each response template once")
+    func parsesEachTemplateOnce() throws {
+        let stubs = try TempStubs()
+        try stubs.write(
+            "mappings/a.json",
+            #"{"request": {"urlPath": "/a"}, "response": {"body": "a {{request.path}}", "#
+                + #""headers": {"X-A": "{{request.method}}"}, "transformers": ["response-template"]}}"#)
+        try stubs.write(
+            "mappings/b.json",
+            #"{"request": {"urlPath": "/b"}, "response": {"transformers": ["response-template"]}, "#
+                + #""metadata": {"stubserver": {"events": [{"data": "b {{request.path}}"}]}}}"#)
+        try stubs.write(
+            "mappings/c.json",
+            #"{"request": {"urlPath": "/c"}, "response": {"status": 101, "transformers": ["response-template"]}, "#
+                + #""metadata": {"stubserver": {"webSocket": {"onConnect": [{"text": "c {{request.path}}"}]}}}}"#)
+        try stubs.write(
+            "mappings/d.json",
+            #"{"request": {"urlPath": "/d"}, "response": {"body": "d {{request.path}}", "#
+                + #""transformers": ["response-template"]}, "metadata": {"stubserver": {"then": ["#
+                + #"{"body": "d2 {{request.path}}", "transformers": ["response-template"]}]}}}"#)
+        let counter = CompileCounter()
+        let store = try Template.$parses.withValue(counter) {
+            let loaded = try stubs.load()
+            return StubStore(fileMappings: loaded.mappings, compiled: loaded.compiled)
+        }
+        // The loader's check is what serving renders.
+        #expect(
+            counter.patterns.sorted() == [
+                "a {{request.path}}", "b {{request.path}}", "c {{request.path}}", "d {{request.path}}",
+                "d2 {{request.path}}", "{{request.method}}"
+            ])
+        #expect(store.snapshot.mappings.count == 4)
     }
 }

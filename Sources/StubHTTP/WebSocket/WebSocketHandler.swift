@@ -11,7 +11,7 @@
 ///         switch message {
 ///         case .text(let text): connection.send(text: text)
 ///         case .binary(let bytes): connection.send(binary: bytes)
-///         default: break
+///         case .ping, .pong, .close: break
 ///         }
 ///     }
 /// }

@@ -23,28 +23,33 @@ struct CompiledWebSocketScript: Sendable {
     /// - Parameter templated: the stub has the `response-template` transformer (or templating is global).
     /// - Throws: ``ResponseTemplate/Failure`` naming the message's field relative to `metadata.stubserver`
     ///   (`webSocket.onMessage.[0].send.[1].text`).
-    init(_ script: WebSocketScript, scenarioName: String?, templated: Bool) throws(ResponseTemplate.Failure) {
-        self.scenarioName = scenarioName
-        onConnect = try Self.messages(script.onConnect, templated: templated, at: ["webSocket", "onConnect"])
-        var replies: [Reply] = []
-        for (index, reply) in script.onMessage.enumerated() {
-            let field = ["webSocket", "onMessage", "[\(index)]", "send"]
-            replies.append(
-                Reply(
-                    matcher: CompiledStringMatcher(reply.matcher),
-                    send: try Self.messages(reply.send, templated: templated, at: field), close: reply.close,
-                    newScenarioState: reply.newScenarioState))
-        }
-        onMessage = replies
-        closeAfterConnect = script.closeAfterConnect
-    }
-
-    private static func messages(_ list: [WebSocketOutgoing], templated: Bool, at field: [String])
-        throws(ResponseTemplate.Failure) -> Messages
+    /// - Parameter parsed: the messages' templates as the loader parsed them (``WebSocketTemplate/lists(of:)``'s
+    ///   order), taken instead of parsing them again.
+    init(_ script: WebSocketScript, scenarioName: String?, templated: Bool, parsed: [WebSocketTemplate]? = nil)
+        throws(ResponseTemplate.Failure)
     {
-        guard templated else { return .fixed(list[...]) }
-        let template = try WebSocketTemplate(list, at: field)
-        return template.isTemplated ? .templated(template) : .fixed(list[...])
+        self.scenarioName = scenarioName
+        var messages: [Messages] = []
+        for (position, (field, list)) in WebSocketTemplate.lists(of: script).enumerated() {
+            guard templated else {
+                messages.append(.fixed(list[...]))
+                continue
+            }
+            let template =
+                if let parsed, parsed.indices.contains(position) { parsed[position] } else {
+                    try WebSocketTemplate(list, at: field)
+                }
+            messages.append(template.isTemplated ? .templated(template) : .fixed(list[...]))
+        }
+        onConnect = messages[0]
+        // The matchers the loader compiled, when it loaded the script.
+        let known = script.loaded.value as? CompiledMatchers
+        onMessage = zip(script.onMessage, messages.dropFirst()).map { reply, send in
+            Reply(
+                matcher: CompiledStringMatcher(reply.matcher, reusing: known), send: send, close: reply.close,
+                newScenarioState: reply.newScenarioState)
+        }
+        closeAfterConnect = script.closeAfterConnect
     }
 
     /// Every template, for the load-time warnings.

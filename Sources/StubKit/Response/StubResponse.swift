@@ -68,10 +68,13 @@ final class StubResponse: Sendable {
         var webSocket: CompiledWebSocketScript?
         do throws(ResponseTemplate.Failure) {
             if let script = definition.webSocket {
-                webSocket = try CompiledWebSocketScript(script, scenarioName: scenarioName, templated: templated)
+                webSocket = try CompiledWebSocketScript(
+                    script, scenarioName: scenarioName, templated: templated,
+                    parsed: definition.loadedWebSocketTemplates)
             }
             if definition.bodyFileProblem == nil, templated {
-                template = try ResponseTemplate(definition, stubID: stubID, stubName: stubName)
+                // The loader's parse, when the stub was loaded from a file or the admin API.
+                template = try definition.responseTemplate(stubID: stubID, stubName: stubName)
             }
         } catch {
             // Stub files and admin mappings were checked when decoded; a stub built in Swift with a

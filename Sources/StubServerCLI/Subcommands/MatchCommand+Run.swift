@@ -9,17 +9,16 @@ import StubKit
 extension MatchCommand {
     public func run() -> ExitCode {
         let directory = URL(fileURLWithPath: stubs)
-        let check = StubsCheck(stubs: directory)
-        var mappings = check.mappings
-        if !check.isValid {
-            // The server loads a stub whose body file is missing (it answers 500), and so does match; any
-            // other error stops both.
-            let root = StubsLayout.resolvedRoot(directory).root
-            guard let loaded = try? StubsDirectory.load(root, displayRoot: check.directory) else {
-                StandardStreams.error(CheckCommand.report(check))
-                return .badStubs
-            }
-            mappings = loaded.mappings
+        let configuration = StubServer.Configuration()
+        // Loaded as the server loads it (a stub whose body file is missing loads and answers 500); any other
+        // error stops both, and is reported as by `stubserver check`.
+        let root = StubsLayout.resolvedRoot(directory).root
+        guard
+            let loaded = try? StubsDirectory.load(
+                root, displayRoot: StubsDirectory.displayPath(of: root), options: configuration.loadOptions)
+        else {
+            StandardStreams.error(CheckCommand.report(StubsCheck(stubs: directory)))
+            return .badStubs
         }
         let request: StubHTTPRequest
         do {
@@ -28,7 +27,8 @@ extension MatchCommand {
             StandardStreams.error("Error: \(error)\n")
             return .usage
         }
-        let explanation = MatchExplanation(request: request, mappings: mappings, scenarioStates: scenarioStates)
+        let explanation = MatchExplanation(
+            request: request, loaded: loaded, configuration: configuration, scenarioStates: scenarioStates)
         StandardStreams.output(Self.report(explanation))
         return explanation.winner == nil ? .failure : .success
     }
