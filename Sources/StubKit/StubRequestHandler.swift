@@ -38,10 +38,28 @@ struct StubRequestHandler: HTTPHandler {
     /// Requests with a larger body are matched on ``matchWorkers``: matching may parse the body as JSON.
     static let inlineBodyLimit = 64 << 10
 
+    /// Where the admin API is served (``AdminAPI``).
+    static let adminPrefix = "/__admin"
+
+    /// Whether `target` is `/__admin` or below it. One prefix comparison that fails at the second
+    /// byte for ordinary paths, so stub traffic pays next to nothing.
+    @inline(__always)
+    static func isAdminTarget(_ target: String) -> Bool {
+        var bytes = target.utf8.makeIterator()
+        for expected in adminPrefix.utf8 {
+            guard bytes.next() == expected else { return false }
+        }
+        switch bytes.next() {
+        case nil, UInt8(ascii: "/")?, UInt8(ascii: "?")?: return true
+        default: return false
+        }
+    }
+
     func handle(_ request: StubHTTPRequest, responder: HTTPResponder) {
-        if let admin, AdminAPI.isAdminTarget(request.target) { return admin.serve(request, responder: responder) }
+        if let admin, Self.isAdminTarget(request.target) { return admin.serve(request, responder: responder) }
         let started = ContinuousClock.now
-        if let recording = recorder.proxy {
+        // The store's flag spares stub traffic the recorder's lock while nothing is recorded.
+        if store.isRecording, let recording = recorder.proxy {
             return forward(request, via: recording, stub: nil, responder: responder, started: started)
         }
         guard request.body.count <= Self.inlineBodyLimit else {
@@ -263,12 +281,12 @@ extension StubRequestHandler {
             request, matchedStub: conclusion.stub, status: conclusion.response.status.code,
             response: conclusion.response,
             timing: ServeTiming(
-                processTime: ContinuousClock.now - started,
+                processTime: started.duration(to: ContinuousClock.now),
                 addedDelay: conclusion.addedDelay ?? .zero),
             ownsResponseBody: conclusion.ownsBody, proxiedTo: conclusion.proxiedTo,
             fault: conclusion.fault)
         send()
-        configuration.onRequest?(entry, ContinuousClock.now - started)
+        configuration.onRequest?(entry, started.duration(to: ContinuousClock.now))
     }
 
     /// Answers `response` at once (a refusal, a loop, a `503` when workers are busy), through ``conclude``.
@@ -369,6 +387,52 @@ extension StubRequestHandler {
             started: started
         ) {
             send(delay)
+        }
+    }
+}
+
+/// What a stub's response is sent with: its delay, its pacing (dribble, bandwidth, network profile) and how a
+/// fault ends the connection, all carried out by timers on the event loop.
+extension StubResponse {
+    /// What WireMock sends for `MALFORMED_RESPONSE_CHUNK` and `RANDOM_DATA_THEN_CLOSE`: not a valid chunk
+    /// size, not an HTTP status line.
+    static let garbage = Array("lskdu018973t09sylgasjkfg1][]'./.sdlv".utf8)
+    static let malformedChunk = Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8) + garbage
+
+    /// The delay for this request: the stub's fixed delay, a draw from its distribution, the global
+    /// delay and the network's latency, added up; `nil` for none.
+    func delay(network: NetworkProfile?, globalDelay: Duration?) -> Duration? {
+        var total = delay ?? .zero
+        if let delayDistribution {
+            var generator = SystemRandomNumberGenerator()
+            total += .milliseconds(delayDistribution.sampleMilliseconds(using: &generator))
+        }
+        if let globalDelay { total += globalDelay }
+        if let network { total += network.latency }
+        return total > .zero ? total : nil
+    }
+
+    /// How the engine ends the connection for `fault`.
+    static func failure(for fault: ResponseFault) -> ConnectionFailure {
+        switch fault {
+        case .connectionReset: .reset
+        case .emptyResponse: .closeWithoutResponse
+        case .malformedResponseChunk: .rawBytesThenClose(malformedChunk)
+        case .randomDataThenClose: .rawBytesThenClose(garbage)
+        }
+    }
+
+    /// The dribble, else the lower of the stub's and the network's rate.
+    func pacing(network: NetworkProfile?) -> WritePacing? {
+        if let dribble {
+            return .chunks(dribble.numberOfChunks, over: .milliseconds(dribble.totalDuration))
+        }
+        // Without building an array of the two: this runs for every response.
+        switch (bytesPerSecond, network?.bytesPerSecond) {
+        case (nil, nil): return nil
+        case let (stub?, nil): return .bytesPerSecond(stub)
+        case let (nil, network?): return .bytesPerSecond(network)
+        case let (stub?, network?): return .bytesPerSecond(min(stub, network))
         }
     }
 }

@@ -24,6 +24,14 @@ final class StubStore: Sendable {
     /// kept, so it is bounded by the stubs themselves).
     private let used = LockedValue(Usage())
     private let currentSettings = LockedValue(StubServerSettings())
+    /// What every request asks, kept apart from what it is derived from so stub traffic reads two plain values.
+    private struct Flags {
+        /// The settings' global delay (``StubServerSettings/fixedDelay``).
+        var fixedDelay: Duration?
+        /// Whether the ``Recorder`` may be recording (see ``refreshRecording(_:)``).
+        var isRecording = false
+    }
+    private let flags = LockedValue(Flags())
     /// Scenario states and use counts of stateful stubs.
     let states = StubStates()
     /// The settings that change what a stub means, for every snapshot and every stub added.
@@ -77,11 +85,27 @@ final class StubStore: Sendable {
     /// Server-wide settings (`/__admin/settings`): read once per request.
     var settings: StubServerSettings {
         get { currentSettings.withLock { $0 } }
-        set { currentSettings.withLock { $0 = newValue } }
+        set {
+            // Under the settings' lock: concurrent setters leave the flag as the last one's settings say.
+            currentSettings.withLock { settings in
+                settings = newValue
+                flags.withLock { $0.fixedDelay = newValue.fixedDelay }
+            }
+        }
     }
 
-    /// The settings' global delay: read once per stubbed response, without copying the other settings.
-    var fixedDelay: Duration? { currentSettings.withLock { $0.fixedDelay } }
+    /// The settings' global delay: read once per stubbed response, without copying the settings.
+    var fixedDelay: Duration? { flags.withLock { $0.fixedDelay } }
+
+    /// Whether a recording may be in progress: `false` means none is, and stub traffic need not ask the
+    /// ``Recorder``; `true` means ask it (it may have stopped since).
+    var isRecording: Bool { flags.withLock { $0.isRecording } }
+
+    /// Sets ``isRecording`` to what `isRecording` says now. Call after every start and stop of the
+    /// recorder: asked under the flag's lock, the last call sets what the recorder said last.
+    func refreshRecording(_ isRecording: () -> Bool) {
+        flags.withLock { $0.isRecording = isRecording() }
+    }
 
     /// The stubs added at run time (not loaded from files), in insertion order.
     var runtimeMappings: [StubMapping] { state.withLock { $0.runtimeMappings } }
