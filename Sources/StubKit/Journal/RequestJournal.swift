@@ -35,6 +35,9 @@ public final class RequestJournal: Sendable {
         var rejections: RingBuffer<RejectedRequest>
         var bytes = 0
         var nextID = 1
+        /// The waiters and feeds that may be open: an entry is handed to them only when there may be any
+        /// (counted up before one can miss an entry, down once it is gone).
+        var listeners = 0
     }
 
     /// The most entries kept.
@@ -92,7 +95,8 @@ public final class RequestJournal: Sendable {
             if body.count > limits.maxBodyBytes { storedResponse?.body = Array(body.prefix(limits.maxBodyBytes)) }
             cost += storedResponse?.body.count ?? 0
         }
-        let entry = state.withLock { state in
+        let (entry, heard) = state.withLock { state in
+            let heard = state.listeners > 0
             let entry = LoggedRequest(
                 id: state.nextID, receivedAt: now, request: stored,
                 matchedStub: matchedStub, responseStatus: status,
@@ -101,18 +105,49 @@ public final class RequestJournal: Sendable {
                 originalResponseBodyLength: response?.body.count ?? 0, journalCost: cost,
                 proxiedTo: proxiedTo, fault: fault)
             state.nextID += 1
-            guard limits.isEnabled else { return entry }
+            guard limits.isEnabled else { return (entry, heard) }
             while state.bytes + cost > limits.maxBytes, let oldest = state.entries.removeFirst() {
                 state.bytes -= oldest.journalCost
             }
-            guard cost <= limits.maxBytes else { return entry }
+            guard cost <= limits.maxBytes else { return (entry, heard) }
             if let dropped = state.entries.append(entry) { state.bytes -= dropped.journalCost }
             state.bytes += cost
-            return entry
+            return (entry, heard)
         }
-        waiters.recorded(entry)
-        feed.recorded(entry)
+        if heard {
+            waiters.recorded(entry)
+            feed.recorded(entry)
+        }
         return entry
+    }
+
+    /// Counts a waiter or feed in (`+1`, before it can miss an entry) or out (`-1`, once it is gone).
+    private func listen(_ change: Int) {
+        state.withLock { $0.listeners += change }
+    }
+
+    /// Calls `onSatisfied` once `count` entries match `pattern`, counting those already kept (see
+    /// ``JournalWaiters/register(_:count:entries:onSatisfied:)``).
+    /// - Returns: a token for ``cancelWait(_:)``, or `nil` if the count is already reached (then
+    ///   `onSatisfied` is not called).
+    func awaitEntries(
+        matching pattern: RequestPattern, count: Int, onSatisfied: @escaping @Sendable () -> Void
+    ) -> Int? {
+        listen(1)
+        let token = waiters.register(
+            pattern, count: count, entries: { entries },
+            onSatisfied: { [self] in
+                listen(-1)
+                onSatisfied()
+            })
+        if token == nil { listen(-1) }
+        return token
+    }
+
+    /// Stops the wait `token` (from ``awaitEntries(matching:count:onSatisfied:)``); its `onSatisfied` is not
+    /// called after this returns.
+    func cancelWait(_ token: Int) {
+        if waiters.cancel(token) { listen(-1) }
     }
 
     /// Opens a live feed on `stream` (see ``RequestFeed``): it starts with the most recent entries, then gets
@@ -125,10 +160,15 @@ public final class RequestJournal: Sendable {
         // Under the journal's lock: a request is either among `recent` or recorded after the feed was added.
         state.withLock { state in
             let recent = state.entries.suffix(RequestFeed.initialCount)
-            return feed.open(stream, recent: recent, startsAfter: state.nextID - 1, submit: submit).map {
-                (token: $0, recent: recent.count)
-            }
+            let token = feed.open(stream, recent: recent, startsAfter: state.nextID - 1, submit: submit)
+            if token != nil { state.listeners += 1 }
+            return token.map { (token: $0, recent: recent.count) }
         }
+    }
+
+    /// Closes the feed `token` (from ``openFeed(_:submit:)``): its stream ended.
+    func closeFeed(_ token: Int) {
+        if feed.close(token) { listen(-1) }
     }
 
     /// The `count` most recent entries, oldest first.
