@@ -382,7 +382,7 @@ extension StubRequestHandler {
         conclude(
             request,
             Conclusion(
-                response: prepared.response, stub: match.matchedStub, addedDelay: delay, ownsBody: ownsBody,
+                response: prepared.response, stub: response.stub ?? match.matchedStub, addedDelay: delay, ownsBody: ownsBody,
                 fault: fault),
             started: started
         ) {

@@ -471,7 +471,9 @@ final class StubSnapshot: Sendable {
             mapping.thenResponses.isEmpty
                 ? nil
                 : mapping.thenResponses.map {
-                    StubResponse($0, stubID: mapping.id, stubName: mapping.name, loadOptions: loadOptions)
+                    StubResponse(
+                        $0, stubID: mapping.id, stubName: mapping.name, displayName: mapping.displayName,
+                        loadOptions: loadOptions)
                 }
         }
         var responses: [StubResponse]
