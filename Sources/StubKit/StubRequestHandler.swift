@@ -382,8 +382,8 @@ extension StubRequestHandler {
         conclude(
             request,
             Conclusion(
-                response: prepared.response, stub: response.stub ?? match.matchedStub, addedDelay: delay, ownsBody: ownsBody,
-                fault: fault),
+                response: prepared.response, stub: response.stub ?? match.matchedStub, addedDelay: delay,
+                ownsBody: ownsBody, fault: fault),
             started: started
         ) {
             send(delay)
