@@ -27,11 +27,9 @@ extension StubServer {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 once.set(continuation)
-                let token = journal.waiters.register(
-                    pattern, count: count, entries: { journal.entries },
-                    onSatisfied: { once.resume() })
+                let token = journal.awaitEntries(matching: pattern, count: count, onSatisfied: { once.resume() })
                 guard let token else { return once.resume() }
-                once.onResume { [journal] in journal.waiters.cancel(token) }
+                once.onResume { [journal] in journal.cancelWait(token) }
                 DispatchQueue.global().asyncAfter(deadline: .now() + max(0, timeout.timeInterval)) { once.resume() }
             }
         } onCancel: {
@@ -48,14 +46,12 @@ extension StubServer {
         _ onSatisfied: @escaping @Sendable () -> Void
     ) -> @Sendable () -> Void {
         guard
-            let token = journal.waiters.register(
-                pattern, count: count, entries: { journal.entries },
-                onSatisfied: onSatisfied)
+            let token = journal.awaitEntries(matching: pattern, count: count, onSatisfied: onSatisfied)
         else {
             onSatisfied()
             return {}
         }
-        return { [journal] in journal.waiters.cancel(token) }
+        return { [journal] in journal.cancelWait(token) }
     }
 }
 

@@ -29,6 +29,8 @@ public final class CompiledRequestPattern: Sendable {
     /// The pattern this was compiled from.
     public let pattern: RequestPattern
     let url: CompiledURLMatcher?
+    /// The URL is a `urlPathTemplate`: the only kind with path parameters (read before asking ``url`` for them).
+    private let hasPathTemplate: Bool
     /// The method a request must have, or `nil` for any.
     private let method: String?
     private let query: [(name: String, matcher: CompiledMultiValueMatcher)]
@@ -71,6 +73,7 @@ public final class CompiledRequestPattern: Sendable {
         let compiled = compiled ?? pattern.loaded.value as? CompiledMatchers
         self.pattern = pattern
         url = pattern.url.map { CompiledURLMatcher($0, owner: owner, reusing: compiled) }
+        if case .urlPathTemplate = pattern.url { hasPathTemplate = true } else { hasPathTemplate = false }
         if case let .exactly(method) = pattern.method { self.method = method } else { method = nil }
         func named(_ field: NamedMatcher) -> (name: String, matcher: CompiledMultiValueMatcher) {
             (field.name, CompiledMultiValueMatcher(field.matcher, reusing: compiled))
@@ -174,7 +177,8 @@ public final class CompiledRequestPattern: Sendable {
 
     /// The decoded `{name}` segments of a `urlPathTemplate` the request matched; empty otherwise.
     func pathParameters(_ context: RequestContext) -> [String: String] {
-        url?.parameters(context) ?? [:]
+        guard hasPathTemplate, let url else { return [:] }
+        return url.parameters(context)
     }
 
     /// `authorizationDistance(...) == 0`, computing no distance.

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+    import CStubSystem
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Something registered with an event loop: a listener or a connection. Called on the loop's thread only.
 protocol EventLoopChannel: AnyObject {
     /// The descriptor is ready.
@@ -271,5 +278,256 @@ final class EventLoop: @unchecked Sendable {
         channels.removeAll()
         timers.removeAll()
         closeResources()
+    }
+}
+
+/// A point on the monotonic clock, in nanoseconds. The engine's own time type, so that state
+/// machines can be driven by made-up instants in tests.
+struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
+    var nanoseconds: Int64
+
+    init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+
+    /// The current monotonic time.
+    static func now() -> Instant {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Instant(nanoseconds: Int64(spec.tv_sec) &* 1_000_000_000 &+ Int64(spec.tv_nsec))
+    }
+
+    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+
+    static func + (lhs: Instant, rhs: Duration) -> Instant {
+        Instant(nanoseconds: lhs.nanoseconds &+ rhs.nanosecondsClamped)
+    }
+
+    /// Milliseconds from `self` until `later`, rounded up, at least 0, at most `Int32.max`.
+    func milliseconds(until later: Instant) -> Int32 {
+        let delta = later.nanoseconds - nanoseconds
+        guard delta > 0 else { return 0 }
+        return Int32(clamping: (delta + 999_999) / 1_000_000)
+    }
+
+    var description: String { "\(nanoseconds)ns" }
+}
+
+extension Duration {
+    /// The duration in nanoseconds, clamped to `Int64`; negative durations count as 0.
+    var nanosecondsClamped: Int64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0, attoseconds >= 0 || seconds > 0 else { return 0 }
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return .max }
+        let (sum, overflow2) = product.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return overflow2 ? .max : max(0, sum)
+    }
+
+    /// `2 seconds`, `1 second`, `0.05 seconds`: a timeout in a message.
+    package var inWords: String {
+        let (seconds, attoseconds) = components
+        if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+        return "\(Double(seconds) + Double(attoseconds) / 1e18) seconds"
+    }
+}
+
+/// A joinable POSIX thread (no Foundation in the engine).
+package struct ThreadHandle: @unchecked Sendable {
+    private let thread: pthread_t
+
+    private final class Box {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    /// Starts a thread running `body`.
+    ///
+    /// - Parameter stackSize: the thread's stack size in bytes (a multiple of the page size), or nil for the
+    ///   platform's default (8 MiB on Linux, 512 KiB for secondary threads on Darwin).
+    /// - Throws: ``SocketError`` with call `pthread_attr_setstacksize` or `pthread_create` if the thread cannot
+    ///   be created.
+    package static func spawn(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) throws(SocketError)
+        -> ThreadHandle
+    {
+        var attributes = pthread_attr_t()
+        let initialized = pthread_attr_init(&attributes)
+        guard initialized == 0 else { throw SocketError(errno: initialized, call: "pthread_attr_init") }
+        defer { pthread_attr_destroy(&attributes) }
+        if let stackSize {
+            let set = pthread_attr_setstacksize(&attributes, stackSize)
+            guard set == 0 else { throw SocketError(errno: set, call: "pthread_attr_setstacksize") }
+        }
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        // glibc's pthread_t is an integer, Darwin's a non-null pointer that pthread_create fills in.
+        #if canImport(Glibc)
+            var created = pthread_t()
+        #else
+            var created: pthread_t?
+        #endif
+        // The start routine's argument is `UnsafeMutableRawPointer?` on Darwin and on recent glibc overlays.
+        let result = pthread_create(
+            &created, &attributes,
+            { raw in
+                guard let raw else { return nil }
+                Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
+                return nil
+            }, context)
+        guard result == 0 else {
+            Unmanaged<Box>.fromOpaque(context).release()
+            throw SocketError(errno: result, call: "pthread_create")
+        }
+        #if canImport(Glibc)
+            return ThreadHandle(thread: created)
+        #else
+            guard let created else { throw SocketError(errno: EAGAIN, call: "pthread_create") }
+            return ThreadHandle(thread: created)
+        #endif
+    }
+
+    /// Whether the calling thread is this thread.
+    var isCurrent: Bool { pthread_equal(thread, pthread_self()) != 0 }
+
+    /// Waits for the thread to end.
+    func join() {
+        _ = pthread_join(thread, nil)
+    }
+}
+
+extension ThreadHandle {
+    /// Lets the thread's resources go when it ends, without a join.
+    package func detach() { _ = pthread_detach(thread) }
+
+    /// Names the calling thread for debuggers and `top -H` (Linux keeps the first 15 bytes); elsewhere a no-op.
+    package static func nameCurrent(_ name: String) {
+        #if os(Linux)
+            _ = cstub_set_current_thread_name(String(decoding: name.utf8.prefix(15), as: UTF8.self))
+        #endif
+    }
+
+    /// Lowers the calling thread's scheduling priority (Linux: nice +10 on this thread alone), for work
+    /// that must yield the CPU to the event loops, such as serializing a 10,000-entry journal listing on a
+    /// busy two-core CI runner. Elsewhere a no-op for now.
+    package static func lowerCurrentPriority() {
+        #if os(Linux)
+            _ = cstub_lower_current_thread_priority(10)
+        #endif
+    }
+
+    /// The calling thread's stack size in bytes, where the platform tells (Linux); for tests.
+    static var currentStackSize: Int? {
+        #if os(Linux)
+            let size = cstub_current_thread_stack_size()
+            return size > 0 ? Int(size) : nil
+        #else
+            return nil
+        #endif
+    }
+}
+
+/// A mutual-exclusion lock, reached only through ``withLock(_:)``.
+///
+/// ```swift
+/// let lock = Lock()
+/// let count = lock.withLock { counter += 1; return counter }
+/// ```
+final class Lock: @unchecked Sendable {
+    /// The mutex; only ``ThreadCondition`` takes it directly, to wait on its condition variable.
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() { mutex = .allocatePthreadObject(pthread_mutex_t()) { pthread_mutex_init($0, nil) } }
+
+    deinit { mutex.deallocatePthreadObject { pthread_mutex_destroy($0) } }
+
+    /// Runs `body` holding the lock.
+    @inline(__always)
+    func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
+
+/// A value shared between threads, reached only under its lock. The one lock type of the package:
+/// the stubs layer uses it too.
+///
+/// ```swift
+/// let counter = LockedValue(0)
+/// let next = counter.withLock { value in value += 1; return value }
+/// ```
+public final class LockedValue<Value> {
+    private let lock = Lock()
+    /// The value, behind a pointer: as a stored `var`, every `withLock` would also pay for a dynamic
+    /// exclusivity check (several per request), where the lock already makes access exclusive.
+    private let value: UnsafeMutablePointer<Value>
+
+    /// Wraps `value`.
+    public init(_ value: Value) {
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
+    }
+
+    deinit {
+        value.deinitialize(count: 1)
+        value.deallocate()
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    @inline(__always)
+    public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+        try lock.withLock { () throws(E) -> T in try body(&value.pointee) }
+    }
+}
+
+extension LockedValue: @unchecked Sendable where Value: Sendable {}
+
+/// A value guarded by a mutex, with a condition to wait for changes to it.
+final class ConditionLock<Value>: @unchecked Sendable {
+    private let condition = ThreadCondition()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    /// Runs `body` with exclusive access to the value, then wakes every waiter.
+    func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        return try body(&value)
+    }
+
+    /// Blocks until `predicate` holds or `timeout` passes (nil: no timeout).
+    /// - Returns: Whether the predicate held.
+    @discardableResult
+    func wait(timeout: Duration? = nil, until predicate: (Value) -> Bool) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let timeout else {
+            while !predicate(value) { condition.wait() }
+            return true
+        }
+        let deadline = ThreadCondition.deadline(after: timeout)
+        while !predicate(value) {
+            if !condition.wait(until: deadline) { return predicate(value) }
+        }
+        return true
+    }
+}
+
+extension UnsafeMutablePointer {
+    /// A pthread object (a mutex, a condition variable) on the heap, where it never moves, as pthreads requires;
+    /// `create` is its `pthread_…_init`.
+    static func allocatePthreadObject(_ value: Pointee, _ create: (Self) -> Int32) -> Self {
+        let object = allocate(capacity: 1)
+        object.initialize(to: value)
+        _ = create(object)
+        return object
+    }
+
+    /// Destroys (with `destroy`, its `pthread_…_destroy`) and frees an object from ``allocatePthreadObject(_:_:)``.
+    func deallocatePthreadObject(_ destroy: (Self) -> Int32) {
+        _ = destroy(self)
+        deinitialize(count: 1)
+        deallocate()
     }
 }

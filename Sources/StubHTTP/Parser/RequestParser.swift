@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What the parser produced from the bytes buffered so far.
 public enum ParseEvent: Sendable, Equatable {
     /// The head of a request with `Expect: 100-continue` whose body has not fully arrived yet; the connection
@@ -354,4 +362,297 @@ extension RequestParser {
     /// WebSocket's `101 Switching Protocols`) they belong to the new protocol: a client may send its first frames
     /// in the same segment as the upgrade request.
     public var unparsedBytes: ArraySlice<UInt8> { buffer[readIndex...] }
+}
+
+/// Finds the end of the line that starts at the beginning of the unconsumed bytes, without re-scanning bytes
+/// already searched on an earlier call (a line may arrive over many reads).
+struct LineScanner: Sendable {
+    /// What is known about the current line.
+    enum Result: Equatable {
+        /// The line is complete. `length` is its content length: the bytes before CRLF, or before a bare LF when
+        /// `crlf` is false (which callers reject). `length + 2` bytes make up a CRLF-terminated line.
+        case line(length: Int, crlf: Bool)
+        /// No LF yet. `length` is how long the line content is known to be: the bytes buffered, less a trailing
+        /// CR that may be the start of CRLF. It only grows as bytes arrive, so limit checks on it are monotonic.
+        case partial(length: Int)
+    }
+
+    /// Bytes after the line start already known to contain no LF.
+    private var scanned = 0
+
+    /// Forgets the current line; call after consuming it.
+    @inline(__always)
+    mutating func reset() { scanned = 0 }
+
+    /// Looks for the LF ending the line that starts at `bytes[0]`.
+    @inline(__always)
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
+        let count = bytes.count
+        if scanned < count, let base = bytes.baseAddress {
+            if let hit = memchr(base + scanned, Int32(ByteClass.lf), count - scanned) {
+                let lf = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                scanned = 0
+                if lf > 0 && bytes[lf - 1] == ByteClass.cr { return .line(length: lf - 1, crlf: true) }
+                return .line(length: lf, crlf: false)
+            }
+            scanned = count
+        }
+        if count > 0 && bytes[count - 1] == ByteClass.cr { return .partial(length: count - 1) }
+        return .partial(length: count)
+    }
+}
+
+/// Which of two limits a growing line breaches first, as a reader fed one byte at a time would see it.
+///
+/// A line may be complete in one read or arrive byte by byte; treating each limit as "the line content reached
+/// `threshold` bytes" and reporting the smallest threshold reached (the first on a tie) makes the error independent
+/// of how the bytes were split.
+enum LimitBreach {
+    case none, first, second
+
+    @inline(__always)
+    static func check(length: Int, first: Int, second: Int) -> LimitBreach {
+        guard length >= min(first, second) else { return .none }
+        return first <= second ? .first : .second
+    }
+}
+
+/// Parses a request line, `method SP request-target SP HTTP-version` (RFC 9112 §3), CRLF already removed.
+enum RequestLine {
+    struct Parts {
+        var method: HTTPMethod
+        var target: String
+        var version: HTTPVersion
+    }
+
+    static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(ParserError) -> Parts {
+        let count = line.count
+        var methodEnd = 0
+        while methodEnd < count && ByteClass.isTokenChar(line[methodEnd]) { methodEnd += 1 }
+        guard methodEnd > 0, methodEnd < count, line[methodEnd] == ByteClass.space else {
+            if methodEnd == count || methodEnd == 0 && count > 0 && line[0] == ByteClass.space {
+                throw ParserError(.invalidRequestLine, "request line is not \"method SP target SP version\"")
+            }
+            throw ParserError(
+                .invalidRequestLine,
+                "method contains byte \(ByteClass.describe(line[methodEnd])), not a token character")
+        }
+        let targetStart = methodEnd + 1
+        var targetEnd = targetStart
+        while targetEnd < count && line[targetEnd] != ByteClass.space { targetEnd += 1 }
+        guard targetEnd < count else {
+            throw ParserError(.invalidRequestLine, "request line is not \"method SP target SP version\"")
+        }
+
+        let version = try parseVersion(UnsafeBufferPointer(rebasing: line[(targetEnd + 1)...]))
+
+        guard targetEnd > targetStart else { throw ParserError(.invalidRequestLine, "request target is empty") }
+        for i in targetStart..<targetEnd where !ByteClass.isTargetByte(line[i]) {
+            throw ParserError(.invalidRequestLine, "request target contains byte \(ByteClass.describe(line[i]))")
+        }
+        let methodBytes = UnsafeBufferPointer(rebasing: line[0..<methodEnd])
+        let targetBytes = UnsafeBufferPointer(rebasing: line[targetStart..<targetEnd])
+        try checkForm(of: targetBytes, method: methodBytes)
+
+        return Parts(
+            method: method(methodBytes),
+            target: String(decoding: targetBytes, as: UTF8.self),
+            version: version)
+    }
+
+    /// `HTTP/1.0` or `HTTP/1.1`; another well-formed `HTTP/d.d` is unsupported (505), anything else malformed.
+    static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParserError) -> HTTPVersion {
+        guard bytes.count == 8, bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"),
+            bytes[2] == UInt8(ascii: "T"), bytes[3] == UInt8(ascii: "P"), bytes[4] == UInt8(ascii: "/"),
+            ByteClass.isDigit(bytes[5]), bytes[6] == UInt8(ascii: "."), ByteClass.isDigit(bytes[7])
+        else {
+            throw ParserError(.invalidRequestLine, "HTTP version is not \"HTTP/1.1\" or \"HTTP/1.0\"")
+        }
+        let major = Int(bytes[5] &- UInt8(ascii: "0")), minor = Int(bytes[7] &- UInt8(ascii: "0"))
+        guard major == 1, minor <= 1 else {
+            throw ParserError(.unsupportedVersion, "HTTP/\(major).\(minor) is not supported; use HTTP/1.1")
+        }
+        return minor == 1 ? .http1_1 : .http1_0
+    }
+
+    /// Origin-form (`/…`) or absolute-form (`scheme://…`) for any method, `*` only for OPTIONS, and authority-form
+    /// (`host:port`) only for CONNECT.
+    static func checkForm(of target: UnsafeBufferPointer<UInt8>, method: UnsafeBufferPointer<UInt8>) throws(ParserError)
+    {
+        let first = target[0]
+        if method.elementsEqual("CONNECT".utf8) {
+            // authority-form: host ":" port, no path.
+            guard first != UInt8(ascii: "/"), target.contains(ByteClass.colon), !target.contains(UInt8(ascii: "/"))
+            else {
+                throw ParserError(.invalidRequestLine, "CONNECT needs an authority-form target \"host:port\"")
+            }
+            return
+        }
+        if first == UInt8(ascii: "/") { return }
+        if target.count == 1 && first == UInt8(ascii: "*") {
+            guard method.elementsEqual("OPTIONS".utf8) else {
+                throw ParserError(.invalidRequestLine, "request target \"*\" is only allowed with OPTIONS")
+            }
+            return
+        }
+        // absolute-form with an authority: scheme "://", scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
+        guard ByteClass.isAlpha(first) else {
+            throw ParserError(.invalidRequestLine, "request target must start with \"/\" or be an absolute URI")
+        }
+        var i = 1
+        while i < target.count {
+            let c = target[i]
+            if c == ByteClass.colon {
+                if i + 2 < target.count && target[i + 1] == UInt8(ascii: "/") && target[i + 2] == UInt8(ascii: "/") {
+                    return
+                }
+                break
+            }
+            guard
+                ByteClass.isAlpha(c) || ByteClass.isDigit(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+                    || c == UInt8(ascii: ".")
+            else { break }
+            i += 1
+        }
+        throw ParserError(.invalidRequestLine, "request target must start with \"/\" or be an absolute URI")
+    }
+
+    /// The method, sharing the common constants' storage.
+    @inline(__always)
+    static func method(_ bytes: UnsafeBufferPointer<UInt8>) -> HTTPMethod {
+        if bytes.count == 3 && bytes[0] == UInt8(ascii: "G") && bytes[1] == UInt8(ascii: "E")
+            && bytes[2] == UInt8(ascii: "T")
+        {
+            return .get
+        }
+        return HTTPMethod(String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+/// Parses one header or trailer field line, `name ":" OWS value OWS` (RFC 9112 §5), CRLF already removed.
+///
+/// The name must be a non-empty token directly followed by the colon. The value has its optional whitespace
+/// trimmed on both sides and may contain HTAB, SP, visible ASCII and obs-text (bytes 0x80–0xFF); any other control
+/// byte, including NUL and a bare CR, is rejected. Values are decoded as UTF-8; invalid sequences (e.g. Latin-1
+/// obs-text) become U+FFFD. A line starting with SP or HTAB is obsolete line folding and is rejected.
+enum FieldLine {
+    /// - Parameter framing: set to the ``FramingField`` the name denotes, if any.
+    static func parse(
+        _ line: UnsafeBufferPointer<UInt8>,
+        framing: inout FramingField?
+    ) throws(ParserError) -> HTTPHeaders.Field {
+        let count = line.count
+        guard count > 0 else { throw ParserError(.invalidHeader, "empty header line") }
+        if ByteClass.isWhitespace(line[0]) {
+            throw ParserError(.obsoleteLineFolding, "header line starts with whitespace (obsolete line folding)")
+        }
+        var colon = 0
+        while colon < count && ByteClass.isTokenChar(line[colon]) { colon += 1 }
+        guard colon < count else {
+            throw ParserError(.invalidHeader, "header line \"\(printable(line, upTo: colon))\" has no colon")
+        }
+        guard line[colon] == ByteClass.colon else {
+            let name = printable(line, upTo: colon)
+            if ByteClass.isWhitespace(line[colon]) {
+                throw ParserError(.invalidHeader, "header name \"\(name)\" is followed by whitespace before the colon")
+            }
+            throw ParserError(
+                .invalidHeader,
+                "header name \"\(name)\" contains byte \(ByteClass.describe(line[colon])), not a token character")
+        }
+        guard colon > 0 else { throw ParserError(.invalidHeader, "header line has an empty name") }
+
+        var start = colon + 1
+        var end = count
+        for i in start..<end where !ByteClass.isFieldValueByte(line[i]) {
+            throw ParserError(
+                .invalidHeader,
+                "value of header \"\(printable(line, upTo: colon))\" contains "
+                    + "control byte \(ByteClass.describe(line[i]))")
+        }
+        while start < end && ByteClass.isWhitespace(line[start]) { start += 1 }
+        while end > start && ByteClass.isWhitespace(line[end - 1]) { end -= 1 }
+
+        let nameBytes = UnsafeBufferPointer(rebasing: line[0..<colon])
+        framing = FramingField.classify(nameBytes)
+        let name = String(decoding: nameBytes, as: UTF8.self)
+        let value = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+        return HTTPHeaders.Field(name: name, value: value)
+    }
+
+    /// The first `end` bytes of a line (at most 64) for an error message; they are token characters.
+    static func printable(_ line: UnsafeBufferPointer<UInt8>, upTo end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: line[0..<min(end, 64)]), as: UTF8.self)
+    }
+}
+
+/// Byte classes of RFC 9110/9112, as small inlinable predicates for the parser's hot loops.
+enum ByteClass {
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+    static let cr = UInt8(ascii: "\r")
+    static let lf = UInt8(ascii: "\n")
+    static let colon = UInt8(ascii: ":")
+
+    /// `tchar` (RFC 9110 §5.6.2): the characters of a token such as a method or a field name.
+    @inline(__always)
+    static func isTokenChar(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// A byte allowed in a field value: HTAB, SP, VCHAR and obs-text (0x80–0xFF). Every other CTL (NUL, CR,
+    /// LF, DEL, …) is not.
+    @inline(__always)
+    static func isFieldValueByte(_ c: UInt8) -> Bool {
+        (c >= 0x20 && c != 0x7F) || c == tab
+    }
+
+    /// A byte allowed in a request target: VCHAR (0x21–0x7E). No space, CTL, NUL or non-ASCII byte.
+    @inline(__always)
+    static func isTargetByte(_ c: UInt8) -> Bool {
+        c >= 0x21 && c <= 0x7E
+    }
+
+    /// Optional whitespace (OWS/BWS): SP or HTAB.
+    @inline(__always)
+    static func isWhitespace(_ c: UInt8) -> Bool {
+        c == space || c == tab
+    }
+
+    @inline(__always)
+    static func isDigit(_ c: UInt8) -> Bool {
+        c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")
+    }
+
+    @inline(__always)
+    static func isAlpha(_ c: UInt8) -> Bool {
+        (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")
+    }
+
+    /// The value of a hexadecimal digit, or nil.
+    @inline(__always)
+    static func hexValue(_ c: UInt8) -> Int? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(c &- UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(c &- UInt8(ascii: "a")) &+ 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(c &- UInt8(ascii: "A")) &+ 10
+        default: nil
+        }
+    }
+
+    /// Renders a byte for an error message, e.g. `0x00`.
+    static func describe(_ c: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        return "0x" + String(decoding: [digits[Int(c >> 4)], digits[Int(c & 0x0F)]], as: UTF8.self)
+    }
 }

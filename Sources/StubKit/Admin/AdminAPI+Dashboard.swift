@@ -48,7 +48,7 @@ extension AdminAPI {
                 state.ended = true
                 return state.token
             }) {
-                feed.close(token)
+                journal.closeFeed(token)
             }
         }
         stream.limitSendBuffer(to: RequestFeed.sendBuffer)
@@ -69,7 +69,7 @@ extension AdminAPI {
             state.token = token
             return state.ended
         }
-        if ended { feed.close(token) } else { feed.start(token) }
+        if ended { journal.closeFeed(token) } else { feed.start(token) }
     }
 
     /// The journal's limits as the dashboard reads them: `{"enabled", "maxEntries", "maxBodyBytes"}`.

@@ -9,7 +9,7 @@ import StubHTTP
 /// The WireMock-compatible admin API under `/__admin`: stubs (`/__admin/mappings`), the request
 /// journal (`/__admin/requests`), resets and health, answered with JSON.
 ///
-/// The request handler asks ``isAdminTarget(_:)`` first; admin calls are answered here and are not
+/// The request handler asks ``StubRequestHandler/isAdminTarget(_:)`` first; admin calls are answered here and are not
 /// journaled, as in WireMock. Changes go through the store's and the journal's own locks.
 struct AdminAPI: Sendable {
     let store: StubStore
@@ -36,21 +36,7 @@ struct AdminAPI: Sendable {
     /// journal is open to whoever may load the page.
     let pageShowsJournal: Bool
 
-    static let prefix = "/__admin"
-
-    /// Whether `target` is `/__admin` or below it. One prefix comparison that fails at the second
-    /// byte for ordinary paths, so stub traffic pays next to nothing.
-    @inline(__always)
-    static func isAdminTarget(_ target: String) -> Bool {
-        var bytes = target.utf8.makeIterator()
-        for expected in prefix.utf8 {
-            guard bytes.next() == expected else { return false }
-        }
-        switch bytes.next() {
-        case nil, UInt8(ascii: "/")?, UInt8(ascii: "?")?: return true
-        default: return false
-        }
-    }
+    static let prefix = StubRequestHandler.adminPrefix
 
     /// `POST /__admin/reset`: stubs back to those loaded from files, scenarios to `Started`, use counts
     /// to 0, journal cleared.

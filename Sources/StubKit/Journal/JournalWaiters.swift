@@ -46,8 +46,10 @@ final class JournalWaiters: Sendable {
     }
 
     /// Stops waiting; `onSatisfied` will not be called after this returns.
-    func cancel(_ token: Int) {
-        _ = state.withLock { $0.waiters.removeValue(forKey: token) }
+    /// - Returns: whether the wait was still on (not satisfied nor cancelled before).
+    @discardableResult
+    func cancel(_ token: Int) -> Bool {
+        state.withLock { $0.waiters.removeValue(forKey: token) } != nil
     }
 
     /// Counts `entry` for every waiter it matches; calls those that reached their count.

@@ -103,8 +103,14 @@ final class RequestFeed: Sendable {
     }
 
     /// The feed's stream ended: forget it.
-    func close(_ token: Int) {
-        state.withLock { $0.subscribers.removeAll { $0.token == token } }
+    /// - Returns: whether the feed was open.
+    @discardableResult
+    func close(_ token: Int) -> Bool {
+        state.withLock { state in
+            let count = state.subscribers.count
+            state.subscribers.removeAll { $0.token == token }
+            return state.subscribers.count < count
+        }
     }
 
     /// Hands `entry` to every open feed. Called by the journal for each recorded request, on the thread

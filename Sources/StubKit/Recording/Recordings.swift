@@ -29,12 +29,14 @@ struct Recordings: Sendable {
         {
             throw RecordingError(kind: .readOnlyFolder(problem))
         }
+        defer { store.refreshRecording { recorder.proxy != nil } }
         try recorder.start(spec)
     }
 
     /// Ends the recording: its stubs are written (when persisted) and added to the server.
     func stop() throws(RecordingError) -> (spec: RecordingSpec, stubs: RecordedStubs) {
         let (spec, exchanges, skipped) = try recorder.stop()
+        store.refreshRecording { recorder.proxy != nil }
         var result = try finish(exchanges, spec: spec)
         result.summary.skipped += skipped
         return (spec, result)

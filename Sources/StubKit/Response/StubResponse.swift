@@ -19,6 +19,9 @@ final class StubResponse: Sendable {
     let bytesPerSecond: Int?
     /// How the stub answers.
     let answer: Answer
+    /// How the journal names the stub this answers for, made once with the response (``LoggedRequest/MatchedStub``);
+    /// `nil` when made without the stub's display name (then the handler asks the match).
+    let stub: LoggedRequest.MatchedStub?
 
     /// How a request is answered: fixed for a stub when its route table is built, and made for one request
     /// from what a template rendered, a body file opened or a closure stub's code
@@ -53,14 +56,15 @@ final class StubResponse: Sendable {
 
     convenience init(_ mapping: StubMapping, loadOptions: StubsLoadOptions = StubsLoadOptions()) {
         self.init(
-            mapping.response, stubID: mapping.id, stubName: mapping.name, loadOptions: loadOptions,
-            scenarioName: mapping.scenarioName)
+            mapping.response, stubID: mapping.id, stubName: mapping.name, displayName: mapping.displayName,
+            loadOptions: loadOptions, scenarioName: mapping.scenarioName)
     }
 
     init(
-        _ definition: ResponseDefinition, stubID: String, stubName: String?,
+        _ definition: ResponseDefinition, stubID: String, stubName: String?, displayName: String? = nil,
         loadOptions: StubsLoadOptions = StubsLoadOptions(), scenarioName: String? = nil
     ) {
+        stub = displayName.map { LoggedRequest.MatchedStub(id: stubID, name: stubName, displayName: $0) }
         var response = HTTPResponse(definition, stubID: stubID, stubName: stubName)
         if definition.stream != nil { response.body = [] }  // the stream replaces it
         let templated = definition.isTemplated(under: loadOptions)

@@ -24,6 +24,14 @@ final class StubStore: Sendable {
     /// kept, so it is bounded by the stubs themselves).
     private let used = LockedValue(Usage())
     private let currentSettings = LockedValue(StubServerSettings())
+    /// What every request asks, kept apart from what it is derived from so stub traffic reads two plain values.
+    private struct Flags {
+        /// The settings' global delay (``StubServerSettings/fixedDelay``).
+        var fixedDelay: Duration?
+        /// Whether the ``Recorder`` may be recording (see ``refreshRecording(_:)``).
+        var isRecording = false
+    }
+    private let flags = LockedValue(Flags())
     /// Scenario states and use counts of stateful stubs.
     let states = StubStates()
     /// The settings that change what a stub means, for every snapshot and every stub added.
@@ -77,11 +85,27 @@ final class StubStore: Sendable {
     /// Server-wide settings (`/__admin/settings`): read once per request.
     var settings: StubServerSettings {
         get { currentSettings.withLock { $0 } }
-        set { currentSettings.withLock { $0 = newValue } }
+        set {
+            // Under the settings' lock: concurrent setters leave the flag as the last one's settings say.
+            currentSettings.withLock { settings in
+                settings = newValue
+                flags.withLock { $0.fixedDelay = newValue.fixedDelay }
+            }
+        }
     }
 
-    /// The settings' global delay: read once per stubbed response, without copying the other settings.
-    var fixedDelay: Duration? { currentSettings.withLock { $0.fixedDelay } }
+    /// The settings' global delay: read once per stubbed response, without copying the settings.
+    var fixedDelay: Duration? { flags.withLock { $0.fixedDelay } }
+
+    /// Whether a recording may be in progress: `false` means none is, and stub traffic need not ask the
+    /// ``Recorder``; `true` means ask it (it may have stopped since).
+    var isRecording: Bool { flags.withLock { $0.isRecording } }
+
+    /// Sets ``isRecording`` to what `isRecording` says now. Call after every start and stop of the
+    /// recorder: asked under the flag's lock, the last call sets what the recorder said last.
+    func refreshRecording(_ isRecording: () -> Bool) {
+        flags.withLock { $0.isRecording = isRecording() }
+    }
 
     /// The stubs added at run time (not loaded from files), in insertion order.
     var runtimeMappings: [StubMapping] { state.withLock { $0.runtimeMappings } }
@@ -390,5 +414,129 @@ final class StubStore: Sendable {
         }
         let ids = Set(mappings.map(\.id))
         used.withLock { $0.keep { ids.contains($0) } }
+    }
+}
+
+/// An immutable route table with every stub's response prepared: what a request is matched against.
+///
+/// Built whenever the stubs change; requests read the current one without waiting on writers.
+final class StubSnapshot: Sendable {
+    let table: RouteTable
+    /// Aligned with the mappings' insertion order in ``table``.
+    let responses: [StubResponse]
+    let mappings: [StubMapping]
+    /// The responses after the first of each stub with ``StubMapping/thenResponses``, by mapping index.
+    let thenResponses: [Int: [StubResponse]]
+    /// The Swift closures answering in place of a stub's response, by mapping index.
+    let closures: [Int: StubClosure]
+    /// Whether any stub has a scenario, a use limit or a sequence: matching must then go through
+    /// ``StubStates`` so that reading and changing state is one atomic step.
+    var isStateful: Bool { statefulCount > 0 }
+    /// How many stubs have a scenario, a use limit or a sequence: kept across edits without a scan.
+    private let statefulCount: Int
+
+    /// - Parameters:
+    ///   - loadOptions: the settings that change what a stub means (every response a template).
+    ///   - previous: the snapshot this one replaces; the prepared responses (and parsed templates) of
+    ///     stubs that did not change are reused, so a template is parsed once, not on every stub change.
+    ///   - edit: how `mappings` differ from `previous`'s, when the store knows (stubs appended, removed or
+    ///     replaced): the stubs it does not touch are reused by position without comparing them, and the
+    ///     route table shares its indexes, so such a change costs little. `nil`: stubs are looked up by id
+    ///     and compared.
+    ///   - jsonBodyLimit: the route table's ``RouteTable/jsonBodyLimit``.
+    ///   - regexWarnings: where the route table warns of URL patterns that run out of budget.
+    ///   - compiled: the matchers the loader compiled, which the route table takes instead of compiling them again.
+    init(
+        _ mappings: [StubMapping], closures: [String: StubClosure] = [:],
+        loadOptions: StubsLoadOptions = StubsLoadOptions(),
+        previous: StubSnapshot? = nil, edit: StubEdit? = nil,
+        jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit,
+        regexWarnings: (@Sendable (_ key: String, _ line: String) -> Void)? = nil,
+        reusing compiled: CompiledMatchers? = nil
+    ) {
+        self.mappings = mappings
+        let edit = previous.flatMap { previous in
+            edit.flatMap { $0.fits(previous: previous.mappings.count, count: mappings.count) ? $0 : nil }
+        }
+        let reusable = edit == nil ? previous.map { PreviousStubs($0.mappings) } : nil
+        var table = RouteTable(
+            mappings, regexWarnings: regexWarnings, previous: previous?.table, edit: edit,
+            reusable: reusable, reusing: compiled)
+        table.jsonBodyLimit = jsonBodyLimit
+        self.table = table
+        func prepare(_ mapping: StubMapping) -> StubResponse {
+            StubResponse(mapping, loadOptions: loadOptions)
+        }
+        func prepareThen(_ mapping: StubMapping) -> [StubResponse]? {
+            mapping.thenResponses.isEmpty
+                ? nil
+                : mapping.thenResponses.map {
+                    StubResponse(
+                        $0, stubID: mapping.id, stubName: mapping.name, displayName: mapping.displayName,
+                        loadOptions: loadOptions)
+                }
+        }
+        var responses: [StubResponse]
+        var thenResponses: [Int: [StubResponse]] = [:]
+        var statefulCount = previous?.statefulCount ?? 0
+        switch (previous, edit) {
+        case let (previous?, .appended?):
+            responses = previous.responses
+            responses.reserveCapacity(mappings.count)
+            thenResponses = previous.thenResponses
+            for index in previous.mappings.count..<mappings.count {
+                responses.append(prepare(mappings[index]))
+                thenResponses[index] = prepareThen(mappings[index])
+                if mappings[index].isStateful { statefulCount += 1 }
+            }
+        case let (previous?, .removed(positions)?):
+            responses = positions.isEmpty ? previous.responses : previous.responses.removing(positions)
+            // Few stubs have sequences: their keys move down past the removed positions.
+            for (index, then) in previous.thenResponses where !positions.contains(index) {
+                thenResponses[index - positions.count { $0 < index }] = then
+            }
+            statefulCount -= positions.count { previous.mappings[$0].isStateful }
+        case let (previous?, .replaced(positions)?):
+            responses = previous.responses
+            thenResponses = previous.thenResponses
+            for index in positions {
+                let old = previous.mappings[index], new = mappings[index]
+                if old != new {
+                    responses[index] = prepare(new)
+                    thenResponses[index] = prepareThen(new)
+                }
+                statefulCount += (new.isStateful ? 1 : 0) - (old.isStateful ? 1 : 0)
+            }
+        case (nil, _), (_?, nil):
+            responses = []
+            responses.reserveCapacity(mappings.count)
+            for (index, mapping) in mappings.enumerated() {
+                if let previous, let old = reusable?.position(of: mapping.id), previous.mappings[old] == mapping {
+                    responses.append(previous.responses[old])
+                    thenResponses[index] = previous.thenResponses[old]
+                } else {
+                    responses.append(prepare(mapping))
+                    thenResponses[index] = prepareThen(mapping)
+                }
+            }
+            statefulCount = mappings.count { $0.isStateful }
+        }
+        self.responses = responses
+        var byIndex: [Int: StubClosure] = [:]
+        if !closures.isEmpty {
+            for (index, mapping) in mappings.enumerated() {
+                if let closure = closures[mapping.id] { byIndex[index] = closure }
+            }
+        }
+        self.thenResponses = thenResponses
+        self.closures = byIndex
+        self.statefulCount = statefulCount
+    }
+
+    /// The response of stub `index` for its use number `use` (0 for the first): the sequence's entry,
+    /// the last one repeating.
+    func response(at index: Int, use: Int) -> StubResponse {
+        guard use > 0, let then = thenResponses[index] else { return responses[index] }
+        return then[min(use, then.count) - 1]
     }
 }
