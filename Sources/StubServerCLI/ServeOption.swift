@@ -11,9 +11,11 @@ import StubKit
 /// suggests from it for a misspelling, and ``usageText`` is written from it.
 ///
 /// ```swift
-/// ServeOption("--port", value: "N", help: "The port to listen on; 0 picks a free port. Default: 8080") { options, text, name in
-///     options.port = try ServeOption.integer(text, for: name, in: 0...65535)
+/// ServeOption("--stubs", value: "DIR", help: "The stubs directory. Default: Stubs") { options, text, name in
+///     if text.isEmpty { throw CLIError("\(name) needs a directory") }
+///     options.stubs = text
 /// }
+/// ServeOption("--port", value: "N", help: "The port to listen on. Default: 8080", integer: \.port, in: 0...65535)
 /// ```
 struct ServeOption: Sendable {
     /// What reading the option does.
