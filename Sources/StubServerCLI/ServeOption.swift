@@ -11,9 +11,11 @@ import StubKit
 /// suggests from it for a misspelling, and ``usageText`` is written from it.
 ///
 /// ```swift
-/// ServeOption("--port", value: "N", help: "The port to listen on; 0 picks a free port. Default: 8080") { options, text, name in
-///     options.port = try ServeOption.integer(text, for: name, in: 0...65535)
+/// ServeOption("--stubs", value: "DIR", help: "The stubs directory. Default: Stubs") { options, text, name in
+///     if text.isEmpty { throw CLIError("\(name) needs a directory") }
+///     options.stubs = text
 /// }
+/// ServeOption("--port", value: "N", help: "The port to listen on. Default: 8080", integer: \.port, in: 0...65535)
 /// ```
 struct ServeOption: Sendable {
     /// What reading the option does.
@@ -43,6 +45,33 @@ struct ServeOption: Sendable {
         self.value = value
         self.help = help
         action = .set(set)
+    }
+
+    /// An option whose value is a whole number in `range` (`unit` names it in the error), stored at `field`.
+    init(
+        _ name: String, value: String, help: String..., integer field: WritableKeyPath<Options, Int> & Sendable,
+        in range: ClosedRange<Int>, unit: String = "a number"
+    ) {
+        names = [name]
+        self.value = value
+        self.help = help
+        action = .set { options, text, name in
+            options[keyPath: field] = try Self.integer(text, for: name, in: range, unit: unit)
+        }
+    }
+
+    /// An option whose value is a size in bytes of at least `minimum` (``size(_:for:example:minimum:)``), stored
+    /// at `field`.
+    init(
+        _ name: String, value: String, help: String..., size field: WritableKeyPath<Options, Int> & Sendable,
+        example: String, minimum: Int = 1
+    ) {
+        names = [name]
+        self.value = value
+        self.help = help
+        action = .set { options, text, name in
+            options[keyPath: field] = try Self.size(text, for: name, example: example, minimum: minimum)
+        }
     }
 
     private init(_ names: [String], help: String, action: Action) {
@@ -105,10 +134,9 @@ extension ServeOption {
             if text.isEmpty { throw CLIError("\(name) needs a directory") }
             options.stubs = text
         },
-        ServeOption("--port", value: "N", help: "The port to listen on; 0 picks a free port. Default: 8080") {
-            options, text, name in
-            options.port = try integer(text, for: name, in: 0...65535)
-        },
+        ServeOption(
+            "--port", value: "N", help: "The port to listen on; 0 picks a free port. Default: 8080", integer: \.port,
+            in: 0...65535),
         ServeOption(
             "--host", "--bind-address", value: "ADDR",
             help: "The address to listen on (e.g. 127.0.0.1, ::1, 0.0.0.0; alias: --bind-address).",
@@ -166,10 +194,8 @@ extension ServeOption {
         ServeOption(
             "--journal-max-bytes", value: "SIZE",
             help: "The most memory the request journal keeps (e.g. 64MiB); oldest entries go",
-            "first. Bodies over 1 MiB are kept cut. Default: 64MiB"
-        ) { options, text, name in
-            options.journal.maxBytes = try size(text, for: name, example: "67108864, 64MiB or 512KiB", minimum: 0)
-        },
+            "first. Bodies over 1 MiB are kept cut. Default: 64MiB",
+            size: \.journal.maxBytes, example: "67108864, 64MiB or 512KiB", minimum: 0),
         ServeOption(
             "--max-request-journal-entries", value: "N", help: "The most requests the journal keeps. Default: 10000"
         ) { options, text, name in
@@ -266,10 +292,8 @@ extension ServeOption {
         },
         ServeOption(
             "--proxy-timeout", value: "MS",
-            help: "How long a forwarded request may take before the client gets a 504. Default: 30000"
-        ) { options, text, name in
-            options.proxyTimeoutMilliseconds = try integer(text, for: name, in: 1...3_600_000, unit: "milliseconds")
-        },
+            help: "How long a forwarded request may take before the client gets a 504. Default: 30000",
+            integer: \.proxyTimeoutMilliseconds, in: 1...3_600_000, unit: "milliseconds"),
         ServeOption(
             "--shutdown-grace", value: "SECONDS",
             help: "How long SIGINT/SIGTERM let in-flight (e.g. delayed) responses finish before",
@@ -284,40 +308,30 @@ extension ServeOption {
             "--max-connections", value: "N",
             help: "The most connections open at once. Near it, connections that never sent a",
             "byte are closed, oldest first, to make room; with none to close, a new",
-            "connection gets 503. Default: 4096"
-        ) { options, text, name in
-            options.maxConnections = try integer(text, for: name, in: 1...1_000_000)
-        },
+            "connection gets 503. Default: 4096",
+            integer: \.maxConnections, in: 1...1_000_000),
         ServeOption(
             "--max-servers", value: "N",
             help: "The most isolated servers at once (POST /__admin/servers: each its own",
             "port, stubs, journal and scenarios, for parallel test runners); past it",
-            "429. 'stubs' must name a folder inside --stubs. 0 allows none. Default: 16"
-        ) { options, text, name in
-            options.maxServers = try integer(text, for: name, in: 0...1024)
-        },
+            "429. 'stubs' must name a folder inside --stubs. 0 allows none. Default: 16",
+            integer: \.maxServers, in: 0...1024),
         ServeOption(
             "--max-json-match-body", value: "SIZE",
             help: "The largest request body parsed as JSON, by equalToJson and matchesJsonPath",
             "(they do not match a larger body; its near-miss report says why) and by a",
-            "template's jsonPath (a larger one answers 500 naming this). Default: 4MiB"
-        ) { options, text, name in
-            options.jsonMatchBodyLimit = try size(text, for: name, example: "4194304, 4MiB or 512KiB", minimum: 0)
-        },
+            "template's jsonPath (a larger one answers 500 naming this). Default: 4MiB",
+            size: \.jsonMatchBodyLimit, example: "4194304, 4MiB or 512KiB", minimum: 0),
         ServeOption(
             "--template-max-steps", value: "N",
             help: "The most evaluation steps of one templated response (one per tag and per",
-            "#each element); beyond it the request gets a 500 naming the stub. Default: 1000000"
-        ) { options, text, name in
-            options.templateLimits.maxSteps = try integer(text, for: name, in: 1...1_000_000_000)
-        },
+            "#each element); beyond it the request gets a 500 naming the stub. Default: 1000000",
+            integer: \.templateLimits.maxSteps, in: 1...1_000_000_000),
         ServeOption(
             "--template-max-output", value: "SIZE",
             help: "The most bytes one templated response renders (escaping included); beyond",
-            "it the request gets a 500 naming the stub. Default: 16MiB"
-        ) { options, text, name in
-            options.templateLimits.maxOutputBytes = try size(text, for: name, example: "16777216, 16MiB or 512KiB")
-        },
+            "it the request gets a 500 naming the stub. Default: 16MiB",
+            size: \.templateLimits.maxOutputBytes, example: "16777216, 16MiB or 512KiB"),
         ServeOption(
             "--faker-seed", value: "N",
             help: "Seed templates' fake data ({{fake 'Name.firstName'}}, {{random 'Name.name'}}):",

@@ -9,160 +9,94 @@ extension AdminRoute {
             .listing { api, request, _ throws(AdminError) in
                 api.listMappings(page: try AdminAPI.page(request))
             }),
-        AdminRoute(
-            "POST", "mappings", .response { api, request, _ throws(AdminError) in try api.createMapping(request.body) }),
-        AdminRoute("DELETE", "mappings", .response { api, _, _ in api.deleteAllMappings() }),
-        AdminRoute("POST", "mappings/reset", .response { api, _, _ in api.resetMappings() }),
-        AdminRoute(
-            "POST", "mappings/import",
-            .response { api, request, _ throws(AdminError) in try api.importMappings(request.body) }),
-        AdminRoute(
-            "POST", "mappings/find-by-metadata",
-            .response { api, request, _ throws(AdminError) in
-                try api.findMappingsByMetadata(request.body)
-            }),
-        AdminRoute(
-            "POST", "mappings/remove-by-metadata",
-            .response { api, request, _ throws(AdminError) in
-                try api.removeMappingsByMetadata(request.body)
-            }),
-        AdminRoute("POST", "mappings/save", .response { api, _, _ throws(AdminError) in try api.saveMappings() }),
-        AdminRoute(
-            "POST", "mappings/edit",
-            .response { api, request, _ throws(AdminError) in try api.editMapping(request.body) }),
-        AdminRoute(
-            "POST", "mappings/remove",
-            .response { api, request, _ throws(AdminError) in try api.removeMatchingMapping(request.body) }),
-        AdminRoute("GET", "mappings/unmatched", .response { api, _, _ in api.unusedMappings() }),
-        AdminRoute("DELETE", "mappings/unmatched", .response { api, _, _ in api.removeUnusedMappings() }),
-        AdminRoute("GET", "mappings/{id}", .response { api, _, id throws(AdminError) in try api.getMapping(id[0]) }),
-        AdminRoute(
-            "PUT", "mappings/{id}",
-            .response { api, request, id throws(AdminError) in
-                try api.updateMapping(id[0], request.body)
-            }),
-        AdminRoute(
-            "DELETE", "mappings/{id}", .response { api, _, id throws(AdminError) in try api.deleteMapping(id[0]) }),
+        AdminRoute("POST", "mappings", .body(AdminAPI.createMapping)),
+        AdminRoute("DELETE", "mappings", .plain(AdminAPI.deleteAllMappings)),
+        AdminRoute("POST", "mappings/reset", .plain(AdminAPI.resetMappings)),
+        AdminRoute("POST", "mappings/import", .body(AdminAPI.importMappings)),
+        AdminRoute("POST", "mappings/find-by-metadata", .body(AdminAPI.findMappingsByMetadata)),
+        AdminRoute("POST", "mappings/remove-by-metadata", .body(AdminAPI.removeMappingsByMetadata)),
+        AdminRoute("POST", "mappings/save", .plain(AdminAPI.saveMappings)),
+        AdminRoute("POST", "mappings/edit", .body(AdminAPI.editMapping)),
+        AdminRoute("POST", "mappings/remove", .body(AdminAPI.removeMatchingMapping)),
+        AdminRoute("GET", "mappings/unmatched", .plain(AdminAPI.unusedMappings)),
+        AdminRoute("DELETE", "mappings/unmatched", .plain(AdminAPI.removeUnusedMappings)),
+        AdminRoute("GET", "mappings/{id}", .parameter(AdminAPI.getMapping)),
+        AdminRoute("PUT", "mappings/{id}", .parameterAndBody(AdminAPI.updateMapping)),
+        AdminRoute("DELETE", "mappings/{id}", .parameter(AdminAPI.deleteMapping)),
 
         // The request journal
         AdminRoute("GET", "requests", .listing { api, request, _ throws(AdminError) in try api.listRequests(request) }),
-        AdminRoute("DELETE", "requests", .response { api, _, _ in api.deleteRequests() }),
-        AdminRoute("POST", "requests/reset", .response { api, _, _ in api.deleteRequests() }),
-        AdminRoute(
-            "POST", "requests/count",
-            .response { api, request, _ throws(AdminError) in try api.countRequests(request.body) }),
+        AdminRoute("DELETE", "requests", .plain(AdminAPI.deleteRequests)),
+        AdminRoute("POST", "requests/reset", .plain(AdminAPI.deleteRequests)),
+        AdminRoute("POST", "requests/count", .body(AdminAPI.countRequests)),
         AdminRoute(
             "POST", "requests/find",
             .listing { api, request, _ throws(AdminError) in try api.findRequests(request.body) }),
-        AdminRoute(
-            "POST", "requests/remove",
-            .response { api, request, _ throws(AdminError) in try api.removeRequests(request.body) }),
-        AdminRoute(
-            "POST", "requests/remove-by-metadata",
-            .response { api, request, _ throws(AdminError) in try api.removeRequestsByMetadata(request.body) }),
+        AdminRoute("POST", "requests/remove", .body(AdminAPI.removeRequests)),
+        AdminRoute("POST", "requests/remove-by-metadata", .body(AdminAPI.removeRequestsByMetadata)),
         AdminRoute("GET", "requests/unmatched", .listing { api, _, _ in api.unmatchedRequests() }),
-        AdminRoute(
-            "GET", "requests/unmatched/near-misses", .response { api, request, _ in api.unmatchedNearMisses(request) }),
+        AdminRoute("GET", "requests/unmatched/near-misses", .request(AdminAPI.unmatchedNearMisses)),
         AdminRoute(
             "GET", "requests/{id}",
             .response { api, request, id throws(AdminError) in try api.getRequest(id[0], request) }),
-        AdminRoute(
-            "DELETE", "requests/{id}", .response { api, _, id throws(AdminError) in try api.deleteRequest(id[0]) }),
-        AdminRoute(
-            "POST", "near-misses/request-pattern",
-            .response { api, request, _ throws(AdminError) in
-                try api.nearMisses(request)
-            }),
-        AdminRoute(
-            "POST", "near-misses/request",
-            .response { api, request, _ throws(AdminError) in
-                try api.nearMissesForRequest(request)
-            }),
+        AdminRoute("DELETE", "requests/{id}", .parameter(AdminAPI.deleteRequest)),
+        AdminRoute("POST", "near-misses/request-pattern", .request(AdminAPI.nearMisses)),
+        AdminRoute("POST", "near-misses/request", .request(AdminAPI.nearMissesForRequest)),
 
         // Files under __files
-        AdminRoute("GET", "files", .response { api, _, _ throws(AdminError) in try api.listFiles() }),
+        AdminRoute("GET", "files", .plain(AdminAPI.listFiles)),
         AdminRoute("GET", "files/{name...}", .file),
-        AdminRoute(
-            "PUT", "files/{name...}",
-            .response { api, request, name throws(AdminError) in
-                try api.putFile(name[0], request.body)
-            }),
-        AdminRoute(
-            "DELETE", "files/{name...}", .response { api, _, name throws(AdminError) in try api.deleteFile(name[0]) }),
+        AdminRoute("PUT", "files/{name...}", .parameterAndBody(AdminAPI.putFile)),
+        AdminRoute("DELETE", "files/{name...}", .parameter(AdminAPI.deleteFile)),
 
         // Scenarios
-        AdminRoute("GET", "scenarios", .response { api, _, _ in api.listScenarios() }),
-        AdminRoute("POST", "scenarios/reset", .response { api, _, _ in api.resetScenarios() }),
-        AdminRoute(
-            "PUT", "scenarios/{name}/state",
-            .response { api, request, name throws(AdminError) in
-                try api.setScenarioState(name[0], request.body)
-            }),
+        AdminRoute("GET", "scenarios", .plain(AdminAPI.listScenarios)),
+        AdminRoute("POST", "scenarios/reset", .plain(AdminAPI.resetScenarios)),
+        AdminRoute("PUT", "scenarios/{name}/state", .parameterAndBody(AdminAPI.setScenarioState)),
 
         // Recording
-        AdminRoute(
-            "POST", "recordings/start",
-            .response { api, request, _ throws(AdminError) in
-                try api.startRecording(request.body)
-            }),
-        AdminRoute("POST", "recordings/stop", .response { api, _, _ throws(AdminError) in try api.stopRecording() }),
-        AdminRoute("GET", "recordings/status", .response { api, _, _ in api.recordingStatus() }),
-        AdminRoute(
-            "POST", "recordings/snapshot",
-            .response { api, request, _ throws(AdminError) in
-                try api.snapshotRecording(request.body)
-            }),
+        AdminRoute("POST", "recordings/start", .body(AdminAPI.startRecording)),
+        AdminRoute("POST", "recordings/stop", .plain(AdminAPI.stopRecording)),
+        AdminRoute("GET", "recordings/status", .plain(AdminAPI.recordingStatus)),
+        AdminRoute("POST", "recordings/snapshot", .body(AdminAPI.snapshotRecording)),
 
         // Isolated servers
-        AdminRoute(
-            "POST", "servers", .response { api, request, _ throws(AdminError) in try api.createServer(request.body) }),
-        AdminRoute("GET", "servers", .response { api, _, _ in api.listServers() }),
-        AdminRoute("GET", "servers/{id}", .response { api, _, id throws(AdminError) in try api.getServer(id[0]) }),
-        AdminRoute(
-            "DELETE", "servers/{id}", .response { api, _, id throws(AdminError) in try api.deleteServer(id[0]) }),
+        AdminRoute("POST", "servers", .body(AdminAPI.createServer)),
+        AdminRoute("GET", "servers", .plain(AdminAPI.listServers)),
+        AdminRoute("GET", "servers/{id}", .parameter(AdminAPI.getServer)),
+        AdminRoute("DELETE", "servers/{id}", .parameter(AdminAPI.deleteServer)),
 
         // The server
-        AdminRoute("POST", "reset", .response { api, _, _ in api.reset() }),
-        AdminRoute("GET", "health", .response { api, _, _ in api.health() }),
-        AdminRoute("GET", "version", .response { api, _, _ in api.version() }),
-        AdminRoute("GET", "hosts", .response { api, _, _ in api.listHosts() }),
-        AdminRoute("GET", "settings", .response { api, _, _ in api.getSettings() }),
-        AdminRoute(
-            "POST", "settings", .response { api, request, _ throws(AdminError) in try api.updateSettings(request.body) }
-        ),
-        AdminRoute(
-            "PUT", "settings", .response { api, request, _ throws(AdminError) in try api.updateSettings(request.body) }),
-        AdminRoute("POST", "shutdown", .response { api, _, _ in api.shutdown() }),
-        AdminRoute("GET", "stubserver/stubs", .response { api, _, _ in api.stubTable() }),
+        AdminRoute("POST", "reset", .plain(AdminAPI.reset)),
+        AdminRoute("GET", "health", .plain(AdminAPI.health)),
+        AdminRoute("GET", "version", .plain(AdminAPI.version)),
+        AdminRoute("GET", "hosts", .plain(AdminAPI.listHosts)),
+        AdminRoute("GET", "settings", .plain(AdminAPI.getSettings)),
+        AdminRoute("POST", "settings", .body(AdminAPI.updateSettings)),
+        AdminRoute("PUT", "settings", .body(AdminAPI.updateSettings)),
+        AdminRoute("POST", "shutdown", .plain(AdminAPI.shutdown)),
+        AdminRoute("GET", "stubserver/stubs", .plain(AdminAPI.stubTable)),
         AdminRoute(
             "GET", "stubserver/requests/live",
             .live { api, request, responder, executor in
                 api.openRequestFeed(request, responder: responder, executor: executor)
             }),
-        AdminRoute("GET", "stubserver/requests/feeds", .response { api, _, _ in api.requestFeeds() }),
-        AdminRoute("GET", "dashboard", .response { api, _, _ in api.dashboardPage() }),
+        AdminRoute("GET", "stubserver/requests/feeds", .plain(AdminAPI.requestFeeds)),
+        AdminRoute("GET", "dashboard", .plain(AdminAPI.dashboardPage)),
         AdminRoute("GET", "dashboard/app.js", .response { api, _, _ in api.dashboardAsset(.script) }),
         AdminRoute("GET", "dashboard/style.css", .response { api, _, _ in api.dashboardAsset(.style) }),
-        AdminRoute("GET", "stubserver/availability", .response { api, _, _ in api.availability() }),
-        AdminRoute(
-            "PUT", "stubserver/availability",
-            .response { api, request, _ throws(AdminError) in try api.setAvailability(request.body) }),
-        AdminRoute("GET", "stubserver/streams", .response { api, _, _ in api.listStreams() }),
-        AdminRoute(
-            "POST", "stubserver/streams/send",
-            .response { api, request, _ throws(AdminError) in try api.sendToStreams(request.body) }),
+        AdminRoute("GET", "stubserver/availability", .plain(AdminAPI.availability)),
+        AdminRoute("PUT", "stubserver/availability", .body(AdminAPI.setAvailability)),
+        AdminRoute("GET", "stubserver/streams", .plain(AdminAPI.listStreams)),
+        AdminRoute("POST", "stubserver/streams/send", .body(AdminAPI.sendToStreams)),
         AdminRoute(
             "POST", "stubserver/streams/finish",
             .response { api, request, _ throws(AdminError) in try api.endStreams(request.body, abort: false) }),
         AdminRoute(
             "POST", "stubserver/streams/abort",
             .response { api, request, _ throws(AdminError) in try api.endStreams(request.body, abort: true) }),
-        AdminRoute("GET", "stubserver/websockets", .response { api, _, _ in api.listWebSockets() }),
-        AdminRoute(
-            "POST", "stubserver/websockets/send",
-            .response { api, request, _ throws(AdminError) in try api.sendToWebSockets(request.body) }),
-        AdminRoute(
-            "POST", "stubserver/websockets/close",
-            .response { api, request, _ throws(AdminError) in try api.closeWebSockets(request.body) })
+        AdminRoute("GET", "stubserver/websockets", .plain(AdminAPI.listWebSockets)),
+        AdminRoute("POST", "stubserver/websockets/send", .body(AdminAPI.sendToWebSockets)),
+        AdminRoute("POST", "stubserver/websockets/close", .body(AdminAPI.closeWebSockets))
     ]
 }

@@ -19,6 +19,40 @@ struct AdminRoute: Sendable {
         /// A stream that stays open (server-sent events), answered through the responder itself; the
         /// executor runs its work off the event loop.
         case live(@Sendable (AdminAPI, StubHTTPRequest, HTTPResponder, HTTPBodyExecutor) -> Void)
+
+        /// A whole response from `call`, which reads nothing of the request (`.plain(AdminAPI.health)`).
+        static func plain(_ call: @escaping @Sendable (AdminAPI) -> () throws(AdminError) -> HTTPResponse) -> Answer {
+            .response { api, _, _ throws(AdminError) in try call(api)() }
+        }
+
+        /// A whole response from `call`, given the request's body (`.body(AdminAPI.createMapping)`).
+        static func body(
+            _ call: @escaping @Sendable (AdminAPI) -> ([UInt8]) throws(AdminError) -> HTTPResponse
+        ) -> Answer {
+            .response { api, request, _ throws(AdminError) in try call(api)(request.body) }
+        }
+
+        /// A whole response from `call`, given the path's one parameter (`.parameter(AdminAPI.getMapping)`).
+        static func parameter(
+            _ call: @escaping @Sendable (AdminAPI) -> (String) throws(AdminError) -> HTTPResponse
+        ) -> Answer {
+            .response { api, _, parameters throws(AdminError) in try call(api)(parameters[0]) }
+        }
+
+        /// A whole response from `call`, given the path's one parameter and the request's body
+        /// (`.parameterAndBody(AdminAPI.updateMapping)`).
+        static func parameterAndBody(
+            _ call: @escaping @Sendable (AdminAPI) -> (String, [UInt8]) throws(AdminError) -> HTTPResponse
+        ) -> Answer {
+            .response { api, request, parameters throws(AdminError) in try call(api)(parameters[0], request.body) }
+        }
+
+        /// A whole response from `call`, given the whole request (`.request(AdminAPI.nearMisses)`).
+        static func request(
+            _ call: @escaping @Sendable (AdminAPI) -> (StubHTTPRequest) throws(AdminError) -> HTTPResponse
+        ) -> Answer {
+            .response { api, request, _ throws(AdminError) in try call(api)(request) }
+        }
     }
 
     /// One piece of a path pattern.
