@@ -38,15 +38,12 @@ struct StubRequestHandler: HTTPHandler {
     /// Requests with a larger body are matched on ``matchWorkers``: matching may parse the body as JSON.
     static let inlineBodyLimit = 64 << 10
 
-    /// Where the admin API is served (``AdminAPI``).
-    static let adminPrefix = "/__admin"
-
     /// Whether `target` is `/__admin` or below it. One prefix comparison that fails at the second
     /// byte for ordinary paths, so stub traffic pays next to nothing.
     @inline(__always)
     static func isAdminTarget(_ target: String) -> Bool {
         var bytes = target.utf8.makeIterator()
-        for expected in adminPrefix.utf8 {
+        for expected in AdminAPI.prefix.utf8 {
             guard bytes.next() == expected else { return false }
         }
         switch bytes.next() {

@@ -36,7 +36,8 @@ struct AdminAPI: Sendable {
     /// journal is open to whoever may load the page.
     let pageShowsJournal: Bool
 
-    static let prefix = StubRequestHandler.adminPrefix
+    /// Where the admin API is served: `/__admin` and below (`StubRequestHandler` sends those requests here).
+    static let prefix = "/__admin"
 
     /// `POST /__admin/reset`: stubs back to those loaded from files, scenarios to `Started`, use counts
     /// to 0, journal cleared.
