@@ -115,7 +115,7 @@ public enum Runner {
                     switch error.kind {
                     case .addressInUse: " Use --port 0 to pick a free port."
                     case .invalidAddress: " Use an address of this machine, e.g. --host 127.0.0.1 or --host ::1."
-                    case .alreadyStarted, .notRunning, .unknownListener, .system: ""
+                    case .alreadyStarted, .notRunning, .unknownListener, .system, .tlsUnavailable: ""
                     }
                 log.write("stubserver: error: \(error).\(hint)")
                 return .cannotListen

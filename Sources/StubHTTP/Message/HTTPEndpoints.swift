@@ -16,9 +16,15 @@ public struct HTTPEndpoints: Sendable, Hashable {
     /// The label of the listener the connection was accepted on
     /// (``HTTPServerConfiguration/AdditionalListener/label``); `nil` for the primary listener.
     public var listenerLabel: String?
+    /// Whether the connection is TLS: accepted on an HTTPS listener (``HTTPServerConfiguration/tls``).
+    public var isSecure: Bool
 
     /// Creates the endpoints of a connection; `listenerLabel` is `nil` for the primary listener.
-    public init(remoteAddress: String, localAddress: String, localPort: Int, listenerLabel: String? = nil) {
+    public init(
+        remoteAddress: String, localAddress: String, localPort: Int, listenerLabel: String? = nil,
+        isSecure: Bool = false
+    ) {
+        self.isSecure = isSecure
         self.remoteAddress = remoteAddress
         self.localAddress = localAddress
         self.localPort = localPort

@@ -27,6 +27,8 @@ public final class HTTPServer: Sendable {
     private struct BoundAddresses: Sendable {
         let primary: SocketAddress
         let labelled: [String: SocketAddress]
+        /// The HTTPS twins' addresses by listener label (`nil`: the primary listener's); empty without TLS.
+        var secure: [String?: SocketAddress] = [:]
     }
 
     private enum State: Sendable {
@@ -58,6 +60,22 @@ public final class HTTPServer: Sendable {
 
     /// The bound port: the kernel's pick when configured with port 0. The configured port before ``start()``.
     public var port: Int { boundAddresses?.primary.port ?? context.configuration.port }
+
+    /// The bound HTTPS port of the primary listener (``HTTPServerConfiguration/tls``): the kernel's pick when
+    /// configured with port 0, the configured port before ``start()``; `nil` without TLS.
+    public var tlsPort: Int? {
+        guard let tls = context.configuration.tls else { return nil }
+        return boundAddresses?.secure[nil]?.port ?? tls.port
+    }
+
+    /// The bound HTTPS port of the additional listener labelled `label`; `nil` without TLS or such a listener,
+    /// 0 before ``start()``.
+    public func tlsPort(ofListener label: String) -> Int? {
+        guard context.configuration.tls != nil,
+            context.configuration.additionalListeners.contains(where: { $0.label == label })
+        else { return nil }
+        return boundAddresses?.secure[label]?.port ?? 0
+    }
 
     /// The bound numeric host (e.g. `127.0.0.1`, `::1`); the configured host before ``start()``.
     public var host: String { boundAddresses?.primary.host ?? context.configuration.host }

@@ -35,6 +35,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// stalled reader), and the stream ends ``HTTPStreamOutcome/closed``. The same bound applies to what a
     /// ``WebSocketConnection`` sends (its handler hears 1006). Default 1 MiB.
     public var maxStreamBacklog = 1 << 20
+    /// HTTPS on every listener (see ``TLS``); `nil`, the default, serves plain HTTP only.
+    public var tls: TLS?
     /// The readiness backend (epoll on Linux, poll elsewhere); tests also run the poll backend on Linux.
     var selectorBackend: SelectorBackend = .platformDefault
 

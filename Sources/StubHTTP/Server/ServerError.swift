@@ -16,6 +16,9 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible {
         case notRunning
         /// No listener has the label given.
         case unknownListener
+        /// HTTPS was asked for (``HTTPServerConfiguration/tls``) and cannot be served: the TLS library cannot be
+        /// loaded (Linux: `libssl.so.3`), or the credentials are not a certificate and its key.
+        case tlsUnavailable
         /// A system call failed with this `errno`.
         case system(errno: Int32)
     }
