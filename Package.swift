@@ -24,9 +24,14 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        // System calls Swift does not import (epoll, eventfd), and libcurl loaded at run time (dlopen) on Linux,
-        // left out of the Slim build, which does not proxy (and is linked static, where dlopen has no place).
-        .target(name: "CStubSystem", cSettings: [.define("CSTUB_NO_CURL", .when(traits: ["Slim"]))]),
+        // System calls Swift does not import (epoll, eventfd), and libcurl and libcrypto loaded at run time (dlopen)
+        // on Linux, left out of the Slim build, which does not proxy or make certificates (and is linked static,
+        // where dlopen has no place).
+        .target(
+            name: "CStubSystem",
+            cSettings: [
+                .define("CSTUB_NO_CURL", .when(traits: ["Slim"])), .define("CSTUB_NO_OPENSSL", .when(traits: ["Slim"]))
+            ]),
         // The HTTP/1.1 engine. Knows nothing of stubs.
         .target(name: "StubHTTP", dependencies: ["CStubSystem"]),
         // A Java-compatible regular-expression engine with a step budget (WireMock's patterns). Depends on nothing.
@@ -34,6 +39,10 @@ let package = Package(
         // An XML 1.0 parser with namespaces, XML comparison and XPath 1.0 (equalToXml, matchesXPath). Depends on
         // StubRegex only (placeholders with regular expressions).
         .target(name: "StubXML", dependencies: ["StubRegex"]),
+        // Certificates for HTTPS: a local certificate authority on disk, server leaves it signs, the user's PEM and
+        // PKCS#12 files. DER and PEM are ours; keys, signatures and digests are the OS's (libcrypto on Linux,
+        // CryptoKit and Security on Apple platforms).
+        .target(name: "StubCertificates", dependencies: ["CStubSystem", "StubHTTP"]),
         // The stub domain, one target per layer, each using only those above it (ARCHITECTURE.md, "Targets").
         // What users write, as values: JSON, stub mappings, request patterns, matchers, responses, the Swift DSL.
         .target(name: "StubModel", dependencies: ["StubHTTP", "StubXML"]),
@@ -66,7 +75,12 @@ let package = Package(
         // XCTest and Swift Testing helpers. Re-export StubKit, StubClient and StubWebSockets.
         .target(name: "StubTesting", dependencies: ["StubKit", "StubClient", "StubWebSockets"]),
         // The command line: parse → validate → run, testable without a process.
-        .target(name: "StubServerCLI", dependencies: ["StubKit", "StubHTTP"]),
+        .target(
+            name: "StubServerCLI",
+            dependencies: [
+                "StubKit", "StubHTTP", "StubCertificates",
+                .target(name: "StubProcess", condition: .when(platforms: [.macOS]))
+            ]),
         .executableTarget(name: "stubserver", dependencies: ["StubServerCLI"]),
         // Benchmark server for the engine alone (see Benchmarks/bench-engine.sh).
         .executableTarget(name: "engine-bench", dependencies: ["StubHTTP"], path: "Benchmarks/engine-bench"),
@@ -81,6 +95,7 @@ let package = Package(
                 "StubKit", "StubMatching", "StubTemplating", "StubLoading", "StubProxy", "StubHTTP", "StubRegex",
                 "StubTestSupport", "StubServerTestSupport"
             ]),
+        .testTarget(name: "StubCertificatesTests", dependencies: ["StubCertificates", "StubTestSupport"]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI", "StubTestSupport"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
