@@ -59,8 +59,9 @@ let package = Package(
         // trait leaves the forwarding and recording out.
         .target(
             name: "StubProxy", dependencies: ["CStubSystem", "StubHTTP", "StubModel", "StubMatching", "StubLoading"]),
-        // The server (its HTTPS certificate from StubCertificates): StubServer, the request handler, the current stubs, the journal, the admin API, closure stubs.
-        // Re-exports the five targets above, so `import StubKit` is the whole stub domain.
+        // The server: StubServer, the request handler, the current stubs, the journal, the admin API, closure stubs,
+        // HTTPS with StubCertificates' certificates. Re-exports the targets above, so `import StubKit` is the whole
+        // stub domain.
         .target(
             name: "StubKit",
             dependencies: [
