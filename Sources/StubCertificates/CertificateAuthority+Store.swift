@@ -53,7 +53,8 @@ extension CertificateAuthority {
         let failure = errno
         Files.removeDirectory(temporary, files: files)
         guard failure == EEXIST || failure == ENOTEMPTY else {
-            throw CertificateError(.unwritable, "cannot create the CA folder \(path): \(String(cString: strerror(failure)))")
+            throw CertificateError(
+                .unwritable, "cannot create the CA folder \(path): \(String(cString: strerror(failure)))")
         }
         return try load(from: directory)
     }
@@ -71,7 +72,8 @@ extension CertificateAuthority {
         }
         guard let keyMode = try Files.mode(keyPath) else {
             throw CertificateError(
-                .unreadable, "\(keyPath) is missing: delete the folder \(path) to make a new CA, then trust the new one")
+                .unreadable, "\(keyPath) is missing: delete the folder \(path) to make a new CA, then trust the new one"
+            )
         }
         if keyMode & 0o077 != 0 {
             throw CertificateError(
@@ -79,8 +81,10 @@ extension CertificateAuthority {
                 "the CA key \(keyPath) can be read by other users (mode \(octal(keyMode))): run chmod 600 '\(keyPath)'")
         }
         let key = try privateKey(pem: Files.contents(of: keyPath), file: keyPath)
-        let certificates = try PEM.decode(text(try Files.contents(of: certificatePath), certificatePath), file: certificatePath)
-            .filter { $0.label == "CERTIFICATE" }
+        let certificates = try PEM.decode(
+            text(try Files.contents(of: certificatePath), certificatePath), file: certificatePath
+        )
+        .filter { $0.label == "CERTIFICATE" }
         guard let certificate = certificates.first else {
             throw CertificateError(
                 .corrupt, "\(certificatePath) holds no CERTIFICATE block: delete the folder \(path) to make a new CA")
@@ -89,7 +93,8 @@ extension CertificateAuthority {
         let publicKey = try Crypto.publicKey(of: key)
         guard publicKey == (try? ParsedCertificate(der: certificate.der))?.publicKeyInfo else {
             throw CertificateError(
-                .keyMismatch, "\(keyPath) is not the key of \(certificatePath): delete the folder \(path) to make a "
+                .keyMismatch,
+                "\(keyPath) is not the key of \(certificatePath): delete the folder \(path) to make a "
                     + "new CA, then trust the new one")
         }
         return authority

@@ -1,9 +1,10 @@
+import StubHTTP
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import StubHTTP
 
 #if canImport(Glibc)
     import Glibc
@@ -61,7 +62,8 @@ public struct CertificateAuthority: Sendable {
             parsed = try ParsedCertificate(der: certificateDER)
         } catch {
             throw CertificateError(
-                .corrupt, "\(path) is not a valid certificate (\(error.message)); delete the folder "
+                .corrupt,
+                "\(path) is not a valid certificate (\(error.message)); delete the folder "
                     + "\(directory.path) to make a new CA, then trust the new one")
         }
         self.directory = directory

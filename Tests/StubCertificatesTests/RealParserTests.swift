@@ -74,9 +74,10 @@ struct RealParserTests {
     func verify() async throws {
         let fixture = try IssuedFixture()
         defer { fixture.folder.remove() }
-        for extra in [[], ["-x509_strict"], ["-x509_strict", "-purpose", "sslserver", "-verify_hostname", "localhost"],
-            ["-x509_strict", "-verify_ip", "::1"], ["-verify_hostname", "api.example.test"]]
-        {
+        for extra in [
+            [], ["-x509_strict"], ["-x509_strict", "-purpose", "sslserver", "-verify_hostname", "localhost"],
+            ["-x509_strict", "-verify_ip", "::1"], ["-verify_hostname", "api.example.test"]
+        ] {
             let output = try await offPool {
                 try Tools.opensslSucceeding(["verify"] + extra + ["-CAfile", fixture.caPEM.path, fixture.leafPEM.path])
             }
