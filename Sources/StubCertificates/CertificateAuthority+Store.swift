@@ -4,14 +4,6 @@
     import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension CertificateAuthority {
     /// The CA in `directory`, made there first when the folder does not exist (or is empty).
     ///
@@ -39,22 +31,19 @@ extension CertificateAuthority {
         try Files.makeDirectories(parent, mode: 0o700)
         let made = try make(in: directory)
         let temporary = try Files.makeTemporaryDirectory(beside: path)
-        let files = [keyFile, certificateFile]
         do {
             try Files.createFile(
                 temporary + "/" + keyFile, Array(PEM.encode(made.privateKey, label: "PRIVATE KEY").utf8), mode: 0o600)
             try Files.createFile(temporary + "/" + certificateFile, Array(made.certificatePEM.utf8), mode: 0o644)
         } catch {
-            Files.removeDirectory(temporary, files: files)
+            Files.remove(temporary)
             throw error
         }
-        // An empty folder in the way is replaced; one with files (another process's CA) makes the rename fail.
-        if rename(temporary, path) == 0 { return made }
-        let failure = errno
-        Files.removeDirectory(temporary, files: files)
-        guard failure == EEXIST || failure == ENOTEMPTY else {
-            throw CertificateError(
-                .unwritable, "cannot create the CA folder \(path): \(String(cString: strerror(failure)))")
+        // One rename wins; the others find the winner's files in place.
+        if Files.moveDirectory(temporary, to: path) { return made }
+        Files.remove(temporary)
+        guard Files.isDirectory(path) else {
+            throw CertificateError(.unwritable, "cannot create the CA folder \(path)")
         }
         return try load(from: directory)
     }
@@ -120,5 +109,5 @@ extension CertificateAuthority {
         return text
     }
 
-    private static func octal(_ mode: mode_t) -> String { "0" + String(mode, radix: 8) }
+    private static func octal(_ mode: Int) -> String { "0" + String(mode, radix: 8) }
 }
