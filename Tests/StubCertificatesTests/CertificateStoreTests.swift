@@ -75,18 +75,18 @@ struct CertificateStoreTests {
         let directory = scratch.file("ca")
         _ = try CertificateAuthority.loadOrCreate(in: directory)
         let key = directory.appendingPathComponent("ca.key").path
-        #expect(chmod(key, 0o640) == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: key)
         let keyError = #expect(throws: CertificateError.self) { try CertificateAuthority.loadOrCreate(in: directory) }
         #expect(keyError?.kind == .insecurePermissions)
         #expect(keyError?.message.contains("run chmod 600 '\(key)'") == true)
-        #expect(chmod(key, 0o600) == 0)
-        #expect(chmod(directory.path, 0o755) == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: key)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
         let folderError = #expect(throws: CertificateError.self) {
             try CertificateAuthority.loadOrCreate(in: directory)
         }
         #expect(folderError?.kind == .insecurePermissions)
         #expect(folderError?.message.contains("run chmod 700 '\(directory.path)'") == true)
-        #expect(chmod(directory.path, 0o700) == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
         _ = try CertificateAuthority.loadOrCreate(in: directory)
     }
 

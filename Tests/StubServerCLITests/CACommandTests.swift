@@ -80,7 +80,7 @@ struct CACommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let directory = folder.appendingPathComponent("ca").path
         #expect(capture(CACommand(action: .path, directory: directory)).code == .success)
-        #expect(chmod(directory, 0o750) == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o750], ofItemAtPath: directory)
         let outcome = capture(CACommand(action: .path, directory: directory))
         #expect(outcome.code == .failure)
         #expect(outcome.error.contains("run chmod 700 '\(directory)'"))
