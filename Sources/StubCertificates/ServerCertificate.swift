@@ -6,7 +6,7 @@ import StubHTTP
     import Foundation
 #endif
 
-/// The user's own server certificate and key, as ``TLSCredentials``: PEM files, or a PKCS#12 file.
+/// The user's own server certificate and key, as `TLSCredentials` (StubHTTP): PEM files, or a PKCS#12 file.
 ///
 /// ```swift
 /// let credentials = try ServerCertificate.load(

@@ -53,7 +53,7 @@ public struct CACommand: Subcommand {
 
     /// What to do.
     public var action: Action
-    /// The CA's folder; `nil` for ``CertificateAuthority/defaultDirectory(environment:)``.
+    /// The CA's folder; `nil` for `CertificateAuthority.defaultDirectory(environment:)`.
     public var directory: String?
 
     public init(action: Action, directory: String? = nil) {
