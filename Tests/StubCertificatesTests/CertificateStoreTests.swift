@@ -107,6 +107,20 @@ struct CertificateStoreTests {
         #expect(missing?.message.contains(certificate.path) == true)
     }
 
+    @Test("A ca.key that is not ca.crt's key is refused, naming both")
+    func swappedKey() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let one = try CertificateAuthority.loadOrCreate(in: scratch.file("one"))
+        _ = try CertificateAuthority.loadOrCreate(in: scratch.file("two"))
+        let key = one.directory.appendingPathComponent("ca.key")
+        try FileManager.default.removeItem(at: key)
+        try FileManager.default.copyItem(at: scratch.file("two/ca.key"), to: key)
+        let error = #expect(throws: CertificateError.self) { try CertificateAuthority.loadOrCreate(in: one.directory) }
+        #expect(error?.kind == .keyMismatch)
+        #expect(error?.message.hasPrefix("\(key.path) is not the key of \(one.certificateURL.path)") == true)
+    }
+
     @Test("The default folder: XDG_DATA_HOME, ~/.local/share, and the Mac's folder inside a simulator")
     func defaultDirectory() {
         #expect(

@@ -12,7 +12,9 @@ struct UserCertificateTests {
     private func makeCertificate(in scratch: ScratchFolder, key keyCommand: [String]) throws -> (URL, URL) {
         let key = scratch.file("key.pem")
         let certificate = scratch.file("cert.pem")
-        try Tools.opensslSucceeding(keyCommand.map { $0 == "KEY" ? key.path : $0 })
+        // OpenSSL 3 writes PKCS#8 from genrsa unless told -traditional; LibreSSL writes PKCS#1 and lacks the option.
+        let command = Tools.isLibreSSL ? keyCommand.filter { $0 != "-traditional" } : keyCommand
+        try Tools.opensslSucceeding(command.map { $0 == "KEY" ? key.path : $0 })
         try Tools.opensslSucceeding([
             "req", "-new", "-x509", "-key", key.path, "-out", certificate.path, "-days", "2", "-subj", "/CN=user.test"
         ])
@@ -39,9 +41,11 @@ struct UserCertificateTests {
             Issue.record("not PKCS#8")
             return
         }
-        // The PKCS#8 we return is the key openssl made.
-        let pkcs8 = try await offPool { try Tools.opensslSucceeding(["pkey", "-in", key.path]) }
-        #expect(PEM.encode(credentials.privateKey, label: "PRIVATE KEY") == pkcs8)
+        #if os(Linux)
+            // The PKCS#8 we return is the key openssl made, byte for byte (libcrypto encodes both).
+            let pkcs8 = try await offPool { try Tools.opensslSucceeding(["pkey", "-in", key.path]) }
+            #expect(PEM.encode(credentials.privateKey, label: "PRIVATE KEY") == pkcs8)
+        #endif
         // A combined file (certificate and key in one) loads too, and a chain keeps its order.
         let chainText = try String(contentsOf: certificate, encoding: .utf8)
         let combined = try scratch.write("combined.pem", chainText + keyText)
@@ -69,6 +73,20 @@ struct UserCertificateTests {
         }
         #expect(wrong?.kind == .pkcs12)
         #expect(wrong?.message.hasPrefix("\(archive.path): ") == true)
+    }
+
+    @Test("A DER certificate file and CRLF PEM files load")
+    func derAndCRLF() throws {
+        let fixture = try IssuedFixture()
+        defer { fixture.folder.remove() }
+        let leaf = try PEM.decode(String(contentsOf: fixture.leafPEM, encoding: .utf8), file: "leaf")[0].der
+        let der = fixture.folder.file("leaf.der")
+        try Data(leaf).write(to: der)
+        let fromDER = try ServerCertificate.load(certificate: der, key: fixture.keyPEM)
+        #expect(fromDER.certificateChain == [leaf])
+        let keyText = try String(contentsOf: fixture.keyPEM, encoding: .utf8)
+        let crlf = try fixture.folder.write("crlf.key", keyText.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(try ServerCertificate.load(certificate: der, key: crlf) == fromDER)
     }
 
     @Test("A key that is not the certificate's is refused, naming both files")
