@@ -24,9 +24,9 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        // System calls Swift does not import (epoll, eventfd), and libcurl and libcrypto loaded at run time (dlopen)
-        // on Linux, left out of the Slim build, which does not proxy or make certificates (and is linked static,
-        // where dlopen has no place).
+        // System calls Swift does not import (epoll, eventfd), and libcurl, libssl and libcrypto loaded at run time
+        // (dlopen) on Linux, left out of the Slim build, which does not proxy, serve HTTPS or make certificates (and is
+        // linked static, where dlopen has no place).
         .target(
             name: "CStubSystem",
             cSettings: [
@@ -59,11 +59,15 @@ let package = Package(
         // trait leaves the forwarding and recording out.
         .target(
             name: "StubProxy", dependencies: ["CStubSystem", "StubHTTP", "StubModel", "StubMatching", "StubLoading"]),
-        // The server: StubServer, the request handler, the current stubs, the journal, the admin API, closure stubs.
-        // Re-exports the five targets above, so `import StubKit` is the whole stub domain.
+        // The server: StubServer, the request handler, the current stubs, the journal, the admin API, closure stubs,
+        // HTTPS with StubCertificates' certificates. Re-exports the targets above, so `import StubKit` is the whole
+        // stub domain.
         .target(
             name: "StubKit",
-            dependencies: ["StubHTTP", "StubModel", "StubMatching", "StubTemplating", "StubLoading", "StubProxy"]),
+            dependencies: [
+                "StubHTTP", "StubModel", "StubMatching", "StubTemplating", "StubLoading", "StubProxy",
+                "StubCertificates"
+            ]),
         // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
         // URLSession and Process: its own target, so the executable (and the Slim image) does not link it.
         // Child processes (posix_spawn on Linux), for StubClient's StubServerProcess and the tests' tools.

@@ -21,6 +21,8 @@ public final class HTTPServer: Sendable {
         /// The primary listener first, then one per ``HTTPServerConfiguration/additionalListeners`` entry.
         let listeners: [Listener]
         let addresses: BoundAddresses
+        /// Apple platforms: Network.framework's TLS in front of the HTTPS listeners (none elsewhere).
+        var frontends: [NetworkTLSFrontend] = []
     }
 
     /// Where each listener is bound: the primary one, and the additional ones by label.
@@ -155,16 +157,34 @@ public final class HTTPServer: Sendable {
                     .invalidAddress, "cannot start the server: \(problem); give each listener its own label")
             }
         }
-        var sockets: [(label: String?, socket: Socket, address: SocketAddress)] = []
-        let closeAll = { for bound in sockets { bound.socket.close() } }
-        let wanted =
-            [(label: String?.none, host: configuration.host, port: configuration.port)]
-            + configuration.additionalListeners.map { (label: Optional($0.label), host: $0.host, port: $0.port) }
-        for listener in wanted {
+        var tls: TLSContext?
+        if let wanted = configuration.tls, !NetworkTLSFrontend.isUsed {
+            tls = try TLSContext(credentials: wanted.credentials)
+        }
+        var sockets: [(label: String?, socket: Socket, address: SocketAddress, secure: Bool, publicPort: Int?)] = []
+        var frontends: [NetworkTLSFrontend] = []
+        let closeAll = {
+            for bound in sockets { bound.socket.close() }
+            for frontend in frontends { frontend.stop() }
+        }
+        for listener in Self.wantedListeners(configuration) {
             do {
-                let (socket, address) = try Self.bind(
-                    host: listener.host, port: listener.port, label: listener.label, backlog: configuration.backlog)
-                sockets.append((listener.label, socket, address))
+                if listener.secure, NetworkTLSFrontend.isUsed, let credentials = configuration.tls?.credentials {
+                    // The engine listens on loopback; Network.framework's TLS listens on the public address.
+                    let (socket, backend) = try Self.bind(
+                        host: "127.0.0.1", port: 0, label: listener.label, secure: true, backlog: configuration.backlog)
+                    sockets.append((listener.label, socket, backend, true, nil))
+                    let frontend = try NetworkTLSFrontend(
+                        credentials: credentials, host: listener.host, port: listener.port, backendPort: backend.port)
+                    frontends.append(frontend)
+                    let address = SocketAddress.resolve(host: listener.host, port: frontend.port) ?? backend
+                    sockets[sockets.count - 1] = (listener.label, socket, address, true, frontend.port)
+                } else {
+                    let (socket, address) = try Self.bind(
+                        host: listener.host, port: listener.port, label: listener.label, secure: listener.secure,
+                        backlog: configuration.backlog)
+                    sockets.append((listener.label, socket, address, listener.secure, nil))
+                }
             } catch {
                 closeAll()
                 throw error
@@ -177,16 +197,29 @@ public final class HTTPServer: Sendable {
             }
             var listeners: [Listener] = []
             for bound in sockets {
-                let listener = Listener(socket: bound.socket, loops: loops, server: context, label: bound.label)
+                let listener = Listener(
+                    socket: bound.socket, loops: loops, server: context, label: bound.label,
+                    tls: bound.secure ? tls : nil, isSecure: bound.secure, reportedPort: bound.publicPort)
                 try listener.register()
                 listeners.append(listener)
             }
             for loop in loops { try loop.start() }
             var labelled: [String: SocketAddress] = [:]
-            for bound in sockets.dropFirst() { if let label = bound.label { labelled[label] = bound.address } }
+            var secure: [String?: SocketAddress] = [:]
+            for bound in sockets {
+                if bound.secure {
+                    secure[bound.label] = bound.address
+                } else if let label = bound.label {
+                    labelled[label] = bound.address
+                }
+            }
+            if configuration.tls?.servesPlainHTTP == false {
+                for (label, address) in secure { if let label { labelled[label] = address } }
+            }
             return Running(
                 loops: loops, listeners: listeners,
-                addresses: BoundAddresses(primary: sockets[0].address, labelled: labelled))
+                addresses: BoundAddresses(primary: sockets[0].address, labelled: labelled, secure: secure),
+                frontends: frontends)
         } catch {
             closeAll()
             for loop in loops { loop.stopAndJoin() }
@@ -194,17 +227,32 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// `127.0.0.1:8080`, `[::1]:8080`, followed by ` (listener 'api')` for an additional listener.
-    private static func displayName(host: String, port: Int, label: String? = nil) -> String {
+    /// Every socket to listen on, the primary listener's first: the plain ones unless HTTPS only, then with TLS a
+    /// twin of each, on ``HTTPServerConfiguration/TLS/port`` for the primary listener and a free port for the others.
+    private static func wantedListeners(_ configuration: HTTPServerConfiguration) -> [(
+        label: String?, host: String, port: Int, secure: Bool
+    )] {
+        let plain =
+            [(label: String?.none, host: configuration.host, port: configuration.port)]
+            + configuration.additionalListeners.map { (label: Optional($0.label), host: $0.host, port: $0.port) }
+        guard let tls = configuration.tls else { return plain.map { ($0.label, $0.host, $0.port, false) } }
+        let twins = plain.map { ($0.label, $0.host, $0.label == nil ? tls.port : 0, true) }
+        return tls.servesPlainHTTP ? plain.map { ($0.label, $0.host, $0.port, false) } + twins : twins
+    }
+
+    /// `127.0.0.1:8080`, `[::1]:8080`, followed by ` (listener 'api')` for an additional listener, and ` (HTTPS)`
+    /// for a TLS one.
+    private static func displayName(host: String, port: Int, label: String? = nil, secure: Bool = false) -> String {
         let address = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        return label.map { "\(address) (listener '\($0)')" } ?? address
+        let named = label.map { "\(address) (listener '\($0)')" } ?? address
+        return secure ? "\(named) (HTTPS)" : named
     }
 
     /// A listening socket on `host:port` and the address it is bound to.
-    private static func bind(host: String, port: Int, label: String?, backlog: Int32) throws(ServerError) -> (
-        Socket, SocketAddress
-    ) {
-        let name = displayName(host: host, port: port, label: label)
+    private static func bind(host: String, port: Int, label: String?, secure: Bool, backlog: Int32) throws(ServerError)
+        -> (Socket, SocketAddress)
+    {
+        let name = displayName(host: host, port: port, label: label, secure: secure)
         guard let address = SocketAddress.resolve(host: host, port: port) else {
             let reason =
                 (0...65535).contains(port) ? "host '\(host)' cannot be resolved" : "port \(port) is out of range"
@@ -327,6 +375,7 @@ public final class HTTPServer: Sendable {
     private func performStop(_ running: Running) {
         let loops = running.loops
         let listeners = running.listeners
+        for frontend in running.frontends { frontend.stop() }
         // Close the listeners first, then (FIFO per loop) reach every connection handed out before it.
         loops[0].execute {
             for listener in listeners { listener.close() }

@@ -23,22 +23,27 @@ public struct StubServerHost: Sendable, Hashable {
     /// Where a client reaches it: `http://` + the server's address + ``port`` (`http://127.0.0.1:53128`), not the
     /// virtual host's name, which need not resolve.
     public var baseURL: URL
+    /// The same over TLS, `https://…` on a port of its own, when the server serves HTTPS beside plain HTTP
+    /// (``StubServer/Configuration/https``); else `nil`.
+    public var httpsBaseURL: URL?
 
     /// Describes one listening port.
-    public init(name: String?, port: Int, baseURL: URL) {
+    public init(name: String?, port: Int, baseURL: URL, httpsBaseURL: URL? = nil) {
         self.name = name
         self.port = port
         self.baseURL = baseURL
+        self.httpsBaseURL = httpsBaseURL
     }
 
     /// `{"name": "api.example.com", "port": 53128, "baseUrl": "http://127.0.0.1:53128"}` (`name` null for the
-    /// primary port).
+    /// primary port), and `"httpsBaseUrl"` with HTTPS beside plain HTTP.
     public var json: JSONValue {
-        .object([
-            ("name", name.map(JSONValue.string) ?? .null),
-            ("port", JSONValue(port)),
-            ("baseUrl", .string(baseURL.absoluteString))
-        ])
+        .object(
+            [
+                ("name", name.map(JSONValue.string) ?? .null),
+                ("port", JSONValue(port)),
+                ("baseUrl", .string(baseURL.absoluteString))
+            ] + (httpsBaseURL.map { [("httpsBaseUrl", JSONValue.string($0.absoluteString))] } ?? []))
     }
 
     /// Reads one entry of `GET /__admin/hosts`; `nil` when `json` is not one.
@@ -51,7 +56,23 @@ public struct StubServerHost: Sendable, Hashable {
         case .null?, nil: name = nil
         case .bool?, .number?, .array?, .object?: return nil
         }
-        self.init(name: name, port: port, baseURL: url)
+        let https = json["httpsBaseUrl"]?.stringValue.flatMap { URL(string: $0) }
+        self.init(name: name, port: port, baseURL: url, httpsBaseURL: https)
+    }
+}
+
+extension StubServerHost {
+    /// The launch environment that points an app at a server with these `hosts`: the primary one's base URL
+    /// under `key`, each virtual host's under ``StubServer/launchEnvironmentKey(forHost:)``, and with HTTPS beside
+    /// plain HTTP, the `https://` URL of each under the same name + `_HTTPS`.
+    public static func launchEnvironment(of hosts: [StubServerHost], key: String) -> [String: String] {
+        var environment: [String: String] = [:]
+        for host in hosts {
+            let name = host.name.map(StubServer.launchEnvironmentKey(forHost:)) ?? key
+            environment[name] = host.baseURL.absoluteString
+            if let https = host.httpsBaseURL { environment[name + "_HTTPS"] = https.absoluteString }
+        }
+        return environment
     }
 }
 
