@@ -4,14 +4,6 @@
     import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension CertificateAuthority {
     /// The CA in `directory`, made there first when the folder does not exist (or is empty).
     ///
@@ -39,21 +31,19 @@ extension CertificateAuthority {
         try Files.makeDirectories(parent, mode: 0o700)
         let made = try make(in: directory)
         let temporary = try Files.makeTemporaryDirectory(beside: path)
-        let files = [keyFile, certificateFile]
         do {
             try Files.createFile(
                 temporary + "/" + keyFile, Array(PEM.encode(made.privateKey, label: "PRIVATE KEY").utf8), mode: 0o600)
             try Files.createFile(temporary + "/" + certificateFile, Array(made.certificatePEM.utf8), mode: 0o644)
         } catch {
-            Files.removeDirectory(temporary, files: files)
+            Files.remove(temporary)
             throw error
         }
-        // An empty folder in the way is replaced; one with files (another process's CA) makes the rename fail.
-        if rename(temporary, path) == 0 { return made }
-        let failure = errno
-        Files.removeDirectory(temporary, files: files)
-        guard failure == EEXIST || failure == ENOTEMPTY else {
-            throw CertificateError(.unwritable, "cannot create the CA folder \(path): \(String(cString: strerror(failure)))")
+        // One rename wins; the others find the winner's files in place.
+        if Files.moveDirectory(temporary, to: path) { return made }
+        Files.remove(temporary)
+        guard Files.isDirectory(path) else {
+            throw CertificateError(.unwritable, "cannot create the CA folder \(path)")
         }
         return try load(from: directory)
     }
@@ -71,7 +61,8 @@ extension CertificateAuthority {
         }
         guard let keyMode = try Files.mode(keyPath) else {
             throw CertificateError(
-                .unreadable, "\(keyPath) is missing: delete the folder \(path) to make a new CA, then trust the new one")
+                .unreadable, "\(keyPath) is missing: delete the folder \(path) to make a new CA, then trust the new one"
+            )
         }
         if keyMode & 0o077 != 0 {
             throw CertificateError(
@@ -79,8 +70,10 @@ extension CertificateAuthority {
                 "the CA key \(keyPath) can be read by other users (mode \(octal(keyMode))): run chmod 600 '\(keyPath)'")
         }
         let key = try privateKey(pem: Files.contents(of: keyPath), file: keyPath)
-        let certificates = try PEM.decode(text(try Files.contents(of: certificatePath), certificatePath), file: certificatePath)
-            .filter { $0.label == "CERTIFICATE" }
+        let certificates = try PEM.decode(
+            text(try Files.contents(of: certificatePath), certificatePath), file: certificatePath
+        )
+        .filter { $0.label == "CERTIFICATE" }
         guard let certificate = certificates.first else {
             throw CertificateError(
                 .corrupt, "\(certificatePath) holds no CERTIFICATE block: delete the folder \(path) to make a new CA")
@@ -89,7 +82,8 @@ extension CertificateAuthority {
         let publicKey = try Crypto.publicKey(of: key)
         guard publicKey == (try? ParsedCertificate(der: certificate.der))?.publicKeyInfo else {
             throw CertificateError(
-                .keyMismatch, "\(keyPath) is not the key of \(certificatePath): delete the folder \(path) to make a "
+                .keyMismatch,
+                "\(keyPath) is not the key of \(certificatePath): delete the folder \(path) to make a "
                     + "new CA, then trust the new one")
         }
         return authority
@@ -115,5 +109,5 @@ extension CertificateAuthority {
         return text
     }
 
-    private static func octal(_ mode: mode_t) -> String { "0" + String(mode, radix: 8) }
+    private static func octal(_ mode: Int) -> String { "0" + String(mode, radix: 8) }
 }

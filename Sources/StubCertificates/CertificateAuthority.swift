@@ -1,16 +1,9 @@
+import StubHTTP
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
-#endif
-import StubHTTP
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
 /// This machine's local certificate authority: made on first use in a folder only its owner can read, it signs a
@@ -61,7 +54,8 @@ public struct CertificateAuthority: Sendable {
             parsed = try ParsedCertificate(der: certificateDER)
         } catch {
             throw CertificateError(
-                .corrupt, "\(path) is not a valid certificate (\(error.message)); delete the folder "
+                .corrupt,
+                "\(path) is not a valid certificate (\(error.message)); delete the folder "
                     + "\(directory.path) to make a new CA, then trust the new one")
         }
         self.directory = directory
@@ -166,21 +160,17 @@ public struct CertificateAuthority: Sendable {
     private static var userAndHost: String {
         let environment = ProcessInfo.processInfo.environment
         let user = environment["USER"] ?? environment["LOGNAME"] ?? "user"
-        return "\(user)@\(hostName)"
+        return "\(user)@\(ProcessInfo.processInfo.hostName)"
     }
 }
 
-/// The home folder when `HOME` is not set: the user database's.
+/// The home folder when `HOME` is not set.
 private enum HomeDirectory {
     static var value: String {
-        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
-        return String(cString: directory)
+        #if canImport(Darwin)
+            NSHomeDirectory()
+        #else
+            "/"
+        #endif
     }
-}
-
-/// This machine's name, from gethostname(2).
-private var hostName: String {
-    var buffer = [CChar](repeating: 0, count: 256)
-    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-    return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
 }

@@ -14,9 +14,13 @@
         static func publicKey(of pkcs8: [UInt8]) throws(CertificateError) -> [UInt8] {
             switch try algorithm(of: pkcs8) {
             case .ec(let curve) where curve == PrivateKeyDER.p256:
-                return Array(try ecKey(pkcs8, { try P256.Signing.PrivateKey(derRepresentation: $0) }).publicKey.derRepresentation)
+                return Array(
+                    try ecKey(pkcs8, { try P256.Signing.PrivateKey(derRepresentation: $0) }).publicKey.derRepresentation
+                )
             case .ec(let curve) where curve == PrivateKeyDER.p384:
-                return Array(try ecKey(pkcs8, { try P384.Signing.PrivateKey(derRepresentation: $0) }).publicKey.derRepresentation)
+                return Array(
+                    try ecKey(pkcs8, { try P384.Signing.PrivateKey(derRepresentation: $0) }).publicKey.derRepresentation
+                )
             case .rsa:
                 do {
                     return try PrivateKeyDER.rsaPublicKeyInfo(pkcs1: PrivateKeyDER.pkcs8Inner(pkcs8))

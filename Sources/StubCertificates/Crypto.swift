@@ -42,7 +42,8 @@ enum Crypto {
             #if Slim
                 CertificateError(
                     .cryptoUnavailable,
-                    "HTTPS needs the dynamically linked build: this static (Slim) stubserver cannot load libcrypto.so.3")
+                    "HTTPS needs the dynamically linked build: this static (Slim) stubserver cannot load libcrypto.so.3"
+                )
             #else
                 CertificateError(.cryptoUnavailable, "HTTPS certificates are not supported on this platform")
             #endif

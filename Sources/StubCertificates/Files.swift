@@ -1,91 +1,79 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
 #endif
 
-/// The few file operations the certificate store needs, on POSIX calls: modes set at creation, permission checks,
-/// rename(2) of a whole folder.
+/// The few file operations the certificate store needs: modes set at creation, permission checks, and one rename
+/// of a whole folder (FileManager's move is rename(2), which fails when the destination folder has files).
 enum Files {
-    /// The text of `errno`.
-    static var reason: String { String(cString: strerror(errno)) }
+    private static var manager: FileManager { FileManager.default }
 
     /// The whole file at `path`.
     static func contents(of path: String) throws(CertificateError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw CertificateError(.unreadable, "cannot read \(path): \(reason)") }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CertificateError(.unreadable, "cannot read \(path): \(reason)")
-            }
-            if count == 0 { return bytes }
-            bytes += chunk.prefix(count)
+        do {
+            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            let reason =
+                !manager.fileExists(atPath: path)
+                ? "no such file" : isDirectory(path) ? "it is a folder" : "permission denied"
+            throw CertificateError(.unreadable, "cannot read \(path): \(reason)")
         }
     }
 
-    /// Creates `path` (which must not exist) with `mode` and writes `bytes` to it.
-    static func createFile(_ path: String, _ bytes: [UInt8], mode: mode_t) throws(CertificateError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw CertificateError(.unwritable, "cannot create \(path): \(reason)") }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CertificateError(.unwritable, "cannot write \(path): \(reason)")
-            }
-            written += count
+    /// Creates `path` with `mode` and writes `bytes` to it (in a folder only its owner can enter).
+    static func createFile(_ path: String, _ bytes: [UInt8], mode: Int) throws(CertificateError) {
+        guard manager.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: mode]) else {
+            throw CertificateError(.unwritable, "cannot create \(path)")
         }
-        guard fsync(descriptor) == 0 else { throw CertificateError(.unwritable, "cannot write \(path): \(reason)") }
     }
 
     /// The permission bits of `path`, or nil when it does not exist.
-    static func mode(_ path: String) throws(CertificateError) -> mode_t? {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            if errno == ENOENT { return nil }
-            throw CertificateError(.unreadable, "cannot read \(path): \(reason)")
-        }
-        return status.st_mode & 0o7777
+    static func mode(_ path: String) throws(CertificateError) -> Int? {
+        guard manager.fileExists(atPath: path) else { return nil }
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path  // the mode of what a link points to
+        guard let attributes = try? manager.attributesOfItem(atPath: target),
+            let mode = attributes[.posixPermissions] as? Int
+        else { throw CertificateError(.unreadable, "cannot read the permissions of \(path)") }
+        return mode & 0o7777
     }
 
     static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        (try? manager.contentsOfDirectory(atPath: path)) != nil  // follows a symbolic link
     }
 
     /// Creates `path` and the folders above it that are missing, each with `mode`.
-    static func makeDirectories(_ path: String, mode: mode_t) throws(CertificateError) {
+    static func makeDirectories(_ path: String, mode: Int) throws(CertificateError) {
         if isDirectory(path) { return }
-        let parent = parentPath(path)
-        if parent != path, !parent.isEmpty { try makeDirectories(parent, mode: mode) }
-        guard mkdir(path, mode) == 0 || errno == EEXIST else {
-            throw CertificateError(.unwritable, "cannot create the folder \(path): \(reason)")
+        do {
+            try manager.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: mode])
+        } catch {
+            if isDirectory(path) { return }  // made by another process meanwhile
+            throw CertificateError(.unwritable, "cannot create the folder \(path): \(error)")
         }
     }
 
     /// A new empty folder beside `path`, mode 0700.
     static func makeTemporaryDirectory(beside path: String) throws(CertificateError) -> String {
-        var template = Array((path + ".tmp-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        guard made != nil else {
-            throw CertificateError(.unwritable, "cannot create a folder beside \(path): \(reason)")
+        let temporary = "\(path).tmp-\(UUID().uuidString)"
+        do {
+            try manager.createDirectory(
+                atPath: temporary, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw CertificateError(.unwritable, "cannot create a folder beside \(path): \(error)")
         }
-        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return temporary
     }
 
-    /// Deletes the files of `directory` (not recursive), then the folder; errors are ignored.
-    static func removeDirectory(_ directory: String, files: [String]) {
-        for file in files { unlink(directory + "/" + file) }
-        rmdir(directory)
+    /// Renames the folder `source` to `destination` in one step; false when `destination` exists (with files).
+    static func moveDirectory(_ source: String, to destination: String) -> Bool {
+        (try? manager.moveItem(atPath: source, toPath: destination)) != nil
+    }
+
+    /// Deletes `path` and what it holds; errors are ignored.
+    static func remove(_ path: String) {
+        try? manager.removeItem(atPath: path)
     }
 
     static func parentPath(_ path: String) -> String {

@@ -14,13 +14,16 @@ enum PEM {
     static func decode(_ text: String, file: String) throws(CertificateError) -> [Block] {
         var blocks: [Block] = []
         var open: (label: String, line: Int, body: String)?
-        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+        for (index, rawLine) in text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
+        ).enumerated() {
             let number = index + 1
             let line = rawLine.trimmingSpaces
             if let label = line.boundary("BEGIN") {
                 if let open {
                     throw CertificateError(
-                        .corrupt, "\(file):\(number): BEGIN \(label) inside the \(open.label) block begun on line "
+                        .corrupt,
+                        "\(file):\(number): BEGIN \(label) inside the \(open.label) block begun on line "
                             + "\(open.line), which has no END line")
                 }
                 open = (label, number, "")
@@ -30,7 +33,8 @@ enum PEM {
                 }
                 guard label == block.label else {
                     throw CertificateError(
-                        .corrupt, "\(file):\(number): END \(label) closes the \(block.label) block begun on line "
+                        .corrupt,
+                        "\(file):\(number): END \(label) closes the \(block.label) block begun on line "
                             + "\(block.line)")
                 }
                 do {
@@ -44,7 +48,8 @@ enum PEM {
                 // RFC 1421 headers (Proc-Type, DEK-Info) mark an encrypted key: said below; other lines are data.
                 if line.hasPrefix("Proc-Type:") || line.hasPrefix("DEK-Info:") {
                     throw CertificateError(
-                        .corrupt, "\(file):\(number): the key is encrypted; give an unencrypted one "
+                        .corrupt,
+                        "\(file):\(number): the key is encrypted; give an unencrypted one "
                             + "(openssl pkey -in \(file) -out key.pem)")
                 }
                 open?.body += line

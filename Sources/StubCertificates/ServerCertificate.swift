@@ -1,11 +1,12 @@
+import StubHTTP
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import StubHTTP
 
-/// The user's own server certificate and key, as ``TLSCredentials``: PEM files, or a PKCS#12 file.
+/// The user's own server certificate and key, as `TLSCredentials` (StubHTTP): PEM files, or a PKCS#12 file.
 ///
 /// ```swift
 /// let credentials = try ServerCertificate.load(
@@ -32,7 +33,8 @@ public enum ServerCertificate {
         let keyBlocks = try PEM.decode(CertificateAuthority.text(Files.contents(of: keyPath), keyPath), file: keyPath)
         if let encrypted = keyBlocks.first(where: { $0.label == "ENCRYPTED PRIVATE KEY" }) {
             throw CertificateError(
-                .corrupt, "\(keyPath):\(encrypted.line): the key is encrypted; give an unencrypted one "
+                .corrupt,
+                "\(keyPath):\(encrypted.line): the key is encrypted; give an unencrypted one "
                     + "(openssl pkey -in '\(keyPath)' -out key.pem)")
         }
         let labels = ["PRIVATE KEY", "EC PRIVATE KEY", "RSA PRIVATE KEY"]
@@ -65,10 +67,12 @@ public enum ServerCertificate {
         do {
             contents = try Crypto.openPKCS12(Files.contents(of: path), password: password)
         } catch {
-            throw CertificateError(error.kind, error.message.hasPrefix(path) ? error.message : "\(path): \(error.message)")
+            throw CertificateError(
+                error.kind, error.message.hasPrefix(path) ? error.message : "\(path): \(error.message)")
         }
         try checkMatch(contents.certificate, contents.privateKey, certificateFile: path, keyFile: path)
-        return TLSCredentials(certificateChain: [contents.certificate] + contents.others, privateKey: contents.privateKey)
+        return TLSCredentials(
+            certificateChain: [contents.certificate] + contents.others, privateKey: contents.privateKey)
     }
 
     /// The DER certificates of a PEM file (or of a file that is one DER certificate).

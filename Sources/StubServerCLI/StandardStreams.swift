@@ -8,6 +8,9 @@ enum StandardStreams {
 
     static func error(_ text: String) { write(text, to: 2) }
 
+    /// Bytes as they are (`stubserver ca export --der`).
+    static func output(bytes: [UInt8]) { bytes.withUnsafeBytes { _ = writeFully(1, $0) } }
+
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text
         text.withUTF8 { _ = writeFully(descriptor, UnsafeRawBufferPointer($0)) }

@@ -14,14 +14,14 @@ struct RealParserTests {
         let fixture = try IssuedFixture(now: now)
         defer { fixture.folder.remove() }
         let text = try await offPool {
-            try Tools.opensslSucceeding(["x509", "-in", fixture.leafPEM.path, "-text", "-noout"])
+            Tools.normalized(try Tools.opensslSucceeding(["x509", "-in", fixture.leafPEM.path, "-text", "-noout"]))
         }
         #expect(text.contains("Version: 3 (0x2)"))
         #expect(text.contains("Signature Algorithm: ecdsa-with-SHA256"))
         #expect(text.contains("Public Key Algorithm: id-ecPublicKey"))
         #expect(text.contains("ASN1 OID: prime256v1") && text.contains("NIST CURVE: P-256"))
-        #expect(text.contains("Subject: O = stubserver, CN = api.example.test"))
-        #expect(text.contains("Issuer: O = stubserver, CN = stubserver local CA ("))
+        #expect(text.contains("Subject: O=stubserver, CN=api.example.test"))
+        #expect(text.contains("Issuer: O=stubserver, CN=stubserver local CA ("))
         #expect(
             text.contains(
                 "DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, DNS:api.example.test, "
@@ -51,14 +51,14 @@ struct RealParserTests {
         let fixture = try IssuedFixture()
         defer { fixture.folder.remove() }
         let text = try await offPool {
-            try Tools.opensslSucceeding(["x509", "-in", fixture.caPEM.path, "-text", "-noout"])
+            Tools.normalized(try Tools.opensslSucceeding(["x509", "-in", fixture.caPEM.path, "-text", "-noout"]))
         }
         #expect(text.contains("Signature Algorithm: ecdsa-with-SHA256"))
         #expect(text.contains("NIST CURVE: P-256"))
         #expect(text.contains("X509v3 Basic Constraints: critical\n                CA:TRUE, pathlen:0"))
         #expect(text.contains("X509v3 Key Usage: critical\n                Certificate Sign, CRL Sign"))
         #expect(text.contains("X509v3 Subject Key Identifier:"))
-        #expect(text.contains("Subject: O = stubserver, CN = stubserver local CA ("))
+        #expect(text.contains("Subject: O=stubserver, CN=stubserver local CA ("))
         let dates = try await offPool {
             try Tools.opensslSucceeding(["x509", "-in", fixture.caPEM.path, "-noout", "-startdate", "-enddate"])
         }
@@ -74,9 +74,10 @@ struct RealParserTests {
     func verify() async throws {
         let fixture = try IssuedFixture()
         defer { fixture.folder.remove() }
-        for extra in [[], ["-x509_strict"], ["-x509_strict", "-purpose", "sslserver", "-verify_hostname", "localhost"],
-            ["-x509_strict", "-verify_ip", "::1"], ["-verify_hostname", "api.example.test"]]
-        {
+        for extra in [
+            [], ["-x509_strict"], ["-x509_strict", "-purpose", "sslserver", "-verify_hostname", "localhost"],
+            ["-x509_strict", "-verify_ip", "::1"], ["-verify_hostname", "api.example.test"]
+        ] {
             let output = try await offPool {
                 try Tools.opensslSucceeding(["verify"] + extra + ["-CAfile", fixture.caPEM.path, fixture.leafPEM.path])
             }

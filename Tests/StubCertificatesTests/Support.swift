@@ -43,7 +43,15 @@ enum Tools {
         return outcome.standardOutput
     }
 
-    static var available: Bool { ChildProcess.isInstalled("openssl") }
+    /// Whether `openssl` is LibreSSL (macOS's /usr/bin/openssl), whose options and output differ a little.
+    static var isLibreSSL: Bool {
+        ((try? openssl(["version"]))?.standardOutput ?? "").hasPrefix("LibreSSL")
+    }
+
+    /// `openssl x509 -text` output with OpenSSL 3's `O = x` spelled as LibreSSL's `O=x`.
+    static func normalized(_ text: String) -> String {
+        text.replacingOccurrences(of: " = ", with: "=")
+    }
 }
 
 /// A CA made in a scratch folder, with a leaf it signed, both also written as PEM files.

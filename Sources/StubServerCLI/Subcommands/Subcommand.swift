@@ -51,7 +51,8 @@ public enum Subcommands {
         MatchCommand.self,
         HealthCommand.self,
         ImportHARCommand.self,
-        RecordCommand.self
+        RecordCommand.self,
+        CACommand.self
     ]
 
     /// The subcommand called `name`, if any.
