@@ -26,7 +26,11 @@ let package = Package(
     targets: [
         // System calls Swift does not import (epoll, eventfd), and libcurl loaded at run time (dlopen) on Linux,
         // left out of the Slim build, which does not proxy (and is linked static, where dlopen has no place).
-        .target(name: "CStubSystem", cSettings: [.define("CSTUB_NO_CURL", .when(traits: ["Slim"]))]),
+        .target(
+            name: "CStubSystem",
+            cSettings: [
+                .define("CSTUB_NO_CURL", .when(traits: ["Slim"])), .define("CSTUB_NO_OPENSSL", .when(traits: ["Slim"]))
+            ]),
         // The HTTP/1.1 engine. Knows nothing of stubs.
         .target(name: "StubHTTP", dependencies: ["CStubSystem"]),
         // A Java-compatible regular-expression engine with a step budget (WireMock's patterns). Depends on nothing.

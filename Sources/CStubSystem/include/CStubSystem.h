@@ -51,6 +51,36 @@ static const uint32_t cstub_EPOLLRDHUP = EPOLLRDHUP;
 /// poll(2)'s POLLRDHUP (the peer shut its sending side) needs _GNU_SOURCE; it is the same bit as EPOLLRDHUP.
 static const short cstub_POLLRDHUP = (short)EPOLLRDHUP;
 
+/// OpenSSL 3 for the server side of TLS, loaded at run time (tls.c; absent from the static Slim build).
+/// Whether libssl.so.3 and libcrypto.so.3 could be loaded and initialized; once.
+int cstub_tls_load(void);
+/// Why cstub_tls_load failed (dlerror's words, or the missing symbol).
+const char *cstub_tls_load_error(void);
+/// The oldest OpenSSL error queued on this thread, into `buffer` (the queue is cleared).
+void cstub_tls_last_error(char *buffer, size_t size);
+/// A server SSL_CTX presenting `count` DER certificates (leaf first) and a DER private key: TLS 1.2 and 1.3,
+/// ALPN http/1.1 only, no renegotiation, no compression. NULL with the reason in `error`.
+void *cstub_tls_context_new(const uint8_t *const *certificates, const size_t *lengths, size_t count,
+                            const uint8_t *key, size_t key_length, char *error, size_t error_size);
+void cstub_tls_context_free(void *context);
+/// A server session over two memory buffers, in accept state; NULL when out of memory.
+void *cstub_tls_session_new(void *context);
+void cstub_tls_session_free(void *session);
+/// Gives ciphertext read from the socket to the session: 0, or -1 when it could not be buffered.
+int cstub_tls_feed(void *session, const uint8_t *bytes, size_t count);
+/// Plaintext out: > 0 bytes; 0 needs more input; -1 the peer sent close_notify; -2 a fatal error.
+int cstub_tls_read(void *session, uint8_t *buffer, size_t capacity);
+/// Encrypts all `count` bytes of plaintext into the session's output: 0, or -2 on a fatal error.
+int cstub_tls_write(void *session, const uint8_t *bytes, size_t count);
+/// Moves up to `capacity` bytes of ciphertext (handshake records, data, alerts) out, to send; how many.
+size_t cstub_tls_take_output(void *session, uint8_t *buffer, size_t capacity);
+/// Queues a close_notify alert (take it with cstub_tls_take_output).
+void cstub_tls_shutdown(void *session);
+/// Whether the handshake is complete.
+int cstub_tls_handshake_done(void *session);
+/// "TLSv1.3", "TLSv1.2".
+const char *cstub_tls_version(void *session);
+
 /// libcurl, loaded at run time for the proxy's https:// upstreams (curl.c). The constants are curl's stable
 /// ABI values, from <curl/curl.h> (curl 7.x and 8.x): CURLOPTTYPE_LONG 0, _OBJECTPOINT 10000,
 /// _FUNCTIONPOINT 20000, _OFF_T 30000; CURLINFO_LONG 0x200000.

@@ -45,6 +45,9 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     var peerProbe = PeerProbe()
     /// Whether the client sent a byte yet (see ``evictionRank``).
     private(set) var silence = SilenceTally()
+    /// The connection's TLS session when it was accepted on an HTTPS listener (Linux): every byte read and
+    /// written goes through it (see `Connection+TLS.swift`).
+    let tls: TLSSession?
 
     /// What a request needs remembered until its response starts.
     typealias InFlight = (isHead: Bool, version: HTTPVersion)
@@ -64,13 +67,20 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
 
     /// `listenerLabel`: the label of the listener that accepted it (`nil` for the primary one), on every request's
     /// ``HTTPRequest/endpoints``; `gate`: that listener's availability (online, offline, hanging).
-    init(socket: Socket, loop: EventLoop, server: ServerContext, gate: ListenerGate, listenerLabel: String? = nil) {
+    /// `tls`: the session of a connection accepted on an HTTPS listener; `isSecure`: its requests say they came
+    /// over TLS (also true on Apple platforms, where Network.framework ends TLS before the engine's socket).
+    init(
+        socket: Socket, loop: EventLoop, server: ServerContext, gate: ListenerGate, listenerLabel: String? = nil,
+        tls: TLSSession? = nil, isSecure: Bool = false
+    ) {
         self.socket = socket
         self.loop = loop
         self.server = server
         self.gate = gate
+        self.tls = tls
         parser = RequestParser(
-            limits: server.configuration.limits, endpoints: socket.endpoints(listenerLabel: listenerLabel))
+            limits: server.configuration.limits,
+            endpoints: socket.endpoints(listenerLabel: listenerLabel, isSecure: isSecure || tls != nil))
         let timeouts = ConnectionStateMachine.Timeouts(
             headerReadTimeout: server.configuration.headerReadTimeout, idleTimeout: server.configuration.idleTimeout)
         machine = ConnectionStateMachine(timeouts: timeouts, now: loop.now)
@@ -134,22 +144,39 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         case .wouldBlock:
             return
         case .processed(0):
-            inputDone = true
-            readingPaused = true
-            updateInterest()
-            perform(machine.inputEnded())
-            probePeerIfWaiting()
+            inputEnded()
         case .processed(let count):
             if !silence.hasSentBytes { silence.endSilence(in: server.silentByLoop, loop: loop.index) }
-            if let session = webSocketSession { return session.read(count, on: self) }
-            if case .lingering = machine.state { return }  // discard what arrives after the final response
-            parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
-            if !machine.acceptsInput && parser.bufferedByteCount > Self.maxBufferedWhileBusy {
-                readingPaused = true
-                updateInterest()
-            }
-            processInput()
+            if let tls { return readDecrypting(count, tls) }
+            received(count)
         }
+    }
+
+    /// The peer shut its sending side (a TCP end of stream, or TLS's close_notify).
+    func inputEnded() {
+        inputDone = true
+        readingPaused = true
+        updateInterest()
+        perform(machine.inputEnded())
+        probePeerIfWaiting()
+    }
+
+    /// `count` bytes of the client's stream (plaintext) are at the start of the loop's read buffer.
+    func received(_ count: Int) {
+        if let session = webSocketSession { return session.read(count, on: self) }
+        if case .lingering = machine.state { return }  // discard what arrives after the final response
+        parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
+        if !machine.acceptsInput && parser.bufferedByteCount > Self.maxBufferedWhileBusy {
+            readingPaused = true
+            updateInterest()
+        }
+        processInput()
+    }
+
+    /// Moves the machine on as the first bytes of a request would: a TLS handshake under way counts against the
+    /// header read timeout.
+    func handshakeStarted() {
+        perform(machine.needsMoreInput(parserIdle: false, inBody: false, now: loop.now))
     }
 
     /// Parses and dispatches buffered requests while the machine accepts input.
@@ -274,8 +301,8 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         case .closeWithoutResponse:
             break
         case .rawBytesThenClose(let bytes):
-            OutputBuffer.writeWhatTheSocketTakes(bytes, to: socket)
-            socket.shutdownWrite()
+            OutputBuffer.writeWhatTheSocketTakes(bytes, to: socket, through: tls)
+            shutdownOutput()
         }
         close()
     }
@@ -328,7 +355,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             }
             flush()
         case .linger(let deadline):
-            socket.shutdownWrite()
+            shutdownOutput()
             loop.scheduleTimer(token: token, at: deadline)
         case .close:
             close()
@@ -341,7 +368,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     /// body in progress, if any, go on.
     func flush() {
         guard !isClosed else { return }
-        switch output.write(to: socket) {
+        switch output.write(to: socket, through: tls) {
         case .failed:
             return close()
         case .blocked(let progressed):
@@ -357,6 +384,15 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         case .webSocket(let session): session.flushed(on: self)
         case .written, .paced: break
         }
+    }
+
+    /// Ends the sending side: TLS's close_notify first (what the socket takes of it), then a TCP FIN.
+    func shutdownOutput() {
+        if let tls {
+            tls.shutdown()
+            _ = try? tls.sendPending(to: socket)
+        }
+        socket.shutdownWrite()
     }
 
     /// Whether `TCP_NODELAY` is set on the socket (see ``OutputBuffer/noDelay``; tests read it).

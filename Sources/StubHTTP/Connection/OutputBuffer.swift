@@ -29,8 +29,9 @@ struct OutputBuffer {
         case failed
     }
 
-    /// Writes what waits to `socket`, as much as it takes.
-    mutating func write(to socket: Socket) -> WriteOutcome {
+    /// Writes what waits to `socket`, as much as it takes; through `tls` when the connection is TLS, which then
+    /// must also have sent its own waiting ciphertext for the write to be ``WriteOutcome/drained``.
+    mutating func write(to socket: Socket, through tls: TLSSession? = nil) -> WriteOutcome {
         if hasQueuedBytes {
             if !hasWritten { hasWritten = true } else if !noDelay { setNoDelay(on: socket) }
         }
@@ -40,6 +41,7 @@ struct OutputBuffer {
             // standard libraries than Swift 6.1's.
             let attempt = withUnwrittenBytes { bytes -> Result<IOResult<Int>, SocketError> in
                 do throws(SocketError) {
+                    if let tls { return .success(try tls.write(bytes, to: socket)) }
                     return .success(try socket.write(bytes))
                 } catch {
                     return .failure(error)
@@ -55,6 +57,13 @@ struct OutputBuffer {
             }
         }
         reset()
+        if let tls {
+            do throws(SocketError) {
+                guard try tls.sendPending(to: socket) else { return .blocked(progressed: progressed) }
+            } catch {
+                return .failed
+            }
+        }
         return .drained
     }
 
@@ -66,14 +75,16 @@ struct OutputBuffer {
     }
 
     /// Writes what of `bytes` `socket` takes without waiting, outside the buffer (a failure's raw bytes,
-    /// before the connection closes).
-    static func writeWhatTheSocketTakes(_ bytes: [UInt8], to socket: Socket) {
+    /// before the connection closes), through `tls` when the connection is TLS.
+    static func writeWhatTheSocketTakes(_ bytes: [UInt8], to socket: Socket, through tls: TLSSession? = nil) {
         var offset = 0
         while offset < bytes.count {
             // No typed throws through `withUnsafeBytes` (Swift 6.1's standard library cannot rethrow them).
             let written = bytes.withUnsafeBytes { raw -> IOResult<Int>? in
                 do throws(SocketError) {
-                    return try socket.write(UnsafeRawBufferPointer(rebasing: raw[offset...]))
+                    let rest = UnsafeRawBufferPointer(rebasing: raw[offset...])
+                    if let tls { return try tls.write(rest, to: socket) }
+                    return try socket.write(rest)
                 } catch {
                     return nil
                 }

@@ -211,7 +211,7 @@ extension Socket {
 extension Socket {
     /// Both ends of an accepted connection, or `nil` when either address cannot be read (the peer already
     /// went away, or an address family other than IPv4/IPv6). `listenerLabel`: the accepting listener's label.
-    func endpoints(listenerLabel: String? = nil) -> HTTPEndpoints? {
+    func endpoints(listenerLabel: String? = nil, isSecure: Bool = false) -> HTTPEndpoints? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let result = withUnsafeMutablePointer(to: &storage) { pointer in
@@ -222,7 +222,7 @@ extension Socket {
         }
         return HTTPEndpoints(
             remoteAddress: remote.host, localAddress: local.host, localPort: local.port,
-            listenerLabel: listenerLabel)
+            listenerLabel: listenerLabel, isSecure: isSecure)
     }
 }
 

@@ -16,11 +16,19 @@ public protocol HTTPHandler: Sendable {
     /// A request was rejected by the parser; the server answers it with `error.status` and closes the
     /// connection. Lets upper layers journal bad requests. Called on an event-loop thread.
     func didReject(_ error: ParserError, remoteAddress: String)
+
+    /// A connection to an HTTPS listener failed before or between requests: its handshake failed (a client that
+    /// does not trust the certificate, garbage bytes), a record was bad, or it sent plain HTTP to the TLS port.
+    /// The server closed it. `reason` says which, for a log line. Called on an event-loop thread.
+    func didFailTLS(_ reason: String, remoteAddress: String)
 }
 
 extension HTTPHandler {
     /// Does nothing.
     public func didReject(_ error: ParserError, remoteAddress: String) {}
+
+    /// Does nothing.
+    public func didFailTLS(_ reason: String, remoteAddress: String) {}
 }
 
 /// Adapts a closure to ``HTTPHandler``.

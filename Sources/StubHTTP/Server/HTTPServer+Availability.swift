@@ -32,10 +32,12 @@ extension HTTPServer {
         revertingAfter duration: Duration? = nil
     ) throws(ServerError) {
         guard isRunning else { throw Self.notRunning }
-        guard let listener = listener(labeled: label) else {
+        // The listener and its HTTPS twin, if any: one port's name, one availability.
+        let labelled = runningListeners.filter { $0.label == label }
+        guard !labelled.isEmpty else {
             throw ServerError(.unknownListener, "no listener is labelled '\(label ?? "")'")
         }
-        try apply(availability, to: listener, revertingAfter: duration)
+        for listener in labelled { try apply(availability, to: listener, revertingAfter: duration) }
     }
 
     /// Sets the availability of every listener, as ``setAvailability(_:forListener:revertingAfter:)``.

@@ -155,16 +155,16 @@ public final class HTTPServer: Sendable {
                     .invalidAddress, "cannot start the server: \(problem); give each listener its own label")
             }
         }
-        var sockets: [(label: String?, socket: Socket, address: SocketAddress)] = []
+        let tls = try configuration.tls.map { (tls) throws(ServerError) in try TLSContext(credentials: tls.credentials)
+        }
+        var sockets: [(label: String?, socket: Socket, address: SocketAddress, secure: Bool)] = []
         let closeAll = { for bound in sockets { bound.socket.close() } }
-        let wanted =
-            [(label: String?.none, host: configuration.host, port: configuration.port)]
-            + configuration.additionalListeners.map { (label: Optional($0.label), host: $0.host, port: $0.port) }
-        for listener in wanted {
+        for listener in Self.wantedListeners(configuration) {
             do {
                 let (socket, address) = try Self.bind(
-                    host: listener.host, port: listener.port, label: listener.label, backlog: configuration.backlog)
-                sockets.append((listener.label, socket, address))
+                    host: listener.host, port: listener.port, label: listener.label, secure: listener.secure,
+                    backlog: configuration.backlog)
+                sockets.append((listener.label, socket, address, listener.secure))
             } catch {
                 closeAll()
                 throw error
@@ -177,16 +177,28 @@ public final class HTTPServer: Sendable {
             }
             var listeners: [Listener] = []
             for bound in sockets {
-                let listener = Listener(socket: bound.socket, loops: loops, server: context, label: bound.label)
+                let listener = Listener(
+                    socket: bound.socket, loops: loops, server: context, label: bound.label,
+                    tls: bound.secure ? tls : nil)
                 try listener.register()
                 listeners.append(listener)
             }
             for loop in loops { try loop.start() }
             var labelled: [String: SocketAddress] = [:]
-            for bound in sockets.dropFirst() { if let label = bound.label { labelled[label] = bound.address } }
+            var secure: [String?: SocketAddress] = [:]
+            for bound in sockets {
+                if bound.secure {
+                    secure[bound.label] = bound.address
+                } else if let label = bound.label {
+                    labelled[label] = bound.address
+                }
+            }
+            if configuration.tls?.servesPlainHTTP == false {
+                for (label, address) in secure { if let label { labelled[label] = address } }
+            }
             return Running(
                 loops: loops, listeners: listeners,
-                addresses: BoundAddresses(primary: sockets[0].address, labelled: labelled))
+                addresses: BoundAddresses(primary: sockets[0].address, labelled: labelled, secure: secure))
         } catch {
             closeAll()
             for loop in loops { loop.stopAndJoin() }
@@ -194,17 +206,32 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// `127.0.0.1:8080`, `[::1]:8080`, followed by ` (listener 'api')` for an additional listener.
-    private static func displayName(host: String, port: Int, label: String? = nil) -> String {
+    /// Every socket to listen on, the primary listener's first: the plain ones unless HTTPS only, then with TLS a
+    /// twin of each, on ``HTTPServerConfiguration/TLS/port`` for the primary listener and a free port for the others.
+    private static func wantedListeners(_ configuration: HTTPServerConfiguration) -> [(
+        label: String?, host: String, port: Int, secure: Bool
+    )] {
+        let plain =
+            [(label: String?.none, host: configuration.host, port: configuration.port)]
+            + configuration.additionalListeners.map { (label: Optional($0.label), host: $0.host, port: $0.port) }
+        guard let tls = configuration.tls else { return plain.map { ($0.label, $0.host, $0.port, false) } }
+        let twins = plain.map { ($0.label, $0.host, $0.label == nil ? tls.port : 0, true) }
+        return tls.servesPlainHTTP ? plain.map { ($0.label, $0.host, $0.port, false) } + twins : twins
+    }
+
+    /// `127.0.0.1:8080`, `[::1]:8080`, followed by ` (listener 'api')` for an additional listener, and ` (HTTPS)`
+    /// for a TLS one.
+    private static func displayName(host: String, port: Int, label: String? = nil, secure: Bool = false) -> String {
         let address = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        return label.map { "\(address) (listener '\($0)')" } ?? address
+        let named = label.map { "\(address) (listener '\($0)')" } ?? address
+        return secure ? "\(named) (HTTPS)" : named
     }
 
     /// A listening socket on `host:port` and the address it is bound to.
-    private static func bind(host: String, port: Int, label: String?, backlog: Int32) throws(ServerError) -> (
-        Socket, SocketAddress
-    ) {
-        let name = displayName(host: host, port: port, label: label)
+    private static func bind(host: String, port: Int, label: String?, secure: Bool, backlog: Int32) throws(ServerError)
+        -> (Socket, SocketAddress)
+    {
+        let name = displayName(host: host, port: port, label: label, secure: secure)
         guard let address = SocketAddress.resolve(host: host, port: port) else {
             let reason =
                 (0...65535).contains(port) ? "host '\(host)' cannot be resolved" : "port \(port) is out of range"

@@ -11,6 +11,11 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
     /// The listener's label, given to every request it accepts (``HTTPEndpoints/listenerLabel``); `nil` for the
     /// primary listener.
     let label: String?
+    /// The TLS setup of an HTTPS listener (Linux): each connection gets a session of it.
+    let tls: TLSContext?
+    /// Whether its connections are HTTPS: ``tls`` is set, or (Apple platforms) Network.framework ends TLS in
+    /// front of this loopback listener.
+    let isSecure: Bool
     private var socket: Socket
     let loops: [EventLoop]
     private let server: ServerContext
@@ -31,8 +36,13 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
     /// Going back online at the end of a timed spell offline or hanging.
     var revertTimer: EventLoop.TimerHandle?
 
-    init(socket: Socket, loops: [EventLoop], server: ServerContext, label: String? = nil) {
+    init(
+        socket: Socket, loops: [EventLoop], server: ServerContext, label: String? = nil, tls: TLSContext? = nil,
+        isSecure: Bool = false
+    ) {
         self.label = label
+        self.tls = tls
+        self.isSecure = isSecure || tls != nil
         self.socket = socket
         self.loops = loops
         self.server = server
@@ -150,6 +160,8 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
         let server = server
         let label = label
         let gate = gate
+        let tls = tls
+        let isSecure = isSecure
         let handedOver = !loop.inEventLoop
         let start: @Sendable () -> Void = {
             if handedOver { server.handedOver.withLock { $0 -= 1 } }
@@ -172,7 +184,18 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
             }
             // Room was made for it: served, even if other loops' connections still hold the count over the
             // limit for a moment (the hard cap above, limit + 64, bounds that).
-            let connection = Connection(socket: socket, loop: loop, server: server, gate: gate, listenerLabel: label)
+            var session: TLSSession?
+            if let tls {
+                session = TLSSession(context: tls)
+                guard session != nil else {  // out of memory: never served in plain text instead
+                    socket.close()
+                    server.connectionClosed()
+                    return
+                }
+            }
+            let connection = Connection(
+                socket: socket, loop: loop, server: server, gate: gate, listenerLabel: label, tls: session,
+                isSecure: isSecure)
             connection.start(rejecting: open - closed >= limit && closed == 0 ? Listener.overloadedResponse : nil)
         }
         if handedOver {
