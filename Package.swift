@@ -24,8 +24,9 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        // System calls Swift does not import (epoll, eventfd), and libcurl loaded at run time (dlopen) on Linux,
-        // left out of the Slim build, which does not proxy (and is linked static, where dlopen has no place).
+        // System calls Swift does not import (epoll, eventfd), and libcurl, libssl and libcrypto loaded at run time
+        // (dlopen) on Linux, left out of the Slim build, which does not proxy, serve HTTPS or make certificates (and is
+        // linked static, where dlopen has no place).
         .target(
             name: "CStubSystem",
             cSettings: [
@@ -38,6 +39,10 @@ let package = Package(
         // An XML 1.0 parser with namespaces, XML comparison and XPath 1.0 (equalToXml, matchesXPath). Depends on
         // StubRegex only (placeholders with regular expressions).
         .target(name: "StubXML", dependencies: ["StubRegex"]),
+        // Certificates for HTTPS: a local certificate authority on disk, server leaves it signs, the user's PEM and
+        // PKCS#12 files. DER and PEM are ours; keys, signatures and digests are the OS's (libcrypto on Linux,
+        // CryptoKit and Security on Apple platforms).
+        .target(name: "StubCertificates", dependencies: ["CStubSystem", "StubHTTP"]),
         // The stub domain, one target per layer, each using only those above it (ARCHITECTURE.md, "Targets").
         // What users write, as values: JSON, stub mappings, request patterns, matchers, responses, the Swift DSL.
         .target(name: "StubModel", dependencies: ["StubHTTP", "StubXML"]),
@@ -54,11 +59,15 @@ let package = Package(
         // trait leaves the forwarding and recording out.
         .target(
             name: "StubProxy", dependencies: ["CStubSystem", "StubHTTP", "StubModel", "StubMatching", "StubLoading"]),
-        // The server: StubServer, the request handler, the current stubs, the journal, the admin API, closure stubs.
-        // Re-exports the five targets above, so `import StubKit` is the whole stub domain.
+        // The server: StubServer, the request handler, the current stubs, the journal, the admin API, closure stubs,
+        // HTTPS with StubCertificates' certificates. Re-exports the targets above, so `import StubKit` is the whole
+        // stub domain.
         .target(
             name: "StubKit",
-            dependencies: ["StubHTTP", "StubModel", "StubMatching", "StubTemplating", "StubLoading", "StubProxy"]),
+            dependencies: [
+                "StubHTTP", "StubModel", "StubMatching", "StubTemplating", "StubLoading", "StubProxy",
+                "StubCertificates"
+            ]),
         // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
         // URLSession and Process: its own target, so the executable (and the Slim image) does not link it.
         // Child processes (posix_spawn on Linux), for StubClient's StubServerProcess and the tests' tools.
@@ -70,7 +79,12 @@ let package = Package(
         // XCTest and Swift Testing helpers. Re-export StubKit, StubClient and StubWebSockets.
         .target(name: "StubTesting", dependencies: ["StubKit", "StubClient", "StubWebSockets"]),
         // The command line: parse → validate → run, testable without a process.
-        .target(name: "StubServerCLI", dependencies: ["StubKit", "StubHTTP"]),
+        .target(
+            name: "StubServerCLI",
+            dependencies: [
+                "StubKit", "StubHTTP", "StubCertificates",
+                .target(name: "StubProcess", condition: .when(platforms: [.macOS]))
+            ]),
         .executableTarget(name: "stubserver", dependencies: ["StubServerCLI"]),
         // Benchmark server for the engine alone (see Benchmarks/bench-engine.sh).
         .executableTarget(name: "engine-bench", dependencies: ["StubHTTP"], path: "Benchmarks/engine-bench"),
@@ -85,6 +99,7 @@ let package = Package(
                 "StubKit", "StubMatching", "StubTemplating", "StubLoading", "StubProxy", "StubHTTP", "StubRegex",
                 "StubTestSupport", "StubServerTestSupport"
             ]),
+        .testTarget(name: "StubCertificatesTests", dependencies: ["StubCertificates", "StubTestSupport"]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI", "StubTestSupport"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.

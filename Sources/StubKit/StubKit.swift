@@ -1,3 +1,4 @@
+@_exported import StubCertificates
 @_exported import StubLoading
 @_exported import StubMatching
 // StubKit: the server: StubServer and its isolated servers, the request handler, the store of current stubs,

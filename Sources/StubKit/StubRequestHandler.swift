@@ -161,6 +161,13 @@ struct StubRequestHandler: HTTPHandler {
             reason: error.description)
         configuration.log.write("stubserver: \(rejection)")
     }
+
+    /// A TLS connection failed (a handshake a client gave up on, plain HTTP on the HTTPS port): one log line.
+    func didFailTLS(_ reason: String, remoteAddress: String) {
+        let untrusted = ["unknown ca", "bad certificate", "certificate unknown"].contains { reason.contains($0) }
+        let hint = untrusted ? " (the client does not trust the certificate: give it the CA, `stubserver ca path`)" : ""
+        configuration.log.write("stubserver: HTTPS connection from \(remoteAddress) closed: \(reason)\(hint)")
+    }
 }
 
 extension LoggedRequest.MatchedStub {

@@ -56,16 +56,18 @@ extension StubServer {
     ///   (a misspelled name fails the test that asked, not the whole test process).
     public func baseURL(for name: String) throws(UnknownVirtualHostError) -> URL {
         guard let port = port(forHost: name) else { throw UnknownVirtualHostError(name: name, known: virtualHosts) }
-        return Self.url(host: host, port: port)
+        return Self.url(host: host, port: port, scheme: primaryScheme)
     }
 
     /// Every port the server listens on: the primary one (``StubServerHost/name`` `nil`) first, then each
     /// virtual host's, in configuration order. As `GET /__admin/hosts` lists them.
     public var hosts: [StubServerHost] {
-        [StubServerHost(name: nil, port: port, baseURL: baseURL)]
+        [StubServerHost(name: nil, port: port, baseURL: baseURL, httpsBaseURL: httpsBaseURL)]
             + virtualHosts.map { name in
                 let port = http.port(ofListener: name) ?? 0
-                return StubServerHost(name: name, port: port, baseURL: Self.url(host: host, port: port))
+                return StubServerHost(
+                    name: name, port: port, baseURL: Self.url(host: host, port: port, scheme: primaryScheme),
+                    httpsBaseURL: httpsBaseURL(for: name))
             }
     }
 
@@ -81,11 +83,11 @@ extension StubServer {
                     }))
     }
 
-    /// `http://HOST:PORT`, an IPv6 address in brackets.
-    static func url(host: String, port: Int) -> URL {
+    /// `http://HOST:PORT` (or `scheme`), an IPv6 address in brackets.
+    static func url(host: String, port: Int, scheme: String = "http") -> URL {
         let host = host.contains(":") ? "[\(host)]" : host
         // The components are an IP literal and a number, so the URL always parses.
-        return URL(string: "http://\(host):\(port)") ?? URL(fileURLWithPath: "/")
+        return URL(string: "\(scheme)://\(host):\(port)") ?? URL(fileURLWithPath: "/")
     }
 
     /// One listener per virtual host, on the server's address, each labelled with the name lower-cased.

@@ -1,3 +1,4 @@
+import StubCertificates
 import StubHTTP
 
 #if canImport(FoundationEssentials)
@@ -123,6 +124,10 @@ public final class StubServer: Sendable {
         /// virtual host's port is matched, journaled and templated as sent to that host, whatever its `Host`
         /// header says; `mappings/NAME/` holds stubs for it alone. Names are lower-cased. Default none.
         public var virtualHosts: [String] = []
+        /// HTTPS beside plain HTTP, or instead of it (`--https-port`, `--https-only`): the same stubs, admin API
+        /// and dashboard over TLS, with a certificate from the local certificate authority or your own. Default
+        /// `nil`: plain HTTP only. See ``HTTPS``.
+        public var https: HTTPS?
 
         public init(host: String = "127.0.0.1", port: Int = 0) {
             self.host = host
@@ -168,6 +173,8 @@ public final class StubServer: Sendable {
     let loadOptions: StubsLoadOptions
     /// The isolated servers started beside this one; `nil` for an isolated server, which starts none.
     let isolatedServers: IsolatedServers?
+    /// The local certificate authority that signed the HTTPS certificate, if it did (``certificateAuthority``).
+    let tlsAuthority: CertificateAuthority?
 
     /// Loads the stubs and prepares the server without listening yet. Call ``start()``.
     /// - Throws: ``StubServerError/badStubs(_:)`` naming the file and field at fault;
@@ -197,6 +204,9 @@ public final class StubServer: Sendable {
         httpConfiguration.maxConnections = configuration.maxConnections
         httpConfiguration.shutdownGracePeriod = configuration.shutdownGrace
         httpConfiguration.additionalListeners = try Self.virtualHostListeners(configuration)
+        let tls = try Self.tlsSetup(configuration)
+        httpConfiguration.tls = tls?.configuration
+        tlsAuthority = tls?.authority
         closureWorkers = WorkerPool(name: "closure", threadLimit: configuration.closureThreadLimit, queueLimit: 1024)
         matchWorkers = WorkerPool(
             name: "match", threadLimit: configuration.matchThreadLimit, queueLimit: 64, isBackground: true)
@@ -218,7 +228,8 @@ public final class StubServer: Sendable {
             store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
             stubsDirectory: root, state: adminState, log: log, recordings: recordings,
             isolatedServers: isolatedServers, hosts: listeningHosts, streams: streams,
-            webSockets: webSocketRegistry, pageShowsJournal: configuration.adminToken?.isEmpty ?? true)
+            webSockets: webSocketRegistry, pageShowsJournal: configuration.adminToken?.isEmpty ?? true,
+            caCertificatePEM: tls?.authority?.certificatePEM)
         proxy = ProxyForwarding(settings: configuration.proxy)
         http = HTTPServer(
             configuration: httpConfiguration,
@@ -265,7 +276,7 @@ public final class StubServer: Sendable {
     /// Starts listening; returns once connections are accepted.
     public func start() throws(StubServerError) {
         do { try http.start() } catch { throw .cannotListen(error) }
-        origin.set(host: http.host, port: http.port)
+        origin.set(host: http.host, port: http.port, scheme: primaryScheme)
         listeningHosts.set(hosts)
         if let adminExposureWarning { log.write(adminExposureWarning) }
     }
@@ -319,8 +330,12 @@ public final class StubServer: Sendable {
     /// The address the server listens on.
     public var host: String { http.host }
 
-    /// `http://HOST:PORT` — what the app under test should use as its base URL.
-    public var baseURL: URL { Self.url(host: host, port: port) }
+    /// `http://HOST:PORT` — what the app under test should use as its base URL; `https://` when the server
+    /// serves HTTPS only (``Configuration/HTTPS/only``; else see ``httpsBaseURL``).
+    public var baseURL: URL { Self.url(host: host, port: port, scheme: primaryScheme) }
+
+    /// `https` when the server serves HTTPS only, else `http`: the scheme of ``baseURL`` and ``port``.
+    var primaryScheme: String { http.configuration.tls?.servesPlainHTTP == false ? "https" : "http" }
 
     /// Reloads the stubs directory. On error the current stubs stay in place.
     /// - Returns: the loader's warnings.

@@ -44,6 +44,7 @@ public enum CommandParser {
                 }
             }
         }
+        if !wantsVersion { try options.checkHTTPS() }
         return wantsVersion ? .version : .serve(options)
     }
 

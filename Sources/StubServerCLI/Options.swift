@@ -69,8 +69,64 @@ public struct Options: Sendable, Equatable {
     public var jsonMatchBodyLimit: Int = 4 << 20
     /// The seed of templates' fake data (`--faker-seed N`). Default `nil`: random values.
     public var fakeDataSeed: UInt64?
+    /// The HTTPS port (`--https-port N`); `nil`: no HTTPS unless `--https-only`.
+    public var httpsPort: Int?
+    /// ``httpsPort`` as the integer option rows set it.
+    var httpsPortValue: Int {
+        get { httpsPort ?? 0 }
+        set { httpsPort = newValue }
+    }
+    /// HTTPS only (`--https-only`), on `--https-port`, else on `--port`.
+    public var httpsOnly: Bool = false
+    /// The local certificate authority's folder (`--ca-dir DIR`); `nil`: the per-user default.
+    public var caDirectory: String?
+    /// The user's PEM certificate chain and key (`--https-cert FILE`, `--https-key FILE`).
+    public var httpsCertificate: String?
+    public var httpsKey: String?
+    /// The user's PKCS#12 file and its password (`--https-pkcs12 FILE`, `--https-pkcs12-password PW`).
+    public var httpsPKCS12: String?
+    public var httpsPKCS12Password: String = ""
 
     public init() {}
+
+    /// The server's HTTPS configuration from the `--https-…` options; `nil` without `--https-port` or
+    /// `--https-only`.
+    public var https: StubServer.Configuration.HTTPS? {
+        guard httpsPort != nil || httpsOnly else { return nil }
+        let certificate: StubServer.Configuration.HTTPS.Certificate =
+            if let file = httpsPKCS12 {
+                .pkcs12(URL(fileURLWithPath: file), password: httpsPKCS12Password)
+            } else if let certificate = httpsCertificate, let key = httpsKey {
+                .files(certificate: URL(fileURLWithPath: certificate), key: URL(fileURLWithPath: key))
+            } else {
+                .localAuthority(directory: caDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) })
+            }
+        return .init(port: httpsPort ?? port, only: httpsOnly, certificate: certificate)
+    }
+
+    /// Options that make sense only together: a certificate needs its key, one source of certificate, and HTTPS
+    /// asked for at all.
+    func checkHTTPS() throws(CLIError) {
+        if (httpsCertificate == nil) != (httpsKey == nil) {
+            throw CLIError("--https-cert and --https-key go together: give the certificate chain and its private key")
+        }
+        if httpsPKCS12 != nil && httpsCertificate != nil {
+            throw CLIError("give either --https-pkcs12 or --https-cert with --https-key, not both")
+        }
+        if caDirectory != nil && (httpsPKCS12 != nil || httpsCertificate != nil) {
+            throw CLIError("--ca-dir is for the local certificate authority, not used with your own certificate")
+        }
+        let certificateOption =
+            httpsPKCS12 != nil
+            ? "--https-pkcs12"
+            : httpsCertificate != nil
+                ? "--https-cert"
+                : caDirectory != nil
+                    ? "--ca-dir" : nil
+        if let certificateOption, httpsPort == nil && !httpsOnly {
+            throw CLIError("\(certificateOption) needs --https-port N (or --https-only) to serve HTTPS")
+        }
+    }
 }
 
 /// What the command line asks for.

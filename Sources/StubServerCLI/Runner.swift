@@ -81,6 +81,7 @@ public enum Runner {
         configuration.templateLimits = options.templateLimits
         configuration.jsonMatchBodyLimit = options.jsonMatchBodyLimit
         configuration.fakeDataSeed = options.fakeDataSeed
+        configuration.https = options.https
         if options.verbose {
             configuration.onRequest = { entry, duration in
                 log.write(RequestLogLine(entry, duration: duration).text)
@@ -138,9 +139,15 @@ public enum Runner {
     /// then `Host api.example.com on http://127.0.0.1:53128` for each virtual host (`--host-alias`).
     static func listeningLines(_ server: StubServer) -> String {
         var text = "Listening on \(server.baseURL.absoluteString)\n"
+        if let https = server.hosts.first?.httpsBaseURL { text += "Listening on \(https.absoluteString)\n" }
         for host in server.hosts {
             guard let name = host.name else { continue }
             text += "Host \(name) on \(host.baseURL.absoluteString)\n"
+            if let https = host.httpsBaseURL { text += "Host \(name) on \(https.absoluteString)\n" }
+        }
+        if let authority = server.certificateAuthority {
+            text += "HTTPS certificate signed by the local CA \(authority.certificateURL.path) "
+            text += "(trust it: stubserver ca trust --simulator booted)\n"
         }
         return text
     }

@@ -271,6 +271,40 @@ extension ServeOption {
             }
             options.virtualHosts.append(text.lowercased())
         },
+        ServeOption(
+            "--https-port", value: "N",
+            help: "Also serve HTTPS on port N (0 picks a free one), with a certificate for localhost,",
+            "127.0.0.1 and ::1 signed by the local CA (see `stubserver ca`). Default: none",
+            integer: \.httpsPortValue, in: 0...65535),
+        ServeOption("--https-only", help: "Serve HTTPS only: on --https-port if given, else on --port.") {
+            options, _, _ in
+            options.httpsOnly = true
+        },
+        ServeOption(
+            "--ca-dir", value: "DIR",
+            help: "The local CA's folder, made on first use (owner-only). Default: the per-user one"
+        ) { options, text, name in
+            if text.isEmpty { throw CLIError("\(name) needs a directory") }
+            options.caDirectory = text
+        },
+        ServeOption("--https-cert", value: "FILE", help: "Serve your own PEM certificate chain (with --https-key)") {
+            options, text, name in
+            if text.isEmpty { throw CLIError("\(name) needs a PEM file") }
+            options.httpsCertificate = text
+        },
+        ServeOption("--https-key", value: "FILE", help: "The PEM private key of --https-cert") { options, text, name in
+            if text.isEmpty { throw CLIError("\(name) needs a PEM file") }
+            options.httpsKey = text
+        },
+        ServeOption("--https-pkcs12", value: "FILE", help: "Serve the certificate and key of a PKCS#12 file") {
+            options, text, name in
+            if text.isEmpty { throw CLIError("\(name) needs a .p12 file") }
+            options.httpsPKCS12 = text
+        },
+        ServeOption("--https-pkcs12-password", value: "PASSWORD", help: "The password of --https-pkcs12. Default: none")
+        { options, text, _ in
+            options.httpsPKCS12Password = text
+        },
         ServeOption("--no-admin", help: "Turn the admin API off: /__admin paths are stub traffic (404 unless stubbed).")
         { options, _, _ in
             options.adminAPIEnabled = false

@@ -9,8 +9,8 @@ package final class ServerOrigin: Sendable {
 
     package init() {}
 
-    package func set(host: String, port: Int) {
+    package func set(host: String, port: Int, scheme: String = "http") {
         let host = host.contains(":") ? "[\(host)]" : host
-        storage.withLock { $0 = "http://\(host):\(port)" }
+        storage.withLock { $0 = "\(scheme)://\(host):\(port)" }
     }
 }

@@ -46,14 +46,20 @@ final class TemplateRequestModel {
     /// The body parsed as JSON, once; nil when it is not JSON.
     private(set) lazy var bodyJSON: JSONValue? = request.body.isEmpty ? nil : try? JSONParser.parse(request.body)
 
-    /// `http://` + the `Host` header, else the server's own address (WireMock 2.35.1 uses the `Host` header). On
-    /// a virtual host's port, `http://` + the virtual host's name and the port (`http://api.example.com:53127`).
+    /// `http://` (`https://` over TLS) + the `Host` header, else the server's own address (WireMock 2.35.1 uses
+    /// the `Host` header). On a virtual host's port, the scheme + the virtual host's name and the port
+    /// (`http://api.example.com:53127`).
     var baseURL: String {
+        let scheme = request.endpoints?.isSecure == true ? "https://" : "http://"
         if let virtualHost = RequestContext.virtualHost(of: request), let port = request.endpoints?.localPort {
-            return "http://\(virtualHost):\(port)"
+            return "\(scheme)\(virtualHost):\(port)"
         }
-        guard let host = request.headers.first(name: "Host"), !host.isEmpty else { return serverOrigin }
-        return "http://" + host
+        guard let host = request.headers.first(name: "Host"), !host.isEmpty else {
+            guard scheme == "https://", let port = request.endpoints?.localPort else { return serverOrigin }
+            let local = request.endpoints?.localAddress ?? "127.0.0.1"
+            return "https://\(local.contains(":") ? "[\(local)]" : local):\(port)"
+        }
+        return scheme + host
     }
 
     func member(_ name: String) -> TemplateValue {

@@ -109,6 +109,40 @@ int cstub_curl_multi_next_done(void *multi, void **easy, int *result);
 void *cstub_curl_slist_append(void *list, const char *line);
 void cstub_curl_slist_free_all(void *list);
 
+#ifndef CSTUB_NO_OPENSSL
+/// libcrypto (OpenSSL 3), loaded at run time for the certificates of HTTPS (crypto.c). Left out of the Slim
+/// build (a static binary: no dlopen). Every function returns 0 on success and -1 on failure, with a message in
+/// `error` (at most `error_size` bytes, NUL-terminated); buffers it fills are freed with cstub_crypto_free.
+typedef struct {
+    unsigned char *bytes;
+    size_t count;
+} cstub_crypto_buffer;
+/// Whether libcrypto.so.3 (OpenSSL 3.0 or later) could be loaded; once.
+int cstub_crypto_load(void);
+/// Why cstub_crypto_load failed (naming libcrypto.so.3 and Debian's package libssl3), or "".
+const char *cstub_crypto_load_error(void);
+/// Frees `buffer`'s bytes and empties it.
+void cstub_crypto_free(cstub_crypto_buffer *buffer);
+/// A new EC P-256 key: its PKCS#8 DER and its SubjectPublicKeyInfo DER.
+int cstub_crypto_generate_p256(cstub_crypto_buffer *pkcs8, cstub_crypto_buffer *spki, char *error, size_t error_size);
+/// The SubjectPublicKeyInfo DER of a DER private key (PKCS#8, SEC1 or PKCS#1).
+int cstub_crypto_public_key(const unsigned char *key, size_t key_count, cstub_crypto_buffer *spki, char *error,
+                            size_t error_size);
+/// A DER private key of any form (PKCS#8, SEC1 or PKCS#1) as unencrypted PKCS#8 DER.
+int cstub_crypto_private_key_pkcs8(const unsigned char *key, size_t key_count, cstub_crypto_buffer *pkcs8,
+                                   char *error, size_t error_size);
+/// A SHA-256 signature of `message` with a DER private key: DER ECDSA-Sig-Value, or RSA PKCS#1 v1.5.
+int cstub_crypto_sign_sha256(const unsigned char *key, size_t key_count, const unsigned char *message,
+                             size_t message_count, cstub_crypto_buffer *signature, char *error, size_t error_size);
+/// SHA-256 of `data` into `digest`.
+int cstub_crypto_sha256(const unsigned char *data, size_t count, unsigned char digest[32]);
+/// A PKCS#12 file opened with `password`: its certificate (DER), its key (PKCS#8 DER), and its other
+/// certificates, one DER after another in `extras`.
+int cstub_crypto_pkcs12_parse(const unsigned char *data, size_t count, const char *password,
+                              cstub_crypto_buffer *leaf, cstub_crypto_buffer *key, cstub_crypto_buffer *extras,
+                              char *error, size_t error_size);
+#endif
+
 enum {
     cstub_CURLOPT_WRITEDATA = 10001,
     cstub_CURLOPT_URL = 10002,

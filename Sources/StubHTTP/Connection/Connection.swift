@@ -71,16 +71,16 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     /// over TLS (also true on Apple platforms, where Network.framework ends TLS before the engine's socket).
     init(
         socket: Socket, loop: EventLoop, server: ServerContext, gate: ListenerGate, listenerLabel: String? = nil,
-        tls: TLSSession? = nil, isSecure: Bool = false
+        tls: TLSSession? = nil, isSecure: Bool = false, reportedPort: Int? = nil
     ) {
         self.socket = socket
         self.loop = loop
         self.server = server
         self.gate = gate
         self.tls = tls
-        parser = RequestParser(
-            limits: server.configuration.limits,
-            endpoints: socket.endpoints(listenerLabel: listenerLabel, isSecure: isSecure || tls != nil))
+        var endpoints = socket.endpoints(listenerLabel: listenerLabel, isSecure: isSecure || tls != nil)
+        if let reportedPort { endpoints?.localPort = reportedPort }
+        parser = RequestParser(limits: server.configuration.limits, endpoints: endpoints)
         let timeouts = ConnectionStateMachine.Timeouts(
             headerReadTimeout: server.configuration.headerReadTimeout, idleTimeout: server.configuration.idleTimeout)
         machine = ConnectionStateMachine(timeouts: timeouts, now: loop.now)

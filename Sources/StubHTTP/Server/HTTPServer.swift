@@ -21,6 +21,8 @@ public final class HTTPServer: Sendable {
         /// The primary listener first, then one per ``HTTPServerConfiguration/additionalListeners`` entry.
         let listeners: [Listener]
         let addresses: BoundAddresses
+        /// Apple platforms: Network.framework's TLS in front of the HTTPS listeners (none elsewhere).
+        var frontends: [NetworkTLSFrontend] = []
     }
 
     /// Where each listener is bound: the primary one, and the additional ones by label.
@@ -155,16 +157,34 @@ public final class HTTPServer: Sendable {
                     .invalidAddress, "cannot start the server: \(problem); give each listener its own label")
             }
         }
-        let tls = try configuration.tls.map { (tls) throws(ServerError) in try TLSContext(credentials: tls.credentials)
+        var tls: TLSContext?
+        if let wanted = configuration.tls, !NetworkTLSFrontend.isUsed {
+            tls = try TLSContext(credentials: wanted.credentials)
         }
-        var sockets: [(label: String?, socket: Socket, address: SocketAddress, secure: Bool)] = []
-        let closeAll = { for bound in sockets { bound.socket.close() } }
+        var sockets: [(label: String?, socket: Socket, address: SocketAddress, secure: Bool, publicPort: Int?)] = []
+        var frontends: [NetworkTLSFrontend] = []
+        let closeAll = {
+            for bound in sockets { bound.socket.close() }
+            for frontend in frontends { frontend.stop() }
+        }
         for listener in Self.wantedListeners(configuration) {
             do {
-                let (socket, address) = try Self.bind(
-                    host: listener.host, port: listener.port, label: listener.label, secure: listener.secure,
-                    backlog: configuration.backlog)
-                sockets.append((listener.label, socket, address, listener.secure))
+                if listener.secure, NetworkTLSFrontend.isUsed, let credentials = configuration.tls?.credentials {
+                    // The engine listens on loopback; Network.framework's TLS listens on the public address.
+                    let (socket, backend) = try Self.bind(
+                        host: "127.0.0.1", port: 0, label: listener.label, secure: true, backlog: configuration.backlog)
+                    sockets.append((listener.label, socket, backend, true, nil))
+                    let frontend = try NetworkTLSFrontend(
+                        credentials: credentials, host: listener.host, port: listener.port, backendPort: backend.port)
+                    frontends.append(frontend)
+                    let address = SocketAddress.resolve(host: listener.host, port: frontend.port) ?? backend
+                    sockets[sockets.count - 1] = (listener.label, socket, address, true, frontend.port)
+                } else {
+                    let (socket, address) = try Self.bind(
+                        host: listener.host, port: listener.port, label: listener.label, secure: listener.secure,
+                        backlog: configuration.backlog)
+                    sockets.append((listener.label, socket, address, listener.secure, nil))
+                }
             } catch {
                 closeAll()
                 throw error
@@ -179,7 +199,7 @@ public final class HTTPServer: Sendable {
             for bound in sockets {
                 let listener = Listener(
                     socket: bound.socket, loops: loops, server: context, label: bound.label,
-                    tls: bound.secure ? tls : nil)
+                    tls: bound.secure ? tls : nil, isSecure: bound.secure, reportedPort: bound.publicPort)
                 try listener.register()
                 listeners.append(listener)
             }
@@ -198,7 +218,8 @@ public final class HTTPServer: Sendable {
             }
             return Running(
                 loops: loops, listeners: listeners,
-                addresses: BoundAddresses(primary: sockets[0].address, labelled: labelled, secure: secure))
+                addresses: BoundAddresses(primary: sockets[0].address, labelled: labelled, secure: secure),
+                frontends: frontends)
         } catch {
             closeAll()
             for loop in loops { loop.stopAndJoin() }
@@ -354,6 +375,7 @@ public final class HTTPServer: Sendable {
     private func performStop(_ running: Running) {
         let loops = running.loops
         let listeners = running.listeners
+        for frontend in running.frontends { frontend.stop() }
         // Close the listeners first, then (FIFO per loop) reach every connection handed out before it.
         loops[0].execute {
             for listener in listeners { listener.close() }

@@ -16,6 +16,9 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
     /// Whether its connections are HTTPS: ``tls`` is set, or (Apple platforms) Network.framework ends TLS in
     /// front of this loopback listener.
     let isSecure: Bool
+    /// The port clients connect to when it is not this socket's: Network.framework's TLS listener's, in front of
+    /// this loopback one (Apple platforms). Requests say it as ``HTTPEndpoints/localPort``.
+    let reportedPort: Int?
     private var socket: Socket
     let loops: [EventLoop]
     private let server: ServerContext
@@ -38,9 +41,10 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
 
     init(
         socket: Socket, loops: [EventLoop], server: ServerContext, label: String? = nil, tls: TLSContext? = nil,
-        isSecure: Bool = false
+        isSecure: Bool = false, reportedPort: Int? = nil
     ) {
         self.label = label
+        self.reportedPort = reportedPort
         self.tls = tls
         self.isSecure = isSecure || tls != nil
         self.socket = socket
@@ -162,6 +166,7 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
         let gate = gate
         let tls = tls
         let isSecure = isSecure
+        let reportedPort = reportedPort
         let handedOver = !loop.inEventLoop
         let start: @Sendable () -> Void = {
             if handedOver { server.handedOver.withLock { $0 -= 1 } }
@@ -195,7 +200,7 @@ final class Listener: EventLoopChannel, @unchecked Sendable {
             }
             let connection = Connection(
                 socket: socket, loop: loop, server: server, gate: gate, listenerLabel: label, tls: session,
-                isSecure: isSecure)
+                isSecure: isSecure, reportedPort: reportedPort)
             connection.start(rejecting: open - closed >= limit && closed == 0 ? Listener.overloadedResponse : nil)
         }
         if handedOver {

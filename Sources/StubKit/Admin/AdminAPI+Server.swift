@@ -42,6 +42,24 @@ extension AdminAPI {
         AdminResponse.json(["hosts": .array(hosts.all.map(\.json))])
     }
 
+    /// `GET /__admin/certs/ca.crt` (and WireMock's `/__admin/certs/wiremock-ca.crt`): the certificate of the local
+    /// authority that signed the HTTPS certificate, PEM, for a client or device to trust. Never a key. 404 when the
+    /// server serves no HTTPS or presents a certificate of the user's own.
+    func caCertificate() throws(AdminError) -> HTTPResponse {
+        guard let pem = caCertificatePEM else {
+            throw AdminError.notFound(
+                "no local certificate authority signed this server's certificate: it serves no HTTPS "
+                    + "(--https-port), or presents a certificate of its own (--https-cert, --https-pkcs12)")
+        }
+        return HTTPResponse(
+            status: .ok,
+            headers: [
+                "Content-Type": "application/x-pem-file",
+                "Content-Disposition": "attachment; filename=\"stubserver-ca.crt\""
+            ],
+            body: Array(pem.utf8))
+    }
+
     /// `GET /__admin/version`: `{"version": "0.1.0"}`.
     func version() -> HTTPResponse {
         AdminResponse.json(["version": .string(Self.version)])

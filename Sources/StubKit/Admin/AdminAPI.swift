@@ -35,6 +35,9 @@ struct AdminAPI: Sendable {
     /// The dashboard's page comes with the most recent requests: the server has no admin token, so the
     /// journal is open to whoever may load the page.
     let pageShowsJournal: Bool
+    /// The local certificate authority's certificate (PEM) when it signed the HTTPS certificate, for
+    /// `GET /__admin/certs/ca.crt`; `nil` otherwise.
+    var caCertificatePEM: String? = nil
 
     /// Where the admin API is served: `/__admin` and below (`StubRequestHandler` sends those requests here).
     static let prefix = "/__admin"

@@ -78,9 +78,9 @@ struct AdminAccess: Sendable {
     /// A loopback origin, or the origin of the server as the client addressed it.
     static func originAllowed(_ origin: String, host: String?) -> Bool {
         let lowered = origin.lowercased()
-        if let host, lowered == "http://" + host.lowercased() { return true }
-        guard lowered.hasPrefix("http://") else { return false }
-        let authority = String(lowered.dropFirst("http://".count))
+        guard let scheme = ["http://", "https://"].first(where: lowered.hasPrefix) else { return false }
+        if let host, lowered == scheme + host.lowercased() { return true }
+        let authority = String(lowered.dropFirst(scheme.count))
         guard !authority.contains("/") else { return false }
         return isLoopbackHost(hostName(ofAuthority: authority))
     }

@@ -71,6 +71,8 @@ extension AdminRoute {
         AdminRoute("GET", "health", .plain(AdminAPI.health)),
         AdminRoute("GET", "version", .plain(AdminAPI.version)),
         AdminRoute("GET", "hosts", .plain(AdminAPI.listHosts)),
+        AdminRoute("GET", "certs/ca.crt", .plain(AdminAPI.caCertificate)),
+        AdminRoute("GET", "certs/wiremock-ca.crt", .plain(AdminAPI.caCertificate)),
         AdminRoute("GET", "settings", .plain(AdminAPI.getSettings)),
         AdminRoute("POST", "settings", .body(AdminAPI.updateSettings)),
         AdminRoute("PUT", "settings", .body(AdminAPI.updateSettings)),

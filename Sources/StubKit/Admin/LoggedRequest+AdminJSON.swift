@@ -32,7 +32,8 @@ extension LoggedRequest {
         let millis = Int64((receivedAt.timeIntervalSince1970 * 1000).rounded(.down))
         let virtualAuthority = virtualHost.map { "\($0):\(request.endpoints?.localPort ?? 80)" }
         let authority = virtualAuthority ?? request.headers.first(name: "Host") ?? "localhost"
-        let absoluteURL = request.target.hasPrefix("/") ? "http://\(authority)\(request.target)" : request.target
+        let scheme = request.endpoints?.isSecure == true ? "https" : "http"
+        let absoluteURL = request.target.hasPrefix("/") ? "\(scheme)://\(authority)\(request.target)" : request.target
         var members: [(key: String, value: JSONValue)] = [
             ("url", .string(request.target)),
             ("absoluteUrl", .string(absoluteURL)),

@@ -23,22 +23,27 @@ public struct StubServerHost: Sendable, Hashable {
     /// Where a client reaches it: `http://` + the server's address + ``port`` (`http://127.0.0.1:53128`), not the
     /// virtual host's name, which need not resolve.
     public var baseURL: URL
+    /// The same over TLS, `https://…` on a port of its own, when the server serves HTTPS beside plain HTTP
+    /// (``StubServer/Configuration/https``); else `nil`.
+    public var httpsBaseURL: URL?
 
     /// Describes one listening port.
-    public init(name: String?, port: Int, baseURL: URL) {
+    public init(name: String?, port: Int, baseURL: URL, httpsBaseURL: URL? = nil) {
         self.name = name
         self.port = port
         self.baseURL = baseURL
+        self.httpsBaseURL = httpsBaseURL
     }
 
     /// `{"name": "api.example.com", "port": 53128, "baseUrl": "http://127.0.0.1:53128"}` (`name` null for the
-    /// primary port).
+    /// primary port), and `"httpsBaseUrl"` with HTTPS beside plain HTTP.
     public var json: JSONValue {
-        .object([
-            ("name", name.map(JSONValue.string) ?? .null),
-            ("port", JSONValue(port)),
-            ("baseUrl", .string(baseURL.absoluteString))
-        ])
+        .object(
+            [
+                ("name", name.map(JSONValue.string) ?? .null),
+                ("port", JSONValue(port)),
+                ("baseUrl", .string(baseURL.absoluteString))
+            ] + (httpsBaseURL.map { [("httpsBaseUrl", JSONValue.string($0.absoluteString))] } ?? []))
     }
 
     /// Reads one entry of `GET /__admin/hosts`; `nil` when `json` is not one.
@@ -51,7 +56,8 @@ public struct StubServerHost: Sendable, Hashable {
         case .null?, nil: name = nil
         case .bool?, .number?, .array?, .object?: return nil
         }
-        self.init(name: name, port: port, baseURL: url)
+        let https = json["httpsBaseUrl"]?.stringValue.flatMap { URL(string: $0) }
+        self.init(name: name, port: port, baseURL: url, httpsBaseURL: https)
     }
 }
 
