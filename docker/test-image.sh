@@ -15,7 +15,7 @@
 #      (Stubs/check-against-wiremock.sh), `stubserver health` inside the container (finds the port itself), the
 #      dashboard page and its live feed, idle RSS, `docker stop` → exit 0; then HTTPS: with OpenSSL 3 in the image (a
 #      full build, TRAITS=), `--https-port` serves /hello verified with the CA from /__admin/certs/ca.crt; without
-#      it (the static Slim binary), `--https-port` fails at start naming libssl;
+#      it (the static Slim binary), `--https-port` fails at start naming OpenSSL's library;
 #   6. WireMock's layout (/home/wiremock), STUBSERVER_OPTIONS, a mounted mappings folder (warned), and a bad stub,
 #      which wait-healthy.sh must report fast (exit 1, with the logs);
 #   7. docker/docker-compose.yml is valid (`config`); its host-networking twin docker/docker-compose.host.yml runs:
@@ -263,9 +263,9 @@ else
   timeout 60 docker run --rm --network host -v "$ROOT/Stubs:/stubs:ro" "$IMAGE" --port "$PORT" --https-port "$TLS_PORT" \
     >"$WORK/https.log" 2>&1 || status=$?
   [ "$status" != 0 ] && [ "$status" != 124 ] || { cat "$WORK/https.log"; die "--https-port in an image without OpenSSL exited $status"; }
-  grep -q "libssl" "$WORK/https.log" || { cat "$WORK/https.log"; die "--https-port failed without naming libssl"; }
+  grep -Eq "libssl|libcrypto" "$WORK/https.log" || { cat "$WORK/https.log"; die "--https-port failed without naming OpenSSL's library"; }
   grep -q "^Listening on https" "$WORK/https.log" && die "--https-port printed a Listening line without OpenSSL"
-  ok "--https-port without OpenSSL: exit $status at start: $(grep -m1 libssl "$WORK/https.log")"
+  ok "--https-port without OpenSSL: exit $status at start: $(grep -m1 -E "libssl|libcrypto" "$WORK/https.log")"
 fi
 
 # ---- 6. layouts, options and a bad stub ---------------------------------------------------------------------------
