@@ -29,15 +29,27 @@ public final class StubServerClient: StubServerAdmin {
     private let session: URLSession
 
     /// - Parameters:
-    ///   - baseURL: `http://HOST:PORT` of the server.
+    ///   - baseURL: `http://HOST:PORT` (or `https://…`) of the server.
     ///   - headers: extra header fields for every admin call. Default none.
     ///   - timeout: how long one admin call may take. Default 30 seconds.
-    public convenience init(baseURL: URL, headers: [String: String] = [:], timeout: TimeInterval = 30) {
-        self.init(baseURL: baseURL, headers: headers, timeout: timeout, isolatedServer: nil)
+    ///   - certificateAuthority: for an `https` URL, a CA certificate (DER) to trust besides the system's: the
+    ///     server's (`stubserver ca export --der`, `GET /__admin/certs/ca.crt`). Default: the local CA of this
+    ///     machine's user, when there is one. Validation is never turned off. On Linux, URLSession trusts only the
+    ///     system's CAs, so this is not used there.
+    public convenience init(
+        baseURL: URL, headers: [String: String] = [:], timeout: TimeInterval = 30,
+        certificateAuthority: [UInt8]? = nil
+    ) {
+        self.init(
+            baseURL: baseURL, headers: headers, timeout: timeout, isolatedServer: nil,
+            certificateAuthority: certificateAuthority)
     }
 
     /// A client of `baseURL`, which is the isolated server `isolatedServer` when it is not `nil`.
-    init(baseURL: URL, headers: [String: String], timeout: TimeInterval, isolatedServer: IsolatedServerInfo?) {
+    init(
+        baseURL: URL, headers: [String: String], timeout: TimeInterval, isolatedServer: IsolatedServerInfo?,
+        certificateAuthority: [UInt8]? = nil
+    ) {
         self.baseURL = baseURL
         self.headers = headers
         self.timeout = timeout
@@ -47,6 +59,14 @@ public final class StubServerClient: StubServerAdmin {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.timeoutIntervalForRequest = timeout
+        #if canImport(Security)
+            if let authority = Self.authorityToTrust(certificateAuthority, for: baseURL) {
+                session = URLSession(
+                    configuration: configuration, delegate: AuthorityTrustDelegate(authority: authority),
+                    delegateQueue: nil)
+                return
+            }
+        #endif
         session = URLSession(configuration: configuration)
     }
 
@@ -95,7 +115,9 @@ public final class StubServerClient: StubServerAdmin {
         do {
             (data, response) = try await session.data(for: request)
         } catch {
-            throw StubServerClientError(kind: .unreachable, call: call, status: 0, detail: error.localizedDescription)
+            throw StubServerClientError(
+                kind: .unreachable, call: call, status: 0,
+                detail: error.localizedDescription + Self.trustHint(for: baseURL, error: error))
         }
         return try Self.answer(data, response, call: call, accepting: accepting)
     }
@@ -112,11 +134,14 @@ public final class StubServerClient: StubServerAdmin {
         let (request, call) = makeRequest(adminCall, body: body.map { Array($0.serialized(.compact).utf8) })
         let box = LockedValue<Result<Answer, StubServerClientError>?>(nil)
         let done = DispatchSemaphore(value: 0)
+        let baseURL = baseURL
         session.dataTask(with: request) { data, response, error in
             let result: Result<Answer, StubServerClientError>
             if let error {
                 result = .failure(
-                    StubServerClientError(kind: .unreachable, call: call, status: 0, detail: error.localizedDescription)
+                    StubServerClientError(
+                        kind: .unreachable, call: call, status: 0,
+                        detail: error.localizedDescription + Self.trustHint(for: baseURL, error: error))
                 )
             } else {
                 result = Result { () throws(StubServerClientError) in

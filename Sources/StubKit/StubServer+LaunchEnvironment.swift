@@ -16,15 +16,14 @@ extension StubServer {
     /// named by ``launchEnvironmentKey(forHost:)``: `STUBSERVER_HOST_API_EXAMPLE_COM` →
     /// `http://127.0.0.1:53128` for `api.example.com`.
     ///
+    /// With HTTPS beside plain HTTP (``Configuration/https``), each variable has an `_HTTPS` twin with the
+    /// `https://` URL (`BASEURL_HTTPS`, `STUBSERVER_HOST_API_EXAMPLE_COM_HTTPS`).
+    ///
     /// - Parameter key: the variable the app reads its base URL from. Default `BASEURL`.
     /// - Returns: `[key: baseURL.absoluteString]`, e.g. `["BASEURL": "http://127.0.0.1:53127"]`, and each
     ///   virtual host's variable.
     public func launchEnvironment(key: String = "BASEURL") -> [String: String] {
-        var environment = [key: baseURL.absoluteString]
-        for host in hosts {
-            guard let name = host.name else { continue }
-            environment[Self.launchEnvironmentKey(forHost: name)] = host.baseURL.absoluteString
-        }
-        return environment
+        StubServerHost.launchEnvironment(of: hosts, key: key)
     }
+
 }

@@ -63,6 +63,13 @@ public final class AnyStubServer: AsyncStubServerAdmin, StubServerAdminForwardin
         return host.baseURL
     }
 
+    /// `https://HOST:PORT` of the server's primary HTTPS port, when it serves HTTPS beside plain HTTP
+    /// (`StubServer.httpsBaseURL`; outside this process, from `GET /__admin/hosts`); else `nil`.
+    public func httpsBaseURL() async throws -> URL? {
+        if let inProcess { return inProcess.httpsBaseURL }
+        return try await hosts().first { $0.name == nil }?.httpsBaseURL
+    }
+
     /// The client of a server outside this process, when `base` is one (a client, or a launched process's).
     var remoteClient: StubServerClient? {
         var client = base as? StubServerClient
@@ -82,11 +89,8 @@ public final class AnyStubServer: AsyncStubServerAdmin, StubServerAdminForwardin
     /// ```
     public func launchEnvironment(key: String = "BASEURL") async throws -> [String: String] {
         if let inProcess { return inProcess.launchEnvironment(key: key) }
-        var environment = [key: baseURL.absoluteString]
-        for host in try await hosts() {
-            guard let name = host.name else { continue }
-            environment[StubServer.launchEnvironmentKey(forHost: name)] = host.baseURL.absoluteString
-        }
+        var environment = StubServerHost.launchEnvironment(of: try await hosts(), key: key)
+        environment[key] = baseURL.absoluteString  // as this process reaches it (a container's mapped port, say)
         return environment
     }
 
