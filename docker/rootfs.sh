@@ -20,6 +20,20 @@ if ! ldd "$BINARY" > "$OUT/.ldd" 2>&1; then
   grep -q 'not a dynamic executable' "$OUT/.ldd" || { echo "$0: ldd $BINARY failed:" >&2; cat "$OUT/.ldd" >&2; exit 1; }
   : > "$OUT/.ldd"
 fi
+# HTTPS (--https-port) loads OpenSSL 3 at run time (dlopen of libssl.so.3 and libcrypto.so.3), so ldd does not list
+# it: a dynamic binary gets both, and what they load, from the folder its libc comes from. The fully static Slim
+# binary loads no shared library (its --https-port fails at start saying so), so it gets none.
+LIBC=$(awk '$1 == "libc.so.6" && $2 == "=>" { print $3 }' "$OUT/.ldd")
+if [ -n "$LIBC" ]; then
+  for name in libssl.so.3 libcrypto.so.3; do
+    if [ -e "$(dirname "$LIBC")/$name" ]; then
+      echo "$name => $(dirname "$LIBC")/$name (0x0)" >> "$OUT/.ldd"
+      ldd "$(dirname "$LIBC")/$name" >> "$OUT/.ldd"
+    else
+      echo "$0: note: no $name beside $LIBC: the image will serve HTTP only (apt-get install -y libssl3)" >&2
+    fi
+  done
+fi
 if grep -q 'not found' "$OUT/.ldd"; then
   echo "$0: $BINARY needs libraries this machine does not have:" >&2; grep 'not found' "$OUT/.ldd" >&2; exit 1
 fi

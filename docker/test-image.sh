@@ -13,7 +13,9 @@
 #      docker/Dockerfile.prebuilt, and checks user, labels, health check and that the image holds no shell;
 #   5. runs it with --network host on a free port: wait-healthy.sh (time to healthy), the demo checks
 #      (Stubs/check-against-wiremock.sh), `stubserver health` inside the container (finds the port itself), the
-#      dashboard page and its live feed, idle RSS, `docker stop` → exit 0;
+#      dashboard page and its live feed, idle RSS, `docker stop` → exit 0; then HTTPS: with OpenSSL 3 in the image (a
+#      full build, TRAITS=), `--https-port` serves /hello verified with the CA from /__admin/certs/ca.crt; without
+#      it (the static Slim binary), `--https-port` fails at start naming OpenSSL's library;
 #   6. WireMock's layout (/home/wiremock), STUBSERVER_OPTIONS, a mounted mappings folder (warned), and a bad stub,
 #      which wait-healthy.sh must report fast (exit 1, with the logs);
 #   7. docker/docker-compose.yml is valid (`config`); its host-networking twin docker/docker-compose.host.yml runs:
@@ -237,6 +239,35 @@ RSS_KB=$(awk '/^VmRSS:/ { print $2 }' "/proc/$PID/status")
 ok "idle RSS in the container: $RSS_KB KiB (VmRSS of pid $PID after the demo checks and 2 s idle)"
 stop_and_expect_zero "$NAME"
 timeout 30 docker rm "$NAME" >/dev/null
+
+# ---- 5b. HTTPS (--https-port): served where the image holds OpenSSL 3, else a clear failure at start ---------------
+PORT=$(free_port); TLS_PORT=$(free_port)
+if find "$WORK/rootfs" -name libssl.so.3 | grep -q .; then
+  step "HTTPS: docker run $IMAGE --port $PORT --https-port $TLS_PORT --ca-dir /tmp/ca (OpenSSL 3 is in the image)"
+  run_container "$NAME" -v "$ROOT/Stubs:/stubs:ro" "$IMAGE" --port "$PORT" --https-port "$TLS_PORT" --ca-dir /tmp/ca
+  bash "$ROOT/docker/wait-healthy.sh" "$NAME" 60 >/dev/null || die "$NAME with --https-port did not turn healthy"
+  logs_contain "$NAME" "Listening on https://0.0.0.0:$TLS_PORT" || die "no 'Listening on https://0.0.0.0:$TLS_PORT' line"
+  # The CA the server made in the container, served over plain HTTP; then HTTPS verified against it, by name and IP.
+  curl -sS --max-time 10 -o "$WORK/ca.crt" "http://127.0.0.1:$PORT/__admin/certs/ca.crt"
+  grep -q "BEGIN CERTIFICATE" "$WORK/ca.crt" || die "GET /__admin/certs/ca.crt served no certificate"
+  for host in localhost 127.0.0.1; do
+    [ "$(curl -sS --max-time 10 --cacert "$WORK/ca.crt" "https://$host:$TLS_PORT/hello")" = "Hello, stubserver" ] \
+      || die "https://$host:$TLS_PORT/hello, verified with the served CA, did not answer"
+  done
+  ok "HTTPS in the image: https://localhost:$TLS_PORT/hello verified with the CA from /__admin/certs/ca.crt"
+  stop_and_expect_zero "$NAME"
+  timeout 30 docker rm "$NAME" >/dev/null
+else
+  step "HTTPS: the image has no OpenSSL 3 (the fully static Slim binary loads none): --https-port must fail at start"
+  status=0
+  # --ca-dir: the user has no home folder in the image, and a CA folder that cannot be made is reported first.
+  timeout 60 docker run --rm --network host -v "$ROOT/Stubs:/stubs:ro" "$IMAGE" --port "$PORT" --https-port "$TLS_PORT" \
+    --ca-dir /tmp/ca >"$WORK/https.log" 2>&1 || status=$?
+  [ "$status" != 0 ] && [ "$status" != 124 ] || { cat "$WORK/https.log"; die "--https-port in an image without OpenSSL exited $status"; }
+  grep -Eq "libssl|libcrypto" "$WORK/https.log" || { cat "$WORK/https.log"; die "--https-port failed without naming OpenSSL's library"; }
+  grep -q "^Listening on https" "$WORK/https.log" && die "--https-port printed a Listening line without OpenSSL"
+  ok "--https-port without OpenSSL: exit $status at start: $(grep -m1 -E "libssl|libcrypto" "$WORK/https.log")"
+fi
 
 # ---- 6. layouts, options and a bad stub ---------------------------------------------------------------------------
 PORT=$(free_port)

@@ -136,14 +136,19 @@ public enum Runner {
     }
 
     /// The startup lines on stdout: `Listening on http://127.0.0.1:8080` first (scripts read the port from it),
-    /// then `Host api.example.com on http://127.0.0.1:53128` for each virtual host (`--host-alias`).
+    /// then `Listening on https://…` with `--https-port`, then `Host api.example.com on http://127.0.0.1:53128` for
+    /// each virtual host (`--host-alias`). With `--https-only` the base URL is the HTTPS one: printed once.
     static func listeningLines(_ server: StubServer) -> String {
         var text = "Listening on \(server.baseURL.absoluteString)\n"
-        if let https = server.hosts.first?.httpsBaseURL { text += "Listening on \(https.absoluteString)\n" }
+        if let https = server.hosts.first?.httpsBaseURL, https != server.baseURL {
+            text += "Listening on \(https.absoluteString)\n"
+        }
         for host in server.hosts {
             guard let name = host.name else { continue }
             text += "Host \(name) on \(host.baseURL.absoluteString)\n"
-            if let https = host.httpsBaseURL { text += "Host \(name) on \(https.absoluteString)\n" }
+            if let https = host.httpsBaseURL, https != host.baseURL {
+                text += "Host \(name) on \(https.absoluteString)\n"
+            }
         }
         if let authority = server.certificateAuthority {
             text += "HTTPS certificate signed by the local CA \(authority.certificateURL.path) "
