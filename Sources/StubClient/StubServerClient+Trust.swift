@@ -12,7 +12,7 @@ import StubKit
 /// trusts that authority besides the system's, never turning validation off.
 extension StubServerClient {
     /// The certificate authority a client of `baseURL` trusts besides the system's: `given`, else for an
-    /// `https` URL the local one in ``StubCertificates/CertificateAuthority/defaultDirectory(environment:)`` if it
+    /// `https` URL the local one in `CertificateAuthority.defaultDirectory(environment:)` if it
     /// exists (the one a CLI on this machine signs with); `nil` for `http`.
     static func authorityToTrust(_ given: [UInt8]?, for baseURL: URL) -> [UInt8]? {
         guard baseURL.scheme?.lowercased() == "https" else { return nil }

@@ -18,7 +18,7 @@ import StubHTTP
 /// ```
 ///
 /// The certificate is made at start by a certificate authority local to this machine and user
-/// (``StubCertificates/CertificateAuthority``), made on first use; trust it once per simulator with
+/// (`CertificateAuthority`), made on first use; trust it once per simulator with
 /// `stubserver ca trust --simulator booted`. Or give your own (``Configuration/HTTPS/Certificate``).
 extension StubServer.Configuration {
     /// How the server serves HTTPS (``StubServer/Configuration/https``).
@@ -27,7 +27,7 @@ extension StubServer.Configuration {
         public enum Certificate: Sendable, Hashable {
             /// A certificate made at start for `localhost`, `127.0.0.1`, `::1`, the server's address and every
             /// virtual host, valid for days, signed by the local certificate authority in `directory` (`nil`:
-            /// ``StubCertificates/CertificateAuthority/defaultDirectory(environment:)``), which is made there on
+            /// `CertificateAuthority.defaultDirectory(environment:)`), which is made there on
             /// first use (`--ca-dir`).
             case localAuthority(directory: URL? = nil)
             /// A PEM certificate chain (leaf first) and its PEM private key (`--https-cert`, `--https-key`).
