@@ -6,6 +6,8 @@
 //   start             StubServer.start(stubs: DIR) alone (stop() is not timed)
 //   start (no stubs)  StubServer.start() with no stubs directory
 //   stop              stop() of a started server
+//   start (HTTPS)     StubServer(stubs: DIR) with HTTPS from a local CA made beforehand (a key and a leaf made per
+//                     start) + start()
 // The very first start in the process (cold: code paging, first thread) is reported separately.
 //
 // Usage: startup-bench [--stubs DIR] [--runs N]     (DIR defaults to ./Stubs)
@@ -132,7 +134,27 @@ for _ in 0..<options.runs {
     startEmpty.append(milliseconds(clock.now - begin))
     server.stop()
 }
+// HTTPS: the CA is made once (by the first start); each start makes a key and a leaf signed by it.
+let authority = FileManager.default.temporaryDirectory.appendingPathComponent("startup-bench-ca-\(getpid())")
+defer { try? FileManager.default.removeItem(at: authority) }
+var startHTTPS: [Double] = []
+for run in 0...options.runs {
+    var configuration = StubServer.Configuration()
+    configuration.https = .init(certificate: .localAuthority(directory: authority))
+    configuration.log = LogSink(.handler { _ in })
+    let begin = clock.now
+    let server: StubServer
+    do {
+        server = try StubServer(stubs: options.stubs, configuration: configuration)
+        try server.start()
+    } catch {
+        fail("\(error)")
+    }
+    if run > 0 { startHTTPS.append(milliseconds(clock.now - begin)) }  // run 0 made the CA
+    server.stop()
+}
 report("start+hello+stop", full)
 report("start", startOnly)
 report("start (no stubs)", startEmpty)
 report("stop", stopOnly)
+report("start (HTTPS)", startHTTPS)
