@@ -27,3 +27,18 @@ extension StubServer {
     }
 
 }
+
+extension StubServerHost {
+    /// The launch environment that points an app at a server with these `hosts`: the primary one's base URL
+    /// under `key`, each virtual host's under ``StubServer/launchEnvironmentKey(forHost:)``, and with HTTPS beside
+    /// plain HTTP, the `https://` URL of each under the same name + `_HTTPS`.
+    public static func launchEnvironment(of hosts: [StubServerHost], key: String) -> [String: String] {
+        var environment: [String: String] = [:]
+        for host in hosts {
+            let name = host.name.map(StubServer.launchEnvironmentKey(forHost:)) ?? key
+            environment[name] = host.baseURL.absoluteString
+            if let https = host.httpsBaseURL { environment[name + "_HTTPS"] = https.absoluteString }
+        }
+        return environment
+    }
+}

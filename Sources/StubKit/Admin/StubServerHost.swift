@@ -61,21 +61,6 @@ public struct StubServerHost: Sendable, Hashable {
     }
 }
 
-extension StubServerHost {
-    /// The launch environment that points an app at a server with these `hosts`: the primary one's base URL
-    /// under `key`, each virtual host's under ``StubServer/launchEnvironmentKey(forHost:)``, and with HTTPS beside
-    /// plain HTTP, the `https://` URL of each under the same name + `_HTTPS`.
-    public static func launchEnvironment(of hosts: [StubServerHost], key: String) -> [String: String] {
-        var environment: [String: String] = [:]
-        for host in hosts {
-            let name = host.name.map(StubServer.launchEnvironmentKey(forHost:)) ?? key
-            environment[name] = host.baseURL.absoluteString
-            if let https = host.httpsBaseURL { environment[name + "_HTTPS"] = https.absoluteString }
-        }
-        return environment
-    }
-}
-
 /// Where a server's ports are, known once it listens: `GET /__admin/hosts` reads it.
 final class ListeningHosts: Sendable {
     private let storage = LockedValue<[StubServerHost]>([])
