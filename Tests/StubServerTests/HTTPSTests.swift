@@ -6,8 +6,9 @@ import Testing
 
 /// ``StubServer/Configuration/https``: the same stubs, admin API, templates and journal over TLS, with a leaf
 /// signed by a local certificate authority in a temporary folder, checked with the real `curl`. Linux (the
-/// engine's OpenSSL) and macOS (Network.framework) spawn curl; other platforms cannot.
-#if os(Linux) || os(macOS)
+/// engine's OpenSSL) and macOS (Network.framework, whose in-memory identity needs the Xcode 26 SDK) spawn curl;
+/// other platforms cannot.
+#if os(Linux) || (os(macOS) && compiler(>=6.2))
     @Suite("HTTPS")
     struct HTTPSTests {
         /// A quiet server with HTTPS from a local CA made in a fresh folder, and that folder.
