@@ -135,7 +135,7 @@ for _ in 0..<options.runs {
     server.stop()
 }
 // HTTPS: the CA is made once (by the first start); each start makes a key and a leaf signed by it.
-let authority = FileManager.default.temporaryDirectory.appendingPathComponent("startup-bench-ca-\(getpid())")
+let authority = FileManager.default.temporaryDirectory.appendingPathComponent("startup-bench-ca-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: authority) }
 var startHTTPS: [Double] = []
 for run in 0...options.runs {
