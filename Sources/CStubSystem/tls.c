@@ -61,8 +61,6 @@ static struct {
     int (*get_error)(const SSL *, int);
     int (*shutdown)(SSL *);
     int (*is_init_finished)(const SSL *);
-    const char *(*get_version)(const SSL *);
-    void (*get0_alpn_selected)(const SSL *, const unsigned char **, unsigned int *);
     BIO *(*get_rbio)(const SSL *);
     BIO *(*get_wbio)(const SSL *);
     int (*bio_free)(BIO *);
@@ -117,8 +115,6 @@ static void tls_load_once(void) {
     CSTUB_TLS_SYMBOL(library, get_error, "SSL_get_error")
     CSTUB_TLS_SYMBOL(library, shutdown, "SSL_shutdown")
     CSTUB_TLS_SYMBOL(library, is_init_finished, "SSL_is_init_finished")
-    CSTUB_TLS_SYMBOL(library, get_version, "SSL_get_version")
-    CSTUB_TLS_SYMBOL(library, get0_alpn_selected, "SSL_get0_alpn_selected")
     CSTUB_TLS_SYMBOL(library, get_rbio, "SSL_get_rbio")
     CSTUB_TLS_SYMBOL(library, get_wbio, "SSL_get_wbio")
     CSTUB_TLS_SYMBOL(crypto, bio_free, "BIO_free")
@@ -297,12 +293,4 @@ void cstub_tls_shutdown(void *session) {
 
 int cstub_tls_handshake_done(void *session) { return ssl.is_init_finished(session); }
 
-const char *cstub_tls_version(void *session) { return ssl.get_version(session); }
-
-int cstub_tls_alpn_is_http11(void *session) {
-    const unsigned char *protocol = NULL;
-    unsigned int length = 0;
-    ssl.get0_alpn_selected(session, &protocol, &length);
-    return length == 8 && memcmp(protocol, "http/1.1", 8) == 0;
-}
 #endif

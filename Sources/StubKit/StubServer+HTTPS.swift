@@ -87,15 +87,11 @@ extension StubServer {
             authority: authority)
     }
 
-    /// The names a made certificate carries: the loopback names, the server's own address unless it is a
-    /// wildcard, and every virtual host.
+    /// The names a made certificate carries besides `localhost`, `127.0.0.1` and `::1`, which it always carries
+    /// (each name once): the server's own address unless it is a wildcard, and every virtual host.
     static func serverNames(_ configuration: Configuration) -> [String] {
-        var names = ["localhost", "127.0.0.1", "::1"]
         let host = String(configuration.host.filter { $0 != "[" && $0 != "]" })
-        if !["0.0.0.0", "::", ""].contains(host) { names.append(host) }
-        names += configuration.virtualHosts.map { $0.lowercased() }
-        var seen = Set<String>()
-        return names.filter { seen.insert($0.lowercased()).inserted }
+        return (["0.0.0.0", "::", ""].contains(host) ? [] : [host]) + configuration.virtualHosts
     }
 
     /// The primary HTTPS port (``Configuration/https``): the kernel's pick when configured with 0; `nil` without

@@ -78,8 +78,6 @@ size_t cstub_tls_take_output(void *session, uint8_t *buffer, size_t capacity);
 void cstub_tls_shutdown(void *session);
 /// Whether the handshake is complete.
 int cstub_tls_handshake_done(void *session);
-/// "TLSv1.3", "TLSv1.2".
-const char *cstub_tls_version(void *session);
 
 /// libcurl, loaded at run time for the proxy's https:// upstreams (curl.c). The constants are curl's stable
 /// ABI values, from <curl/curl.h> (curl 7.x and 8.x): CURLOPTTYPE_LONG 0, _OBJECTPOINT 10000,

@@ -52,11 +52,11 @@ extension Connection {
 
     /// A request in plain HTTP on the TLS port: answered in plain text, as nginx does, then closed.
     private func refusePlainHTTP() {
-        let text = "This port speaks HTTPS: use https:// for this URL.\n"
-        let response =
-            "HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(text.utf8.count)"
-            + "\r\nConnection: close\r\n\r\n\(text)"
-        OutputBuffer.writeWhatTheSocketTakes(Array(response.utf8), to: socket)
+        let response = HTTPResponse.text("This port speaks HTTPS: use https:// for this URL.\n", status: .badRequest)
+        var bytes: [UInt8] = []
+        ResponseSerializer.serialize(
+            response, context: ResponseContext(close: true), dateLine: loop.dateCache.currentLine(), into: &bytes)
+        OutputBuffer.writeWhatTheSocketTakes(bytes, to: socket)
         server.handler.didFailTLS(
             "a plain HTTP request on the HTTPS port was answered 400", remoteAddress: socket.remoteAddressDescription())
         socket.shutdownWrite()

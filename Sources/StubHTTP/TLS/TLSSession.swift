@@ -67,9 +67,6 @@ final class TLSSession {
         /// Whether the handshake is complete.
         var isEstablished: Bool { cstub_tls_handshake_done(handle) != 0 }
 
-        /// The protocol version agreed ("TLSv1.3"), for logs and tests.
-        var version: String { String(cString: cstub_tls_version(handle)) }
-
         /// Queues a close_notify alert, sent by the next ``sendPending(to:)``.
         func shutdown() { cstub_tls_shutdown(handle) }
 
@@ -94,14 +91,10 @@ final class TLSSession {
         func feed(_ bytes: UnsafeRawBufferPointer) -> Bool { false }
         func read(into buffer: UnsafeMutableRawBufferPointer) -> Input { .failed("no TLS library") }
         var isEstablished: Bool { false }
-        var version: String { "" }
         func shutdown() {}
         private func encrypt(_ plaintext: UnsafeRawBufferPointer) -> Bool { false }
         private func takeOutput(into buffer: UnsafeMutableRawBufferPointer) -> Int { 0 }
     #endif
-
-    /// Whether ciphertext waits to be sent.
-    var hasPendingOutput: Bool { stagedStart < stagedEnd }
 
     /// Encrypts up to a record of `plaintext` and sends what `socket` takes: `.processed(n)`, `n` bytes of
     /// plaintext taken (their ciphertext sent or waiting here); `.wouldBlock` when earlier ciphertext still waits.
