@@ -55,6 +55,8 @@ let package = Package(
         .target(
             name: "StubLoading",
             dependencies: ["StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching", "StubTemplating"]),
+        // OpenAPI 3.0 and 3.1 documents: operations, stubs made from them, requests and stubs checked against them.
+        .target(name: "StubOpenAPI", dependencies: ["StubHTTP", "StubModel", "StubMatching", "StubLoading"]),
         // Forwarding to upstreams (URLSession, libcurl) and recording their answers as stubs; HAR import. The Slim
         // trait leaves the forwarding and recording out.
         .target(
@@ -66,7 +68,7 @@ let package = Package(
             name: "StubKit",
             dependencies: [
                 "StubHTTP", "StubModel", "StubMatching", "StubTemplating", "StubLoading", "StubProxy",
-                "StubCertificates"
+                "StubCertificates", "StubOpenAPI"
             ]),
         // A server elsewhere (the CLI, a container) driven through its admin API, and the CLI as a child process.
         // URLSession and Process: its own target, so the executable (and the Slim image) does not link it.
@@ -101,6 +103,8 @@ let package = Package(
             ]),
         .testTarget(name: "StubCertificatesTests", dependencies: ["StubCertificates", "StubTestSupport"]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
+        .testTarget(
+            name: "StubOpenAPITests", dependencies: ["StubOpenAPI", "StubModel", "StubHTTP", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI", "StubTestSupport"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
         .testTarget(

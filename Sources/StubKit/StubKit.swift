@@ -5,5 +5,6 @@
 // the journal, the admin API and closure stubs. It re-exports the stub domain below it, so `import StubKit` is
 // all a user writes.
 @_exported import StubModel
+@_exported import StubOpenAPI
 @_exported import StubProxy
 @_exported import StubTemplating

@@ -34,6 +34,8 @@ struct StubRequestHandler: HTTPHandler {
     let streams: StreamRegistry
     /// The WebSocket connections open now, for ``StubServer/webSockets(matching:)``.
     let webSocketRegistry: WebSocketRegistry
+    /// The OpenAPI documents requests are checked against, if any.
+    let contracts: OpenAPIContracts
 
     /// Requests with a larger body are matched on ``matchWorkers``: matching may parse the body as JSON.
     static let inlineBodyLimit = 64 << 10
@@ -79,6 +81,20 @@ struct StubRequestHandler: HTTPHandler {
     private func serve(
         _ request: StubHTTPRequest, responder: HTTPResponder, started: ContinuousClock.Instant, onEventLoop: Bool
     ) {
+        if contracts.isActive, let (document, finding) = contracts.check(request) {
+            switch contracts.mode {
+            case .reject:
+                let response = OpenAPIContracts.problem(finding, document: document)
+                return conclude(request, Conclusion(response: response, ownsBody: true), started: started) {
+                    unmatchedLog.log(request, status: 400, report: "stubserver: OpenAPI: \(finding)\n")
+                    responder.respond(response)
+                }
+            case .log:
+                configuration.log.write("stubserver: OpenAPI: \(finding)")
+            case .off:
+                break
+            }
+        }
         let snapshot = store.snapshot
         // One context for matching and the near-miss report: the body is parsed at most once.
         let context = snapshot.table.context(for: request)

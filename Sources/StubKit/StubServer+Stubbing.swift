@@ -118,6 +118,7 @@ extension StubServer {
         store.reset()
         journal.removeAll()
         store.forgetUsage()
+        contracts.reset()
     }
 
     /// The stubs that answered no request since the journal was last cleared (dead stubs), in the

@@ -128,6 +128,13 @@ public final class StubServer: Sendable {
         /// and dashboard over TLS, with a certificate from the local certificate authority or your own. Default
         /// `nil`: plain HTTP only. See ``HTTPS``.
         public var https: HTTPS?
+        /// OpenAPI documents (``OpenAPIDocument/load(contentsOf:)``): each operation answers from the document
+        /// (after every stub from files or Swift), and requests are checked against them as
+        /// ``openAPIValidation`` says.
+        public var openAPI: [OpenAPIDocument] = []
+        /// What a request that breaks its OpenAPI operation gets: a `400` problem (``OpenAPIValidation/reject``,
+        /// the default), a log line, or nothing.
+        public var openAPIValidation: OpenAPIValidation = .reject
 
         public init(host: String = "127.0.0.1", port: Int = 0) {
             self.host = host
@@ -143,6 +150,12 @@ public final class StubServer: Sendable {
     public let log: LogSink
     /// What the test helpers already reported, so each problem fails a test once.
     package let failureLedger = FailureLedger()
+    /// The OpenAPI documents requests are checked against.
+    let contracts: OpenAPIContracts
+    /// The stubs made from the configuration's OpenAPI documents, after the stubs directory's (kept on reload).
+    let openAPIStubs: [StubMapping]
+    /// The seed of values made from OpenAPI schemas (``Configuration/fakeDataSeed``, else 0).
+    let openAPISeed: UInt64
     let store: StubStore
     /// Runs synchronous closure stubs, off the event loops.
     let closureWorkers: WorkerPool
@@ -189,7 +202,12 @@ public final class StubServer: Sendable {
         let (root, note) = stubs.map(StubsLayout.resolvedRoot) ?? (nil, nil)
         stubsDirectory = root
         loadOptions = configuration.loadOptions
-        let loaded = try Self.load(root, options: loadOptions)
+        openAPISeed = configuration.fakeDataSeed ?? 0
+        let openAPIStubs = configuration.openAPI.flatMap { $0.stubs(seed: configuration.fakeDataSeed ?? 0) }
+        self.openAPIStubs = openAPIStubs
+        contracts = OpenAPIContracts(configuration.openAPI, mode: configuration.openAPIValidation)
+        var loaded = try Self.load(root, options: loadOptions)
+        loaded.mappings += openAPIStubs
         log = configuration.log
         if let note { log.write("stubserver: \(note)") }
         for warning in loaded.warnings { log.write("stubserver: \(warning)") }
@@ -245,7 +263,7 @@ public final class StubServer: Sendable {
                     mode: configuration.unmatchedRequestLogging, note: configuration.unmatchedRequestLineNote,
                     sink: log),
                 origin: origin, proxy: proxy, recorder: recorder, streams: streams,
-                webSocketRegistry: webSocketRegistry))
+                webSocketRegistry: webSocketRegistry, contracts: contracts))
         if let onShutdownRequest = configuration.onShutdownRequest {
             adminState.onShutdown(onShutdownRequest)
         } else {
@@ -342,7 +360,7 @@ public final class StubServer: Sendable {
     @discardableResult
     public func reloadStubs() throws(StubServerError) -> [String] {
         let loaded = try Self.load(stubsDirectory, options: loadOptions)
-        store.replaceFileMappings(loaded.mappings, compiled: loaded.compiled)
+        store.replaceFileMappings(loaded.mappings + openAPIStubs, compiled: loaded.compiled)
         return loaded.warnings
     }
 

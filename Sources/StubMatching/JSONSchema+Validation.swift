@@ -6,6 +6,20 @@ extension JSONSchema {
     func violations(of instance: JSONValue, limit: Int = 8) -> [String] {
         var run = JSONSchemaValidation(schema: self, limit: limit)
         run.check(instance, against: root, at: "$", depth: 0)
+        return run.found.map { "\($0.path): \($0.message)" }
+    }
+
+    /// The ways `instance` breaks the subschema at JSON pointer `schemaPointer` (one of the entries the schema
+    /// was made with), at most `limit`, each at the JSON pointer of the offending value below `instancePointer`
+    /// (`/body/items/0/name`), as OpenAPI validation reports them.
+    package func violations(
+        of instance: JSONValue, against schemaPointer: String, at instancePointer: String, limit: Int = 8
+    ) -> [JSONSchemaViolation] {
+        guard let node = JSONSchema.resolve("#" + schemaPointer, in: root) else {
+            return [JSONSchemaViolation(path: instancePointer, message: "no schema at #\(schemaPointer)")]
+        }
+        var run = JSONSchemaValidation(schema: self, limit: limit, pointers: true)
+        run.check(instance, against: node, at: instancePointer, depth: 0)
         return run.found
     }
 
@@ -29,28 +43,44 @@ extension JSONSchema {
     }
 }
 
+/// One way a value breaks a schema: where (a JSONPath such as `$.a[0]`, or a JSON pointer such as `/a/0`) and what.
+package struct JSONSchemaViolation: Sendable, Hashable, CustomStringConvertible {
+    package let path: String
+    package let message: String
+    package var description: String { "\(path): \(message)" }
+}
+
 /// One validation: its step budget and what it found.
 struct JSONSchemaValidation {
     let schema: JSONSchema
     let limit: Int
+    /// Whether paths are JSON pointers (`/a/0`) rather than JSONPaths (`$.a[0]`).
+    let pointers: Bool
     var steps = 0
-    var found: [String] = []
+    var found: [JSONSchemaViolation] = []
 
-    init(schema: JSONSchema, limit: Int) {
+    init(schema: JSONSchema, limit: Int, pointers: Bool = false) {
         self.schema = schema
         self.limit = limit
+        self.pointers = pointers
     }
+
+    func childPath(_ path: String, _ name: String) -> String {
+        pointers ? path + "/" + JSONSchema.escape(name) : Self.child(path, name)
+    }
+
+    func itemPath(_ path: String, _ index: Int) -> String { pointers ? "\(path)/\(index)" : "\(path)[\(index)]" }
 
     private var version: JSONSchema.Version { schema.version }
     var full: Bool { found.count >= limit }
 
     mutating func report(_ path: String, _ message: String) {
-        if !full { found.append("\(path): \(message)") }
+        if !full { found.append(JSONSchemaViolation(path: path, message: message)) }
     }
 
     /// Whether `instance` is valid against `node`, without reporting (for anyOf, oneOf, not, if, contains).
     mutating func valid(_ instance: JSONValue, against node: JSONValue, at path: String, depth: Int) -> Bool {
-        var inner = JSONSchemaValidation(schema: schema, limit: 1)
+        var inner = JSONSchemaValidation(schema: schema, limit: 1, pointers: pointers)
         inner.steps = steps
         inner.check(instance, against: node, at: path, depth: depth)
         steps = inner.steps
@@ -67,6 +97,8 @@ struct JSONSchemaValidation {
             if !allowed { report(path, "no value is allowed here (the schema is false)") }
             return
         case .object(let keywords):
+            // OpenAPI 3.0: `nullable: true` lets null through whatever the type says.
+            if schema.openAPI30, instance == .null, node["nullable"] == .bool(true) { return }
             // Before 2019-09, $ref replaces the rest of its schema.
             if let reference = node["$ref"], case .string(let text) = reference,
                 let target = JSONSchema.resolve(text, in: schema.root)
@@ -106,6 +138,9 @@ struct JSONSchemaValidation {
                 report(path, "expected \(value.serialized()), found \(instance.serialized())")
             }
         case "allOf", "anyOf", "oneOf":
+            if key != "allOf", let chosen = discriminated(instance, by: node) {
+                return check(instance, against: chosen, at: path, depth: depth + 1)
+            }
             checkCombination(key, value, instance: instance, at: path, depth: depth)
         case "not":
             if valid(instance, against: value, at: path, depth: depth + 1) {
@@ -123,6 +158,17 @@ struct JSONSchemaValidation {
             case .null, .bool: return
             }
         }
+    }
+
+    /// OpenAPI's `discriminator`: the one schema of a `oneOf`/`anyOf` named by the object's property
+    /// (through `mapping`, or `#/components/schemas/<value>`), checked in place of trying them all.
+    private func discriminated(_ instance: JSONValue, by node: JSONValue) -> JSONValue? {
+        guard let property = node["discriminator"]?["propertyName"]?.stringValue,
+            let tag = instance[property]?.stringValue
+        else { return nil }
+        let reference = node["discriminator"]?["mapping"]?[tag]?.stringValue ?? "#/components/schemas/\(tag)"
+        let target = reference.hasPrefix("#") ? reference : "#/components/schemas/\(reference)"
+        return JSONSchema.resolve(target, in: schema.root).map { _ in .object([("$ref", .string(target))]) }
     }
 
     private mutating func checkCombination(
@@ -221,7 +267,7 @@ struct JSONSchemaValidation {
                 prefix = []
             }
             for (index, sub) in zip(items.indices, prefix) where !full {
-                check(items[index], against: sub, at: "\(path)[\(index)]", depth: depth + 1)
+                check(items[index], against: sub, at: itemPath(path, index), depth: depth + 1)
             }
             // `items` as one schema: the items after `prefixItems`, or all of them.
             if key == "items", case .array = value { return }
@@ -229,18 +275,18 @@ struct JSONSchemaValidation {
                 var start = 0
                 if case .array(let prefixItems)? = node["prefixItems"] { start = prefixItems.count }
                 for index in items.indices.dropFirst(start) where !full {
-                    check(items[index], against: value, at: "\(path)[\(index)]", depth: depth + 1)
+                    check(items[index], against: value, at: itemPath(path, index), depth: depth + 1)
                 }
             }
         case "additionalItems":
             guard case .array(let tuple)? = node["items"] else { return }
             for index in items.indices.dropFirst(tuple.count) where !full {
-                check(items[index], against: value, at: "\(path)[\(index)]", depth: depth + 1)
+                check(items[index], against: value, at: itemPath(path, index), depth: depth + 1)
             }
         case "contains":
             var count = 0
-            for (index, item) in items.enumerated()
-            where valid(item, against: value, at: "\(path)[\(index)]", depth: depth + 1) {
+            for (index, element) in items.enumerated()
+            where valid(element, against: value, at: itemPath(path, index), depth: depth + 1) {
                 count += 1
             }
             let minimum = version == .v201909 || version == .v202012 ? node["minContains"]?.doubleValue ?? 1 : 1
@@ -270,7 +316,7 @@ struct JSONSchemaValidation {
             guard case .object(let schemas) = value else { return }
             for (name, sub) in schemas where !full {
                 if let member = members.first(where: { $0.key == name }) {
-                    check(member.value, against: sub, at: Self.child(path, name), depth: depth + 1)
+                    check(member.value, against: sub, at: childPath(path, name), depth: depth + 1)
                 }
             }
         case "patternProperties":
@@ -278,7 +324,7 @@ struct JSONSchemaValidation {
             for (pattern, sub) in schemas {
                 guard let regex = schema.regexes[pattern] else { continue }
                 for member in members where !full && regex.matchesWhole(member.key) {
-                    check(member.value, against: sub, at: Self.child(path, member.key), depth: depth + 1)
+                    check(member.value, against: sub, at: childPath(path, member.key), depth: depth + 1)
                 }
             }
         case "additionalProperties":
@@ -289,12 +335,12 @@ struct JSONSchemaValidation {
                 if value == .bool(false) {
                     report(path, "property \(Quoting.quote(member.key)) is not allowed")
                 } else {
-                    check(member.value, against: value, at: Self.child(path, member.key), depth: depth + 1)
+                    check(member.value, against: value, at: childPath(path, member.key), depth: depth + 1)
                 }
             }
         case "propertyNames":
             for member in members where !full {
-                check(.string(member.key), against: value, at: Self.child(path, member.key), depth: depth + 1)
+                check(.string(member.key), against: value, at: childPath(path, member.key), depth: depth + 1)
             }
         case "dependencies", "dependentRequired", "dependentSchemas":
             guard case .object(let rules) = value else { return }

@@ -22,16 +22,31 @@ package struct JSONSchema: Sendable, Hashable {
 
     let root: JSONValue
     let version: Version
+    /// OpenAPI 3.0's dialect (draft 4 with `nullable`): a null is valid where `nullable: true`.
+    let openAPI30: Bool
     /// The `pattern` and `patternProperties` regular expressions, compiled once, by source.
     let regexes: [String: CompiledRegex]
 
     /// Checks `schema`: its keywords have the types the specification gives, its `$ref`s resolve and
     /// its patterns compile. The error names the JSON pointer of the faulty keyword.
-    package init(_ schema: JSONValue, version: Version = .v202012) throws(JSONSchemaError) {
+    /// - Parameters:
+    ///   - entries: JSON pointers of the schemas inside `schema` to check and validate with (an OpenAPI document
+    ///     holds its schemas under `components` and operations); the whole of `schema` by default.
+    ///   - openAPI30: OpenAPI 3.0's dialect: draft 4 (`version: .v4`) with `nullable`.
+    package init(
+        _ schema: JSONValue, version: Version = .v202012, entries: [String] = [""], openAPI30: Bool = false
+    ) throws(JSONSchemaError) {
         root = schema
         self.version = version
+        self.openAPI30 = openAPI30
         var regexes: [String: CompiledRegex] = [:]
-        var pending: [(JSONValue, String)] = [(schema, "")]
+        var pending: [(JSONValue, String)] = []
+        for entry in entries {
+            guard let node = JSONSchema.resolve("#" + entry, in: schema) else {
+                throw JSONSchemaError(pointer: entry, message: "no schema here")
+            }
+            pending.append((node, entry))
+        }
         var visited = 0
         while let (node, pointer) = pending.popLast() {
             visited += 1
@@ -56,7 +71,7 @@ package struct JSONSchema: Sendable, Hashable {
     }
 
     package static func == (lhs: JSONSchema, rhs: JSONSchema) -> Bool {
-        lhs.root == rhs.root && lhs.version == rhs.version
+        lhs.root == rhs.root && lhs.version == rhs.version && lhs.openAPI30 == rhs.openAPI30
     }
     package func hash(into hasher: inout Hasher) {
         hasher.combine(root)
@@ -204,7 +219,7 @@ package struct JSONSchema: Sendable, Hashable {
 
 /// Why a schema cannot be used: the JSON pointer of the keyword and what is wrong.
 package struct JSONSchemaError: Error, Sendable, CustomStringConvertible {
-    let pointer: String
-    let message: String
+    package let pointer: String
+    package let message: String
     package var description: String { "invalid JSON Schema at \"#\(pointer)\": \(message)" }
 }

@@ -37,7 +37,16 @@ package struct PathTemplate: Sendable, Hashable {
     /// Parameter names in template order (a name may repeat; the last value wins).
     package let names: [String]
     /// How many `/` a matching path has: one less than ``segments``.
-    var slashCount: Int { segments.count - 1 }
+    package var slashCount: Int { segments.count - 1 }
+
+    /// How many segments are wholly literal (an OpenAPI router tries `/pets/mine` before `/pets/{id}`).
+    package var literalSegmentCount: Int { segments.count { if case .literal = $0 { true } else { false } } }
+
+    /// The first segment after the leading `/` when it is wholly literal (`users` of `/users/{name}`).
+    package var firstLiteralSegment: String? {
+        guard segments.count > 1, case .literal(let bytes) = segments[1] else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     package init(_ template: String) {
         // The same reading as the former regex compiler: `{` up to the next `}` is a parameter; a `{` with
@@ -95,7 +104,7 @@ package struct PathTemplate: Sendable, Hashable {
     }
 
     /// The decoded parameters if `path` (raw) matches, else `nil`.
-    func parameters(in path: String) -> [String: String]? {
+    package func parameters(in path: String) -> [String: String]? {
         var path = path
         return path.withUTF8 { bytes -> [String: String]? in
             var captures: [Range<Int>] = []

@@ -1,0 +1,125 @@
+import StubModel
+
+/// What a contract check found of one stub: it answers a request the document does not define, or answers what
+/// the operation never would (a status it does not list, a body its schema does not allow).
+public struct OpenAPIDrift: Sendable, Hashable, CustomStringConvertible {
+    /// How the stub is named in reports: its file, else its name and pattern.
+    public let stub: String
+    public let message: String
+
+    public var description: String { "\(stub): \(message)" }
+}
+
+/// What a contract check made of a set of stubs: the drift found, and how many stubs could not be checked.
+public struct OpenAPIDriftReport: Sendable {
+    /// Stubs that do not fit the document.
+    public var drift: [OpenAPIDrift] = []
+    /// Stubs checked and found to fit.
+    public var fitting = 0
+    /// Stubs that were not checked, with why (a URL regex, any URL, a proxy).
+    public var unchecked: [OpenAPIDrift] = []
+}
+
+extension OpenAPIDocument {
+    /// Checks hand-written stubs against the document: each stub's method and path must be an operation's, its
+    /// status one of that operation's responses, and its body (JSON, not a template) valid against that
+    /// response's schema. Stubs made from an OpenAPI document are left out.
+    public func drift(of stubs: [StubMapping]) -> OpenAPIDriftReport {
+        var report = OpenAPIDriftReport()
+        for stub in stubs where stub.metadata?["openapi"] == nil {
+            let name = stub.source ?? stub.displayName
+            func unchecked(_ why: String) { report.unchecked.append(OpenAPIDrift(stub: name, message: why)) }
+            guard let path = Self.path(of: stub.request.url) else {
+                unchecked("not checked: its URL is a regular expression or any URL")
+                continue
+            }
+            let methods: [String]
+            switch stub.request.method {
+            case .exactly(let method): methods = [method.uppercased()]
+            case .any: methods = Array(Set(operations.map(\.method))).sorted()
+            }
+            var routed: [OpenAPIOperation] = []
+            for method in methods {
+                if let found = self.operation(method: method, path: path) { routed.append(found.operation) }
+            }
+            guard let operation = routed.first else {
+                let shown = methods.count == 1 ? methods[0] : "any method on"
+                let known = router.methods(for: path)
+                let detail =
+                    known.isEmpty ? "no operation has this path" : "the path has \(known.joined(separator: ", ")) only"
+                report.drift.append(
+                    OpenAPIDrift(stub: name, message: "\(shown) \(path) is not in \(file) (\(detail))"))
+                continue
+            }
+            let response = stub.response
+            if response.proxy != nil || response.fault != nil {
+                unchecked("not checked: it forwards or fails instead of answering")
+                continue
+            }
+            let status = response.status
+            let exact = operation.responses.first { $0.status != "default" && $0.covers(status) }
+            guard let declared = exact ?? operation.responses.first(where: { $0.status == "default" }) else {
+                let listed = operation.responses.map { $0.status }.joined(separator: ", ")
+                report.drift.append(
+                    OpenAPIDrift(
+                        stub: name,
+                        message: "answers \(response.status), which operation \(operation.id) does not list "
+                            + "(it lists \(listed.isEmpty ? "no response" : listed))"))
+                continue
+            }
+            let problems = bodyProblems(response, declared, operation)
+            if problems.isEmpty {
+                report.fitting += 1
+            } else {
+                report.drift += problems.map { OpenAPIDrift(stub: name, message: $0) }
+            }
+        }
+        return report
+    }
+
+    /// What is wrong with the stub's body for `declared`: nothing when it has no JSON body to check.
+    private func bodyProblems(
+        _ response: ResponseDefinition, _ declared: OpenAPIOperation.Response, _ operation: OpenAPIOperation
+    ) -> [String] {
+        let instance: JSONValue
+        switch response.body {
+        case .json(let value):
+            instance = value
+        case .text(let text):
+            guard !text.contains("{{"), let value = try? JSONParser.parse(text) else { return [] }
+            instance = value
+        case .file(_, let bytes):
+            guard let value = try? JSONParser.parse(bytes) else { return [] }
+            instance = value
+        case .bytes, .none:
+            return []
+        }
+        let type = response.headers.first(name: "Content-Type")
+        let media =
+            type.flatMap { type in declared.content.first { OpenAPIMediaTypes.covers($0.type, type) } }
+            ?? declared.content.first(where: \.isJSON)
+        guard let media else {
+            if let type, !declared.content.isEmpty {
+                return [
+                    "answers Content-Type \(type), which \(operation.id) \(declared.status) does not list "
+                        + "(it lists \(declared.content.map(\.type).joined(separator: ", ")))"
+                ]
+            }
+            return []
+        }
+        guard let schemaPointer = media.schemaPointer else { return [] }
+        let violations = validator.violations(of: instance, against: schemaPointer, at: "/body", limit: 4)
+        return violations.map {
+            "its body does not fit \(operation.id) \(declared.status) \(media.type): \($0.path): \($0.message)"
+        }
+    }
+
+    /// The path a stub's URL matcher names, if it names one (a template keeps its `{name}` segments).
+    private static func path(of url: URLMatcher?) -> String? {
+        switch url {
+        case .url(let text)?: return String(text.prefix { $0 != "?" })
+        case .urlPath(let path)?, .urlPathTemplate(let path)?: return path
+        case .urlPattern?, .urlPathPattern?, nil: return nil
+        }
+    }
+}
