@@ -38,6 +38,10 @@ package final class CompiledRegex: @unchecked Sendable, Hashable {
     }
 
     /// The regex, or why `pattern` does not compile.
+    /// `pattern` compiled, or `nil` when it does not compile (for code outside matching, e.g. the OpenAPI drift
+    /// check's test of a stub's URL regex).
+    package static func compiled(_ pattern: String) -> CompiledRegex? { try? CompiledRegex(compiling: pattern) }
+
     convenience init(compiling pattern: String, owner: RegexOwner? = nil) throws(MatcherCompileError) {
         let compiled = Result { () throws(RegexSyntaxError) in try JavaRegex(pattern) }
         if case let .failure(error) = compiled { throw .regex(error) }
@@ -76,7 +80,7 @@ package final class CompiledRegex: @unchecked Sendable, Hashable {
 
     /// Whether the whole of `value` matches. An invalid pattern matches nothing, nor does an evaluation
     /// that runs out of budget (see ``wholeMatch(_:)``).
-    func matchesWhole(_ value: String) -> Bool { wholeMatch(value) ?? false }
+    package func matchesWhole(_ value: String) -> Bool { wholeMatch(value) ?? false }
 
     /// Whether the whole of `value` does NOT match: `false` too when the evaluation ran out of budget, so
     /// a stub is never chosen on an answer the regex did not give.

@@ -1,3 +1,4 @@
+import StubMatching
 import StubModel
 
 /// What a contract check found of one stub: it answers a request the document does not define, or answers what
@@ -29,8 +30,8 @@ extension OpenAPIDocument {
         for stub in stubs where stub.metadata?["openapi"] == nil {
             let name = stub.source ?? stub.displayName
             func unchecked(_ why: String) { report.unchecked.append(OpenAPIDrift(stub: name, message: why)) }
-            guard let path = Self.path(of: stub.request.url) else {
-                unchecked("not checked: its URL is a regular expression or any URL")
+            guard let path = Self.path(of: stub.request.url) ?? samplePath(for: stub.request) else {
+                unchecked("not checked: its URL is any URL, or a regular expression no operation's path fits")
                 continue
             }
             let methods: [String]
@@ -67,6 +68,10 @@ extension OpenAPIDocument {
                             + "(it lists \(listed.isEmpty ? "no response" : listed))"))
                 continue
             }
+            if Self.isTemplate(response) {
+                unchecked("its status fits \(operation.id); its body is not checked: it is a template")
+                continue
+            }
             let problems = bodyProblems(response, declared, operation)
             if problems.isEmpty {
                 report.fitting += 1
@@ -75,6 +80,15 @@ extension OpenAPIDocument {
             }
         }
         return report
+    }
+
+    private static func isTemplate(_ response: ResponseDefinition) -> Bool {
+        if response.transformers.contains("response-template") { return true }
+        switch response.body {
+        case .text(let text): return text.contains("{{")
+        case .file(_, let bytes): return bytes.firstRange(of: Array("{{".utf8)) != nil
+        case .json, .bytes, .none: return false
+        }
     }
 
     /// What is wrong with the stub's body for `declared`: nothing when it has no JSON body to check.
@@ -86,7 +100,7 @@ extension OpenAPIDocument {
         case .json(let value):
             instance = value
         case .text(let text):
-            guard !text.contains("{{"), let value = try? JSONParser.parse(text) else { return [] }
+            guard let value = try? JSONParser.parse(text) else { return [] }
             instance = value
         case .file(_, let bytes):
             guard let value = try? JSONParser.parse(bytes) else { return [] }
@@ -112,6 +126,36 @@ extension OpenAPIDocument {
         return violations.map {
             "its body does not fit \(operation.id) \(declared.status) \(media.type): \($0.path): \($0.message)"
         }
+    }
+
+    /// For a stub whose URL is a regular expression: the first operation path (with sample values for its
+    /// parameters: the parameter's example, `1` for numbers, `a` otherwise) the expression matches, so the stub is
+    /// checked against an operation it really answers. `nil` when it matches none.
+    private func samplePath(for request: RequestPattern) -> String? {
+        let pattern: String
+        switch request.url {
+        case .urlPattern(let text)?, .urlPathPattern(let text)?: pattern = text
+        case .url?, .urlPath?, .urlPathTemplate?, nil: return nil
+        }
+        guard let regex = CompiledRegex.compiled(pattern) else { return nil }
+        for operation in operations {
+            if case .exactly(let method) = request.method, method.uppercased() != operation.method { continue }
+            var path = operation.path
+            for parameter in operation.parameters where parameter.location == .path {
+                let schema = parameter.schemaPointer.flatMap { schemaNode($0) }
+                let sample: String
+                if case .string(let example)? = schema?["example"] {
+                    sample = example
+                } else if let types = schema.map(Self.types), types.contains("integer") || types.contains("number") {
+                    sample = "1"
+                } else {
+                    sample = "a"
+                }
+                path = path.replacing("{\(parameter.name)}", with: sample)
+            }
+            if regex.matchesWhole(path) { return path }
+        }
+        return nil
     }
 
     /// The path a stub's URL matcher names, if it names one (a template keeps its `{name}` segments).

@@ -69,6 +69,10 @@ public struct Options: Sendable, Equatable {
     public var jsonMatchBodyLimit: Int = 4 << 20
     /// The seed of templates' fake data (`--faker-seed N`). Default `nil`: random values.
     public var fakeDataSeed: UInt64?
+    /// OpenAPI documents to answer from and check requests against (`--openapi FILE`, repeatable).
+    public var openAPI: [String] = []
+    /// What a request breaking its OpenAPI operation gets (`--openapi-validation reject|log|off`).
+    public var openAPIValidation: OpenAPIValidation = .reject
     /// The HTTPS port (`--https-port N`); `nil`: no HTTPS unless `--https-only`.
     public var httpsPort: Int?
     /// ``httpsPort`` as the integer option rows set it.

@@ -82,6 +82,16 @@ public enum Runner {
         configuration.jsonMatchBodyLimit = options.jsonMatchBodyLimit
         configuration.fakeDataSeed = options.fakeDataSeed
         configuration.https = options.https
+        configuration.openAPIValidation = options.openAPIValidation
+        for file in options.openAPI {
+            do {
+                configuration.openAPI.append(try OpenAPIDocument.load(contentsOf: file))
+            } catch {
+                log.write("stubserver: error: \(error)")
+                log.write("stubserver: `stubserver check --openapi \(file)` checks the document alone")
+                return .badStubs
+            }
+        }
         if options.verbose {
             configuration.onRequest = { entry, duration in
                 log.write(RequestLogLine(entry, duration: duration).text)
@@ -127,7 +137,13 @@ public enum Runner {
             ? StubsWatcher(server: server, directory: options.stubs, baseline: baseline, log: log) : nil
         StandardStreams.output(Self.listeningLines(server))
         if options.openDashboard { DashboardOpener.open(server, adminAPIEnabled: options.adminAPIEnabled, log: log) }
-        log.write("stubserver: serving \(stubCount(server.mappings.count)) from \(options.stubs)")
+        let fromDocuments = server.mappings.count { $0.metadata?["openapi"] != nil }
+        log.write("stubserver: serving \(stubCount(server.mappings.count - fromDocuments)) from \(options.stubs)")
+        for document in configuration.openAPI {
+            log.write(
+                "stubserver: answering the \(document.operations.count) operations of \(document.file) "
+                    + "(\(document.title)); requests are checked against it (\(options.openAPIValidation.rawValue))")
+        }
 
         signals.wait()
         watcher?.stop()

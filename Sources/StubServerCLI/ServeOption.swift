@@ -367,10 +367,29 @@ extension ServeOption {
             "it the request gets a 500 naming the stub. Default: 16MiB",
             size: \.templateLimits.maxOutputBytes, example: "16777216, 16MiB or 512KiB"),
         ServeOption(
+            "--openapi", value: "FILE",
+            help: "Answer every operation of an OpenAPI 3.0/3.1 document (YAML or JSON; repeatable)",
+            "after the stubs, and check each request against it. Default: none"
+        ) { options, text, name in
+            if text.isEmpty { throw CLIError("\(name) needs an OpenAPI document (YAML or JSON)") }
+            options.openAPI.append(text)
+        },
+        ServeOption(
+            "--openapi-validation", value: "reject|log|off",
+            help: "What a request breaking its OpenAPI operation gets: a 400 problem+json naming",
+            "each violation, a log line (then it is answered), or nothing. Default: reject"
+        ) { options, text, _ in
+            guard let mode = OpenAPIValidation(rawValue: text) else {
+                throw CLIError("--openapi-validation expects reject, log or off, got '\(text)'")
+            }
+            options.openAPIValidation = mode
+        },
+        ServeOption(
             "--faker-seed", value: "N",
             help: "Seed templates' fake data ({{fake 'Name.firstName'}}, {{random 'Name.name'}}):",
             "a stub's values then depend only on N, its id and how many times it has answered,",
-            "not on requests to other stubs, so runs repeat. Default: random values."
+            "not on requests to other stubs, so runs repeat; also seeds values made from OpenAPI",
+            "schemas. Default: random values (OpenAPI values: seed 0)."
         ) { options, text, name in
             guard let seed = UInt64(text) else {
                 throw CLIError("--faker-seed expects a whole number from 0 to \(UInt64.max), e.g. 42, got '\(text)'")

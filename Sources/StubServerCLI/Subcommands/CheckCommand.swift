@@ -6,14 +6,16 @@ import StubKit
     import Foundation
 #endif
 
-/// `stubserver check [--stubs DIR]`: loads a stubs directory as the server would and reports every
-/// error, every warning and every stub that can never answer. Exit 0 when the server would load it,
-/// 3 (the server's bad-stubs exit) when it would not.
+/// `stubserver check [--stubs DIR] [--openapi FILE ...]`: loads a stubs directory as the server would and reports
+/// every error, every warning and every stub that can never answer; with `--openapi`, checks each document, and
+/// (when `--stubs` is given too) every stub against them: contract drift. Exit 0 when all is well, 1 for drift,
+/// 3 (the server's bad-stubs exit) for errors.
 public struct CheckCommand: Subcommand {
     public static let name = "check"
     public static let summary = "Validate a stubs directory: every error and warning, and stubs that never answer."
     public static let usage = """
-        USAGE: stubserver check [--stubs DIR] [--global-response-templating] [--lenient] [--host-alias NAME ...]
+        USAGE: stubserver check [--stubs DIR] [--openapi FILE ...] [--global-response-templating] [--lenient]
+                                [--host-alias NAME ...]
 
         Loads DIR with the server's own loader and reports everything at once (the server stops at
         the first error): each invalid file or mapping as FILE: FIELD: MESSAGE (the first error of
@@ -23,6 +25,10 @@ public struct CheckCommand: Subcommand {
 
         OPTIONS:
           --stubs DIR     The stubs directory (alias: --root-dir). Default: Stubs
+          --openapi FILE  Check an OpenAPI 3.0/3.1 document (YAML or JSON; repeatable) as the server
+                          loads it. With --stubs too, check every stub against the documents: a stub
+                          whose method and path no operation has, whose status its operation does not
+                          list, or whose JSON body does not fit that response's schema is drift.
           --global-response-templating
                           Check every response as a template, as the server does with this flag.
           --lenient       Report a stub using a matcher stubserver does not implement as a warning
@@ -33,7 +39,7 @@ public struct CheckCommand: Subcommand {
           -h, --help      Print this help and exit.
 
         Prints the report on stdout. Exit codes: 0 the server would load DIR (warnings allowed),
-        2 usage error, 3 errors found.
+        1 drift from an OpenAPI document, 2 usage error, 3 errors found.
         """
 
     /// The stubs directory.
@@ -44,6 +50,10 @@ public struct CheckCommand: Subcommand {
     public var lenientMatchers = false
     /// Virtual hosts whose `mappings/NAME/` folders are checked as theirs (`--host-alias`).
     public var virtualHosts: [String] = []
+    /// OpenAPI documents to check, and to check the stubs against (`--openapi`, repeatable).
+    public var openAPI: [String] = []
+    /// Whether `--stubs` was given: with `--openapi` alone only the documents are checked.
+    public var stubsGiven = false
 
     /// Creates a check of `stubs` loaded with the given server flags.
     public init(
@@ -63,6 +73,11 @@ public struct CheckCommand: Subcommand {
             switch argument {
             case .option("--stubs"), .option("--root-dir"):
                 command.stubs = try reader.stubsDirectory()
+                command.stubsGiven = true
+            case .option("--openapi"):
+                let file = try reader.value(for: "--openapi")
+                if file.isEmpty { throw CLIError("--openapi needs an OpenAPI document (YAML or JSON)") }
+                command.openAPI.append(file)
             case .option("--global-response-templating"):
                 try reader.noValue("--global-response-templating")
                 command.globalResponseTemplating = true
@@ -78,13 +93,17 @@ public struct CheckCommand: Subcommand {
             default:
                 throw reader.unexpected(
                     argument,
-                    options: ["--stubs", "--root-dir", "--global-response-templating", "--lenient", "--host-alias"])
+                    options: [
+                        "--stubs", "--root-dir", "--openapi", "--global-response-templating", "--lenient",
+                        "--host-alias"
+                    ])
             }
         }
         return command
     }
 
     public func run() -> ExitCode {
+        guard openAPI.isEmpty else { return runOpenAPI() }
         let check = StubsCheck(
             stubs: URL(fileURLWithPath: stubs),
             options: StubsLoadOptions(
@@ -110,6 +129,69 @@ public struct CheckCommand: Subcommand {
         let verdict = check.isValid ? "OK" : "FAILED"
         lines.append("\(check.directory): \(verdict): " + summary.joined(separator: ", "))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `--openapi`: each document checked, then (with `--stubs`) the stubs against them.
+    private func runOpenAPI() -> ExitCode {
+        var documents: [OpenAPIDocument] = []
+        var lines: [String] = []
+        for file in openAPI {
+            do {
+                let document = try OpenAPIDocument.load(contentsOf: file)
+                documents.append(document)
+                let version = document.version == .v30 ? "3.0" : "3.1"
+                lines.append("\(file): OK: OpenAPI \(version), \(Self.count(document.operations.count, "operation"))")
+            } catch {
+                lines.append("error: \(error)")
+            }
+        }
+        guard documents.count == openAPI.count else {
+            StandardStreams.output(lines.joined(separator: "\n") + "\n")
+            return .badStubs
+        }
+        guard stubsGiven else {
+            StandardStreams.output(lines.joined(separator: "\n") + "\n")
+            return .success
+        }
+        let check = StubsCheck(
+            stubs: URL(fileURLWithPath: stubs),
+            options: StubsLoadOptions(
+                globalResponseTemplating: globalResponseTemplating, lenientMatchers: lenientMatchers,
+                virtualHosts: virtualHosts))
+        guard check.isValid else {
+            StandardStreams.output(lines.joined(separator: "\n") + "\n" + Self.report(check))
+            return .badStubs
+        }
+        let (drift, fitting, unchecked) = Self.drift(of: check.mappings, against: documents)
+        lines += drift.map { "drift: \($0)" }
+        lines += unchecked.map { "note: \($0)" }
+        let verdict = drift.isEmpty ? "OK" : "DRIFT"
+        lines.append(
+            "\(check.directory) against \(openAPI.joined(separator: ", ")): \(verdict): "
+                + "\(Self.count(fitting, "stub")) fit, \(Self.count(drift.count, "drift finding")), "
+                + "\(unchecked.count) not checked")
+        StandardStreams.output(lines.joined(separator: "\n") + "\n")
+        return drift.isEmpty ? .success : .failure
+    }
+
+    /// Each stub against the first document that has its operation (or, when none has, against the first).
+    static func drift(of stubs: [StubMapping], against documents: [OpenAPIDocument])
+        -> (drift: [OpenAPIDrift], fitting: Int, unchecked: [OpenAPIDrift])
+    {
+        var drift: [OpenAPIDrift] = [], unchecked: [OpenAPIDrift] = [], fitting = 0
+        for stub in stubs {
+            let reports = documents.map { $0.drift(of: [stub]) }
+            if let fit = reports.first(where: { $0.fitting > 0 }) {
+                fitting += fit.fitting
+            } else if let unknown = reports.first(where: { !$0.unchecked.isEmpty }) {
+                unchecked += unknown.unchecked
+            } else {
+                // The finding of the document that has the operation (its complaint is not "not in the document").
+                let defined = reports.first { $0.drift.contains { !$0.message.contains(" is not in ") } }
+                drift += (defined ?? reports[0]).drift
+            }
+        }
+        return (drift, fitting, unchecked)
     }
 
     private static func count(_ n: Int, _ noun: String) -> String {
