@@ -46,6 +46,8 @@ let package = Package(
         // The stub domain, one target per layer, each using only those above it (ARCHITECTURE.md, "Targets").
         // What users write, as values: JSON, stub mappings, request patterns, matchers, responses, the Swift DSL.
         .target(name: "StubModel", dependencies: ["StubHTTP", "StubXML"]),
+        // A YAML 1.2 parser (core schema) into StubModel's JSONValue, for OpenAPI documents. Depends on StubModel only.
+        .target(name: "StubYAML", dependencies: ["StubModel"]),
         // Which stub answers a request: compiled patterns, the route table, JSONPath, near-miss reports.
         .target(name: "StubMatching", dependencies: ["StubHTTP", "StubRegex", "StubXML", "StubModel"]),
         // Response templates: parsed once, rendered per request within step and byte limits.
@@ -92,6 +94,8 @@ let package = Package(
         .executableTarget(name: "startup-bench", dependencies: ["StubKit"], path: "Benchmarks/startup"),
         // In-process server with static and closure stubs (see Benchmarks/bench-dynamic.sh).
         .executableTarget(name: "dynamic-bench", dependencies: ["StubKit"], path: "Benchmarks/dynamic-bench"),
+        // StubYAML's parse time on a file (see Benchmarks/bench-yaml.sh).
+        .executableTarget(name: "yaml-bench", dependencies: ["StubYAML", "StubModel"], path: "Benchmarks/yaml-bench"),
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport", "StubWebSockets"]),
         .testTarget(
             name: "StubKitTests",
@@ -101,6 +105,7 @@ let package = Package(
             ]),
         .testTarget(name: "StubCertificatesTests", dependencies: ["StubCertificates", "StubTestSupport"]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
+        .testTarget(name: "StubYAMLTests", dependencies: ["StubYAML", "StubModel", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI", "StubTestSupport"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
         .testTarget(

@@ -1,0 +1,7 @@
+import StubModel
+import Testing
+
+@testable import StubYAML
+
+struct YAMLParserTests {
+}
