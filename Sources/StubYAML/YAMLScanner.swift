@@ -33,7 +33,7 @@ struct YAMLToken {
         case .flowMappingEnd: "'}'"
         case .blockEntry: "'-'"
         case .flowEntry: "','"
-        case .key: "'?'"
+        case .key: "a mapping key"
         case .value: "':'"
         case .alias: "an alias"
         case .anchor: "an anchor"
