@@ -52,6 +52,7 @@ private let cr: UInt8 = 0x0D
 @inline(__always) private func isBlankOrEnd(_ c: UInt8) -> Bool {
     c == space || c == tab || c == lf || c == cr || c == 0
 }
+@inline(__always) private func isQuote(_ c: UInt8) -> Bool { c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") }
 @inline(__always) private func isFlowIndicator(_ c: UInt8) -> Bool {
     c == UInt8(ascii: ",") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]") || c == UInt8(ascii: "{")
         || c == UInt8(ascii: "}")
@@ -260,7 +261,8 @@ struct YAMLScanner {
     private mutating func staleSimpleKeys() throws(YAMLFailure) {
         for level in possibleKeys.indices {
             guard let key = possibleKeys[level] else { continue }
-            if key.line != line || index - key.index > 1024 {
+            // A key is on one line and, unless quoted (one token, as JSON's keys are), at most 1024 bytes long.
+            if key.line != line || (index - key.index > 1024 && !isQuote(bytes[key.index])) {
                 if key.required { throw YAMLFailure("could not find expected ':' after this key", at: key.index) }
                 possibleKeys[level] = nil
             }

@@ -75,6 +75,19 @@ struct YAMLParserTests {
                 ]))
     }
 
+    @Test("a quoted key may be longer than 1024 bytes, as JSON's keys are; a plain one may not (found by fuzzing)")
+    func longKeys() throws {
+        let long = String(repeating: "é", count: 1500)
+        #expect(
+            try parse("{\"\(long)\": 1, \"b\": {'\(long)': [2]}}")
+                == .object([
+                    (long, .number("1")), ("b", .object([(long, .array([.number("2")]))]))
+                ]))
+        #expect(throws: YAMLError(line: 1, column: 1101, message: "mapping values are not allowed here")) {
+            try parse(String(repeating: "k", count: 1100) + ": 1")
+        }
+    }
+
     @Test("plain scalars fold their lines; '#' after a space starts a comment; ': ' ends a key")
     func plainScalars() throws {
         #expect(
