@@ -6,10 +6,11 @@ import StubModel
 /// (bounded by ``YAMLLimits/maxAliasExpansion``), merge keys (`<<`), the core schema's tags and explicit `?` keys
 /// that are scalars. JSON is YAML 1.2 flow syntax, so JSON text reads through the same entry point.
 ///
-/// YAML 1.2 is not YAML 1.1 (PyYAML, and Yams, the libyaml wrapper swift-openapi-generator reads specs with, keep
-/// 1.1's scalars): here `on`, `yes`, `no`, `y` are strings, not booleans, and `0755` is the decimal 755, not an octal
-/// number, as ruamel.yaml reads them in its default 1.2 mode. Plain scalars resolve by the 1.2 core schema only:
-/// ruamel.yaml also reads `1_000`, `0b101`, `+0x1F` as integers and `2001-12-14` as a date, which are strings here.
+/// YAML 1.2 is not YAML 1.1: here `on`, `yes`, `no`, `off` are strings, not booleans, and `0755` is the decimal 755,
+/// not an octal number, as ruamel.yaml reads them in its default 1.2 mode, where PyYAML, and Yams (whose default
+/// resolver swift-openapi-generator reads documents with) take 1.1's booleans and octals. Plain scalars resolve by
+/// the 1.2 core schema only: ruamel.yaml also reads `1_000`, `0b101`, `+0x1F` as integers and `2001-12-14` as a
+/// date, which are strings here.
 package enum YAML {
     /// Parses one YAML 1.2 document (core schema) into JSON.
     package static func parse(_ text: String, limits: YAMLLimits = .default) throws(YAMLError) -> JSONValue {

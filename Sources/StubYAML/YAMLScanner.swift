@@ -80,7 +80,11 @@ struct YAMLScanner {
     private var indent = -1
     private var indents: [Int] = []
     private var allowSimpleKey = true
-    private var possibleKeys: [SimpleKey?] = [nil]
+    /// The possible simple key of each flow level (0 is the block context).
+    private var possibleKeys: [SimpleKey?] = [nil] { didSet { nextKeyKnown = false } }
+    /// The smallest token number of ``possibleKeys``, when ``nextKeyKnown``: asked for several times per token.
+    private var nextKey: Int?
+    private var nextKeyKnown = true
     private var scratch: [UInt8] = []
 
     init(bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
@@ -115,6 +119,11 @@ struct YAMLScanner {
         if head == tokens.count {
             tokens.removeAll(keepingCapacity: true)
             head = 0
+        } else if head >= 4096 && head * 2 >= tokens.count {
+            // Tokens held back for a possible simple key (a flow collection that may be a key) keep the queue from
+            // emptying: drop the consumed ones now and then.
+            tokens.removeFirst(head)
+            head = 0
         }
         return token
     }
@@ -122,15 +131,20 @@ struct YAMLScanner {
     private mutating func needMoreTokens() throws(YAMLFailure) -> Bool {
         if done { return false }
         if head == tokens.count { return true }
+        // Only a key that may start at the next token holds it back; making keys stale never adds one.
+        guard nextPossibleSimpleKey() == tokensTaken else { return false }
         try staleSimpleKeys()
         return nextPossibleSimpleKey() == tokensTaken
     }
 
-    private func nextPossibleSimpleKey() -> Int? {
+    private mutating func nextPossibleSimpleKey() -> Int? {
+        if nextKeyKnown { return nextKey }
         var smallest: Int?
         for key in possibleKeys {
             if let key, smallest == nil || key.tokenNumber < smallest! { smallest = key.tokenNumber }
         }
+        nextKey = smallest
+        nextKeyKnown = true
         return smallest
     }
 
@@ -259,6 +273,7 @@ struct YAMLScanner {
     // MARK: Simple keys and indentation
 
     private mutating func staleSimpleKeys() throws(YAMLFailure) {
+        if nextPossibleSimpleKey() == nil { return }
         for level in possibleKeys.indices {
             guard let key = possibleKeys[level] else { continue }
             // A key is on one line and, unless quoted (one token, as JSON's keys are), at most 1024 bytes long.
