@@ -25,7 +25,7 @@ private let limits: YAMLLimits = {
 }()
 
 private func read(_ text: String) -> JSONValue? {
-    do {
+    do throws(YAMLError) {
         return try YAML.parse(text, limits: limits)
     } catch {
         let lines = text.utf8.reduce(1) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }

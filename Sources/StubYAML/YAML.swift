@@ -29,7 +29,7 @@ package enum YAML {
         }
         (storage + count).initialize(repeating: 0, count: padding)
         let bytes = UnsafePointer(storage)
-        do {
+        do throws(YAMLFailure) {
             var composer = YAMLComposer(bytes: bytes, count: count, limits: limits)
             return try composer.composeDocument()
         } catch {
