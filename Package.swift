@@ -46,6 +46,8 @@ let package = Package(
         // The stub domain, one target per layer, each using only those above it (ARCHITECTURE.md, "Targets").
         // What users write, as values: JSON, stub mappings, request patterns, matchers, responses, the Swift DSL.
         .target(name: "StubModel", dependencies: ["StubHTTP", "StubXML"]),
+        // A YAML 1.2 parser (core schema) into StubModel's JSONValue, for OpenAPI documents. Depends on StubModel only.
+        .target(name: "StubYAML", dependencies: ["StubModel"]),
         // Which stub answers a request: compiled patterns, the route table, JSONPath, near-miss reports.
         .target(name: "StubMatching", dependencies: ["StubHTTP", "StubRegex", "StubXML", "StubModel"]),
         // Response templates: parsed once, rendered per request within step and byte limits.
@@ -56,7 +58,8 @@ let package = Package(
             name: "StubLoading",
             dependencies: ["StubHTTP", "StubRegex", "StubXML", "StubModel", "StubMatching", "StubTemplating"]),
         // OpenAPI 3.0 and 3.1 documents: operations, stubs made from them, requests and stubs checked against them.
-        .target(name: "StubOpenAPI", dependencies: ["StubHTTP", "StubModel", "StubMatching", "StubLoading"]),
+        .target(
+            name: "StubOpenAPI", dependencies: ["StubHTTP", "StubModel", "StubMatching", "StubLoading", "StubYAML"]),
         // Forwarding to upstreams (URLSession, libcurl) and recording their answers as stubs; HAR import. The Slim
         // trait leaves the forwarding and recording out.
         .target(
@@ -94,6 +97,8 @@ let package = Package(
         .executableTarget(name: "startup-bench", dependencies: ["StubKit"], path: "Benchmarks/startup"),
         // In-process server with static and closure stubs (see Benchmarks/bench-dynamic.sh).
         .executableTarget(name: "dynamic-bench", dependencies: ["StubKit"], path: "Benchmarks/dynamic-bench"),
+        // StubYAML's parse time on a file (see Benchmarks/bench-yaml.sh).
+        .executableTarget(name: "yaml-bench", dependencies: ["StubYAML", "StubModel"], path: "Benchmarks/yaml-bench"),
         .testTarget(name: "StubHTTPTests", dependencies: ["StubHTTP", "StubTestSupport", "StubWebSockets"]),
         .testTarget(
             name: "StubKitTests",
@@ -105,6 +110,7 @@ let package = Package(
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
         .testTarget(
             name: "StubOpenAPITests", dependencies: ["StubOpenAPI", "StubModel", "StubHTTP", "StubTestSupport"]),
+        .testTarget(name: "StubYAMLTests", dependencies: ["StubYAML", "StubModel", "StubTestSupport"]),
         .testTarget(name: "StubServerCLITests", dependencies: ["StubServerCLI", "StubTestSupport"]),
         // Runs the built `stubserver` binary as a process: CLI behaviour end to end.
         .testTarget(

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target and runs it for SECONDS (default 60): the HTTP request parser (default), the XML
-# parser with rendering, comparison and XPath (`xml`), the GraphQL reader and normaliser (`graphql`), or the
-# WebSocket frame parser, message assembler, serializer and handshake (`websocket`).
-# Usage: bash fuzz/run.sh [SECONDS] [request|xml|graphql|websocket]
+# parser with rendering, comparison and XPath (`xml`), the GraphQL reader and normaliser (`graphql`), the
+# WebSocket frame parser, message assembler, serializer and handshake (`websocket`), or the YAML parser (`yaml`).
+# Usage: bash fuzz/run.sh [SECONDS] [request|xml|graphql|websocket|yaml]
 set -euo pipefail
 SECONDS_TO_RUN="${1:-60}"
 TARGET="${2:-request}"
@@ -27,6 +27,12 @@ graphql)
     DICT="$ROOT/fuzz/graphql.dict"
     OUT="$ROOT/fuzz/out-graphql"
     ;;
+yaml)
+    SOURCES=("$ROOT"/Sources/StubModel/JSON/*.swift "$ROOT"/Sources/StubYAML/*.swift "$ROOT"/fuzz/FuzzYAMLParser.swift)
+    SEEDS="$ROOT/fuzz/corpus-yaml"
+    DICT="$ROOT/fuzz/yaml.dict"
+    OUT="$ROOT/fuzz/out-yaml"
+    ;;
 websocket)
     SOURCES=("$ROOT"/Sources/StubHTTP/Message/*.swift "$ROOT"/Sources/StubHTTP/WebSocket/*.swift "$ROOT"/fuzz/FuzzWebSocket.swift)
     SEEDS="$ROOT/fuzz/corpus-websocket"
@@ -34,7 +40,7 @@ websocket)
     OUT="$ROOT/fuzz/out-websocket"
     ;;
 *)
-    echo "usage: bash fuzz/run.sh [SECONDS] [request|xml|graphql|websocket]" >&2
+    echo "usage: bash fuzz/run.sh [SECONDS] [request|xml|graphql|websocket|yaml]" >&2
     exit 2
     ;;
 esac
@@ -46,7 +52,7 @@ trap 'rm -rf "$SRC"' EXIT
 COPIES=()
 for source in "${SOURCES[@]}"; do
     copy="$SRC/$(basename "$(dirname "$source")")-$(basename "$source")"
-    grep -v -E '^import Stub(Regex|HTTP|XML|Model|Matching)$' "$source" >"$copy"
+    grep -v -E '^import Stub(Regex|HTTP|XML|Model|Matching|YAML)$' "$source" >"$copy"
     COPIES+=("$copy")
 done
 

@@ -1,6 +1,7 @@
 import StubHTTP
 import StubLoading
 import StubModel
+import StubYAML
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -198,6 +199,10 @@ final class OpenAPIFileLoader {
 /// YAML documents, read with StubYAML.
 enum OpenAPIYAML {
     static func parse(_ text: String, file: String) throws(OpenAPIError) -> JSONValue {
-        throw OpenAPIError(file: file, message: "YAML is not read yet")
+        do {
+            return try YAML.parse(text)
+        } catch {
+            throw OpenAPIError(file: file, place: "line \(error.line), column \(error.column)", message: error.message)
+        }
     }
 }
