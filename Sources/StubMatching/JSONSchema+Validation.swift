@@ -15,7 +15,7 @@ extension JSONSchema {
     package func violations(
         of instance: JSONValue, against schemaPointer: String, at instancePointer: String, limit: Int = 8
     ) -> [JSONSchemaViolation] {
-        guard let node = JSONSchema.resolve("#" + schemaPointer, in: root) else {
+        guard let node = entryNodes[schemaPointer] else {
             return [JSONSchemaViolation(path: instancePointer, message: "no schema at #\(schemaPointer)")]
         }
         var run = JSONSchemaValidation(schema: self, limit: limit, pointers: true)
@@ -101,7 +101,7 @@ struct JSONSchemaValidation {
             if schema.openAPI30, instance == .null, node["nullable"] == .bool(true) { return }
             // Before 2019-09, $ref replaces the rest of its schema.
             if let reference = node["$ref"], case .string(let text) = reference,
-                let target = JSONSchema.resolve(text, in: schema.root)
+                let target = schema.references[text] ?? JSONSchema.resolve(text, in: schema.root)
             {
                 check(instance, against: target, at: path, depth: depth + 1)
                 if version == .v4 || version == .v6 || version == .v7 { return }
@@ -168,7 +168,7 @@ struct JSONSchemaValidation {
         else { return nil }
         let reference = node["discriminator"]?["mapping"]?[tag]?.stringValue ?? "#/components/schemas/\(tag)"
         let target = reference.hasPrefix("#") ? reference : "#/components/schemas/\(reference)"
-        return JSONSchema.resolve(target, in: schema.root).map { _ in .object([("$ref", .string(target))]) }
+        return schema.resolved(target).map { _ in .object([("$ref", .string(target))]) }
     }
 
     private mutating func checkCombination(

@@ -26,6 +26,11 @@ package struct JSONSchema: Sendable, Hashable {
     let openAPI30: Bool
     /// The `pattern` and `patternProperties` regular expressions, compiled once, by source.
     let regexes: [String: CompiledRegex]
+    /// What each `$ref` of the checked schemas names, resolved once: validation looks references up here instead
+    /// of walking the document (whose objects are lists, searched member by member) on every request.
+    let references: [String: JSONValue]
+    /// The entry schemas by pointer (``violations(of:against:at:limit:)``).
+    let entryNodes: [String: JSONValue]
 
     /// Checks `schema`: its keywords have the types the specification gives, its `$ref`s resolve and
     /// its patterns compile. The error names the JSON pointer of the faulty keyword.
@@ -33,19 +38,28 @@ package struct JSONSchema: Sendable, Hashable {
     ///   - entries: JSON pointers of the schemas inside `schema` to check and validate with (an OpenAPI document
     ///     holds its schemas under `components` and operations); the whole of `schema` by default.
     ///   - openAPI30: OpenAPI 3.0's dialect: draft 4 (`version: .v4`) with `nullable`.
+    package init(_ schema: JSONValue, version: Version = .v202012) throws(JSONSchemaError) {
+        try self.init(schema, version: version, entries: [("", schema)])
+    }
+
+    /// - Parameters:
+    ///   - entries: the schemas inside `schema` to check and validate with, by JSON pointer, with the node found
+    ///     there (an OpenAPI document holds its schemas under `components` and operations).
+    ///   - openAPI30: OpenAPI 3.0's dialect: draft 4 (`version: .v4`) with `nullable`.
     package init(
-        _ schema: JSONValue, version: Version = .v202012, entries: [String] = [""], openAPI30: Bool = false
+        _ schema: JSONValue, version: Version = .v202012, entries: [(pointer: String, node: JSONValue)],
+        openAPI30: Bool = false
     ) throws(JSONSchemaError) {
         root = schema
         self.version = version
         self.openAPI30 = openAPI30
         var regexes: [String: CompiledRegex] = [:]
+        var references: [String: JSONValue] = [:]
+        var entryNodes: [String: JSONValue] = [:]
         var pending: [(JSONValue, String)] = []
-        for entry in entries {
-            guard let node = JSONSchema.resolve("#" + entry, in: schema) else {
-                throw JSONSchemaError(pointer: entry, message: "no schema here")
-            }
-            pending.append((node, entry))
+        for (pointer, node) in entries {
+            entryNodes[pointer] = node
+            pending.append((node, pointer))
         }
         var visited = 0
         while let (node, pointer) = pending.popLast() {
@@ -58,7 +72,7 @@ package struct JSONSchema: Sendable, Hashable {
             case .object(let members):
                 for (key, value) in members {
                     let at = pointer + "/" + JSONSchema.escape(key)
-                    try Self.checkKeyword(key, value, at: at, root: schema, regexes: &regexes)
+                    try Self.checkKeyword(key, value, at: at, root: schema, regexes: &regexes, references: &references)
                     for (child, childPointer) in Self.subschemas(of: key, value, at: at) {
                         pending.append((child, childPointer))
                     }
@@ -68,10 +82,21 @@ package struct JSONSchema: Sendable, Hashable {
             }
         }
         self.regexes = regexes
+        self.references = references
+        self.entryNodes = entryNodes
+    }
+
+    /// The entry schema at `pointer`, as given to ``init(_:version:entries:openAPI30:)``.
+    package func node(at pointer: String) -> JSONValue? { entryNodes[pointer] }
+
+    /// What `reference` names: from the references resolved when the schema was checked, else looked up.
+    package func resolved(_ reference: String) -> JSONValue? {
+        references[reference] ?? JSONSchema.resolve(reference, in: root)
     }
 
     package static func == (lhs: JSONSchema, rhs: JSONSchema) -> Bool {
         lhs.root == rhs.root && lhs.version == rhs.version && lhs.openAPI30 == rhs.openAPI30
+            && lhs.entryNodes.keys.sorted() == rhs.entryNodes.keys.sorted()
     }
     package func hash(into hasher: inout Hasher) {
         hasher.combine(root)
@@ -110,7 +135,8 @@ package struct JSONSchema: Sendable, Hashable {
     }
 
     private static func checkKeyword(
-        _ key: String, _ value: JSONValue, at pointer: String, root: JSONValue, regexes: inout [String: CompiledRegex]
+        _ key: String, _ value: JSONValue, at pointer: String, root: JSONValue, regexes: inout [String: CompiledRegex],
+        references: inout [String: JSONValue]
     ) throws(JSONSchemaError) {
         func fail(_ message: String) -> JSONSchemaError { JSONSchemaError(pointer: pointer, message: message) }
         switch key {
@@ -153,10 +179,13 @@ package struct JSONSchema: Sendable, Hashable {
         case "uniqueItems":
             guard case .bool = value else { throw fail("expected true or false") }
         case "$ref":
-            guard case .string(let reference) = value, JSONSchema.resolve(reference, in: root) != nil else {
+            guard case .string(let reference) = value else { throw fail("expected a reference") }
+            if references[reference] != nil { return }
+            guard let target = JSONSchema.resolve(reference, in: root) else {
                 throw fail(
                     "only references into this schema are supported: \"#\", \"#/$defs/name\", \"#/definitions/name\"")
             }
+            references[reference] = target
         default:
             return
         }

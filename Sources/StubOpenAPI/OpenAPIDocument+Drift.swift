@@ -167,3 +167,30 @@ extension OpenAPIDocument {
         }
     }
 }
+
+extension OpenAPIDocument {
+    /// The examples of request bodies and responses that do not fit their own schema, each named by where it is
+    /// (`listPets 200 application/json example "two": /0/id: expected integer, found string`). A stub made from
+    /// such an example answers what the document itself forbids.
+    public var exampleProblems: [String] {
+        var problems: [String] = []
+        for operation in operations {
+            var media: [(String, OpenAPIOperation.MediaType)] = []
+            if let body = operation.requestBody { media += body.content.map { ("request body", $0) } }
+            for response in operation.responses { media += response.content.map { (response.status, $0) } }
+            for (place, type) in media {
+                guard let schema = type.schemaPointer else { continue }
+                var examples = type.examples.map { ("example \(Quoting.quote($0.name))", $0.value) }
+                if let example = type.example { examples.insert(("example", example), at: 0) }
+                for (name, value) in examples {
+                    for violation in validator.violations(of: value, against: schema, at: "", limit: 4) {
+                        let at = violation.path.isEmpty ? "/" : violation.path
+                        problems.append(
+                            "\(operation.id) \(place) \(type.type) \(name): \(at): \(violation.message)")
+                    }
+                }
+            }
+        }
+        return problems
+    }
+}

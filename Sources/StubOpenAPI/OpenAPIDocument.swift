@@ -76,11 +76,11 @@ public struct OpenAPIDocument: Sendable {
         self.root = root
         let operations = try OpenAPIOperation.all(in: root, file: file)
         self.operations = operations
-        var entries: [String] = []
+        var entries: [(pointer: String, node: JSONValue)] = []
         if case .object(let schemas)? = root["components"]?["schemas"] {
-            entries += schemas.map { "/components/schemas/" + OpenAPIPointer.escape($0.key) }
+            entries += schemas.map { ("/components/schemas/" + OpenAPIPointer.escape($0.key), $0.value) }
         }
-        for operation in operations { entries += operation.schemaPointers }
+        for operation in operations { entries += operation.schemaEntries }
         do {
             validator = try JSONSchema(
                 root, version: version == .v30 ? .v4 : .v202012, entries: entries, openAPI30: version == .v30)

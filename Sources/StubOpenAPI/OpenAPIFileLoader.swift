@@ -88,6 +88,7 @@ final class OpenAPIFileLoader {
     /// `root` with every `$ref` to another file replaced by what it names (whose own references are resolved
     /// the same way, including those within that file).
     func inlineExternalReferences(_ root: JSONValue) throws(OpenAPIError) -> JSONValue {
+        guard Self.hasExternalReference(root) else { return root }
         var stack: [Place] = []
         return try inline(root, file: mainFile, directory: directory, at: "", isMain: true, stack: &stack)
     }
@@ -174,6 +175,23 @@ final class OpenAPIFileLoader {
         return try inline(
             target, file: place.file, directory: Self.directory(of: place.file), at: place.pointer, isMain: false,
             stack: &stack)
+    }
+
+    /// Whether any `$ref` names another file (most documents have none: they are then not copied).
+    private static func hasExternalReference(_ node: JSONValue) -> Bool {
+        var pending = [node]
+        while let next = pending.popLast() {
+            switch next {
+            case .object(let members):
+                for (key, value) in members {
+                    if key == "$ref", case .string(let reference) = value, !reference.hasPrefix("#") { return true }
+                    pending.append(value)
+                }
+            case .array(let items): pending.append(contentsOf: items)
+            case .null, .bool, .number, .string: break
+            }
+        }
+        return false
     }
 
     private static func split(_ reference: String) -> (file: String, fragment: String) {

@@ -31,6 +31,8 @@ public struct OpenAPIOperation: Sendable {
         /// `form` (query), `simple` (path, header), or as written.
         public let style: String
         public let explode: Bool
+        /// The schema at ``schemaPointer``.
+        let schema: JSONValue?
     }
 
     /// A media type of a request body or response, with its schema and examples.
@@ -41,6 +43,8 @@ public struct OpenAPIOperation: Sendable {
         /// `example`, then the values of `examples` by name, in document order.
         public let example: JSONValue?
         public let examples: [(name: String, value: JSONValue)]
+        /// The schema at ``schemaPointer``.
+        let schema: JSONValue?
 
         /// Whether the type is JSON (`application/json`, `application/problem+json`, `*/*`).
         public var isJSON: Bool {
@@ -85,10 +89,19 @@ public struct OpenAPIOperation: Sendable {
             ?? responses.first { $0.status == "default" }
     }
 
-    /// Every schema pointer the operation validates or generates with.
-    var schemaPointers: [String] {
-        parameters.compactMap(\.schemaPointer) + (requestBody?.content.compactMap(\.schemaPointer) ?? [])
-            + responses.flatMap { $0.content.compactMap(\.schemaPointer) }
+    /// Every schema the operation validates or generates with, by pointer.
+    var schemaEntries: [(pointer: String, node: JSONValue)] {
+        var entries: [(pointer: String, node: JSONValue)] = []
+        for parameter in parameters {
+            if let pointer = parameter.schemaPointer, let schema = parameter.schema {
+                entries.append((pointer, schema))
+            }
+        }
+        let media = (requestBody?.content ?? []) + responses.flatMap(\.content)
+        for type in media {
+            if let pointer = type.schemaPointer, let schema = type.schema { entries.append((pointer, schema)) }
+        }
+        return entries
     }
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -103,10 +116,10 @@ public struct OpenAPIOperation: Sendable {
         guard case .object(let items) = paths else { throw reader.fail("#/paths", "expected an object of paths") }
         var operations: [OpenAPIOperation] = []
         var ids: [String: String] = [:]
-        for (path, _) in items {
+        for (path, value) in items {
             let itemPointer = "/paths/" + OpenAPIPointer.escape(path)
             guard path.hasPrefix("/") else { throw reader.fail("#" + itemPointer, "a path must start with \"/\"") }
-            let (item, itemAt) = try reader.deref(itemPointer)
+            let (item, itemAt) = try reader.deref(value, at: itemPointer)
             let shared = try reader.parameters(in: item, at: itemAt)
             for method in methods {
                 guard let operation = item[method] else { continue }
@@ -154,12 +167,17 @@ struct OpenAPIReader {
         OpenAPIError(file: file, place: place, message: message)
     }
 
-    /// The node at `pointer`, and where it really is once `$ref`s are followed.
-    func deref(_ pointer: String) throws(OpenAPIError) -> (JSONValue, String) {
+    /// `node` (found at `pointer`), and where it really is once `$ref`s are followed. Only references are looked up
+    /// from the root: a document's objects are lists, searched member by member.
+    func deref(_ node: JSONValue, at pointer: String) throws(OpenAPIError) -> (JSONValue, String) {
         var at = pointer
-        for _ in 0..<Self.maxHops {
-            guard let node = OpenAPIPointer.resolve(Substring(at), in: root) else {
-                throw fail("#" + pointer, "nothing at #\(at)")
+        var node = node
+        for hop in 0..<Self.maxHops {
+            if hop > 0 {
+                guard let next = OpenAPIPointer.resolve(Substring(at), in: root) else {
+                    throw fail("#" + pointer, "nothing at #\(at)")
+                }
+                node = next
             }
             guard case .string(let reference)? = node["$ref"] else { return (node, at) }
             guard reference.hasPrefix("#") else { throw fail("#" + at + "/$ref", "unresolved $ref \(reference)") }
@@ -175,17 +193,19 @@ struct OpenAPIReader {
         guard let list = node["parameters"] else { return [] }
         guard case .array(let items) = list else { throw fail("#" + pointer + "/parameters", "expected a list") }
         var result: [OpenAPIOperation.Parameter] = []
-        for index in items.indices {
-            let (parameter, at) = try deref(pointer + "/parameters/\(index)")
+        for (index, item) in items.enumerated() {
+            let (parameter, at) = try deref(item, at: pointer + "/parameters/\(index)")
             guard let name = parameter["name"]?.stringValue else { throw fail("#" + at, "a parameter needs a name") }
             guard let place = parameter["in"]?.stringValue, let location = OpenAPIOperation.Location(rawValue: place)
             else { throw fail("#" + at + "/in", "expected one of path, query, header, cookie") }
             let required = parameter["required"] == .bool(true) || location == .path
             var schemaPointer = parameter["schema"] != nil ? at + "/schema" : nil
+            var schema = parameter["schema"]
             if schemaPointer == nil, case .object(let content)? = parameter["content"], let first = content.first,
-                first.value["schema"] != nil
+                let inner = first.value["schema"]
             {
                 schemaPointer = at + "/content/" + OpenAPIPointer.escape(first.key) + "/schema"
+                schema = inner
             }
             let style =
                 parameter["style"]?.stringValue ?? (location == .query || location == .cookie ? "form" : "simple")
@@ -194,15 +214,15 @@ struct OpenAPIReader {
             result.append(
                 OpenAPIOperation.Parameter(
                     name: name, location: location, required: required, schemaPointer: schemaPointer, style: style,
-                    explode: explode))
+                    explode: explode, schema: schema))
         }
         return result
     }
 
     func requestBody(of operation: JSONValue, at pointer: String) throws(OpenAPIError) -> OpenAPIOperation.RequestBody?
     {
-        guard operation["requestBody"] != nil else { return nil }
-        let (body, at) = try deref(pointer + "/requestBody")
+        guard let requestBody = operation["requestBody"] else { return nil }
+        let (body, at) = try deref(requestBody, at: pointer + "/requestBody")
         return OpenAPIOperation.RequestBody(
             required: body["required"] == .bool(true), content: try content(of: body, at: at))
     }
@@ -213,12 +233,12 @@ struct OpenAPIReader {
             throw fail("#" + pointer + "/responses", "expected an object of responses by status")
         }
         var result: [OpenAPIOperation.Response] = []
-        for (status, _) in members {
+        for (status, value) in members {
             let statusAt = pointer + "/responses/" + OpenAPIPointer.escape(status)
             guard status == "default" || Self.isStatus(status) else {
                 throw fail("#" + statusAt, "a response key is a status (200, 2XX) or default")
             }
-            let (response, at) = try deref(statusAt)
+            let (response, at) = try deref(value, at: statusAt)
             result.append(OpenAPIOperation.Response(status: status, content: try content(of: response, at: at)))
         }
         return result
@@ -240,8 +260,8 @@ struct OpenAPIReader {
             let at = pointer + "/content/" + OpenAPIPointer.escape(type)
             var examples: [(name: String, value: JSONValue)] = []
             if case .object(let named)? = media["examples"] {
-                for (name, _) in named {
-                    let (example, _) = try deref(at + "/examples/" + OpenAPIPointer.escape(name))
+                for (name, value) in named {
+                    let (example, _) = try deref(value, at: at + "/examples/" + OpenAPIPointer.escape(name))
                     // `externalValue` examples are not fetched: only `value`.
                     if let value = example["value"] { examples.append((name, value)) }
                 }
@@ -249,7 +269,7 @@ struct OpenAPIReader {
             result.append(
                 OpenAPIOperation.MediaType(
                     type: type, schemaPointer: media["schema"] != nil ? at + "/schema" : nil, example: media["example"],
-                    examples: examples))
+                    examples: examples, schema: media["schema"]))
         }
         return result
     }

@@ -184,9 +184,9 @@ extension OpenAPIDocument {
         }
     }
 
-    /// The schema at `pointer`, its `$ref`s followed.
+    /// The schema at `pointer` (one the validator was made with), its `$ref`s followed.
     func schemaNode(_ pointer: String) -> JSONValue? {
-        OpenAPIPointer.resolve(Substring(pointer), in: root).flatMap { follow($0) }
+        validator.node(at: pointer).flatMap { follow($0) }
     }
 
     /// `schema` with its `$ref`s followed (at most 32 of them).
@@ -194,9 +194,7 @@ extension OpenAPIDocument {
         var node = schema
         for _ in 0..<32 {
             guard case .string(let reference)? = node["$ref"] else { return node }
-            guard reference.hasPrefix("#"), let next = OpenAPIPointer.resolve(reference.dropFirst(), in: root) else {
-                return nil
-            }
+            guard reference.hasPrefix("#"), let next = validator.resolved(reference) else { return nil }
             node = next
         }
         return nil

@@ -19,7 +19,7 @@ struct OpenAPIValueGenerator {
     }
 
     mutating func value(at pointer: String) -> JSONValue {
-        guard let schema = OpenAPIPointer.resolve(Substring(pointer), in: document.root) else { return .null }
+        guard let schema = document.validator.node(at: pointer) else { return .null }
         return value(for: schema, depth: 0)
     }
 

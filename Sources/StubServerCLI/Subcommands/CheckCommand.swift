@@ -140,7 +140,11 @@ public struct CheckCommand: Subcommand {
                 let document = try OpenAPIDocument.load(contentsOf: file)
                 documents.append(document)
                 let version = document.version == .v30 ? "3.0" : "3.1"
-                lines.append("\(file): OK: OpenAPI \(version), \(Self.count(document.operations.count, "operation"))")
+                let problems = document.exampleProblems
+                lines += problems.map { "warning: \(file): an example does not fit its schema: \($0)" }
+                lines.append(
+                    "\(file): OK: OpenAPI \(version), \(Self.count(document.operations.count, "operation")), "
+                        + Self.count(problems.count, "warning"))
             } catch {
                 lines.append("error: \(error)")
             }
