@@ -12,13 +12,13 @@ struct DelayedStubTests {
     func delayedDoesNotBlockOthers() async throws {
         let server = try #require(StubServer.current)
         let port = server.port
-        // Both requests go over sockets of their own from threads of their own, and each records what it saw on
-        // its thread: the test process's URLSession and Swift's cooperative threads are shared with every parallel
-        // test, and under load (two busy cores, ulimit -n 256) they once took over 30 s to send a request.
+        // Both requests go over sockets of their own from threads of their own, started at once, and each records
+        // what it saw on its thread: the test process's URLSession and Swift's cooperative threads are shared with
+        // every parallel test, and under load (two busy cores) a child task waited over 30 s to send its request.
         server.stub(.get("/slow"), .text("slow").delay(.seconds(30)))
         server.stub(.get("/quick"), .text("quick"))
         let slowAnswered = Flag()
-        async let slow = offPool {
+        let slow = ThreadRun {
             let response = try LoopbackClient.request(port: port, "GET", "/slow", timeoutSeconds: 120)
             slowAnswered.raise()
             return response
@@ -26,12 +26,12 @@ struct DelayedStubTests {
         // The slow request is journaled when it is received, before its answer is sent.
         try #require(await eventually { !server.requests.isEmpty })
         try #require(server.requests.count == 1)
-        let (quick, slowWasAnswered) = try await offPool {
+        let (quick, slowWasAnswered) = try await ThreadRun {
             let response = try LoopbackClient.request(port: port, "GET", "/quick")
             return (response, slowAnswered.isRaised)
-        }
+        }.value
         #expect(!slowWasAnswered, "the quick request was answered while the slow one waited")
         #expect(String(decoding: quick.body, as: UTF8.self) == "quick")
-        #expect(String(decoding: try await slow.body, as: UTF8.self) == "slow")
+        #expect(String(decoding: try await slow.value.body, as: UTF8.self) == "slow")
     }
 }

@@ -110,12 +110,12 @@ struct ProxyTests {
         defer { proxy.stop() }
         proxy.stub(.get("/slow"), .proxy(to: upstream.baseURL))
         proxy.stub(.get("/quick"), .text("quick"))
-        // Both requests go over sockets of their own from threads of their own, and each records what it saw on its
-        // thread: the test process's URLSession and cooperative threads are shared with every parallel test, and
-        // under load they once took over 30 s to send a request.
+        // Both requests go over sockets of their own from threads of their own, started at once, and each records
+        // what it saw on its thread: the test process's URLSession and cooperative threads are shared with every
+        // parallel test, and under load a child task waited over 30 s to send its request.
         let port = proxy.port
         let slowEnded = Flag()
-        async let slow = offPool {
+        let slow = ThreadRun {
             let response = try LoopbackClient.request(port: port, "GET", "/slow", timeoutSeconds: 120)
             slowEnded.raise()
             return response
@@ -123,15 +123,15 @@ struct ProxyTests {
         // The upstream journals the forwarded request when it arrives, long before its answer.
         try #require(await eventually { !upstream.requests.isEmpty })
         try #require(upstream.requests.count == 1)
-        let (quick, slowHadEnded) = try await offPool {
+        let (quick, slowHadEnded) = try await ThreadRun {
             let response = try LoopbackClient.request(port: port, "GET", "/quick")
             return (response, slowEnded.isRaised)
-        }
+        }.value
         #expect(String(decoding: quick.body, as: UTF8.self) == "quick")
         #expect(!slowHadEnded, "the forwarded request ended before the quick one was answered")
 
         upstream.stop()
-        let ended = try await slow
+        let ended = try await slow.value
         let said = String(decoding: ended.body, as: UTF8.self)
         #expect(ended.status == 502, "the upstream closed without answering: \(said)")
     }
