@@ -10,11 +10,6 @@ import Testing
 struct ClosureStubTests {
     struct Follow: Decodable { var notify: Bool }
 
-    actor Order {
-        var names: [String] = []
-        func append(_ name: String) { names.append(name) }
-    }
-
     @Test("A closure sees method, path parameters, query, headers, cookies and body")
     func seesRequest() async throws {
         let server = try StubServer.start()
@@ -91,19 +86,22 @@ struct ClosureStubTests {
                 return .text("blocked")
             }
             server.stub(.get("/hello"), .text("hello"))
-            let order = Order()
-            async let blocked: String = {
-                let text = try await HTTP.get(server, "/blocking").text
-                await order.append("blocking")
-                return text
-            }()
+            // A socket of its own from a thread of its own, started at once (under load a child task waited over 30 s
+            // to send its request); the thread records whether /hello had been answered when /blocking was.
+            let port = server.port
+            let helloAnswered = Flag()
+            let blocked = ThreadRun {
+                let response = try LoopbackClient.request(port: port, "GET", "/blocking", timeoutSeconds: 180)
+                return (String(decoding: response.body, as: UTF8.self), helloAnswered.isRaised)
+            }
             // The closure is running (and blocking) before /hello is sent (waited for up to 60 s, off the pool).
             try #require(await offPool { entered.wait(timeout: .now() + 60) == .success })
             #expect(try await HTTP.get(server, "/hello").text == "hello")
-            await order.append("hello")
+            helloAnswered.raise()
             release.signal()
-            #expect(try await blocked == "blocked")
-            #expect(await order.names == ["hello", "blocking"])
+            let (text, helloFirst) = try await blocked.value
+            #expect(text == "blocked")
+            #expect(helloFirst, "/hello was answered while the closure of /blocking blocked")
         }
     }
 
