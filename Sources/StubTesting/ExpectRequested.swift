@@ -61,6 +61,29 @@
             server: server)
     }
 
+    /// Expects every request `server` received since its last reset to be one its OpenAPI documents allow;
+    /// records an `Issue` naming each request that broke its operation (each violation at its JSON pointer) or
+    /// asked for a method and path the documents do not have.
+    ///
+    /// ```swift
+    /// @Test(.stubServer()) func profile() async throws {
+    ///     let server = try #require(StubServer.current)
+    ///     server.stub(openAPI: try OpenAPIDocument.load(contentsOf: apiPath))
+    ///     …
+    ///     expectRequestsFollowOpenAPI(server)
+    /// }
+    /// ```
+    @discardableResult
+    public func expectRequestsFollowOpenAPI(
+        _ server: StubServer,
+        _ comment: @autoclosure () -> String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        return report(
+            RequestVerification.requestsFollowOpenAPI(server), adding: comment, at: .testing(sourceLocation),
+            server: server)
+    }
+
     /// Expects every stub added to `server` at run time to have answered at least one request; records an
     /// `Issue` listing those that did not, and why when another stub always wins over them.
     ///

@@ -60,6 +60,21 @@ enum RequestVerification {
         return message
     }
 
+    /// `nil` if every request `server` received since its last reset is one its OpenAPI documents allow, else the
+    /// failure message: each request that breaks its operation, with each violation at its JSON pointer, and each
+    /// request for a method and path no document has.
+    static func requestsFollowOpenAPI(_ server: StubServer) -> String? {
+        let findings = server.openAPIFindings
+        guard !findings.isEmpty else { return nil }
+        let noun = findings.count == 1 ? "request the OpenAPI document does not allow" : "requests the OpenAPI documents do not allow"
+        var message = "\(findings.count) \(noun):\n"
+        if findings.count > listLimit { message += "  (\(findings.count - listLimit) earlier not shown)\n" }
+        for finding in findings.suffix(listLimit) {
+            message += NearMissReport.indented(finding.description.split(separator: "\n").map(String.init), by: 2)
+        }
+        return message
+    }
+
     /// `nil` if no stub failed to match a request `server` received, else the failure message.
     ///
     /// Each unmatched request is reported once: the requests in a message are marked reported, and

@@ -62,6 +62,28 @@
             server: server)
     }
 
+    /// Asserts that every request `server` received since its last reset is one its OpenAPI documents allow
+    /// (``StubServer/Configuration/openAPI``, ``StubServer/stub(openAPI:seed:)``): none broke its operation (a
+    /// parameter, the body, its content type) and none asked for a method and path the documents do not have.
+    ///
+    /// ```swift
+    /// server.stub(openAPI: try OpenAPIDocument.load(contentsOf: apiPath))
+    /// app.launch()
+    /// …
+    /// XCTAssertRequestsFollowOpenAPI(server)
+    /// ```
+    /// The message names each request and each violation at its JSON pointer (`/query/limit: expected integer`).
+    public func XCTAssertRequestsFollowOpenAPI(
+        _ server: StubServer,
+        _ message: @autoclosure () -> String = "",
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        report(
+            RequestVerification.requestsFollowOpenAPI(server), adding: message, at: .xctest(file: file, line: line),
+            server: server)
+    }
+
     /// Asserts that every stub added to `server` at run time answered at least one request: a stub that
     /// nothing used usually means the app called another URL, or another stub always wins over it (the
     /// message says which).

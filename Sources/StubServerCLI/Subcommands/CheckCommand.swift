@@ -61,6 +61,7 @@ public struct CheckCommand: Subcommand {
         virtualHosts: [String] = []
     ) {
         self.stubs = stubs
+        stubsGiven = stubs != "Stubs"
         self.globalResponseTemplating = globalResponseTemplating
         self.lenientMatchers = lenientMatchers
         self.virtualHosts = virtualHosts
