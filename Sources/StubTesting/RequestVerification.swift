@@ -66,7 +66,9 @@ enum RequestVerification {
     static func requestsFollowOpenAPI(_ server: StubServer) -> String? {
         let findings = server.openAPIFindings
         guard !findings.isEmpty else { return nil }
-        let noun = findings.count == 1 ? "request the OpenAPI document does not allow" : "requests the OpenAPI documents do not allow"
+        let noun =
+            findings.count == 1
+            ? "request the OpenAPI document does not allow" : "requests the OpenAPI documents do not allow"
         var message = "\(findings.count) \(noun):\n"
         if findings.count > listLimit { message += "  (\(findings.count - listLimit) earlier not shown)\n" }
         for finding in findings.suffix(listLimit) {

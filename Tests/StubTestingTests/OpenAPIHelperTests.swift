@@ -30,7 +30,8 @@ struct OpenAPIHelperTests {
                 return text.contains("2 requests the OpenAPI documents do not allow:")
                     && text.contains("GET /pets?limit=500 (operation listPets of")
                     && text.contains("/query/limit: 500 is greater than 100 (got 500)")
-                    && text.contains(#"GET /pets/1/toys ("#) && text.contains(#"the document has no path "/pets/1/toys""#)
+                    && text.contains(#"GET /pets/1/toys ("#)
+                    && text.contains(#"the document has no path "/pets/1/toys""#)
             }
         }
     }
