@@ -18,6 +18,14 @@ extension JSONSchema {
         guard let node = entryNodes[schemaPointer] else {
             return [JSONSchemaViolation(path: instancePointer, message: "no schema at #\(schemaPointer)")]
         }
+        return violations(of: instance, against: node, at: instancePointer, limit: limit)
+    }
+
+    /// ``violations(of:against:at:limit:)`` with the entry schema in hand (one of those the schema was made
+    /// with), sparing the lookup by pointer on every request.
+    package func violations(
+        of instance: JSONValue, against node: JSONValue, at instancePointer: String, limit: Int = 8
+    ) -> [JSONSchemaViolation] {
         var run = JSONSchemaValidation(schema: self, limit: limit, pointers: true)
         run.check(instance, against: node, at: instancePointer, depth: 0)
         return run.found

@@ -57,10 +57,10 @@ extension OpenAPIDocument {
                 }
                 continue
             }
-            guard let schemaPointer = parameter.schemaPointer else { continue }
-            let value = coerce(values, for: parameter, schemaPointer: schemaPointer)
+            guard let schema = parameter.schema else { continue }
+            let value = coerce(values, for: parameter, schema: schema)
             found += validator.violations(
-                of: value, against: schemaPointer, at: at, limit: Self.violationLimit - found.count
+                of: value, against: schema, at: at, limit: Self.violationLimit - found.count
             ).map { OpenAPIViolation(pointer: $0.path, message: $0.message + Self.shown(value, at: $0.path, from: at)) }
         }
         if let body = operation.requestBody, found.count < Self.violationLimit {
@@ -95,7 +95,7 @@ extension OpenAPIDocument {
                     message: "\(Quoting.quote(type)) is not \(body.content.map(\.type).joined(separator: " or "))")
             ]
         }
-        guard let schemaPointer = media.schemaPointer else { return [] }
+        guard let schemaPointer = media.schemaPointer, let schema = media.schema else { return [] }
         let instance: JSONValue
         let base = OpenAPIMediaTypes.base(type)
         if base == "application/json" || base.hasSuffix("+json") {
@@ -109,7 +109,7 @@ extension OpenAPIDocument {
         } else {
             return []  // other media types: the content type is checked, not the bytes
         }
-        return validator.violations(of: instance, against: schemaPointer, at: "/body", limit: Self.violationLimit)
+        return validator.violations(of: instance, against: schema, at: "/body", limit: Self.violationLimit)
             .map { OpenAPIViolation(pointer: $0.path, message: $0.message) }
     }
 
@@ -130,10 +130,10 @@ extension OpenAPIDocument {
     }
 
     /// The parameter's text as the value its schema describes: a number, a boolean, a list of them.
-    private func coerce(_ values: [String], for parameter: OpenAPIOperation.Parameter, schemaPointer: String)
+    private func coerce(_ values: [String], for parameter: OpenAPIOperation.Parameter, schema: JSONValue)
         -> JSONValue
     {
-        guard let schema = schemaNode(schemaPointer) else { return .string(values[0]) }
+        guard let schema = follow(schema) else { return .string(values[0]) }
         if Self.types(of: schema).contains("array") {
             let items: [String]
             if parameter.location == .query, parameter.explode {
