@@ -17,7 +17,9 @@ extension StubServer {
     /// A request the document's operation does not allow gets a `400` problem (see
     /// ``Configuration/openAPIValidation``); ``openAPIFindings`` lists them, with the requests for operations the
     /// document does not have, for `expectRequestsFollowOpenAPI` / `XCTAssertRequestsFollowOpenAPI`.
-    /// - Parameter seed: the seed of values made from schemas (default: ``Configuration/fakeDataSeed``, else 0).
+    /// - Parameters:
+    ///   - document: the document, from ``OpenAPIDocument/load(contentsOf:)`` or ``OpenAPIDocument/init(parsing:file:directory:)``.
+    ///   - seed: the seed of values made from schemas (default: ``Configuration/fakeDataSeed``, else 0).
     @discardableResult
     public func stub(openAPI document: OpenAPIDocument, seed: UInt64? = nil) -> [StubHandle] {
         let mappings = document.stubs(seed: seed ?? openAPISeed)
@@ -26,7 +28,8 @@ extension StubServer {
         return mappings.map { StubHandle(id: $0.id, store: store) }
     }
 
-    /// Loads the OpenAPI document at `url` (YAML or JSON) and answers from it as ``stub(openAPI:seed:)`` does.
+    /// Loads the OpenAPI document at `url` (YAML or JSON) and answers from it as
+    /// ``stub(openAPI:seed:)-(OpenAPIDocument,_)`` does.
     /// - Throws: ``OpenAPIError`` naming the file and the place in it.
     @discardableResult
     public func stub(openAPI url: URL, seed: UInt64? = nil) throws(OpenAPIError) -> [StubHandle] {

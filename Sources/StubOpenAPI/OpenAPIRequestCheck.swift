@@ -33,7 +33,7 @@ extension OpenAPIDocument {
     /// Checks `request` against the operation its method and path belong to: path, query and header
     /// parameters (required, and their schemas, after reading the text as the schema's type), the body's
     /// content type and its schema (JSON bodies), and a required body.
-    public func check(_ request: HTTPRequest) -> OpenAPIVerdict {
+    public func check(_ request: StubHTTPRequest) -> OpenAPIVerdict {
         let method = request.method.rawValue
         let path = String(request.rawPath)
         guard let (operation, pathParameters) = operation(method: method, path: path) else {

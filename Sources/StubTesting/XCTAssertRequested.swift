@@ -63,8 +63,9 @@
     }
 
     /// Asserts that every request `server` received since its last reset is one its OpenAPI documents allow
-    /// (``StubServer/Configuration/openAPI``, ``StubServer/stub(openAPI:seed:)``): none broke its operation (a
-    /// parameter, the body, its content type) and none asked for a method and path the documents do not have.
+    /// (``StubServer/Configuration/openAPI``, ``StubServer/stub(openAPI:seed:)-(OpenAPIDocument,_)``): none broke its
+    /// operation (a parameter, the body, its content type) and none asked for a method and path the documents do not
+    /// have.
     ///
     /// ```swift
     /// server.stub(openAPI: try OpenAPIDocument.load(contentsOf: apiPath))

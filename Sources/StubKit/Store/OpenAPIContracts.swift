@@ -30,7 +30,7 @@ public struct OpenAPIFinding: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The OpenAPI documents a server checks requests against: those of its configuration for its life, those
-/// added in Swift (``StubServer/stub(openAPI:seed:)``) until a reset. Keeps the newest ``findingLimit``
+/// added in Swift (``StubServer/stub(openAPI:seed:)-(OpenAPIDocument,_)``) until a reset. Keeps the newest ``findingLimit``
 /// findings for the test helpers.
 final class OpenAPIContracts: Sendable {
     static let findingLimit = 256
