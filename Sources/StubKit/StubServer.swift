@@ -152,8 +152,9 @@ public final class StubServer: Sendable {
     package let failureLedger = FailureLedger()
     /// The OpenAPI documents requests are checked against.
     let contracts: OpenAPIContracts
-    /// The stubs made from the configuration's OpenAPI documents, after the stubs directory's (kept on reload).
-    let openAPIStubs: [StubMapping]
+    /// The stubs directory and the stubs made from the configuration's OpenAPI documents: what ``reloadStubs()``
+    /// and the admin API's resets read again.
+    let stubFiles: StubFiles
     /// The seed of values made from OpenAPI schemas (``Configuration/fakeDataSeed``, else 0).
     let openAPISeed: UInt64
     let store: StubStore
@@ -203,11 +204,12 @@ public final class StubServer: Sendable {
         stubsDirectory = root
         loadOptions = configuration.loadOptions
         openAPISeed = configuration.fakeDataSeed ?? 0
-        let openAPIStubs = configuration.openAPI.flatMap { $0.stubs(seed: configuration.fakeDataSeed ?? 0) }
-        self.openAPIStubs = openAPIStubs
+        stubFiles = StubFiles(
+            directory: root, options: loadOptions,
+            openAPIStubs: configuration.openAPI.flatMap { $0.stubs(seed: configuration.fakeDataSeed ?? 0) })
         contracts = OpenAPIContracts(configuration.openAPI, mode: configuration.openAPIValidation)
-        var loaded = try Self.load(root, options: loadOptions)
-        loaded.mappings += openAPIStubs
+        let loaded: StubsLoadResult
+        do { loaded = try stubFiles.load() } catch { throw .badStubs(error) }
         log = configuration.log
         if let note { log.write("stubserver: \(note)") }
         for warning in loaded.warnings { log.write("stubserver: \(warning)") }
@@ -244,7 +246,7 @@ public final class StubServer: Sendable {
         self.isolatedServers = isolatedServers
         let admin = AdminAPI(
             store: store, journal: journal, bodyFiles: Self.bodyFiles(in: root),
-            stubsDirectory: root, state: adminState, log: log, recordings: recordings,
+            stubsDirectory: root, stubFiles: stubFiles, state: adminState, log: log, recordings: recordings,
             isolatedServers: isolatedServers, hosts: listeningHosts, streams: streams,
             webSockets: webSocketRegistry, pageShowsJournal: configuration.adminToken?.isEmpty ?? true,
             caCertificatePEM: tls?.authority?.certificatePEM)
@@ -359,8 +361,9 @@ public final class StubServer: Sendable {
     /// - Returns: the loader's warnings.
     @discardableResult
     public func reloadStubs() throws(StubServerError) -> [String] {
-        let loaded = try Self.load(stubsDirectory, options: loadOptions)
-        store.replaceFileMappings(loaded.mappings + openAPIStubs, compiled: loaded.compiled)
+        let loaded: StubsLoadResult
+        do { loaded = try stubFiles.load() } catch { throw .badStubs(error) }
+        store.replaceFileMappings(loaded.mappings, compiled: loaded.compiled)
         return loaded.warnings
     }
 
@@ -378,16 +381,6 @@ public final class StubServer: Sendable {
             jsonBodyLimit: max(0, configuration.jsonMatchBodyLimit), regexWarnings: regexWarnings)
     }
 
-    private static func load(_ directory: URL?, options: StubsLoadOptions) throws(StubServerError) -> StubsLoadResult {
-        guard let directory else { return StubsLoadResult(mappings: [], warningDetails: []) }
-        do {
-            return try StubsDirectory.load(
-                directory, displayRoot: StubsDirectory.displayPath(of: directory),
-                options: options)
-        } catch {
-            throw .badStubs(error)
-        }
-    }
 }
 
 extension StubServer.Configuration {

@@ -12,7 +12,8 @@ struct AdminCompileOnceTests {
     private static func admin(_ store: StubStore) -> AdminAPI {
         let journal = RequestJournal()
         return AdminAPI(
-            store: store, journal: journal, bodyFiles: nil, stubsDirectory: nil, state: AdminState(),
+            store: store, journal: journal, bodyFiles: nil, stubsDirectory: nil,
+            stubFiles: StubFiles(directory: nil, options: StubsLoadOptions(), openAPIStubs: []), state: AdminState(),
             log: LogSink(.handler { _ in }),
             recordings: Recordings(recorder: Recorder(), store: store, journal: journal, stubsDirectory: nil),
             isolatedServers: nil, hosts: ListeningHosts(), streams: StreamRegistry(), webSockets: WebSocketRegistry(),

@@ -25,7 +25,7 @@ import Testing
             let key = route.method + " " + route.pattern.map { "\($0)" }.joined(separator: "/")
             #expect(seen.insert(key).inserted, "\(key) is in the table twice")
         }
-        #expect(AdminRoute.table.count == 68)
+        #expect(AdminRoute.table.count == 69)
     }
 
     @Test func fixedNamesWinOverParameters() throws {
@@ -67,8 +67,8 @@ import Testing
     }
 
     @Test func unknownPathsAre404() {
-        for path in ["", "nope", "mappings/a/b", "scenarios/x", "requests/a/b", "recordings"] {
-            #expect(throws: AdminError.notFound("no admin endpoint at /__admin" + (path.isEmpty ? "" : "/" + path))) {
+        for path in ["nope", "mappings/a/b", "scenarios/x", "requests/a/b", "recordings"] {
+            #expect(throws: AdminError.notFound("no admin endpoint at /__admin/" + path)) {
                 try resolve("GET", path)
             }
         }
@@ -79,7 +79,9 @@ import Testing
             guard case .listing = route.answer else { return nil }
             return route.method + " " + route.pattern.map { "\($0)" }.joined(separator: "/")
         }
-        #expect(listings.count == 4)
+        #expect(listings.count == 5)
+        // The root lists the stubs, as WireMock's `/__admin/`.
+        #expect((try? resolve("GET", "")).map(pattern) == "")
     }
 }
 

@@ -195,6 +195,60 @@ struct AdminAPITests {
         #expect(fixture.server.requests.count == 4)  // the mappings reset keeps the journal
     }
 
+    @Test(
+        "A reset reads the stub files again, as WireMock: files copied in after start are served, removed ones are gone"
+    )
+    func resetReadsTheFilesAgain() async throws {
+        let fixture = try Fixture()
+        let mappings = fixture.root.appendingPathComponent("mappings")
+        // What WireMock's Testcontainers module for Python does: copy files in, then POST /__admin/mappings/reset.
+        try Data(#"{"request": {"url": "/late"}, "response": {"status": 200, "body": "late"}}"#.utf8)
+            .write(to: mappings.appendingPathComponent("late.json"))
+        try FileManager.default.removeItem(at: mappings.appendingPathComponent("a.json"))
+        #expect(try await HTTP.get(fixture.server, "/late").status == 404)
+        #expect(try await fixture.call("POST", "/__admin/mappings/reset").status == 200)
+        #expect(try await HTTP.get(fixture.server, "/late").text == "late")
+        #expect(try await HTTP.get(fixture.server, "/file-a").status == 404)
+        #expect(try await fixture.listedIDs().count == 2)
+
+        // And the full reset (stubs, scenarios, journal).
+        try Data(#"{"request": {"url": "/later"}, "response": {"status": 200, "body": "later"}}"#.utf8)
+            .write(to: mappings.appendingPathComponent("later.json"))
+        #expect(try await fixture.call("POST", "/__admin/reset").status == 200)
+        #expect(try await HTTP.get(fixture.server, "/later").text == "later")
+        #expect(fixture.server.requests.count == 1)
+    }
+
+    @Test("A reset with a broken stub file answers 500 naming the file and field, and changes nothing")
+    func resetWithABrokenFile() async throws {
+        let fixture = try Fixture()
+        let runtime = fixture.server.stub(.get("/runtime"), .text("r"))
+        try Data(#"{"request": {"url": "/x"}, "response": {"status": "two hundred"}}"#.utf8)
+            .write(to: fixture.root.appendingPathComponent("mappings/broken.json"))
+        for path in ["/__admin/mappings/reset", "/__admin/reset"] {
+            let reset = try await fixture.call("POST", path)
+            #expect(reset.status == 500)
+            let error = try #require((try reset.json()["errors"] as? [[String: Any]])?.first)
+            #expect((error["title"] as? String)?.contains("nothing was reset") == true)
+            #expect((error["detail"] as? String)?.contains("broken.json") == true)
+            #expect((error["source"] as? [String: Any])?["pointer"] as? String == "/response/status")
+        }
+        #expect(Set(try await fixture.listedIDs()).contains(runtime.id))
+        #expect(try await HTTP.get(fixture.server, "/file-a").text == "A")
+        #expect(try await HTTP.get(fixture.server, "/runtime").text == "r")
+    }
+
+    @Test("GET /__admin and /__admin/ list the stubs, as WireMock's /__admin/ (the Go module waits on it)")
+    func adminRoot() async throws {
+        let fixture = try Fixture()
+        for path in ["/__admin", "/__admin/"] {
+            let root = try await fixture.call("GET", path)
+            #expect(root.status == 200)
+            #expect((try root.json()["meta"] as? [String: Any])?["total"] as? Int == 2)
+        }
+        #expect(try await fixture.call("POST", "/__admin").status == 405)
+    }
+
     @Test("POST /__admin/mappings/import adds new ids and overwrites known ones in place")
     func importMappings() async throws {
         let fixture = try Fixture()

@@ -131,10 +131,11 @@ extension AdminAPI {
         return AdminResponse.empty
     }
 
-    /// `POST /__admin/mappings/reset`: back to the stubs loaded from files and the persistent ones; the journal
-    /// stays.
-    func resetMappings() -> HTTPResponse {
-        store.reset()
+    /// `POST /__admin/mappings/reset`: the stub files read again (so files copied in after start are served, as
+    /// WireMock's Testcontainers modules expect) and runtime stubs dropped; the journal stays.
+    /// - Throws: 500 naming the file and field at fault when a stub file does not load; then nothing changed.
+    func resetMappings() throws(AdminError) -> HTTPResponse {
+        try store.reset(reloading: loadFiles())
         return AdminResponse.empty
     }
 

@@ -18,6 +18,8 @@ struct AdminAPI: Sendable {
     let bodyFiles: BodyFiles?
     /// The stubs directory (`mappings/`, `__files/`): where `save` writes and `/__admin/files` reads.
     let stubsDirectory: URL?
+    /// What the resets read again: the stubs directory's files and the OpenAPI documents' stubs.
+    let stubFiles: StubFiles
     /// Shutdown requests and what `save` has written.
     let state: AdminState
     /// Where warnings about posted mappings go.
@@ -42,13 +44,29 @@ struct AdminAPI: Sendable {
     /// Where the admin API is served: `/__admin` and below (`StubRequestHandler` sends those requests here).
     static let prefix = "/__admin"
 
-    /// `POST /__admin/reset`: stubs back to those loaded from files, scenarios to `Started`, use counts
-    /// to 0, journal cleared.
-    func reset() -> HTTPResponse {
-        store.reset()
+    /// `POST /__admin/reset`: the stub files read again (as WireMock does: files copied in after start are
+    /// served), runtime stubs dropped, scenarios to `Started`, use counts to 0, journal cleared.
+    /// - Throws: 500 naming the file and field at fault when a stub file does not load; then nothing changed.
+    func reset() throws(AdminError) -> HTTPResponse {
+        try store.reset(reloading: loadFiles())
         journal.removeAll()
         store.forgetUsage()
         return AdminResponse.empty
+    }
+
+    /// The stub files as they are on disk now, for a reset.
+    /// - Throws: 500 naming the file and field at fault (WireMock answers 500 too, and drops every stub; here
+    ///   the current stubs stay).
+    func loadFiles() throws(AdminError) -> StubsLoadResult {
+        do {
+            // Its warnings were logged at start or are `stubserver check`'s to report: one reset per test would
+            // repeat them.
+            return try stubFiles.load()
+        } catch {
+            throw AdminError(
+                status: .internalServerError, code: 10, title: "The stub files did not load; nothing was reset",
+                detail: error.description, pointer: error.jsonPath.map(JSONPointer.from(mappingPath:)))
+        }
     }
 
     /// `GET /__admin/health` (as WireMock 3).

@@ -3,6 +3,14 @@ import StubHTTP
 extension AdminRoute {
     /// Every admin endpoint (as WireMock's `/__admin`, plus stubserver's own), grouped by resource.
     static let table: [AdminRoute] = [
+        // The root (`/__admin` and `/__admin/`): the stubs, as WireMock's `/__admin/` (its `/__admin` redirects
+        // there); the Testcontainers module for Go waits on it.
+        AdminRoute(
+            "GET", "",
+            .listing { api, request, _ throws(AdminError) in
+                api.listMappings(page: try AdminAPI.page(request))
+            }),
+
         // Stubs
         AdminRoute(
             "GET", "mappings",

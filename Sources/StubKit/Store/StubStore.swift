@@ -362,9 +362,16 @@ final class StubStore: Sendable {
 
     /// Back to the stubs last loaded from files and the persistent ones: other runtime stubs are dropped, removed
     /// file stubs that are not persistent return.
-    func reset() {
-        update { state in
-            state.runtimeMappings.removeAll { !Self.hasFile($0) }
+    /// - Parameter reloaded: the stub files read again, which become the stubs loaded from files (persistent
+    ///   stubs are among them, read from their files); `nil` keeps those last loaded.
+    func reset(reloading reloaded: StubsLoadResult? = nil) {
+        update(reusing: reloaded?.compiled) { state in
+            if let reloaded {
+                state.loadedFileMappings = reloaded.mappings
+                state.runtimeMappings.removeAll()
+            } else {
+                state.runtimeMappings.removeAll { !Self.hasFile($0) }
+            }
             state.closures.removeAll()
             state.fileMappings = state.loadedFileMappings
         }
