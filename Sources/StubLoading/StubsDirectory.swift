@@ -159,7 +159,9 @@ public enum StubsDirectory {
                 let reason = PathStatus.unreadableDirectoryReason(path) ?? FileErrorReason.describe(error)
                 throw .unreadableDirectory(relative.isEmpty ? display : display + "/" + relative, reason: reason)
             }
-            for name in names {
+            // `..data` and `..2026_…`: the folders Kubernetes writes a mounted ConfigMap or Secret into, beside links
+            // to their files; read, they would load every stub twice.
+            for name in names where !name.hasPrefix("..") {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 let status = PathStatus(path + "/" + name)
                 if status == .directory {
