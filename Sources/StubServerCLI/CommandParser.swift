@@ -27,6 +27,9 @@ public enum CommandParser {
         // The options are declared once, in ServeOption.all: parsing, suggestions and the usage text.
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
+            // An empty word is no argument: WireMock's Testcontainers modules for Go and Java pass the command `""`
+            // (`["", "--disable-banner"]`), and WireMock ignores it too. An option's empty value is still read.
+            if case .positional("") = argument { continue }
             guard case .option(let name) = argument, let option = ServeOption.named[name] else {
                 throw unknown(argument)
             }
@@ -83,6 +86,7 @@ public enum CommandParser {
             }
             return CLIError("unexpected argument '\(word)'; did you mean --stubs \(word)?")
         case .option(let name):
+            if let refusal = WireMockOption.refusal(name) { return CLIError(refusal) }
             if let suggestion = FieldSuggestion.closest(to: name, among: ServeOption.allNames) {
                 return CLIError("unknown option '\(name)'; did you mean '\(suggestion)'?")
             }

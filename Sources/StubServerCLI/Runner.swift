@@ -11,7 +11,8 @@ public enum Runner {
     /// The whole program. Returns the exit code.
     /// - Parameters:
     ///   - arguments: the arguments after the program name.
-    ///   - environment: the process environment, for ``OptionsEnvironment`` (`STUBSERVER_OPTIONS`).
+    ///   - environment: the process environment, for ``OptionsEnvironment`` (`STUBSERVER_OPTIONS`,
+    ///     `WIREMOCK_OPTIONS`).
     public static func main(
         _ arguments: [String],
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -23,11 +24,8 @@ public enum Runner {
                 environment: environment)
         } catch {
             let usage = error.subcommand.flatMap(Subcommands.named)?.usage ?? usageText
-            // Subcommands do not read STUBSERVER_OPTIONS: name it only for errors in serving options.
-            let source =
-                error.subcommand == nil
-                ? environment[OptionsEnvironment.name].map { " (arguments and \(OptionsEnvironment.name)='\($0)')" }
-                    ?? "" : ""
+            // Subcommands do not read the options variables: name them only for errors in serving options.
+            let source = error.subcommand == nil ? OptionsEnvironment.shown(in: environment) : ""
             StandardStreams.error("Error: \(error)\(source)\n\n\(usage)\n")
             return .usage
         }
@@ -98,10 +96,6 @@ public enum Runner {
             }
         }
         // Taken before loading: the watcher reloads on any change made after this point.
-        var options = options
-        let (stubs, rootNote) = StubsRoot.resolve(options.stubs)
-        options.stubs = stubs
-        if let rootNote { log.write("stubserver: \(rootNote)") }
         if options.watch, let problem = StubsFolderWritability.watchProblem(options.stubs) {
             log.write("stubserver: error: --watch: \(problem)")
             return .usage

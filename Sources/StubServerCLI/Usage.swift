@@ -17,10 +17,8 @@ public let usageText = """
     OPTIONS:
     \(ServeOption.optionsHelp)
 
-    Options in the environment variable STUBSERVER_OPTIONS (split as a shell would, with quotes) are
-    read after the arguments, so they win; WireMock's image reads WIREMOCK_OPTIONS the same way.
-    A stubs directory with no stubs while /home/wiremock/mappings has some (WireMock's Docker layout)
-    serves /home/wiremock instead, with a note.
+    Options in the environment variables WIREMOCK_OPTIONS (as WireMock's image reads it) and then
+    STUBSERVER_OPTIONS (split as a shell would, with quotes) are read after the arguments, so they win.
 
     The first line on stdout is `Listening on http://HOST:PORT`. Log lines go to stderr through a
     bounded queue: if nothing reads stderr, lines are dropped (and counted), never the server blocked.

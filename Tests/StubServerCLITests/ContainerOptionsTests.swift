@@ -73,36 +73,46 @@ struct ContainerOptionsTests {
         #expect(try OptionsEnvironment.arguments(["--port", "1"], environment: [:]) == ["--port", "1"])
     }
 
-    @Test("An empty stubs directory serves WireMock's Docker root when that has mappings")
-    func wireMockDockerRoot() throws {
-        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-root-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: temp) }
-        let stubs = temp.appendingPathComponent("stubs").path
-        let wireMock = temp.appendingPathComponent("wiremock").path
-        try FileManager.default.createDirectory(atPath: stubs + "/mappings", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: wireMock + "/mappings", withIntermediateDirectories: true)
+    @Test("WireMock's Testcontainers modules' empty command word is skipped; an option's empty value is still read")
+    func emptyWords() throws {
+        var expected = Options()
+        #expect(try CommandParser.parse([""]) == .serve(expected))
+        expected.verbose = true
+        #expect(try CommandParser.parse(["", "--disable-banner", "--verbose"]) == .serve(expected))
+        #expect(throws: CLIError("--admin-token needs a token, e.g. --admin-token \"$(uuidgen)\"")) {
+            try CommandParser.parse(["--admin-token", ""])
+        }
+        // The options variables are read after an empty first word too.
+        let environment = ["STUBSERVER_OPTIONS": "--port 9090"]
+        #expect(try OptionsEnvironment.arguments([""], environment: environment) == ["", "--port", "9090"])
+    }
 
-        // WireMock's root has no mappings either: nothing changes.
-        #expect(StubsRoot.resolve(stubs, wireMockRoot: wireMock) == (stubs, nil))
-
-        try Data("{}".utf8).write(to: URL(fileURLWithPath: wireMock + "/mappings/hello.json"))
-        let (path, note) = StubsRoot.resolve(stubs, wireMockRoot: wireMock)
-        #expect(path == wireMock)
+    @Test("WIREMOCK_OPTIONS is read as WireMock's image reads it, then STUBSERVER_OPTIONS, which wins")
+    func wireMockOptionsVariable() throws {
+        let both = ["WIREMOCK_OPTIONS": "--port 9000 --verbose", "STUBSERVER_OPTIONS": "--port 9090"]
         #expect(
-            note
-                == "note: no stubs in '\(stubs)', but \(wireMock)/mappings has some (WireMock's Docker layout): serving '\(wireMock)'"
-        )
-        // Given WireMock's root itself, or a stubs directory without mappings/: unchanged / WireMock's root.
-        #expect(StubsRoot.resolve(wireMock, wireMockRoot: wireMock) == (wireMock, nil))
-        #expect(StubsRoot.resolve(temp.appendingPathComponent("missing").path, wireMockRoot: wireMock).path == wireMock)
+            try OptionsEnvironment.arguments(["--port", "1"], environment: both)
+                == ["--port", "1", "--port", "9000", "--verbose", "--port", "9090"])
+        #expect(throws: CLIError("WIREMOCK_OPTIONS: unterminated ' quote in 'a 'b'")) {
+            try OptionsEnvironment.arguments([], environment: ["WIREMOCK_OPTIONS": "a 'b"])
+        }
+        #expect(OptionsEnvironment.shown(in: both).contains("WIREMOCK_OPTIONS='--port 9000 --verbose'"))
+        #expect(OptionsEnvironment.shown(in: [:]) == "")
+    }
 
-        // A stubs directory with stubs of its own, or .json files of its own (a mounted mappings folder, which
-        // the loader warns about), is served as given.
-        try Data("{}".utf8).write(to: URL(fileURLWithPath: stubs + "/mappings/own.json"))
-        #expect(StubsRoot.resolve(stubs, wireMockRoot: wireMock) == (stubs, nil))
-        let mappingsMount = temp.appendingPathComponent("mounted-mappings").path
-        try FileManager.default.createDirectory(atPath: mappingsMount, withIntermediateDirectories: true)
-        try Data("{}".utf8).write(to: URL(fileURLWithPath: mappingsMount + "/users.json"))
-        #expect(StubsRoot.resolve(mappingsMount, wireMockRoot: wireMock) == (mappingsMount, nil))
+    @Test("Every WireMock option stubserver does not serve is refused at start naming it, never ignored")
+    func unsupportedWireMockOptions() throws {
+        #expect(
+            throws: CLIError(
+                "--extensions is a WireMock option stubserver does not support: Java extensions cannot run in "
+                    + "stubserver. Use response templates, closure stubs (in-process) or a proxy stub instead.")
+        ) { try CommandParser.parse(["--extensions", "com.example.Transformer"]) }
+        for option in WireMockOption.unsupported {
+            for name in option.names {
+                #expect(ServeOption.named[name] == nil, "\(name) is served and refused")
+                #expect(throws: CLIError.self) { try CommandParser.parse([name]) }
+                #expect(WireMockOption.refusal(name)?.hasPrefix("\(name) is a WireMock option") == true)
+            }
+        }
     }
 }
