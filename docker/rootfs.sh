@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Stages the runtime image's whole filesystem in OUT: the stubserver binary, the shared libraries it loads
-# (its ldd closure: none for the static Slim binary; glibc, libstdc++ and libcurl's for a full build), a passwd/group with the
-# non-root user 10001, and empty /stubs/mappings and /stubs/__files. The Dockerfiles copy OUT into an empty
-# (FROM scratch) image: no shell, no package manager, nothing else.
+# Stages the runtime image's whole filesystem in OUT: the stubserver binary, the shared libraries it loads (its ldd
+# closure: none for the static Slim binary; glibc, libstdc++ and libcurl's for a full build), a passwd/group with the
+# non-root user 10001, empty /stubs/mappings and /stubs/__files, and /home/wiremock linking to /stubs. The Dockerfiles
+# copy OUT into an empty (FROM scratch) image: no shell, no package manager, nothing else.
 #
 #   docker/rootfs.sh BINARY OUT
 #
@@ -11,7 +11,10 @@ set -euo pipefail
 [ $# = 2 ] || { echo "usage: $0 BINARY OUT" >&2; exit 2; }
 BINARY=$1 OUT=$2
 [ -x "$BINARY" ] || { echo "$0: $BINARY is not an executable file" >&2; exit 1; }
-mkdir -p "$OUT/usr/local/bin" "$OUT/etc" "$OUT/stubs/mappings" "$OUT/stubs/__files" "$OUT/tmp"
+mkdir -p "$OUT/usr/local/bin" "$OUT/etc" "$OUT/stubs/mappings" "$OUT/stubs/__files" "$OUT/tmp" "$OUT/home"
+# WireMock's image reads /home/wiremock/mappings and /home/wiremock/__files: here that is /stubs, so a volume mounted
+# at either path, or files copied into either (WireMock's Testcontainers modules do), land in the one stubs folder.
+ln -s ../stubs "$OUT/home/wiremock"
 chmod 1777 "$OUT/tmp"
 install -m 0755 "$BINARY" "$OUT/usr/local/bin/stubserver"
 # ldd lines: "libx.so.1 => /path/libx.so.1 (0x…)", "/lib64/ld-linux-x86-64.so.2 (0x…)", "linux-vdso.so.1 (0x…)".

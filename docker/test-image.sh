@@ -16,8 +16,9 @@
 #      dashboard page and its live feed, idle RSS, `docker stop` → exit 0; then HTTPS: with OpenSSL 3 in the image (a
 #      full build, TRAITS=), `--https-port` serves /hello verified with the CA from /__admin/certs/ca.crt; without
 #      it (the static Slim binary), `--https-port` fails at start naming OpenSSL's library;
-#   6. WireMock's layout (/home/wiremock), STUBSERVER_OPTIONS, a mounted mappings folder (warned), and a bad stub,
-#      which wait-healthy.sh must report fast (exit 1, with the logs);
+#   6. WireMock's layout (/home/wiremock), WIREMOCK_OPTIONS and STUBSERVER_OPTIONS, a WireMock option refused, WireMock's
+#      Testcontainers module for Python (its own flows, host networking), a mounted mappings folder (warned), and a
+#      bad stub, which wait-healthy.sh must report fast (exit 1, with the logs);
 #   7. docker/docker-compose.yml is valid (`config`); its host-networking twin docker/docker-compose.host.yml runs:
 #      stubserver healthy, then the example test service (depends_on: service_healthy) drives the admin API at
 #      STUBSERVER_URL; down; then again with STUBSERVER_ADMIN_TOKEN set: the server requires the token (401
@@ -271,14 +272,34 @@ fi
 
 # ---- 6. layouts, options and a bad stub ---------------------------------------------------------------------------
 PORT=$(free_port)
-step "WireMock's layout (-v Stubs:/home/wiremock) and STUBSERVER_OPTIONS (--port $PORT --verbose)"
-run_container "$NAME" -v "$ROOT/Stubs:/home/wiremock:ro" -e STUBSERVER_OPTIONS="--port $PORT --verbose" "$IMAGE"
+step "WireMock's layout (-v Stubs:/home/wiremock), WIREMOCK_OPTIONS (--port $PORT) and STUBSERVER_OPTIONS (--verbose)"
+run_container "$NAME" -v "$ROOT/Stubs:/home/wiremock:ro" -e WIREMOCK_OPTIONS="--port $PORT" \
+  -e STUBSERVER_OPTIONS="--verbose" "$IMAGE" ""
 bash "$ROOT/docker/wait-healthy.sh" "$NAME" 60 >/dev/null || die "$NAME did not turn healthy"
 [ "$(get "http://127.0.0.1:$PORT/hello")" = "Hello, stubserver" ] || die "/hello not served from /home/wiremock"
-logs_contain "$NAME" "serving '/home/wiremock'" || die "no note about /home/wiremock"
 logs_contain "$NAME" "GET /hello → 200" || die "--verbose from STUBSERVER_OPTIONS did not log"
-ok "/home/wiremock served with a note; STUBSERVER_OPTIONS set the port (health check followed it) and --verbose"
+ok "/home/wiremock served (a link to /stubs); an empty argument skipped; WIREMOCK_OPTIONS set the port (health check followed it), STUBSERVER_OPTIONS --verbose"
 stop_and_expect_zero "$NAME"; timeout 30 docker rm "$NAME" >/dev/null
+
+step "a WireMock option stubserver does not serve (--container-threads) stops it at start, saying so"
+status=0
+timeout 60 docker run --rm --network host "$IMAGE" --port "$(free_port)" --container-threads 50 >"$WORK/wm-option.log" 2>&1 || status=$?
+[ "$status" = 2 ] && grep -q "container-threads is a WireMock option stubserver does not support" "$WORK/wm-option.log" \
+  || { cat "$WORK/wm-option.log"; die "--container-threads exited $status without saying it is not supported"; }
+ok "--container-threads: exit 2: $(grep -m1 -o "container-threads is a WireMock option[^:]*" "$WORK/wm-option.log")"
+
+step "WireMock's Testcontainers module for Python (PyPI wiremock 2.7.0, testcontainers): its own flows against $IMAGE"
+# docker/testcontainers/test_wiremock_python_module.py says what it changes of the module's flow (host networking).
+TC_VENV="$WORK/tc-venv"
+if python3 -m venv "$TC_VENV" >/dev/null 2>&1 \
+    && timeout 300 "$TC_VENV/bin/pip" install -q wiremock==2.7.0 testcontainers==4.15.0 >"$WORK/tc-pip.log" 2>&1; then
+  (cd "$ROOT/docker/testcontainers" && STUBSERVER_IMAGE="$IMAGE" timeout 600 "$TC_VENV/bin/python" -m unittest -v \
+    test_wiremock_python_module) >"$WORK/tc.log" 2>&1 || { cat "$WORK/tc.log"; die "WireMock's Testcontainers module failed against $IMAGE"; }
+  grep -E '\.\.\. ok$' "$WORK/tc.log"
+  ok "WireMock's Testcontainers module for Python: $(tail -n 3 "$WORK/tc.log" | grep -E '^(OK|Ran)' | tr '\n' ' ')"
+else
+  echo "SKIPPED: could not install wiremock and testcontainers from PyPI: $(tail -n 1 "$WORK/tc-pip.log" 2>/dev/null)"
+fi
 
 PORT=$(free_port)
 step "a mappings folder mounted as /stubs: served with a warning that says so"
