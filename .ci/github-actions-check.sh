@@ -147,8 +147,10 @@ if run_start badoption STUBSERVER_ACTION_STUBS=Stubs STUBSERVER_ACTION_PORT=0 ST
   STUBSERVER_ACTION_TIMEOUT=30; then
   fail "start.sh succeeded with a server that cannot start"
 fi
-grep -q "exited with status [1-9]" "$work/badoption/start.log" && grep -q "no-such-option" "$work/badoption/start.log" \
-  || { show "$work/badoption/start.log"; fail "no exit status or server message for a server that cannot start"; }
+if ! grep -q "exited with status [1-9]" "$work/badoption/start.log" || ! grep -q "no-such-option" "$work/badoption/start.log"; then
+  show "$work/badoption/start.log"
+  fail "no exit status or server message for a server that cannot start"
+fi
 if run_start noadmin STUBSERVER_ACTION_STUBS=Stubs STUBSERVER_ACTION_PORT=0 STUBSERVER_ACTION_ARGS="--no-admin" \
   STUBSERVER_ACTION_TIMEOUT=2; then
   fail "start.sh succeeded with a server whose /__admin/health is off (--no-admin)"

@@ -72,12 +72,14 @@ binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
 mkdir -p "$(dirname "$log")"
 log="$(cd "$(dirname "$log")" && pwd)/$(basename "$log")"
 
-# Detached from the step: no terminal, stdin from /dev/null and both streams in the log, so the step ends while
-# the server goes on serving the next steps (the runner kills what is left over when the job ends). A small bash
+# In the background with stdin from /dev/null and both streams in the log, so the step ends while the server goes
+# on serving the next steps (no terminal, so no SIGHUP when the step's shell exits; the runner kills what is left
+# over when the job ends). No nohup: macOS's refuses to run outside a console session in some setups. A small bash
 # parent waits for it and writes its exit status to LOG.status, which the stop step reads: the server's own PID
 # goes to LOG.pid and is the one exported (and signalled).
 rm -f "$log.pid" "$log.status"
-nohup bash -c '"$@" & echo $! >"$0.pid"; wait $!; echo $? >"$0.status"' \
+# shellcheck disable=SC2094 # the first "$log" is only the wrapper's $0, the prefix of its .pid and .status files
+bash -c '"$@" & echo $! >"$0.pid"; wait $!; echo $? >"$0.status"' \
   "$log" "$binary" --stubs "$stubs" --port "$port" ${extra[@]+"${extra[@]}"} >"$log" 2>&1 </dev/null &
 parent=$!
 pid=
