@@ -68,12 +68,15 @@ sys.exit(0 if objects(sys.argv[1]) == objects(sys.argv[2]) else 1)
 PY
 }
 
+# kubectl's built-in kustomize, from version 5 (CI's machine has kubectl 1.32 with kustomize 5.5; Debian 12's own
+# kubernetes-client is kubectl 1.20, whose kustomize 2.0 names generated ConfigMaps differently).
 KUBECTL=
-if command -v kubectl >/dev/null && kubectl kustomize --help >/dev/null 2>&1; then
+kustomize_version=$(kubectl version --client 2>/dev/null | sed -n 's/^Kustomize Version: v//p' || true)
+if [ "${kustomize_version%%.*}" -ge 5 ] 2>/dev/null && kubectl kustomize --help >/dev/null 2>&1; then
   KUBECTL=kubectl
   echo "kubectl: $(kubectl version --client 2>/dev/null | tr '\n' ' ')"
 else
-  echo "SKIPPED: no kubectl: deploy/render.py's rendering is checked, not compared with kustomize's."
+  echo "SKIPPED: no kubectl with kustomize 5 or later${kustomize_version:+ (kustomize $kustomize_version)}: deploy/render.py's rendering is checked, not compared with kustomize's."
 fi
 
 for dir in deploy/kubernetes deploy/kubernetes/shards; do
@@ -155,11 +158,13 @@ start_server() {
   local tree=$1
   shift
   mapfile -t pod_args <"$tree/args"
+  # A new file each start: the previous server's "Listening on" line must not be read before this one truncates it.
+  rm -f "$WORK/server.out" "$WORK/server.err"
   "$@" "$BIN" --stubs "$tree/stubs" --host 0.0.0.0 --port 0 "${pod_args[@]}" >"$WORK/server.out" 2>"$WORK/server.err" &
   PID=$!
   BASE=
   for _ in $(seq 1 100); do
-    BASE=$(sed -n 's/^Listening on http:\/\/[^:]*:\([0-9]*\).*/http:\/\/127.0.0.1:\1/p' "$WORK/server.out" | head -n 1)
+    BASE=$(sed -n 's/^Listening on http:\/\/[^:]*:\([0-9]*\).*/http:\/\/127.0.0.1:\1/p' "$WORK/server.out" 2>/dev/null | head -n 1 || true)
     [ -n "$BASE" ] && break
     kill -0 "$PID" 2>/dev/null || break
     sleep 0.1
@@ -180,7 +185,11 @@ stop_server() {
   PID=
   if [ "$code" = 0 ]; then pass "$name: stopped on SIGTERM with exit 0 (what a pod's termination sends)"; else fail "$name: exit $code after SIGTERM"; fi
 }
-status_of() { curl -sS --max-time 5 -o "$WORK/body" -w '%{http_code}' "$@" || echo 000; }
+# The HTTP status (000 when there is no answer); the body in $WORK/body.
+status_of() {
+  rm -f "$WORK/body"
+  curl -sS --max-time 5 -o "$WORK/body" -w '%{http_code}' "$@" || true
+}
 expect() {
   local want=$1 what=$2
   shift 2
