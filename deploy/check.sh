@@ -6,13 +6,15 @@
 #
 # 1. The stub copies in deploy/kubernetes/stubs/ are still byte-for-byte the demo's files in Stubs/.
 # 2. Render deploy/kubernetes and deploy/kubernetes/shards with deploy/render.py (the kustomize subset they use) and,
-#    when kubectl is installed, with `kubectl kustomize`: both must give the same objects, and kubectl's are checked.
+#    when kubectl with kustomize 5+ is installed, with `kubectl kustomize`: both must give the same objects, and
+#    kubectl's are checked.
 #    An overlay setting `images:` must change the image in both.
 # 3. Every rendered object against the Kubernetes JSON schemas bundled by PyPI's kubernetes-validate (pinned below;
 #    installed into a venv of this run's own), strictly (unknown fields are errors), for the oldest and newest
 #    Kubernetes versions it bundles. Without PyPI this step says SKIPPED.
 # 4. deploy/verify.py: probes GET /__admin/health on 8080, resources against the measured RSS, securityContext,
-#    optional token Secret, ConfigMap keys parse as stubs whose body files are mounted, the Service; and it must
+#    optional token Secret, each ConfigMap key mounted once by subPath, the keys parse as stubs whose body files
+#    are mounted, the Service; and it must
 #    fail on a broken copy (wrong probe path, unknown field).
 # 5. With a binary: `stubserver check` and `stubserver match` on the ConfigMaps' files as mounted, then the server
 #    with the pod's arguments: health without a token, the admin API by each pod DNS name, 401 with a token.

@@ -5,7 +5,7 @@ Usage: verify.py RENDERED.yaml TREE [--schema VERSION]...
 
 - RENDERED.yaml: the output of `kubectl kustomize` (or deploy/render.py) for deploy/kubernetes or its shards/;
 - TREE: an empty folder, filled with the stubs as the pod sees them under /home/wiremock (TREE/stubs/mappings/
-  and TREE/stubs/__files/ from the ConfigMaps, through the volumes' `items:`), plus `args` (the container's arguments, one per line, with
+  and TREE/stubs/__files/ from the ConfigMaps' keys, at their mount paths), plus `args` (the container's arguments, one per line, with
   Kubernetes' $(VAR) references resolved as in pod 0) and `hosts` (the host names --allowed-host lets in), so
   that check.sh can run a stubserver binary on exactly what a pod would get;
 - --schema VERSION: also validate every object against that Kubernetes version's JSON schema, strictly (unknown
@@ -87,7 +87,7 @@ def check_workload(workload, objects, tree):
 
     args = container.get("args", [])
     check("command" not in container and not {"--host", "--port", "--bind-address", "--stubs", "--root-dir"} & set(args),
-          f"{kind_name}: the image's entrypoint is kept (--host 0.0.0.0 --port 8080 --stubs /stubs), not overridden")
+          f"{kind_name}: the image's entrypoint is kept (0.0.0.0, port 8080, its stubs root), not overridden")
 
     for probe_name in ("readinessProbe", "livenessProbe"):
         get = container.get(probe_name, {}).get("httpGet", {})
@@ -141,20 +141,37 @@ def check_workload(workload, objects, tree):
     resolved = [resolve(a, variables) for a in args]
     check(all("$(" not in a for a in resolved), f"{kind_name}: every $(VAR) in args is defined in env")
 
-    trees = {}
-    for mount_path, target in ((MAPPINGS_DIR, "mappings"), (FILES_DIR, "__files")):
-        mount = mounts.get(mount_path)
-        volume = volumes.get(mount["name"], {}) if mount else {}
-        config_map = config_maps.get(volume.get("configMap", {}).get("name"))
-        if not check(config_map is not None and mount.get("readOnly") is True,
-                     f"{kind_name}: {mount_path} is a read-only mount of a rendered ConfigMap"):
+    # Each key of the stubs' ConfigMaps mounted on its own (subPath) under /home/wiremock/mappings or __files: a
+    # whole ConfigMap volume there would also show the kubelet's ..data link and ..<timestamp> folder, from which
+    # stubserver (following symlinked folders) would load every stub twice.
+    trees = {"mappings": {}, "__files": {}}
+    mounted = {}
+    for mount in container.get("volumeMounts", []):
+        path = mount["mountPath"]
+        target = next((t for d, t in ((MAPPINGS_DIR, "mappings"), (FILES_DIR, "__files"))
+                       if path == d or path.startswith(d + "/")), None)
+        if target is None:
             continue
-        data = config_map.get("data", {})
-        items = volume["configMap"].get("items")
-        paths = {item["key"]: item["path"] for item in items} if items is not None else {key: key for key in data}
-        check(set(paths) == set(data),
-              f"{kind_name}: {mount_path}: the volume's items name exactly the keys of {config_map['metadata']['name']}")
-        trees[target] = {paths[key]: data[key] for key in data if key in paths}
+        config_map = config_maps.get(volumes.get(mount["name"], {}).get("configMap", {}).get("name"))
+        if not check(config_map is not None and mount.get("readOnly") is True,
+                     f"{kind_name}: {path} is a read-only mount of a rendered ConfigMap"):
+            continue
+        cm_name = config_map["metadata"]["name"]
+        key = mount.get("subPath")
+        if not check(key is not None and key in config_map.get("data", {}),
+                     f"{kind_name}: {path} is one key of {cm_name} (subPath {key}), not the whole ConfigMap "
+                     "(whose ..data folder stubserver would load a second time)"):
+            continue
+        mounted.setdefault(cm_name, []).append(key)
+        trees[target][path[len(MAPPINGS_DIR if target == "mappings" else FILES_DIR) + 1:]] = config_map["data"][key]
+    for target, directory in (("mappings", MAPPINGS_DIR), ("__files", FILES_DIR)):
+        names = {o for o in config_maps if any(
+            m["mountPath"].startswith(directory + "/") and volumes.get(m["name"], {}).get("configMap", {}).get("name") == o
+            for m in container.get("volumeMounts", []))}
+        for cm_name in sorted(names):
+            keys = sorted(config_maps[cm_name].get("data", {}))
+            check(sorted(mounted.get(cm_name, [])) == keys,
+                  f"{kind_name}: every key of {cm_name} is mounted once under {directory} ({len(keys)} keys)")
 
     mappings = trees.get("mappings", {})
     files = trees.get("__files", {})
