@@ -14,8 +14,7 @@
 #    Kubernetes versions it bundles. Without PyPI this step says SKIPPED.
 # 4. deploy/verify.py: probes GET /__admin/health on 8080, resources against the measured RSS, securityContext,
 #    optional token Secret, each ConfigMap key mounted once by subPath, the keys parse as stubs whose body files
-#    are mounted, the Service; and it must
-#    fail on a broken copy (wrong probe path, unknown field).
+#    are mounted, the Service; and it must fail on a broken copy (wrong probe path, unknown field).
 # 5. With a binary: `stubserver check` and `stubserver match` on the ConfigMaps' files as mounted, then the server
 #    with the pod's arguments: health without a token, the admin API by each pod DNS name, 401 with a token.
 #
