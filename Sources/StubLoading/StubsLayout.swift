@@ -45,13 +45,15 @@ public enum StubsLayout {
         return text
     }
 
-    /// A hint when no stubs were found but WireMock's Docker root holds some: `--stubs /home/wiremock`.
-    static func noStubsHint(root: URL) -> String? {
-        let docker = URL(fileURLWithPath: wireMockDockerRoot)
+    /// A hint when no stubs were found but WireMock's Docker root holds some: `--stubs /home/wiremock`. None when
+    /// that root is the stubs directory itself, or a link to it (stubserver's image links it to `/stubs`).
+    static func noStubsHint(root: URL, wireMockRoot: String = wireMockDockerRoot) -> String? {
+        let docker = URL(fileURLWithPath: wireMockRoot)
         guard root.standardizedFileURL.path != docker.path,
-            PathStatus(docker.appendingPathComponent("mappings").path) == .directory
+            PathStatus(docker.appendingPathComponent("mappings").path) == .directory,
+            BodyFiles.realPath(docker.path) != BodyFiles.realPath(root.path)
         else { return nil }
-        return "warning: no stubs in '\(root.relativePath)', but \(wireMockDockerRoot)/mappings exists (WireMock's "
-            + "Docker layout): use --stubs \(wireMockDockerRoot)"
+        return "warning: no stubs in '\(root.relativePath)', but \(wireMockRoot)/mappings exists (WireMock's "
+            + "Docker layout): use --stubs \(wireMockRoot)"
     }
 }

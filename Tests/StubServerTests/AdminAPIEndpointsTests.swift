@@ -166,16 +166,20 @@ struct AdminAPIEndpointsTests {
         let fixture = try Fixture()
         let handle = fixture.server.stub(.get("/users/octocat"), .text("hi"), name: "Octocat profile")
         let taken = fixture.root.appendingPathComponent("mappings/saved-octocat-profile-\(handle.id.prefix(8)).json")
-        try Data("user's own file".utf8).write(to: taken)
+        // A stub of the user's own (valid: the reset below reads every file again).
+        let own = #"{"request": {"url": "/users-own"}, "response": {"body": "the user's own stub"}}"#
+        try Data(own.utf8).write(to: taken)
         #expect(try await fixture.call("POST", "/__admin/mappings/save").status == 200)
-        #expect(try String(contentsOf: taken, encoding: .utf8) == "user's own file")
+        #expect(try String(contentsOf: taken, encoding: .utf8) == own)
         let second = taken.deletingPathExtension().path + "-2.json"
         let saved =
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: second))) as? [String: Any]
         #expect(saved?["name"] as? String == "Octocat profile")
-        // The saved stub now counts as a file stub: a reset keeps it, and a second save writes nothing new.
+        // The saved stub now counts as a file stub: a reset (which reads the files again) keeps it, and a second
+        // save writes nothing new.
         #expect(try await fixture.call("POST", "/__admin/reset").status == 200)
         #expect(fixture.server.mappings.contains { $0.id == handle.id })
+        #expect(try await HTTP.get(fixture.server, "/users-own").text == "the user's own stub")
         #expect(try await fixture.call("POST", "/__admin/mappings/save").status == 200)
         let files = try FileManager.default.contentsOfDirectory(
             atPath: fixture.root.appendingPathComponent("mappings").path)

@@ -23,6 +23,7 @@ import os
 import socket
 import unittest
 
+import docker
 import requests
 
 os.environ.setdefault("TESTCONTAINERS_RYUK_DISABLED", "true")
@@ -81,10 +82,15 @@ class WireMockPythonModuleTests(unittest.TestCase):
     def setUp(self):
         self.enterContext(host_network())
 
+    def tearDown(self):
+        # Each flow stopped what it started: no container of the image is left running.
+        running = docker.from_env().containers.list(filters={"ancestor": IMAGE, "status": "running"})
+        self.assertEqual([c.name for c in running], [])
+
     def test_with_mapping_and_with_file_are_served_after_start(self):
         wm = container().with_mapping("hello.json", HELLO).with_mapping("profile.json", WITH_BODY_FILE)
         wm.with_file("profile.json", {"login": "octocat", "id": 583231})
-        with wm.start():
+        with wm:  # the module's start(): the container, its wait, the files copied in, the reset
             hello = requests.get(wm.get_url("/hello"), timeout=10)
             self.assertEqual((hello.status_code, hello.text), (200, "hello from a mapping copied in"))
             profile = requests.get(wm.get_url("/profile"), timeout=10)
@@ -95,8 +101,7 @@ class WireMockPythonModuleTests(unittest.TestCase):
             self.assertTrue(wm.get_base_url().endswith(f":{wm.http_server_port}"))
 
     def test_mappings_copied_later_are_served_after_reload_mappings(self):
-        wm = container().with_mapping("hello.json", HELLO)
-        with wm.start():
+        with container().with_mapping("hello.json", HELLO) as wm:
             self.assertEqual(requests.get(wm.get_url("/late"), timeout=10).status_code, 404)
             wm.mapping_stubs = {"late.json": '{"request": {"url": "/late"}, "response": {"body": "late"}}'}
             wm.copy_mappings_to_container()
@@ -111,7 +116,7 @@ class WireMockPythonModuleTests(unittest.TestCase):
             self.assertEqual(requests.get(wm.get_url("/hello"), timeout=10).status_code, 200)
 
     def test_the_admin_client_against_the_container(self):
-        with container().start() as wm:
+        with container() as wm:
             Config.base_url = wm.get_url("__admin")
             created = Mappings.create_mapping(
                 Mapping(
