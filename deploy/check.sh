@@ -13,10 +13,14 @@
 #    installed into a venv of this run's own), strictly (unknown fields are errors), for the oldest and newest
 #    Kubernetes versions it bundles. Without PyPI this step says SKIPPED.
 # 4. deploy/verify.py: probes GET /__admin/health on 8080, resources against the measured RSS, securityContext,
-#    optional token Secret, each ConfigMap key mounted once by subPath, the keys parse as stubs whose body files
-#    are mounted, the Service; and it must fail on a broken copy (wrong probe path, unknown field).
-# 5. With a binary: `stubserver check` and `stubserver match` on the ConfigMaps' files as mounted, then the server
-#    with the pod's arguments: health without a token, the admin API by each pod DNS name, 401 with a token.
+#    optional token Secret, the generated ConfigMaps mounted as whole folders (no subPath), every mappings key a
+#    stub, every bodyFileName a projected path of the files ConfigMap, the Service; and it must fail on a broken
+#    copy (wrong probe path, unknown field).
+# 5. With a binary, on the ConfigMaps laid out as the kubelet mounts them (..data, ..<timestamp>, a link per name):
+#    `stubserver check` counts each stub once, `stubserver match`; then the server with the pod's arguments: health
+#    without a token, each stub served once (meta.total), the admin API by each pod DNS name; a kubelet update of
+#    the mappings folder served after POST /__admin/reset; 401 with a token; with --watch, an update served
+#    without a reset.
 #
 # Ends with "check.sh: N passed, 0 failed"; exits 1 on any failure.
 set -euo pipefail
@@ -133,7 +137,7 @@ for name in kubernetes shards; do
   fi
 done
 
-# The checker must catch a broken copy: a probe on another path, a field Kubernetes does not have.
+# The checker must catch a broken copy: a probe on another path, a subPath mount, a field Kubernetes does not have.
 "$PY" - "$WORK/shards.yaml" "$WORK/broken.yaml" <<'PY'
 import sys, yaml
 objects = [o for o in yaml.safe_load_all(open(sys.argv[1])) if o]
@@ -141,12 +145,16 @@ for o in objects:
     if o["kind"] == "StatefulSet":
         o["spec"]["template"]["spec"]["containers"][0]["livenessProbe"]["httpGet"]["path"] = "/health"
         o["spec"]["template"]["spec"]["containers"][0]["readOnlyRootFilesystem"] = True
+        for mount in o["spec"]["template"]["spec"]["containers"][0]["volumeMounts"]:
+            if mount["mountPath"] == "/home/wiremock/mappings":
+                mount["subPath"] = "hello.json"
 open(sys.argv[2], "w").write(yaml.safe_dump_all(objects))
 PY
 "$PY" deploy/verify.py "$WORK/broken.yaml" "" "${schema_args[@]}" >"$WORK/broken.verify" 2>&1 && broken_status=0 || broken_status=$?
 if [ "$broken_status" = 1 ] && grep -q '^FAIL: .*livenessProbe is GET /__admin/health' "$WORK/broken.verify" \
+  && grep -q '^FAIL: .*/home/wiremock/mappings is a read-only whole-folder mount' "$WORK/broken.verify" \
   && { [ ${#SCHEMA_VERSIONS[@]} = 0 ] || grep -q '^FAIL: .*readOnlyRootFilesystem' "$WORK/broken.verify"; }; then
-  pass "deploy/verify.py fails a broken copy (wrong probe path$([ ${#SCHEMA_VERSIONS[@]} = 0 ] || echo ', a field not in the schema'))"
+  pass "deploy/verify.py fails a broken copy (wrong probe path, a subPath mount$([ ${#SCHEMA_VERSIONS[@]} = 0 ] || echo ', a field not in the schema'))"
 else
   cat "$WORK/broken.verify"
   fail "deploy/verify.py did not fail the broken copy as expected (exit $broken_status, above)"
@@ -161,7 +169,9 @@ start_server() {
   mapfile -t pod_args <"$tree/args"
   # A new file each start: the previous server's "Listening on" line must not be read before this one truncates it.
   rm -f "$WORK/server.out" "$WORK/server.err"
-  "$@" "$BIN" --stubs "$tree/stubs" --host 0.0.0.0 --port 0 "${pod_args[@]}" >"$WORK/server.out" 2>"$WORK/server.err" &
+  # SERVER_EXTRA: arguments added to the pod's (--watch).
+  # shellcheck disable=SC2086
+  "$@" "$BIN" --stubs "$tree/stubs" --host 0.0.0.0 --port 0 "${pod_args[@]}" ${SERVER_EXTRA:-} >"$WORK/server.out" 2>"$WORK/server.err" &
   PID=$!
   BASE=
   for _ in $(seq 1 100); do
@@ -205,8 +215,16 @@ else
   for name in kubernetes shards; do
     tree="$WORK/$name.tree"
     echo "--- $BIN on the $name pod's stubs and arguments: $(tr '\n' ' ' <"$tree/args")"
+    # The tree is laid out as the kubelet mounts ConfigMap volumes (..data, ..<timestamp>, a link per name):
+    # each stub must load once, not again from the ..data or ..<timestamp> folders.
+    stubs=$(cat "$tree/stub-count")
     if "$BIN" check --stubs "$tree/stubs" >"$WORK/check.out" 2>&1; then
-      pass "$name: stubserver check: $(tail -n 1 "$WORK/check.out")"
+      if grep -q ": OK: $stubs stubs," "$WORK/check.out"; then
+        pass "$name: stubserver check on the kubelet's layout: $(tail -n 1 "$WORK/check.out" | sed 's/^.*: OK/OK/') (each of the $stubs stubs once)"
+      else
+        cat "$WORK/check.out"
+        fail "$name: stubserver check did not report $stubs stubs (above)"
+      fi
     else
       cat "$WORK/check.out"
       fail "$name: stubserver check (above)"
@@ -231,6 +249,44 @@ else
       expect 200 "$name: admin API by DNS name $host, no token" -H "Host: $host:8080" "$BASE/__admin/mappings"
     done <"$tree/hosts"
     expect 403 "$name: admin API by a dotted name not allowed, no token" -H 'Host: stubs.evil.example:8080' "$BASE/__admin/mappings"
+    total=$(curl -sS --max-time 5 "$BASE/__admin/mappings" | "$PY" -c 'import json, sys; print(json.load(sys.stdin)["meta"]["total"])' || true)
+    if [ "$total" = "$stubs" ]; then pass "$name: GET /__admin/mappings: meta.total $total, each stub served once"; else fail "$name: GET /__admin/mappings: meta.total '$total', expected $stubs"; fi
+
+    # A ConfigMap update as the kubelet applies it: a new ..<timestamp> folder, the ..data link swapped, a link for
+    # the new key; hello.json changed and a mapping added. POST /__admin/reset reads the folder again.
+    "$PY" - "$tree/stubs/mappings" <<'PY'
+import os, sys
+sys.path.insert(0, "deploy")
+import verify
+directory = sys.argv[1]
+data = os.path.join(directory, "..data")
+contents = {}
+for name in os.listdir(data):
+    with open(os.path.join(data, name), encoding="utf-8") as f:
+        contents[name] = f.read()
+contents["hello.json"] = contents["hello.json"].replace("Hello, stubserver", "Hello, updated ConfigMap")
+contents["k8s-update.json"] = '{"request": {"method": "GET", "url": "/k8s-update"}, "response": {"status": 200, "body": "updated"}}\n'
+verify.kubelet_write(directory, contents)
+PY
+    if [ "$(status_of "$BASE/hello")" = 200 ] && grep -qx 'Hello, stubserver' "$WORK/body"; then
+      pass "$name: before POST /__admin/reset, the loaded stubs are served (the update is not read on its own)"
+    else
+      fail "$name: before the reset, GET /hello answered $(head -c 100 "$WORK/body" 2>/dev/null)"
+    fi
+    expect 200 "$name: POST /__admin/reset after the kubelet's update" -X POST "$BASE/__admin/reset"
+    if [ "$(status_of "$BASE/hello")" = 200 ] && grep -qx 'Hello, updated ConfigMap' "$WORK/body"; then
+      pass "$name: GET /hello answers the updated stub"
+    else
+      fail "$name: GET /hello after the update and reset: $(head -c 100 "$WORK/body" 2>/dev/null)"
+    fi
+    expect 200 "$name: GET /k8s-update, the stub added by the update" "$BASE/k8s-update"
+    total=$(curl -sS --max-time 5 "$BASE/__admin/mappings" | "$PY" -c 'import json, sys; print(json.load(sys.stdin)["meta"]["total"])' || true)
+    if [ "$total" = "$((stubs + 1))" ]; then pass "$name: after the update, meta.total $total (each stub once)"; else fail "$name: after the update, meta.total '$total', expected $((stubs + 1))"; fi
+    if [ "$(find "$tree/stubs/mappings" -maxdepth 1 -name '..2*' | wc -l)" = 1 ]; then
+      pass "$name: one ..<timestamp> folder left, the previous one removed as the kubelet does"
+    else
+      fail "$name: the ..<timestamp> folders after the update: $(find "$tree/stubs/mappings" -mindepth 1 -maxdepth 1 -printf '%f ')"
+    fi
     stop_server "$name"
 
     # With the Secret's token: the probe still needs none, the admin API does.
@@ -238,6 +294,29 @@ else
     expect 200 "$name: GET /__admin/health without the token (the probe)" -H 'Host: 10.1.2.3:8080' "$BASE/__admin/health"
     expect 401 "$name: admin API without the token" "$BASE/__admin/mappings"
     expect 200 "$name: admin API with the token" -H 'Authorization: Bearer k8s-check-token' "$BASE/__admin/mappings"
+    stop_server "$name"
+
+    # With --watch: a kubelet update of the folder is served without a reset.
+    SERVER_EXTRA=--watch start_server "$tree" env -u STUBSERVER_ADMIN_TOKEN || continue
+    "$PY" - "$tree/stubs/mappings" <<'PY'
+import os, sys
+sys.path.insert(0, "deploy")
+import verify
+directory = sys.argv[1]
+data = os.path.join(directory, "..data")
+contents = {}
+for name in os.listdir(data):
+    with open(os.path.join(data, name), encoding="utf-8") as f:
+        contents[name] = f.read()
+contents["hello.json"] = contents["hello.json"].replace("Hello, updated ConfigMap", "Hello, watched ConfigMap")
+verify.kubelet_write(directory, contents)
+PY
+    watched=no
+    for _ in $(seq 1 100); do
+      if [ "$(status_of "$BASE/hello")" = 200 ] && grep -qx 'Hello, watched ConfigMap' "$WORK/body"; then watched=yes; break; fi
+      sleep 0.1
+    done
+    if [ "$watched" = yes ]; then pass "$name: with --watch, a kubelet update is served without a reset"; else fail "$name: with --watch, GET /hello still answered $(head -c 100 "$WORK/body" 2>/dev/null) after 10 s"; fi
     stop_server "$name"
   done
 fi

@@ -4,10 +4,12 @@
 Usage: verify.py RENDERED.yaml TREE [--schema VERSION]...
 
 - RENDERED.yaml: the output of `kubectl kustomize` (or deploy/render.py) for deploy/kubernetes or its shards/;
-- TREE: an empty folder, filled with the stubs as the pod sees them under /home/wiremock (TREE/stubs/mappings/
-  and TREE/stubs/__files/ from the ConfigMaps' keys, at their mount paths), plus `args` (the container's arguments, one per line, with
-  Kubernetes' $(VAR) references resolved as in pod 0) and `hosts` (the host names --allowed-host lets in), so
-  that check.sh can run a stubserver binary on exactly what a pod would get;
+- TREE: an empty folder, filled with the stubs as the pod sees them under /home/wiremock: TREE/stubs/mappings/ and
+  TREE/stubs/__files/ laid out as the kubelet writes ConfigMap volumes (kubelet_write: a `..<timestamp>` folder,
+  the `..data` link to it, a link per top-level name), plus `stub-count` (the stubs in the mapping files), `args`
+  (the container's arguments, one per line, with Kubernetes' $(VAR) references resolved as in pod 0) and `hosts`
+  (the host names --allowed-host lets in), so that check.sh can run a stubserver binary on exactly what a pod
+  would get;
 - --schema VERSION: also validate every object against that Kubernetes version's JSON schema, strictly (unknown
   fields are errors), with the schemas bundled by PyPI's kubernetes-validate (which must be importable).
 
@@ -17,7 +19,9 @@ Prints one line per check and ends with "verify.py: N passed, M failed"; exits 1
 import json
 import os
 import re
+import shutil
 import sys
+import time
 
 import yaml
 
@@ -69,6 +73,36 @@ def port_number(port, container):
     if isinstance(port, int):
         return port
     return next((p["containerPort"] for p in container.get("ports", []) if p.get("name") == port), None)
+
+
+def kubelet_write(directory, contents):
+    """Lay out `contents` ({relative path: text}) in `directory` as the kubelet's ConfigMap volume does (its
+    AtomicWriter): the files in a new `..<timestamp>` folder, `..data` a link to it, swapped atomically (a new link
+    renamed over it), each top-level name a link into `..data/`; the previous timestamp folder and the links of names
+    gone are removed. Called again on the same directory, it is a ConfigMap update."""
+    os.makedirs(directory, exist_ok=True)
+    data_link = os.path.join(directory, "..data")
+    previous = os.readlink(data_link) if os.path.islink(data_link) else None
+    stamp = time.strftime("..%Y_%m_%d_%H_%M_%S.", time.gmtime()) + f"{time.time_ns() % 10**9:09d}"
+    while os.path.exists(os.path.join(directory, stamp)):
+        stamp += "0"
+    for path, text in contents.items():
+        full = os.path.join(directory, stamp, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w", encoding="utf-8") as f:
+            f.write(text)
+    os.makedirs(os.path.join(directory, stamp), exist_ok=True)
+    os.symlink(stamp, os.path.join(directory, "..data_tmp"))
+    os.rename(os.path.join(directory, "..data_tmp"), data_link)
+    top = {path.split("/")[0] for path in contents}
+    for name in top:
+        if not os.path.islink(os.path.join(directory, name)):
+            os.symlink(f"..data/{name}", os.path.join(directory, name))
+    for name in os.listdir(directory):
+        if not name.startswith("..") and name not in top:
+            os.remove(os.path.join(directory, name))
+    if previous:
+        shutil.rmtree(os.path.join(directory, previous))
 
 
 def check_workload(workload, objects, tree):
@@ -141,37 +175,45 @@ def check_workload(workload, objects, tree):
     resolved = [resolve(a, variables) for a in args]
     check(all("$(" not in a for a in resolved), f"{kind_name}: every $(VAR) in args is defined in env")
 
-    # Each key of the stubs' ConfigMaps mounted on its own (subPath) under /home/wiremock/mappings or __files: a
-    # whole ConfigMap volume there would also show the kubelet's ..data link and ..<timestamp> folder, from which
-    # stubserver (following symlinked folders) would load every stub twice.
+    # The stubs' ConfigMaps mounted as whole folders (no subPath, which the kubelet would never update):
+    # /home/wiremock/mappings holds every key of the mappings ConfigMap, /home/wiremock/__files the body files at the
+    # paths of its `items` (ConfigMap keys are flat), or at their keys without items.
     trees = {"mappings": {}, "__files": {}}
-    mounted = {}
-    for mount in container.get("volumeMounts", []):
-        path = mount["mountPath"]
-        target = next((t for d, t in ((MAPPINGS_DIR, "mappings"), (FILES_DIR, "__files"))
-                       if path == d or path.startswith(d + "/")), None)
-        if target is None:
+    for target, directory in (("mappings", MAPPINGS_DIR), ("__files", FILES_DIR)):
+        below = [m for m in container.get("volumeMounts", []) if m["mountPath"].startswith(directory + "/")]
+        check(not below, f"{kind_name}: nothing mounted below {directory} (a subPath mount is never updated)")
+        mount = next((m for m in container.get("volumeMounts", []) if m["mountPath"].rstrip("/") == directory), None)
+        if mount is None:
+            check(target == "__files", f"{kind_name}: a volume mounted at {directory}")
             continue
-        config_map = config_maps.get(volumes.get(mount["name"], {}).get("configMap", {}).get("name"))
-        if not check(config_map is not None and mount.get("readOnly") is True,
-                     f"{kind_name}: {path} is a read-only mount of a rendered ConfigMap"):
+        source = volumes.get(mount["name"], {}).get("configMap", {})
+        config_map = config_maps.get(source.get("name"))
+        if not check(config_map is not None and "subPath" not in mount and "subPathExpr" not in mount
+                     and mount.get("readOnly") is True,
+                     f"{kind_name}: {directory} is a read-only whole-folder mount (no subPath) of a generated "
+                     f"ConfigMap ({source.get('name')})"):
             continue
         cm_name = config_map["metadata"]["name"]
-        key = mount.get("subPath")
-        if not check(key is not None and key in config_map.get("data", {}),
-                     f"{kind_name}: {path} is one key of {cm_name} (subPath {key}), not the whole ConfigMap "
-                     "(whose ..data folder stubserver would load a second time)"):
-            continue
-        mounted.setdefault(cm_name, []).append(key)
-        trees[target][path[len(MAPPINGS_DIR if target == "mappings" else FILES_DIR) + 1:]] = config_map["data"][key]
-    for target, directory in (("mappings", MAPPINGS_DIR), ("__files", FILES_DIR)):
-        names = {o for o in config_maps if any(
-            m["mountPath"].startswith(directory + "/") and volumes.get(m["name"], {}).get("configMap", {}).get("name") == o
-            for m in container.get("volumeMounts", []))}
-        for cm_name in sorted(names):
-            keys = sorted(config_maps[cm_name].get("data", {}))
-            check(sorted(mounted.get(cm_name, [])) == keys,
-                  f"{kind_name}: every key of {cm_name} is mounted once under {directory} ({len(keys)} keys)")
+        data = config_map.get("data", {})
+        items = source.get("items")
+        if target == "mappings":
+            check(items is None, f"{kind_name}: {directory} shows every key of {cm_name} (no items)")
+        if items is None:
+            projected = {key: key for key in data}
+        else:
+            projected = {}
+            for item in items:
+                key, path = item.get("key"), item.get("path", "")
+                parts = path.split("/")
+                check(key in data and path and not path.startswith("/") and ".." not in parts
+                      and not any(p.startswith("..") for p in parts) and path not in projected.values(),
+                      f"{kind_name}: {directory}: item {key} -> {path}: a key of {cm_name}, a relative path of its own")
+                projected[key] = path
+            check(sorted(projected) == sorted(data),
+                  f"{kind_name}: every key of {cm_name} is projected under {directory} ({len(data)} keys)")
+        for key, path in projected.items():
+            if key in data:
+                trees[target][path] = data[key]
 
     mappings = trees.get("mappings", {})
     files = trees.get("__files", {})
@@ -188,7 +230,8 @@ def check_workload(workload, objects, tree):
         for stub in stubs:
             body_file = stub.get("response", {}).get("bodyFileName") if isinstance(stub, dict) else None
             if body_file is not None:
-                check(body_file in files, f"{kind_name}: mappings/{path}: bodyFileName {body_file} is in __files")
+                check(body_file in files,
+                      f"{kind_name}: mappings/{path}: bodyFileName {body_file} resolves to a projected path of __files")
     for path, text in sorted(files.items()):
         if path.endswith(".json"):
             try:
@@ -199,11 +242,10 @@ def check_workload(workload, objects, tree):
 
     if tree:
         for target, contents in trees.items():
-            for path, text in contents.items():
-                full = os.path.join(tree, "stubs", target, path)
-                os.makedirs(os.path.dirname(full), exist_ok=True)
-                with open(full, "w", encoding="utf-8") as f:
-                    f.write(text)
+            kubelet_write(os.path.join(tree, "stubs", target), contents)
+        stubs = sum(len(stub_list(json.loads(text))) for text in mappings.values())
+        with open(os.path.join(tree, "stub-count"), "w", encoding="utf-8") as f:
+            f.write(f"{stubs}\n")
         with open(os.path.join(tree, "args"), "w", encoding="utf-8") as f:
             f.write("".join(a + "\n" for a in resolved))
         hosts = [resolved[i + 1] for i, a in enumerate(resolved[:-1]) if a == "--allowed-host"]
