@@ -196,6 +196,32 @@ stop_server() {
   PID=
   if [ "$code" = 0 ]; then pass "$name: stopped on SIGTERM with exit 0 (what a pod's termination sends)"; else fail "$name: exit $code after SIGTERM"; fi
 }
+# mappings_total: meta.total of GET /__admin/mappings on the running server (empty when it does not answer).
+mappings_total() {
+  curl -sS --max-time 5 "$BASE/__admin/mappings" | "$PY" -c 'import json, sys; print(json.load(sys.stdin)["meta"]["total"])' || true
+}
+
+# kubelet_update DIR OLD NEW [NAME CONTENT]: a ConfigMap update as the kubelet applies it to the mounted folder DIR
+# (verify.kubelet_write: a new ..<timestamp> folder, the ..data link swapped): hello.json with OLD replaced by NEW,
+# and the key NAME added with CONTENT when given.
+kubelet_update() {
+  "$PY" - "$@" <<'PY'
+import os, sys
+sys.path.insert(0, "deploy")
+import verify
+directory, old, new = sys.argv[1:4]
+data = os.path.join(directory, "..data")
+contents = {}
+for name in os.listdir(data):
+    with open(os.path.join(data, name), encoding="utf-8") as f:
+        contents[name] = f.read()
+contents["hello.json"] = contents["hello.json"].replace(old, new)
+if len(sys.argv) > 5:
+    contents[sys.argv[4]] = sys.argv[5] + "\n"
+verify.kubelet_write(directory, contents)
+PY
+}
+
 # The HTTP status (000 when there is no answer); the body in $WORK/body.
 status_of() {
   rm -f "$WORK/body"
@@ -249,25 +275,13 @@ else
       expect 200 "$name: admin API by DNS name $host, no token" -H "Host: $host:8080" "$BASE/__admin/mappings"
     done <"$tree/hosts"
     expect 403 "$name: admin API by a dotted name not allowed, no token" -H 'Host: stubs.evil.example:8080' "$BASE/__admin/mappings"
-    total=$(curl -sS --max-time 5 "$BASE/__admin/mappings" | "$PY" -c 'import json, sys; print(json.load(sys.stdin)["meta"]["total"])' || true)
+    total=$(mappings_total)
     if [ "$total" = "$stubs" ]; then pass "$name: GET /__admin/mappings: meta.total $total, each stub served once"; else fail "$name: GET /__admin/mappings: meta.total '$total', expected $stubs"; fi
 
     # A ConfigMap update as the kubelet applies it: a new ..<timestamp> folder, the ..data link swapped, a link for
     # the new key; hello.json changed and a mapping added. POST /__admin/reset reads the folder again.
-    "$PY" - "$tree/stubs/mappings" <<'PY'
-import os, sys
-sys.path.insert(0, "deploy")
-import verify
-directory = sys.argv[1]
-data = os.path.join(directory, "..data")
-contents = {}
-for name in os.listdir(data):
-    with open(os.path.join(data, name), encoding="utf-8") as f:
-        contents[name] = f.read()
-contents["hello.json"] = contents["hello.json"].replace("Hello, stubserver", "Hello, updated ConfigMap")
-contents["k8s-update.json"] = '{"request": {"method": "GET", "url": "/k8s-update"}, "response": {"status": 200, "body": "updated"}}\n'
-verify.kubelet_write(directory, contents)
-PY
+    kubelet_update "$tree/stubs/mappings" "Hello, stubserver" "Hello, updated ConfigMap" k8s-update.json \
+      '{"request": {"method": "GET", "url": "/k8s-update"}, "response": {"status": 200, "body": "updated"}}'
     if [ "$(status_of "$BASE/hello")" = 200 ] && grep -qx 'Hello, stubserver' "$WORK/body"; then
       pass "$name: before POST /__admin/reset, the loaded stubs are served (the update is not read on its own)"
     else
@@ -280,7 +294,7 @@ PY
       fail "$name: GET /hello after the update and reset: $(head -c 100 "$WORK/body" 2>/dev/null)"
     fi
     expect 200 "$name: GET /k8s-update, the stub added by the update" "$BASE/k8s-update"
-    total=$(curl -sS --max-time 5 "$BASE/__admin/mappings" | "$PY" -c 'import json, sys; print(json.load(sys.stdin)["meta"]["total"])' || true)
+    total=$(mappings_total)
     if [ "$total" = "$((stubs + 1))" ]; then pass "$name: after the update, meta.total $total (each stub once)"; else fail "$name: after the update, meta.total '$total', expected $((stubs + 1))"; fi
     if [ "$(find "$tree/stubs/mappings" -maxdepth 1 -name '..2*' | wc -l)" = 1 ]; then
       pass "$name: one ..<timestamp> folder left, the previous one removed as the kubelet does"
@@ -298,19 +312,7 @@ PY
 
     # With --watch: a kubelet update of the folder is served without a reset.
     SERVER_EXTRA=--watch start_server "$tree" env -u STUBSERVER_ADMIN_TOKEN || continue
-    "$PY" - "$tree/stubs/mappings" <<'PY'
-import os, sys
-sys.path.insert(0, "deploy")
-import verify
-directory = sys.argv[1]
-data = os.path.join(directory, "..data")
-contents = {}
-for name in os.listdir(data):
-    with open(os.path.join(data, name), encoding="utf-8") as f:
-        contents[name] = f.read()
-contents["hello.json"] = contents["hello.json"].replace("Hello, updated ConfigMap", "Hello, watched ConfigMap")
-verify.kubelet_write(directory, contents)
-PY
+    kubelet_update "$tree/stubs/mappings" "Hello, updated ConfigMap" "Hello, watched ConfigMap"
     watched=no
     for _ in $(seq 1 100); do
       if [ "$(status_of "$BASE/hello")" = 200 ] && grep -qx 'Hello, watched ConfigMap' "$WORK/body"; then watched=yes; break; fi

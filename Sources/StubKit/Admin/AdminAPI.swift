@@ -64,7 +64,8 @@ struct AdminAPI: Sendable {
             return try stubFiles.load()
         } catch {
             throw AdminError(
-                status: .internalServerError, code: 10, title: "The stub files did not load; nothing was reset",
+                status: .internalServerError, code: AdminError.invalidInputCode,
+                title: "The stub files did not load; nothing was reset",
                 detail: error.description, pointer: error.jsonPath.map(JSONPointer.from(mappingPath:)))
         }
     }

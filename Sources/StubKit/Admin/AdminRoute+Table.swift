@@ -5,18 +5,10 @@ extension AdminRoute {
     static let table: [AdminRoute] = [
         // The root (`/__admin` and `/__admin/`): the stubs, as WireMock's `/__admin/` (its `/__admin` redirects
         // there); the Testcontainers module for Go waits on it.
-        AdminRoute(
-            "GET", "",
-            .listing { api, request, _ throws(AdminError) in
-                api.listMappings(page: try AdminAPI.page(request))
-            }),
+        AdminRoute("GET", "", listMappings),
 
         // Stubs
-        AdminRoute(
-            "GET", "mappings",
-            .listing { api, request, _ throws(AdminError) in
-                api.listMappings(page: try AdminAPI.page(request))
-            }),
+        AdminRoute("GET", "mappings", listMappings),
         AdminRoute("POST", "mappings", .body(AdminAPI.createMapping)),
         AdminRoute("DELETE", "mappings", .plain(AdminAPI.deleteAllMappings)),
         AdminRoute("POST", "mappings/reset", .plain(AdminAPI.resetMappings)),
@@ -109,4 +101,9 @@ extension AdminRoute {
         AdminRoute("POST", "stubserver/websockets/send", .body(AdminAPI.sendToWebSockets)),
         AdminRoute("POST", "stubserver/websockets/close", .body(AdminAPI.closeWebSockets))
     ]
+
+    /// `GET /__admin/mappings` (and the root): the stubs, a page at a time (`offset`, `limit`).
+    private static let listMappings = Answer.listing { api, request, _ throws(AdminError) in
+        api.listMappings(page: try AdminAPI.page(request))
+    }
 }
