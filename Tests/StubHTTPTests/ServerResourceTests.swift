@@ -52,7 +52,7 @@ final class ServerResourceTests: XCTestCase {
         XCTAssertEqual(seen.count, 20)
         XCTAssertTrue(
             // State that settles on the loop right after the client saw the close.
-            eventuallyBlocking(timeout: .seconds(10)) {
+            eventuallyBlocking {
                 onLoop(loop) { loop.channelCount == 1 && loop.timerCount == 0 } == true
             },
             "only the listener stays registered, and no timer is left")

@@ -23,7 +23,7 @@ final class SocketTests: XCTestCase {
         XCTAssertNil(try listener.accept(), "no pending connection: would block, not wait")
         let client = try RawClient(port: bound.port)
         var accepted: Socket?
-        _ = try eventuallyBlocking(timeout: .seconds(10), every: .milliseconds(1)) {
+        _ = try eventuallyBlocking(every: .milliseconds(1)) {
             accepted = try listener.accept()
             return accepted != nil
         }
@@ -32,7 +32,7 @@ final class SocketTests: XCTestCase {
         try client.send("ping")
         var buffer = [UInt8](repeating: 0, count: 16)
         var result: IOResult<Int> = .wouldBlock
-        _ = try eventuallyBlocking(timeout: .seconds(10), every: .milliseconds(1)) {
+        _ = try eventuallyBlocking(every: .milliseconds(1)) {
             result = try buffer.withUnsafeMutableBytes { try connection.read(into: $0) }
             if case .processed = result { return true }
             return false

@@ -342,7 +342,7 @@ struct AdminAPIEndpointsTests {
     func shutdown() async throws {
         let fixture = try Fixture()
         #expect(try await fixture.call("POST", "/__admin/shutdown").status == 200)
-        let stopped = await eventually(timeout: .seconds(10), every: .milliseconds(20)) {
+        let stopped = await eventually(every: .milliseconds(20)) {
             (try? await fixture.call("GET", "/__admin/health")) == nil
         }
         #expect(stopped)

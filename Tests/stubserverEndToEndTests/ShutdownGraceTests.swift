@@ -80,7 +80,7 @@
             defer { if client.isRunning { kill(client.processIdentifier, SIGKILL) } }
             // The request is in (journaled) before the stop.
             XCTAssertTrue(
-                eventuallyBlocking(timeout: .seconds(10)) {
+                eventuallyBlocking {
                     (try? Curl.send([], baseURL.appendingPathComponent("__admin/requests")))?.text.contains("/slow")
                         ?? false
                 })

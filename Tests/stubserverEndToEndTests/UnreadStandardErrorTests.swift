@@ -56,7 +56,7 @@
             // Once drained, logging works again.
             XCTAssertEqual(try pythonGetLoop(port: port, path: "/after-drain", count: 1, status: 404), 1)
             XCTAssertTrue(
-                eventuallyBlocking(timeout: .seconds(10)) {
+                eventuallyBlocking {
                     server.standardError.contains("No stub matched GET /after-drain")
                 })
 

@@ -25,7 +25,7 @@
             let api = try XCTUnwrap(hosts.first { $0.name == "api.example.com" }).baseURL
             let auth = try XCTUnwrap(hosts.first { $0.name == "auth.example.com" }).baseURL
             XCTAssertTrue(
-                eventuallyBlocking(timeout: .seconds(10)) {
+                eventuallyBlocking {
                     server.standardOutput.contains("Host auth.example.com on \(auth.absoluteString)\n")
                 }, server.standardOutput)
             XCTAssertTrue(

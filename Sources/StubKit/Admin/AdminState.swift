@@ -33,10 +33,16 @@ final class AdminState: Sendable {
         shutdownHandler.withLock { $0 = handler }
     }
 
-    /// Runs the shutdown handler on another thread, so the admin call's answer is written first and
-    /// no event-loop thread waits for the server to stop.
+    /// Runs the shutdown handler on a thread of its own, so the admin call's answer is written first and
+    /// no event-loop thread waits for the server to stop. Not on Dispatch's global queue: its few threads
+    /// may all be busy with someone else's blocking work, and the stop would wait for them. (Dispatch only
+    /// if no thread can be created.)
     func requestShutdown() {
         guard let handler = shutdownHandler.withLock({ $0 }) else { return }
-        DispatchQueue.global().async { handler() }
+        if let thread = try? ThreadHandle.spawn(handler) {
+            thread.detach()
+        } else {
+            DispatchQueue.global().async(execute: handler)
+        }
     }
 }
