@@ -9,7 +9,7 @@
 #     bash scripts/serving-order.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ORDER=(Settings Logging Journal Response Closures Store Recording Admin)
+ORDER=(Settings Logging Journal Response Closures Data Store Recording Admin)
 build=.build/debug
 [ -d "$build/Modules" ] || { echo "serving-order: no debug build in .build (run swift build first)" >&2; exit 2; }
 # `package` declarations of the lower targets are visible only with the package name SwiftPM compiled them with.

@@ -96,4 +96,12 @@ extension StubServerAdminForwarding {
     public func updateSettings(_ settings: StubServerSettings) async throws {
         try await forwardee.updateSettings(settings)
     }
+    public func addDataCollection(_ collection: DataCollection) async throws {
+        try await forwardee.addDataCollection(collection)
+    }
+    public func dataItems(_ name: String) async throws -> [JSONValue] { try await forwardee.dataItems(name) }
+    public func replaceDataItems(_ name: String, with items: [JSONValue]) async throws {
+        try await forwardee.replaceDataItems(name, with: items)
+    }
+    public func resetDataCollection(_ name: String) async throws { try await forwardee.resetDataCollection(name) }
 }

@@ -90,6 +90,8 @@ final class IsolatedServers: IsolatedServerRegistry {
         let id = UUID().uuidString.lowercased()
         var childConfiguration = configuration
         childConfiguration.port = 0
+        // Its data collections are its own copies, from the seeds: the parent's files stay the parent's.
+        childConfiguration.dataDirectory = nil
         // The parent's handler (the CLI's) would end the whole process: a child's shutdown stops the child.
         childConfiguration.onShutdownRequest = { [weak self] in _ = self?.stop(id) }
         let directory = try directory(stubs)

@@ -58,13 +58,16 @@ struct StubRequestHandler: HTTPHandler {
         if let admin, Self.isAdminTarget(request.target) { return admin.serve(request, responder: responder) }
         let started = ContinuousClock.now
         // The store's flag spares stub traffic the recorder's lock while nothing is recorded.
-        if store.isRecording, let recording = recorder.proxy {
+        let traffic = store.traffic
+        if traffic.isRecording, let recording = recorder.proxy {
             return forward(request, via: recording, stub: nil, responder: responder, started: started)
         }
-        guard request.body.count <= Self.inlineBodyLimit else {
-            // Parsing a large body as JSON takes long enough to stall every connection of this loop.
+        let data = traffic.dataRoutes?.route(request.rawPath)
+        guard request.body.count <= Self.inlineBodyLimit, !(data?.listsLarge(request.method) ?? false) else {
+            // Parsing a large body as JSON, or listing a large collection, takes long enough to stall every
+            // connection of this loop.
             let queued = matchWorkers.submit { [self] in
-                serve(request, responder: responder, started: started, onEventLoop: false)
+                serve(request, data: data, responder: responder, started: started, onEventLoop: false)
             }
             if !queued {
                 conclude(
@@ -72,14 +75,17 @@ struct StubRequestHandler: HTTPHandler {
             }
             return
         }
-        serve(request, responder: responder, started: started, onEventLoop: true)
+        serve(request, data: data, responder: responder, started: started, onEventLoop: true)
     }
 
     /// Matches `request` and answers it.
     /// - Parameter onEventLoop: whether this runs on an event loop: an unmatched request's near-miss
     ///   report (which compares stubs) is then made on ``matchWorkers``.
+    /// - Parameter data: the data collection whose endpoints `request`'s path is, if any: it answers unless a stub
+    ///   of its priority or a better one matches.
     private func serve(
-        _ request: StubHTTPRequest, responder: HTTPResponder, started: ContinuousClock.Instant, onEventLoop: Bool
+        _ request: StubHTTPRequest, data: DataRoute?, responder: HTTPResponder, started: ContinuousClock.Instant,
+        onEventLoop: Bool
     ) {
         if contracts.isActive, let (document, finding) = contracts.check(request) {
             switch contracts.mode {
@@ -98,7 +104,9 @@ struct StubRequestHandler: HTTPHandler {
         let snapshot = store.snapshot
         // One context for matching and the near-miss report: the body is parsed at most once.
         let context = snapshot.table.context(for: request)
-        if let (match, use) = find(context, in: snapshot) {
+        if let (match, use) = find(context, in: snapshot),
+            data.map({ match.mapping.priority <= $0.store.collection.priority }) ?? true
+        {
             store.markUsed(match, in: snapshot)
             let response = snapshot.response(at: match.index, use: use)
             if !snapshot.closures.isEmpty, let closure = snapshot.closures[match.index] {
@@ -108,6 +116,14 @@ struct StubRequestHandler: HTTPHandler {
             deliver(
                 response.answer, of: response, sending: response.prepared, ownsBody: false, for: request,
                 match: match, responder: responder, started: started)
+        } else if let data {
+            let response = data.store.serve(request, key: data.key)
+            conclude(
+                request, Conclusion(response: response, stub: data.store.matchedStub, ownsBody: true),
+                started: started
+            ) {
+                responder.respond(response)
+            }
         } else if let definition = proxy.settings.proxyAll {
             forward(request, via: definition, stub: nil, responder: responder, started: started)
         } else if !snapshot.isStateful, let answer = nearMisses.report(for: request, in: snapshot) {

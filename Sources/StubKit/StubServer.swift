@@ -135,6 +135,11 @@ public final class StubServer: Sendable {
         /// What a request that breaks its OpenAPI operation gets: a `400` problem (``OpenAPIValidation/reject``,
         /// the default), a log line, or nothing.
         public var openAPIValidation: OpenAPIValidation = .reject
+        /// Where the data collections (``DataCollection``) are saved, one `NAME.json` each (`--data-dir`): a
+        /// collection starts from its file when there is one, and every change is written back (a temporary file
+        /// renamed over the old one), also at stop. `nil` (the default): in memory only. Isolated servers keep
+        /// theirs in memory.
+        public var dataDirectory: URL?
 
         public init(host: String = "127.0.0.1", port: Int = 0) {
             self.host = host
@@ -215,6 +220,11 @@ public final class StubServer: Sendable {
         for warning in loaded.warnings { log.write("stubserver: \(warning)") }
         let log = log
         store = Self.store(loaded, configuration: configuration, regexWarnings: { log.write($0) })
+        do {
+            try store.data.load(fromFiles: loaded.collections)
+        } catch {
+            throw .badStubs(.invalidSavedData("data collection", error.message))
+        }
         journal = RequestJournal(limits: configuration.journal)
         let adminState = AdminState()
         var httpConfiguration = HTTPServerConfiguration()
@@ -327,9 +337,11 @@ public final class StubServer: Sendable {
     }
 
     /// What ``stop()`` and ``shutdown()`` both release once the HTTP server has stopped: the closure,
-    /// admin, render, match and file workers take no more jobs (their threads end after the queued ones), and forwarding stops
-    /// (exchanges in flight are cancelled). Idempotent.
+    /// admin, render, match and file workers take no more jobs (their threads end after the queued ones), forwarding stops
+    /// (exchanges in flight are cancelled), and the data collections' pending changes are saved. Idempotent.
     private func releaseWorkers() {
+        // What the requests answered before the stop changed is saved (`--data-dir`).
+        store.data.flush()
         closureWorkers.shutdown()
         adminWorkers.shutdown()
         renderWorkers.shutdown()
@@ -378,7 +390,8 @@ public final class StubServer: Sendable {
     ) -> StubStore {
         StubStore(
             fileMappings: loaded.mappings, compiled: loaded.compiled, loadOptions: configuration.loadOptions,
-            jsonBodyLimit: max(0, configuration.jsonMatchBodyLimit), regexWarnings: regexWarnings)
+            jsonBodyLimit: max(0, configuration.jsonMatchBodyLimit), regexWarnings: regexWarnings,
+            dataPersistence: configuration.dataDirectory.map { DataPersistence(directory: $0, log: configuration.log) })
     }
 
 }

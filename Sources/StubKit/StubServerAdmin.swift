@@ -92,6 +92,17 @@ public protocol StubServerAdmin: Sendable {
     var settings: StubServerSettings { get async throws }
     /// Replaces the server-wide settings.
     func updateSettings(_ settings: StubServerSettings) async throws
+
+    /// Declares a data collection, replacing the one of the same name: its endpoints answer from its seed at once.
+    /// A reset drops it (collections declared in the stubs directory go back to their seed).
+    func addDataCollection(_ collection: DataCollection) async throws
+    /// The items of the data collection `name`, in order.
+    func dataItems(_ name: String) async throws -> [JSONValue]
+    /// Replaces the items of the data collection `name`, each checked as a posted item is; nothing changes when one
+    /// is refused.
+    func replaceDataItems(_ name: String, with items: [JSONValue]) async throws
+    /// The data collection `name` back to its seed.
+    func resetDataCollection(_ name: String) async throws
 }
 
 extension StubServer: StubServerAdmin {

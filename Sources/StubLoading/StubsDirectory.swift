@@ -75,6 +75,10 @@ public enum StubsDirectory {
             throw .unreadableDirectory(display, reason: reason)
         }
 
+        let bodyFiles = BodyFiles(
+            directory: root.appendingPathComponent("__files", isDirectory: true),
+            displayPath: display + "/__files")
+        let collections = try loadCollections(root, display: display, bodyFiles: bodyFiles, errors: &errors)
         let mappingsURL = root.appendingPathComponent("mappings", isDirectory: true)
         let mappingsDisplay = display + "/mappings"
         switch PathStatus(mappingsURL.path) {
@@ -82,17 +86,17 @@ public enum StubsDirectory {
         case .file, .special: throw .notADirectory(mappingsDisplay)
         case .unreachable(let reason): throw .unreadableDirectory(mappingsDisplay, reason: reason)
         case .missing:
-            return StubsLoadResult(
+            var result = StubsLoadResult(
                 mappings: [], warningDetails: [],
-                layoutWarnings: [StubsLayout.missingMappingsWarning(root: root, display: display)])
+                layoutWarnings: collections.isEmpty
+                    ? [StubsLayout.missingMappingsWarning(root: root, display: display)] : [])
+            result.collections = collections
+            return result
         }
         if let reason = PathStatus.unreadableDirectoryReason(mappingsURL.path) {
             throw .unreadableDirectory(mappingsDisplay, reason: reason)
         }
 
-        let bodyFiles = BodyFiles(
-            directory: root.appendingPathComponent("__files", isDirectory: true),
-            displayPath: display + "/__files")
         let decoder = MappingDecoder(bodyFiles: bodyFiles, options: options)
         var mappings: [StubMapping] = []
         var warnings: [MappingWarning] = []
@@ -135,7 +139,64 @@ public enum StubsDirectory {
         let layout = listing.skipped + (mappings.isEmpty ? StubsLayout.noStubsHint(root: root).map { [$0] } ?? [] : [])
         var result = StubsLoadResult(mappings: mappings, warningDetails: warnings, layoutWarnings: layout)
         result.compiled = decoder.compiled
+        result.collections = collections
         return result
+    }
+
+    /// The data collections declared under `root/collections` (``DataCollection/init(json:file:path:bodyFiles:)``),
+    /// in file order; none when the folder does not exist. Two collections may not share a name or a base path.
+    static func loadCollections(
+        _ root: URL, display: String, bodyFiles: BodyFiles, errors: inout [StubsLoadError]?
+    ) throws(StubsLoadError) -> [DataCollection] {
+        let folder = root.appendingPathComponent("collections", isDirectory: true)
+        let folderDisplay = display + "/collections"
+        switch PathStatus(folder.path) {
+        case .directory: break
+        case .missing: return []
+        case .file, .special: throw .notADirectory(folderDisplay)
+        case .unreachable(let reason): throw .unreadableDirectory(folderDisplay, reason: reason)
+        }
+        var collections: [DataCollection] = []
+        for relative in try jsonFiles(under: folder, display: folderDisplay).files {
+            let file = folderDisplay + "/" + relative
+            do throws(StubsLoadError) {
+                let bytes: [UInt8]
+                do {
+                    bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(relative)))
+                } catch {
+                    throw StubsLoadError.unreadableFile(file, reason: FileErrorReason.describe(error))
+                }
+                let json: JSONValue
+                do {
+                    json = try JSONParser.parse(bytes)
+                } catch {
+                    throw StubsLoadError.invalidJSON(file, error)
+                }
+                let declared: [(JSONValue, String)]
+                if case .array(let list)? = json["collections"] {
+                    declared = list.enumerated().map { ($1, "collections[\($0)]") }
+                } else {
+                    declared = [(json, "")]
+                }
+                for (object, path) in declared {
+                    let collection = try DataCollection(json: object, file: file, path: path, bodyFiles: bodyFiles)
+                    if let other = collections.first(where: {
+                        $0.name == collection.name || $0.basePath == collection.basePath
+                    }) {
+                        let what =
+                            other.name == collection.name ? "name \"\(other.name)\"" : "basePath \(other.basePath)"
+                        throw StubsLoadError.invalidMapping(
+                            file, path: path.isEmpty ? "name" : path + ".name",
+                            "a second data collection with the \(what) (the first is in \(other.source ?? "?"))")
+                    }
+                    collections.append(collection)
+                }
+            } catch {
+                guard errors != nil else { throw error }
+                errors?.append(error)
+            }
+        }
+        return collections
     }
 
     /// Relative paths of the `.json` files under `directory`, recursively, sorted by UTF-8 bytes, and a

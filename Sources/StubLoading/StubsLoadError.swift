@@ -46,6 +46,11 @@ public struct StubsLoadError: Error, Sendable, Hashable, CustomStringConvertible
         .init(.invalidMapping(file: file, path: path, message: message))
     }
 
+    /// A saved data collection (`--data-dir`) that does not load or fit its declaration: `file: message`.
+    package static func invalidSavedData(_ file: String, _ message: String) -> StubsLoadError {
+        .init(.invalidMapping(file: file, path: "", message: message))
+    }
+
     /// The file the error is about (as displayed), if any.
     public var file: String? {
         switch storage {

@@ -15,6 +15,8 @@ public struct StubsLoadResult: Sendable {
     /// The matchers the loader compiled to check the stubs: a route table built from ``mappings`` takes their
     /// compiled operands (regexes, JSONPaths, XML documents, XPaths, schemas) instead of compiling them again.
     package var compiled = CompiledMatchers()
+    /// The data collections declared under `collections/` (``DataCollection``), in file order.
+    public var collections: [DataCollection] = []
 
     /// - Parameters:
     ///   - mappings: the stubs, in load order.

@@ -3,7 +3,7 @@ import StubModel
 extension JSONSchema {
     /// The ways `instance` breaks the schema, at most `limit` of them (`$.a[0]: expected string, found number`);
     /// empty when it is valid.
-    func violations(of instance: JSONValue, limit: Int = 8) -> [String] {
+    package func violations(of instance: JSONValue, limit: Int = 8) -> [String] {
         var run = JSONSchemaValidation(schema: self, limit: limit)
         run.check(instance, against: root, at: "$", depth: 0)
         return run.found.map { "\($0.path): \($0.message)" }

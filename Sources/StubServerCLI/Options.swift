@@ -73,6 +73,8 @@ public struct Options: Sendable, Equatable {
     public var openAPI: [String] = []
     /// What a request breaking its OpenAPI operation gets (`--openapi-validation reject|log|off`).
     public var openAPIValidation: OpenAPIValidation = .reject
+    /// Where data collections are saved (`--data-dir DIR`); `nil`: in memory only.
+    public var dataDirectory: String?
     /// The HTTPS port (`--https-port N`); `nil`: no HTTPS unless `--https-only`.
     public var httpsPort: Int?
     /// ``httpsPort`` as the integer option rows set it.

@@ -81,6 +81,7 @@ public enum Runner {
         configuration.fakeDataSeed = options.fakeDataSeed
         configuration.https = options.https
         configuration.openAPIValidation = options.openAPIValidation
+        configuration.dataDirectory = options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
         for file in options.openAPI {
             do {
                 configuration.openAPI.append(try OpenAPIDocument.load(contentsOf: file))
@@ -133,6 +134,13 @@ public enum Runner {
         if options.openDashboard { DashboardOpener.open(server, adminAPIEnabled: options.adminAPIEnabled, log: log) }
         let fromDocuments = server.mappings.count { $0.metadata?["openapi"] != nil }
         log.write("stubserver: serving \(stubCount(server.mappings.count - fromDocuments)) from \(options.stubs)")
+        for collection in server.dataCollections {
+            let count = (try? server.dataItems(collection.name).count) ?? 0
+            log.write(
+                "stubserver: data collection \(collection.name) at \(collection.basePath): \(count) "
+                    + (count == 1 ? "item" : "items") + (collection.source.map { " (\($0))" } ?? "")
+                    + (options.dataDirectory.map { ", saved in \($0)" } ?? ""))
+        }
         for document in configuration.openAPI {
             log.write(
                 "stubserver: answering the \(document.operations.count) operations of \(document.file) "

@@ -385,6 +385,15 @@ extension ServeOption {
             options.openAPIValidation = mode
         },
         ServeOption(
+            "--data-dir", value: "DIR",
+            help: "Save the data collections (collections/*.json, POST /__admin/stubserver/data) in DIR,",
+            "one NAME.json each: a collection starts from its file, and every change is written back",
+            "(a temporary file renamed over the old one), also at exit. Default: in memory only"
+        ) { options, text, name in
+            if text.isEmpty { throw CLIError("\(name) needs a directory") }
+            options.dataDirectory = text
+        },
+        ServeOption(
             "--faker-seed", value: "N",
             help: "Seed templates' fake data ({{fake 'Name.firstName'}}, {{random 'Name.name'}}):",
             "a stub's values then depend only on N, its id and how many times it has answered,",

@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func everyCallOfTheClientResolvesToItsRow() throws {
-        #expect(AdminCall.Endpoint.allCases.count == 34)
+        #expect(AdminCall.Endpoint.allCases.count == 39)
         for endpoint in AdminCall.Endpoint.allCases {
             let call = AdminCall(endpoint, Array(repeating: "x", count: endpoint.parameterCount))
             let resolved = try resolve(call)

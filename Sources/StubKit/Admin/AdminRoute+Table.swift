@@ -97,6 +97,11 @@ extension AdminRoute {
         AdminRoute(
             "POST", "stubserver/streams/abort",
             .response { api, request, _ throws(AdminError) in try api.endStreams(request.body, abort: true) }),
+        AdminRoute("GET", "stubserver/data", .plain(AdminAPI.listDataCollections)),
+        AdminRoute("POST", "stubserver/data", .body(AdminAPI.declareDataCollection)),
+        AdminRoute("GET", "stubserver/data/{name}", .parameter(AdminAPI.getDataCollection)),
+        AdminRoute("PUT", "stubserver/data/{name}", .parameterAndBody(AdminAPI.replaceDataItems)),
+        AdminRoute("DELETE", "stubserver/data/{name}", .parameter(AdminAPI.resetDataCollection)),
         AdminRoute("GET", "stubserver/websockets", .plain(AdminAPI.listWebSockets)),
         AdminRoute("POST", "stubserver/websockets/send", .body(AdminAPI.sendToWebSockets)),
         AdminRoute("POST", "stubserver/websockets/close", .body(AdminAPI.closeWebSockets))

@@ -30,8 +30,12 @@ final class StubStore: Sendable {
         var fixedDelay: Duration?
         /// Whether the ``Recorder`` may be recording (see ``refreshRecording(_:)``).
         var isRecording = false
+        /// Where the data collections answer; `nil` when there is none.
+        var dataRoutes: DataRoutes?
     }
-    private let flags = LockedValue(Flags())
+    private let flags: LockedValue<Flags>
+    /// The data collections, answering below their base paths where no stub of their priority or better matches.
+    let data: DataStore
     /// Scenario states and use counts of stateful stubs.
     let states = StubStates()
     /// The settings that change what a stub means, for every snapshot and every stub added.
@@ -47,13 +51,18 @@ final class StubStore: Sendable {
     ///   matching budget on some request.
     ///   - jsonBodyLimit: the largest request body parsed as JSON for JSON matchers.
     ///   - compiled: the matchers the loader compiled (``StubsLoadResult/compiled``), not compiled again.
+    ///   - dataPersistence: where the data collections are saved (`--data-dir`); `nil`: memory only.
     init(
         fileMappings: [StubMapping], compiled: CompiledMatchers? = nil,
         loadOptions: StubsLoadOptions = StubsLoadOptions(),
-        jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit, regexWarnings: (@Sendable (String) -> Void)? = nil
+        jsonBodyLimit: Int = MatchSubject.defaultJSONByteLimit, regexWarnings: (@Sendable (String) -> Void)? = nil,
+        dataPersistence: DataPersistence? = nil
     ) {
         self.loadOptions = loadOptions
         self.jsonBodyLimit = jsonBodyLimit
+        let flags = LockedValue(Flags())
+        self.flags = flags
+        data = DataStore(persistence: dataPersistence) { routes in flags.withLock { $0.dataRoutes = routes } }
         // Once per stub and pattern for the server's life, not once per route table (rebuilt on every change).
         if let log = regexWarnings {
             let warned = LockedValue(Set<String>())
@@ -100,6 +109,12 @@ final class StubStore: Sendable {
     /// Whether a recording may be in progress: `false` means none is, and stub traffic need not ask the
     /// ``Recorder``; `true` means ask it (it may have stopped since).
     var isRecording: Bool { flags.withLock { $0.isRecording } }
+
+    /// What stub traffic reads before matching, under one lock: whether a recording may be on (as
+    /// ``isRecording``), and where the data collections answer.
+    var traffic: (isRecording: Bool, dataRoutes: DataRoutes?) {
+        flags.withLock { ($0.isRecording, $0.dataRoutes) }
+    }
 
     /// Sets ``isRecording`` to what `isRecording` says now. Call after every start and stop of the
     /// recorder: asked under the flag's lock, the last call sets what the recorder said last.
@@ -361,7 +376,8 @@ final class StubStore: Sendable {
     }
 
     /// Back to the stubs last loaded from files and the persistent ones: other runtime stubs are dropped, removed
-    /// file stubs that are not persistent return.
+    /// file stubs that are not persistent return. The data collections go back to their seeds; those declared at
+    /// run time are dropped.
     /// - Parameter reloaded: the stub files read again, which become the stubs loaded from files (persistent
     ///   stubs are among them, read from their files); `nil` keeps those last loaded.
     func reset(reloading reloaded: StubsLoadResult? = nil) {
@@ -376,6 +392,7 @@ final class StubStore: Sendable {
             state.fileMappings = state.loadedFileMappings
         }
         states.reset()
+        data.reset(reloading: reloaded?.collections)
     }
 
     /// Changes the stubs and publishes a new snapshot.

@@ -93,6 +93,7 @@ enum DashboardPage {
             <button type="button" data-tab="requests" aria-selected="true">Requests</button>
             <button type="button" data-tab="stubs">Stubs</button>
             <button type="button" data-tab="scenarios">Scenarios</button>
+            <button type="button" data-tab="data">Data</button>
             <button type="button" data-tab="recording">Recording</button>
           </nav>
           <span id="live" class="status" role="status">connecting…</span>
@@ -149,6 +150,15 @@ enum DashboardPage {
               <tbody></tbody>
             </table>
             <p id="scenarios-empty" class="note">Loading scenarios…</p>
+          </section>
+          <section id="view-data" class="view" hidden>
+            <div class="toolbar"><button type="button" id="data-refresh">Refresh</button></div>
+            <table id="data">
+              <thead><tr><th>Collection</th><th>Base path</th><th>Items</th><th>Bytes</th><th>Reset</th></tr></thead>
+              <tbody></tbody>
+            </table>
+            <p id="data-empty" class="note">Loading data collections…</p>
+            <pre id="data-items" class="body" hidden></pre>
           </section>
           <section id="view-recording" class="view" hidden>
             <p>Recording proxies requests that match no stub to a real server and turns its answers into stubs.</p>

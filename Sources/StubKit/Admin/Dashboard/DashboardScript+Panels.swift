@@ -87,6 +87,34 @@ extension DashboardScript {
           $("scenarios-empty").hidden = rows.length > 0;
         }
 
+        async function refreshData() {
+          const json = await loadPanel($("data-empty"), admin("GET", "stubserver/data"));
+          const rows = json.collections.map((collection) => {
+            const path = "stubserver/data/" + encodeURIComponent(collection.name);
+            const view = el("button", { type: "button", class: "quiet", text: collection.name, onclick: async () => {
+              try {
+                const full = await admin("GET", path);
+                $("data-items").textContent = JSON.stringify(full.items, null, 2);
+                $("data-items").hidden = false;
+              } catch (error) { showError(error); }
+            } });
+            const reset = el("button", { type: "button", text: "Reset to seed", onclick: async () => {
+              try {
+                await admin("DELETE", path);
+                await refreshData();
+              } catch (error) { showError(error); }
+            } });
+            return el("tr", { dataset: { collection: collection.name } },
+              el("td", {}, view), el("td", { class: "wrap", text: collection.basePath }),
+              el("td", { class: "count", text: String(collection.count) }), el("td", { text: String(collection.bytes) }),
+              el("td", {}, reset));
+          });
+          $("data").tBodies[0].replaceChildren(...rows);
+          $("data-empty").dataset.loaded = "true";
+          $("data-empty").textContent = "No data collection: declare one in collections/ or POST /__admin/stubserver/data.";
+          $("data-empty").hidden = rows.length > 0;
+        }
+
         async function refreshRecording() {
           const json = await loadPanel($("recording-status"), admin("GET", "recordings/status"));
           $("recording-status").dataset.loaded = "true";
@@ -116,7 +144,9 @@ extension DashboardScript {
             button.setAttribute("aria-selected", String(button.dataset.tab === tab));
           }
           for (const view of document.querySelectorAll(".view")) view.hidden = view.id !== "view-" + tab;
-          const load = { requests: null, stubs: refreshStubs, scenarios: refreshScenarios, recording: refreshRecording }[tab];
+          const load = {
+            requests: null, stubs: refreshStubs, scenarios: refreshScenarios, data: refreshData, recording: refreshRecording
+          }[tab];
           if (load) load().then(() => showError(null), showError);
         }
 
@@ -128,6 +158,7 @@ extension DashboardScript {
           $("pause").addEventListener("click", togglePause);
           $("stubs-refresh").addEventListener("click", () => refreshStubs().then(() => showError(null), showError));
           $("scenarios-refresh").addEventListener("click", () => refreshScenarios().catch(showError));
+          $("data-refresh").addEventListener("click", () => refreshData().then(() => showError(null), showError));
           $("scenarios-reset").addEventListener("click", () =>
             admin("POST", "scenarios/reset").then(refreshScenarios).then(() => showError(null), showError));
           $("recording-form").addEventListener("submit", (event) => {
