@@ -59,16 +59,16 @@ extension StubServer {
 
 extension StubServerAdmin {
     /// The data collection `name`, read and written with `Codable` values.
-    public func data(_ name: String) -> StubDataCollection<Self> { StubDataCollection(name: name, server: self) }
+    public func data(_ name: String) -> StubDataCollection { StubDataCollection(name: name, server: self) }
 }
 
 /// A data collection of a server (in this process or behind its admin API), read and seeded with the app's own
 /// `Codable` types. Made by ``StubServerAdmin/data(_:)``.
-public struct StubDataCollection<Server: StubServerAdmin>: Sendable {
+public struct StubDataCollection: Sendable {
     /// The collection's name.
     public let name: String
     /// The server it belongs to.
-    public let server: Server
+    public let server: any StubServerAdmin
 
     /// The items, in order, decoded as `Item`.
     public func items<Item: Decodable>(as type: Item.Type = Item.self, decoder: JSONDecoder = JSONDecoder())

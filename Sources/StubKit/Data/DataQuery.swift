@@ -71,25 +71,30 @@ struct DataQuery: Sendable {
         }
     }
 
-    /// `slots` in the sort order (stable: equal items keep their order).
+    /// `slots` in the sort order (stable: equal items keep their order). Items without the field, or with `null`
+    /// there, come last either way.
     func sorted(_ slots: [DataItems.Slot]) -> [DataItems.Slot] {
         guard !sort.isEmpty else { return slots }
-        return slots.enumerated().sorted { a, b in
-            for (path, descending) in sort {
-                let order = Self.compare(
-                    Self.value(at: path, in: a.element.item), Self.value(at: path, in: b.element.item))
-                if order != 0 {
-                    // Missing values come last either way.
-                    if Self.value(at: path, in: a.element.item) == nil
-                        || Self.value(at: path, in: b.element.item) == nil
-                    {
-                        return order < 0
-                    }
-                    return descending ? order > 0 : order < 0
-                }
+        let keyed = slots.enumerated().map { position, slot in
+            (position, slot, sort.map { Self.sortValue(at: $0.path, in: slot.item) })
+        }
+        return keyed.sorted { a, b in
+            for (index, field) in sort.enumerated() {
+                let (left, right) = (a.2[index], b.2[index])
+                let order = Self.compare(left, right)
+                guard order != 0 else { continue }
+                if left == nil || right == nil { return order < 0 }
+                return field.descending ? order > 0 : order < 0
             }
-            return a.offset < b.offset
-        }.map(\.element)
+            return a.0 < b.0
+        }.map(\.1)
+    }
+
+    /// The value sorted by: `nil` for a missing field or `null`.
+    private static func sortValue(at path: [String], in item: JSONValue) -> JSONValue? {
+        guard let value = value(at: path, in: item) else { return nil }
+        if case .null = value { return nil }
+        return value
     }
 
     static func value(at path: [String], in item: JSONValue) -> JSONValue? {
