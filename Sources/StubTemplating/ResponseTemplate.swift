@@ -183,12 +183,14 @@ package final class ResponseTemplate: Sendable {
     /// - Parameter spills: the body may spill to a temporary file past ``TemplateOutput/spillThreshold``
     ///   (a render thread's render; never on an event loop).
     /// - Parameter fakeSeed: the seed of this request's fake data (``nextFakeDataSeed(_:)``), or `nil`.
+    /// - Parameter data: the server's data store, which the `data` helper reads; `nil` makes it write an error.
     package func render(
         _ request: StubHTTPRequest, pathParameters: [String: String], serverOrigin: String,
-        limits: TemplateLimits, spills: Bool = false, fakeSeed: UInt64? = nil
+        limits: TemplateLimits, spills: Bool = false, fakeSeed: UInt64? = nil, data: (any TemplateDataSource)? = nil
     ) -> Result<Rendered, TemplateLimitExceeded> {
         var context = TemplateContext(
-            request, pathParameters: pathParameters, serverOrigin: serverOrigin, limits: limits, fakeSeed: fakeSeed)
+            request, pathParameters: pathParameters, serverOrigin: serverOrigin, limits: limits, fakeSeed: fakeSeed,
+            data: data)
         var fields = StubHTTPHeaders()
         for (name, value) in headers {
             switch value {

@@ -74,11 +74,12 @@ public struct Template: Sendable {
     /// As the public `render`, at a given time (milliseconds since 1970) and random seed, for tests.
     func render(
         for request: StubHTTPRequest, pathParameters: [String: String] = [:], serverOrigin: String = "http://localhost",
-        now: Int64?, seed: UInt64? = nil, fakeSeed: UInt64? = nil, limits: TemplateLimits = TemplateLimits()
+        now: Int64?, seed: UInt64? = nil, fakeSeed: UInt64? = nil, limits: TemplateLimits = TemplateLimits(),
+        data: (any TemplateDataSource)? = nil
     ) -> String {
         var context = TemplateContext(
             request, pathParameters: pathParameters, serverOrigin: serverOrigin,
-            limits: limits, now: now, seed: seed, fakeSeed: fakeSeed)
+            limits: limits, now: now, seed: seed, fakeSeed: fakeSeed, data: data)
         var out = TemplateOutput()
         render(in: &context, into: &out)
         return String(decoding: out.bytes, as: UTF8.self)
@@ -90,7 +91,7 @@ public struct Template: Sendable {
 }
 
 /// What the templates of one response share while they render: the request model (fields computed
-/// once for body, headers and file name), the time, the random source and the budget.
+/// once for body, headers and file name), the time, the random source, the budget and the data store.
 struct TemplateContext {
     var evaluator: TemplateEvaluator
 
@@ -99,13 +100,14 @@ struct TemplateContext {
 
     init(
         _ request: StubHTTPRequest, pathParameters: [String: String], serverOrigin: String,
-        limits: TemplateLimits, now: Int64? = nil, seed: UInt64? = nil, fakeSeed: UInt64? = nil
+        limits: TemplateLimits, now: Int64? = nil, seed: UInt64? = nil, fakeSeed: UInt64? = nil,
+        data: (any TemplateDataSource)? = nil
     ) {
         let model = TemplateRequestModel(request, pathParameters: pathParameters, serverOrigin: serverOrigin)
         let milliseconds = now ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         evaluator = TemplateEvaluator(
             model: model, nowMilliseconds: milliseconds,
-            random: seed.map(TemplateRandom.init(seed:)) ?? TemplateRandom(), limits: limits)
+            random: seed.map(TemplateRandom.init(seed:)) ?? TemplateRandom(), limits: limits, data: data)
         evaluator.fakeSeed = fakeSeed
     }
 }

@@ -72,6 +72,7 @@ extension TemplateEvaluator {
         case .fake(let helper): return fake(helper, arguments, call)
         case .xPath(let helper): return xPathHelper(helper, arguments)
         case .system: return systemValue(call)
+        case .data: return dataHelper(arguments)
         }
     }
 

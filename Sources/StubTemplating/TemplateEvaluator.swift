@@ -36,9 +36,15 @@ struct TemplateEvaluator {
     var fakeCalls: UInt64 = 0
     /// The names `fake` made last in this render, for the e-mail addresses and user names after them.
     var fakePerson = FakePerson()
+    /// The server's data store, for `data`; `nil` outside a server (or when no store is wired).
+    let data: (any TemplateDataSource)?
 
-    init(model: TemplateRequestModel, nowMilliseconds: Int64, random: TemplateRandom, limits: TemplateLimits) {
+    init(
+        model: TemplateRequestModel, nowMilliseconds: Int64, random: TemplateRandom, limits: TemplateLimits,
+        data: (any TemplateDataSource)? = nil
+    ) {
         self.model = model
+        self.data = data
         self.nowMilliseconds = nowMilliseconds
         self.random = random
         budget = TemplateBudget(limits)
@@ -85,7 +91,7 @@ struct TemplateEvaluator {
                 condition = call(block.helper, block.call).isTruthy
             }
             render(condition ? block.body : block.inverse, into: &out)
-        case .core, .string, .number, .collection, .date, .json, .jsonEdit, .fake, .xPath, .system:
+        case .core, .string, .number, .collection, .date, .json, .jsonEdit, .fake, .xPath, .system, .data:
             renderHelperBlock(block, into: &out)
         }
     }
@@ -144,7 +150,7 @@ struct TemplateEvaluator {
         case .string(.contains), .string(.matches):
             // WireMock's: the body when it matches, else nothing (no `{{else}}`).
             if call(block.helper, block.call).isTruthy { render(block.body, into: &out) }
-        case .core, .string, .number, .collection, .date, .json, .jsonEdit, .fake, .xPath, .system:
+        case .core, .string, .number, .collection, .date, .json, .jsonEdit, .fake, .xPath, .system, .data:
             var inner = TemplateOutput()
             render(block.body, into: &inner)
             guard budget.exceeded == nil else { return }

@@ -16,6 +16,7 @@ enum TemplateHelper: Sendable, Hashable {
     case fake(FakeHelper)
     case xPath(XPathHelper)
     case system(SystemHelper)
+    case data(DataHelper)
 
     /// The helper named `name`, if there is one.
     init?(rawValue name: String) {
@@ -33,7 +34,8 @@ enum TemplateHelper: Sendable, Hashable {
             + JSONEditHelper.allCases.map { ($0.rawValue, .jsonEdit($0)) }
             + FakeHelper.allCases.map { ($0.rawValue, .fake($0)) }
             + XPathHelper.allCases.map { ($0.rawValue, .xPath($0)) }
-            + SystemHelper.allCases.map { ($0.rawValue, .system($0)) },
+            + SystemHelper.allCases.map { ($0.rawValue, .system($0)) }
+            + DataHelper.allCases.map { ($0.rawValue, .data($0)) },
         uniquingKeysWith: { first, _ in first })
 
     /// Whether, used as a block, the helper chooses between the body and `{{else}}`.
@@ -51,6 +53,15 @@ enum TemplateHelper: Sendable, Hashable {
         if case .fake = self { true } else { false }
     }
 
+    /// Whether `{{name}}` without arguments stays a value (a field of that name), as before the helper existed:
+    /// `fake`, `random` and `data`.
+    var isValueWhenBare: Bool {
+        switch self {
+        case .fake, .data: true
+        case .core, .string, .number, .collection, .date, .json, .jsonEdit, .xPath, .system: false
+        }
+    }
+
     /// Checks the arguments and prepares what is literal: a JSONPath, date options, random options, a pattern.
     func prepare(_ call: TemplateCall, at start: Int, parser: TemplateParser) throws(TemplateError) -> PreparedArgument
     {
@@ -65,6 +76,7 @@ enum TemplateHelper: Sendable, Hashable {
         case .jsonEdit(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
         case .xPath(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
         case .system(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
+        case .data(let helper): try Self.prepareText(call, of: helper, at: start, parser: parser)
         }
     }
 }

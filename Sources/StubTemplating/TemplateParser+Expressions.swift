@@ -10,9 +10,10 @@ extension TemplateParser {
         if case let .path(path) = first, !path.isData, !path.isExplicitThis, path.parents == 0,
             path.segments.count == 1,
             let helper = TemplateHelper(rawValue: path.segments[0]),
-            hasArguments || !helper.isFakeData
+            hasArguments || !helper.isValueWhenBare
         {
-            // A bare `{{fake}}` / `{{random}}` stays a value, as before these helpers (a field of that name).
+            // A bare `{{fake}}` / `{{random}}` / `{{data}}` stays a value, as before these helpers (a field of that
+            // name).
             return .call(helper, try parseCall(helper, at: start, until: nil))
         }
         if hasArguments {

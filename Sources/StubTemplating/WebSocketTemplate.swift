@@ -55,11 +55,13 @@ package struct WebSocketTemplate: Sendable {
 
     /// The messages for the upgrade `request` and, in a reply, the `message` it answers (its text, or a binary
     /// message's bytes as UTF-8), rendered within `limits`; or why they cannot be (the limit reached, or a
-    /// `jsonPath` past the parser's bounds).
+    /// `jsonPath` past the parser's bounds). `data` is the server's data store, which the `data` helper reads.
     package func render(
-        for request: StubHTTPRequest, message: String?, serverOrigin: String, limits: TemplateLimits
+        for request: StubHTTPRequest, message: String?, serverOrigin: String, limits: TemplateLimits,
+        data: (any TemplateDataSource)? = nil
     ) -> Result<[WebSocketOutgoing], RenderFailure> {
-        var context = TemplateContext(request, pathParameters: [:], serverOrigin: serverOrigin, limits: limits)
+        var context = TemplateContext(
+            request, pathParameters: [:], serverOrigin: serverOrigin, limits: limits, data: data)
         if let message { context.evaluator.variables["message"] = .map([("body", .string(message))]) }
         var rendered: [WebSocketOutgoing] = []
         rendered.reserveCapacity(messages.count)
