@@ -27,7 +27,7 @@ extension StubRequestHandler {
         if request.body.count < TemplateLimits.largestBodyRenderedOnLoop {
             result = template.render(
                 request, pathParameters: match.pathParameters, serverOrigin: serverOrigin, limits: onLoop,
-                fakeSeed: fakeSeed)
+                fakeSeed: fakeSeed, data: store.data)
         } else {
             result = .failure(TemplateLimitExceeded(limit: .steps(0)))  // not started: the body is too large
         }
@@ -35,7 +35,7 @@ extension StubRequestHandler {
             let submitted = renderWorkers.submit { [self] in
                 let result = template.render(
                     request, pathParameters: match.pathParameters, serverOrigin: serverOrigin,
-                    limits: limits, spills: true, fakeSeed: fakeSeed)
+                    limits: limits, spills: true, fakeSeed: fakeSeed, data: store.data)
                 finish(
                     result, request: request, template: template, then: then, response: response, match: match,
                     responder: responder, started: started)

@@ -331,6 +331,27 @@ struct DataStoreTests {
         }
     }
 
+    @Test("A templated stub reads the store: count, items and one item by path parameter")
+    func templates() async throws {
+        let server = try server(Self.todos)
+        try await shuttingDown(server) { () async throws in
+            server.stub(
+                .get("/summary"),
+                .text(
+                    "{{data 'todos' 'count'}} todos, first {{#each (data 'todos' 'items')}}{{#if @first}}{{title}}"
+                        + "{{/if}}{{/each}}"
+                ).templated())
+            server.stub(
+                .get(pathTemplate: "/todo-title/{id}"),
+                .text("{{#with (data 'todos' 'item' request.path.id)}}{{title}}{{/with}}").templated())
+            #expect(try await HTTP.get(server, "/summary").text == "3 todos, first Buy milk")
+            #expect(try await send(server, "POST", "/api/todos", #"{"title":"Four"}"#).status == 201)
+            #expect(try await HTTP.get(server, "/summary").text.hasPrefix("4 todos"))
+            #expect(try await HTTP.get(server, "/todo-title/4").text == "Four")
+            #expect(try await HTTP.get(server, "/todo-title/9").text == "")
+        }
+    }
+
     @Test("The dashboard lists the collections")
     func dashboard() async throws {
         let server = try server(Self.todos)

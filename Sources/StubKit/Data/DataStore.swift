@@ -152,3 +152,11 @@ struct DataRoute: Sendable {
         key == nil && (method.rawValue == "GET" || method.rawValue == "HEAD") && store.size.count > Self.largeCollection
     }
 }
+
+/// Response templates read the collections: `{{data 'todos' 'count'}}`, `{{data 'todos' 'items'}}`,
+/// `{{data 'todos' 'item' request.path.id}}`.
+extension DataStore: TemplateDataSource {
+    func templateItems(of name: String) -> [JSONValue]? { collection(named: name)?.all }
+
+    func templateItem(_ id: String, of name: String) -> JSONValue? { collection(named: name)?.item(id) }
+}
