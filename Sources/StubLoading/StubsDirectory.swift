@@ -104,18 +104,7 @@ public enum StubsDirectory {
         for relative in listing.files {
             let file = mappingsDisplay + "/" + relative
             do throws(StubsLoadError) {
-                let bytes: [UInt8]
-                do {
-                    bytes = [UInt8](try Data(contentsOf: mappingsURL.appendingPathComponent(relative)))
-                } catch {
-                    throw StubsLoadError.unreadableFile(file, reason: FileErrorReason.describe(error))
-                }
-                let json: JSONValue
-                do {
-                    json = try JSONParser.parse(bytes)
-                } catch {
-                    throw StubsLoadError.invalidJSON(file, error)
-                }
+                let json = try readJSON(mappingsURL.appendingPathComponent(relative), file: file)
                 let result = try decoder.decodeDocument(json, file: file, errors: &errors)
                 warnings += result.warnings
                 guard let host = virtualHost(ofMappingFile: relative, among: options.virtualHosts) else {
@@ -143,6 +132,22 @@ public enum StubsDirectory {
         return result
     }
 
+    /// The JSON of the stub file at `url` (`file` as displayed).
+    /// - Throws: ``StubsLoadError`` when it cannot be read or is not JSON.
+    private static func readJSON(_ url: URL, file: String) throws(StubsLoadError) -> JSONValue {
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: url))
+        } catch {
+            throw StubsLoadError.unreadableFile(file, reason: FileErrorReason.describe(error))
+        }
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw StubsLoadError.invalidJSON(file, error)
+        }
+    }
+
     /// The data collections declared under `root/collections` (``DataCollection/init(json:file:path:bodyFiles:)``),
     /// in file order; none when the folder does not exist. Two collections may not share a name or a base path.
     static func loadCollections(
@@ -160,18 +165,7 @@ public enum StubsDirectory {
         for relative in try jsonFiles(under: folder, display: folderDisplay).files {
             let file = folderDisplay + "/" + relative
             do throws(StubsLoadError) {
-                let bytes: [UInt8]
-                do {
-                    bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(relative)))
-                } catch {
-                    throw StubsLoadError.unreadableFile(file, reason: FileErrorReason.describe(error))
-                }
-                let json: JSONValue
-                do {
-                    json = try JSONParser.parse(bytes)
-                } catch {
-                    throw StubsLoadError.invalidJSON(file, error)
-                }
+                let json = try readJSON(folder.appendingPathComponent(relative), file: file)
                 let declared: [(JSONValue, String)]
                 if case .array(let list)? = json["collections"] {
                     declared = list.enumerated().map { ($1, "collections[\($0)]") }
