@@ -25,7 +25,7 @@ import Testing
             let key = route.method + " " + route.pattern.map { "\($0)" }.joined(separator: "/")
             #expect(seen.insert(key).inserted, "\(key) is in the table twice")
         }
-        #expect(AdminRoute.table.count == 69)
+        #expect(AdminRoute.table.count == 74)
     }
 
     @Test func fixedNamesWinOverParameters() throws {

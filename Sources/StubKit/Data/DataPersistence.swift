@@ -1,5 +1,10 @@
 import StubHTTP
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -94,7 +99,7 @@ final class DataPersistence: @unchecked Sendable {
         pending.writing = !marked.isEmpty
         condition.unlock()
         guard !marked.isEmpty else { return }
-        write(marked)
+        save(marked)
         condition.lock()
         pending.writing = false
         condition.broadcast()
@@ -112,28 +117,59 @@ final class DataPersistence: @unchecked Sendable {
                 }
                 continue
             }
-            // Let a burst of changes settle: one write for all of them.
-            _ = condition.wait(timeout: Self.coalescing)
+            // Let a burst of changes settle: one write for all of them (a change's signal does not end the wait).
+            let settled = ThreadCondition.deadline(after: Self.coalescing)
+            while condition.wait(until: settled) {}
             guard !pending.writing else { continue }
             let marked = pending.marked
             pending.marked = [:]
             pending.writing = true
             condition.unlock()
-            write(marked)
+            save(marked)
             condition.lock()
             pending.writing = false
             condition.broadcast()
         }
     }
 
-    private func write(_ marked: [String: DataCollectionStore]) {
+    /// Writes `bytes` to `.NAME.json.tmp` beside `url`, flushes it to disk, then renames it over `url`: a crash
+    /// leaves the old file or the new one, and at most one temporary file per collection (the next write reuses it).
+    private static func replace(_ url: URL, with bytes: [UInt8]) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".tmp")
+        func failure(_ call: String) -> DataFailure {
+            DataFailure(
+                status: 500, title: "Cannot save",
+                detail: "\(call) \(temporary.path): \(String(cString: strerror(errno)))")
+        }
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure("open") }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let error = failure("write")
+                close(fd)
+                throw error
+            }
+            written += count
+        }
+        guard fsync(fd) == 0 else {
+            let error = failure("fsync")
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw failure("close") }
+        guard rename(temporary.path, url.path) == 0 else { throw failure("rename to \(url.path) from") }
+    }
+
+    private func save(_ marked: [String: DataCollectionStore]) {
         for (name, store) in marked.sorted(by: { $0.key < $1.key }) {
             let url = file(for: store.collection)
             var failure: String?
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                // Written to a temporary file beside it, then renamed over it.
-                try Data(store.jsonArray).write(to: url, options: .atomic)
+                try Self.replace(url, with: store.jsonArray)
             } catch {
                 failure = "\(error)"
             }
