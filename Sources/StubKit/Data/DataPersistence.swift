@@ -2,8 +2,6 @@ import StubHTTP
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -133,34 +131,39 @@ final class DataPersistence: @unchecked Sendable {
     }
 
     /// Writes `bytes` to `.NAME.json.tmp` beside `url`, flushes it to disk, then renames it over `url`: a crash
-    /// leaves the old file or the new one, and at most one temporary file per collection (the next write reuses it).
+    /// leaves the old file or the new one, and at most one temporary file per collection (the next write reuses
+    /// it). On Apple platforms, Foundation's atomic write does the same (its temporary file has a name of its own).
     private static func replace(_ url: URL, with bytes: [UInt8]) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".tmp")
-        func failure(_ call: String) -> DataFailure {
-            DataFailure(
-                status: 500, title: "Cannot save",
-                detail: "\(call) \(temporary.path): \(String(cString: strerror(errno)))")
-        }
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure("open") }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let error = failure("write")
+        #if canImport(Glibc)
+            let temporary = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".tmp")
+            func failure(_ call: String) -> DataFailure {
+                DataFailure(
+                    status: 500, title: "Cannot save",
+                    detail: "\(call) \(temporary.path): \(String(cString: strerror(errno)))")
+            }
+            let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw failure("open") }
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    let error = failure("write")
+                    close(fd)
+                    throw error
+                }
+                written += count
+            }
+            guard fsync(fd) == 0 else {
+                let error = failure("fsync")
                 close(fd)
                 throw error
             }
-            written += count
-        }
-        guard fsync(fd) == 0 else {
-            let error = failure("fsync")
-            close(fd)
-            throw error
-        }
-        guard close(fd) == 0 else { throw failure("close") }
-        guard rename(temporary.path, url.path) == 0 else { throw failure("rename to \(url.path) from") }
+            guard close(fd) == 0 else { throw failure("close") }
+            guard rename(temporary.path, url.path) == 0 else { throw failure("rename to \(url.path) from") }
+        #else
+            try Data(bytes).write(to: url, options: .atomic)
+        #endif
     }
 
     private func save(_ marked: [String: DataCollectionStore]) {
