@@ -1,4 +1,5 @@
 import Foundation
+import StubHTTP
 import StubTestSupport
 import Testing
 
@@ -190,6 +191,6 @@ struct DataCollectionTests {
         #expect(route("/api/todos/4/x") == nil)
         #expect(route("/api/todosx") == nil)
         #expect(route("/api") == nil)
-        #expect(DataCollectionStore.pathSegment("a b/é") == "a%20b%2F%C3%A9")
+        #expect(PercentEncoding.pathSegment("a b/é") == "a%20b%2F%C3%A9")
     }
 }

@@ -100,6 +100,28 @@ extension HTTPRequest {
     }
 }
 
+/// Percent-encoding of a URL path segment (RFC 3986 §3.3): every byte but a segment's own characters (`pchar`,
+/// less `%`) as `%XX`, so the segment comes back whole from ``PercentDecoding/decode(_:plusAsSpace:)``.
+package enum PercentEncoding {
+    /// `segment` encoded: `a b/c` → `a%20b%2Fc`.
+    package static func pathSegment(_ segment: String) -> String {
+        var bytes: [UInt8] = []
+        for byte in segment.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                bytes.append(byte)
+            case _ where "-._~!$&'()*+,;=:@".utf8.contains(byte):
+                bytes.append(byte)
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
 /// Percent-decoding of URL components (RFC 3986 §2.1).
 public enum PercentDecoding {
     /// Decodes `%XX` escapes; a malformed escape is kept as written. Bytes that are not valid

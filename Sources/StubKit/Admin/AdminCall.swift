@@ -1,3 +1,5 @@
+import StubHTTP
+
 /// One admin call as a client sends it: a method and a path below `/__admin`, made from a row of
 /// ``AdminRoute/table`` with its parameters filled in. The remote client (`StubServerClient`) names its calls
 /// here, so it cannot ask for an endpoint the server does not have: a call whose route the table lacks stops
@@ -44,35 +46,17 @@ package struct AdminCall: Sendable, Hashable {
             case let .literal(literal):
                 path += "/" + literal
             case .parameter:
-                path += "/" + Self.encoded(parameters.popFirst() ?? "")
+                path += "/" + PercentEncoding.pathSegment(parameters.popFirst() ?? "")
             case .rest:
                 path +=
                     "/"
                     + (parameters.popFirst() ?? "").split(separator: "/", omittingEmptySubsequences: false)
-                    .map { Self.encoded(String($0)) }.joined(separator: "/")
+                    .map { PercentEncoding.pathSegment(String($0)) }.joined(separator: "/")
             }
         }
         precondition(parameters.isEmpty, "\(method) \(pattern) takes fewer parameters")
         self.method = method
         self.path = path
-    }
-
-    /// `segment` with every byte but a path segment's own characters (RFC 3986 `pchar`, less `%`) as `%XX`.
-    private static func encoded(_ segment: String) -> String {
-        var bytes: [UInt8] = []
-        for byte in segment.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"):
-                bytes.append(byte)
-            case _ where "-._~!$&'()*+,;=:@".utf8.contains(byte):
-                bytes.append(byte)
-            default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -142,7 +142,7 @@ final class DataCollectionStore: Sendable {
         changed(self)
         var response = Self.json(slot.bytes)
         response.status = .created
-        response.headers.add(name: "Location", value: collection.basePath + "/" + Self.pathSegment(slot.key))
+        response.headers.add(name: "Location", value: collection.basePath + "/" + PercentEncoding.pathSegment(slot.key))
         return response
     }
 
@@ -214,27 +214,5 @@ final class DataCollectionStore: Sendable {
             }
         }
         return .object(members)
-    }
-
-    /// An id as a path segment: percent-encoded but for unreserved characters.
-    static func pathSegment(_ key: String) -> String {
-        var out = ""
-        for byte in key.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return out
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
