@@ -46,8 +46,10 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     /// Whether the client sent a byte yet (see ``evictionRank``).
     private(set) var silence = SilenceTally()
     /// The connection's TLS session when it was accepted on an HTTPS listener (Linux): every byte read and
-    /// written goes through it (see `Connection+TLS.swift`).
-    let tls: TLSSession?
+    /// written goes through it (see `Connection+TLS.swift`); or, after a `CONNECT`, the session of the tunnel.
+    private(set) var tls: TLSSession?
+    /// The tunnel that starts once the `200` to a `CONNECT` is written (see `Connection+Tunnel.swift`).
+    var pendingTunnel: (tunnel: HTTPTunnel, target: String)?
 
     /// What a request needs remembered until its response starts.
     typealias InFlight = (isHead: Bool, version: HTTPVersion)
@@ -376,6 +378,7 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
             perform(machine.outputBlocked(progressed: progressed, now: loop.now))
         case .drained:
             watchWritable(false)
+            if let pending = pendingTunnel.take() { return enterTunnel(pending.tunnel, target: pending.target) }
             perform(machine.outputFlushed(now: loop.now, inputPending: !parser.isIdle))
         }
         guard !isClosed, let bodyInProgress else { return }
@@ -450,6 +453,14 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         return close
     }
 
+    /// Tells the machine the awaited response is the `200` that opens a tunnel: whether the connection closes
+    /// instead (the server stops), or nil when it must not be written.
+    func startTunnelResponse() -> Bool? {
+        guard case .write(let close) = machine.tunnelStarted(now: loop.now) else { return nil }
+        inFlight = nil
+        return close
+    }
+
     /// Tells the machine the awaited response starts as a stream (paced, pulled, or written piece by piece):
     /// whether the connection closes after it, or nil when it must not be written.
     func startStreamResponse(requestedClose: Bool, framingCloses: Bool) -> Bool? {
@@ -478,6 +489,20 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
     var isStreaming: Bool {
         if case .streaming = machine.state { true } else { false }
     }
+
+    /// The connection becomes the tunnel its `200` announced, which is out: TLS from now on if `session` is given,
+    /// requests parsed with `endpoints`, and the machine waits for the first.
+    func switchToTunnel(session: TLSSession?, endpoints: HTTPEndpoints?) {
+        if let session { tls = session }
+        parser = RequestParser(limits: server.configuration.limits, endpoints: endpoints)
+        perform(machine.outputFlushed(now: loop.now, inputPending: false))
+    }
+
+    /// Whether the parser holds bytes of a request not yet complete.
+    var hasPartialInput: Bool { !parser.isIdle }
+
+    /// The connection's endpoints, as each request is given them.
+    var endpoints: HTTPEndpoints? { parser.endpoints }
 
     /// A protocol switch after the head just queued: the bytes the client sent after the request, which belong to
     /// the new protocol, and reading resumes if they had paused it. The HTTP parser is done with.

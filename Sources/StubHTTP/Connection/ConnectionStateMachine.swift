@@ -143,6 +143,15 @@ struct ConnectionStateMachine: Sendable {
     }
 
     /// The handler started a streamed response. `framingCloses`: the body ends with the connection.
+    /// The awaited response is the `200` that makes the connection a tunnel (a `CONNECT`): it stays open after it
+    /// whatever the request's version said, unless the server stops or the client has ended its input.
+    mutating func tunnelStarted(now: Instant) -> Action {
+        guard case .responding = state else { return .none }
+        let close = draining || inputClosed
+        state = .flushing(close: close, since: now)
+        return .write(close: close)
+    }
+
     mutating func streamStarted(requestedClose: Bool, framingCloses: Bool) -> Action {
         guard case .responding(let keepAlive) = state else { return .none }
         let close = !keepAlive || requestedClose || framingCloses || draining || inputClosed

@@ -17,6 +17,7 @@
 ///   ``respond(_:pacing:after:)`` spell the first two shorter.
 /// - ``startStreaming(_:after:playing:then:probe:onEnd:)``: a body the handler writes over time.
 /// - ``acceptWebSocket(_:subprotocols:headers:configuration:handler:after:)``: the connection becomes a WebSocket.
+/// - ``acceptTunnel(_:as:)``: a `CONNECT` becomes a tunnel whose requests the server answers itself.
 /// - ``hang()``: no answer at all.
 public struct HTTPResponder: Sendable {
     let connection: Connection
@@ -171,6 +172,26 @@ public struct HTTPResponder: Sendable {
                 request, subprotocols: subprotocols, headers: headers, configuration: configuration, handler: handler,
                 on: $0, generation: generation)
         }
+    }
+
+    /// Answers a `CONNECT` request with `200 Connection Established` and makes the connection the tunnel it asked
+    /// for: the server itself is the far end. With ``HTTPTunnel/tls(_:)`` it ends the client's TLS presenting the
+    /// identity (a certificate for the host the client asked for) and reads requests from inside; with
+    /// ``HTTPTunnel/http`` it reads them in plain text. Either way they come to the handler like any others, their
+    /// ``HTTPEndpoints/tunnel`` set to the `CONNECT` target. Bytes are never relayed elsewhere.
+    ///
+    /// ```swift
+    /// guard request.method == .connect else { ... }
+    /// responder.acceptTunnel(request, as: .tls(identityFor(host)))
+    /// ```
+    ///
+    /// After the `200` the connection stays open whatever the request's HTTP version said. A client silent after
+    /// it is closed after ``HTTPServerConfiguration/idleTimeout``; a handshake or request begun counts against the
+    /// header read timeout. A TLS tunnel inside a connection that is TLS already is answered `501`. Like the other
+    /// answers, ignored after the first one or once the client has left.
+    public func acceptTunnel(_ request: HTTPRequest, as tunnel: HTTPTunnel) {
+        let generation = generation, target = request.target
+        connection.onLoop { $0.acceptTunnel(tunnel, target: target, generation: generation) }
     }
 
     /// Runs `body` on the connection's loop: at once (or as the loop's next task) for `.zero`; otherwise once

@@ -16,15 +16,21 @@ public struct HTTPEndpoints: Sendable, Hashable {
     /// The label of the listener the connection was accepted on
     /// (``HTTPServerConfiguration/AdditionalListener/label``); `nil` for the primary listener.
     public var listenerLabel: String?
-    /// Whether the connection is TLS: accepted on an HTTPS listener (``HTTPServerConfiguration/tls``).
+    /// Whether the connection is TLS: accepted on an HTTPS listener (``HTTPServerConfiguration/tls``), or a tunnel
+    /// whose TLS the server ends (``HTTPTunnel/tls(_:)``).
     public var isSecure: Bool
+    /// The target of the `CONNECT` request this connection became a tunnel for (`api.example.com:443`;
+    /// ``HTTPResponder/acceptTunnel(_:as:)``): its requests came through the server as a forward proxy. `nil`
+    /// otherwise.
+    public var tunnel: String?
 
     /// Creates the endpoints of a connection; `listenerLabel` is `nil` for the primary listener.
     public init(
         remoteAddress: String, localAddress: String, localPort: Int, listenerLabel: String? = nil,
-        isSecure: Bool = false
+        isSecure: Bool = false, tunnel: String? = nil
     ) {
         self.isSecure = isSecure
+        self.tunnel = tunnel
         self.remoteAddress = remoteAddress
         self.localAddress = localAddress
         self.localPort = localPort

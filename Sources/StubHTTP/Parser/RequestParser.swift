@@ -70,7 +70,7 @@ public struct RequestParser: Sendable {
     /// A `Content-Length` body that did not arrive with its head: collected here as it comes, in storage
     /// reserved at exactly its length, and handed to the request without a copy (see ``collect(_:length:)``).
     private var body: [UInt8] = []
-    private let endpoints: HTTPEndpoints?  // formatted once per connection, given to each request
+    let endpoints: HTTPEndpoints?  // formatted once per connection, given to each request
 
     /// - Parameters:
     ///   - limits: the bounds on request lines, headers and bodies.
