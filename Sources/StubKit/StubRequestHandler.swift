@@ -1,4 +1,5 @@
 import StubHTTP
+import StubMatching
 
 /// The engine's handler for a stub server: match, journal, answer.
 struct StubRequestHandler: HTTPHandler {
@@ -28,6 +29,8 @@ struct StubRequestHandler: HTTPHandler {
     let origin: ServerOrigin
     /// Forwards requests for proxy stubs and `--proxy-all`.
     let proxy: ProxyForwarding
+    /// The server as a forward proxy: `CONNECT` tunnels, the hosts allowed, unmatched requests passed on.
+    let forwardProxy: ForwardProxying
     /// The recording in progress: while recording, every request is forwarded to its target.
     let recorder: Recorder
     /// The streamed responses open now, for ``StubServer/streams(matching:)``.
@@ -56,7 +59,15 @@ struct StubRequestHandler: HTTPHandler {
 
     func handle(_ request: StubHTTPRequest, responder: HTTPResponder) {
         if let admin, Self.isAdminTarget(request.target) { return admin.serve(request, responder: responder) }
+        if request.method == .connect {
+            return forwardProxy.connect(request, responder: responder, workers: matchWorkers, log: configuration.log)
+        }
         let started = ContinuousClock.now
+        if forwardProxy.checksRequests, ForwardProxying.isProxied(request),
+            let refusal = forwardProxy.refusal(of: request, host: RequestContext.authority(of: request).host ?? "")
+        {
+            return conclude(request, answering: refusal, stub: nil, responder: responder, started: started)
+        }
         // The store's flag spares stub traffic the recorder's lock while nothing is recorded.
         let traffic = store.traffic
         if traffic.isRecording, let recording = recorder.proxy {
@@ -124,7 +135,7 @@ struct StubRequestHandler: HTTPHandler {
             ) {
                 responder.respond(response)
             }
-        } else if let definition = proxy.settings.proxyAll {
+        } else if let definition = proxy.settings.proxyAll ?? forwardProxy.passThrough(for: request) {
             forward(request, via: definition, stub: nil, responder: responder, started: started)
         } else if !snapshot.isStateful, let answer = nearMisses.report(for: request, in: snapshot) {
             answerUnmatched(request, answer, responder: responder, started: started)

@@ -128,6 +128,10 @@ public final class StubServer: Sendable {
         /// and dashboard over TLS, with a certificate from the local certificate authority or your own. Default
         /// `nil`: plain HTTP only. See ``HTTPS``.
         public var https: HTTPS?
+        /// The server as a forward proxy: which `CONNECT`s it ends, for which hosts, and whether unmatched proxied
+        /// requests go on to their real host. Default: `CONNECT` to ports 443 and 80, any host, unmatched ones
+        /// answered 404. See ``ForwardProxy``.
+        public var forwardProxy = ForwardProxy()
         /// OpenAPI documents (``OpenAPIDocument/load(contentsOf:)``): each operation answers from the document
         /// (after every stub from files or Swift), and requests are checked against them as
         /// ``openAPIValidation`` says.
@@ -274,7 +278,9 @@ public final class StubServer: Sendable {
                 unmatchedLog: UnmatchedRequestLog(
                     mode: configuration.unmatchedRequestLogging, note: configuration.unmatchedRequestLineNote,
                     sink: log),
-                origin: origin, proxy: proxy, recorder: recorder, streams: streams,
+                origin: origin, proxy: proxy,
+                forwardProxy: ForwardProxying(configuration, httpsAuthority: tls?.authority),
+                recorder: recorder, streams: streams,
                 webSocketRegistry: webSocketRegistry, contracts: contracts))
         if let onShutdownRequest = configuration.onShutdownRequest {
             adminState.onShutdown(onShutdownRequest)

@@ -8,7 +8,8 @@ extension RequestContext {
     static let maxFormParameters = 1000
 
     /// Host and port from the absolute-form target's authority, else from the `Host` field (port 80 when it
-    /// names none), else the address and port the connection was accepted on. Verified against WireMock
+    /// names none, 443 over TLS), else the target of the `CONNECT` the connection is a tunnel for, else the
+    /// address and port the connection was accepted on. Verified against WireMock
     /// 2.35.1: the host keeps its case and an IPv6 host its brackets; `Host: localhost:0080` is port 80.
     /// A port that is not a number is `nil` (Jetty refuses such a request with 400).
     ///
@@ -17,17 +18,19 @@ extension RequestContext {
     package static func authority(of request: StubHTTPRequest) -> (host: String?, port: Int?) {
         if let virtualHost = virtualHost(of: request) { return (virtualHost, request.endpoints?.localPort) }
         let target = request.target
+        let defaultPort = request.endpoints?.isSecure == true ? 443 : 80
         if target.utf8.first != UInt8(ascii: "/"), let scheme = target.firstRange(of: "://") {
             let rest = target[scheme.upperBound...]
             let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
             var authority = rest[..<end]
             if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-            if !authority.isEmpty { return split(authority) }
+            if !authority.isEmpty { return split(authority, defaultPort: defaultPort) }
         }
         if let field = request.headers["Host"].first?.trimmingSpaces(), !field.isEmpty {
-            return split(field)
+            return split(field, defaultPort: defaultPort)
         }
         guard let endpoints = request.endpoints else { return (nil, nil) }
+        if let tunnel = endpoints.tunnel { return split(Substring(tunnel), defaultPort: defaultPort) }
         let local = endpoints.localAddress
         return (local.contains(":") ? "[\(local)]" : local, endpoints.localPort)
     }
@@ -38,8 +41,8 @@ extension RequestContext {
         request.endpoints?.listenerLabel
     }
 
-    /// `host[:port]` or `[v6][:port]`.
-    private static func split(_ authority: Substring) -> (host: String?, port: Int?) {
+    /// `host[:port]` or `[v6][:port]` (a `CONNECT` target, say); `defaultPort` when it names none.
+    package static func split(_ authority: Substring, defaultPort: Int = 80) -> (host: String?, port: Int?) {
         var host = authority, port: Substring?
         if authority.first == "[" {
             guard let close = authority.firstIndex(of: "]") else { return (String(authority), nil) }
@@ -50,9 +53,9 @@ extension RequestContext {
             host = authority[..<colon]
             port = authority[authority.index(after: colon)...]
         }
-        guard let port else { return (String(host), 80) }
+        guard let port else { return (String(host), defaultPort) }
         guard !port.isEmpty, port.count <= 5, port.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(port)
-        else { return (String(host), port.isEmpty ? 80 : nil) }
+        else { return (String(host), port.isEmpty ? defaultPort : nil) }
         return (String(host), number)
     }
 

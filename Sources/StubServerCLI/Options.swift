@@ -53,6 +53,9 @@ public struct Options: Sendable, Equatable {
     public var adminAPIEnabled: Bool = true
     /// Where requests no stub matches are forwarded (`--proxy-all URL`). Default none: they get a 404.
     public var proxyAll: URL?
+    /// The server as a forward proxy (`--proxy-unmatched`, `--proxy-allow`, `--proxy-connect-port`; `--ca-dir`
+    /// is its certificate authority's folder too).
+    public var forwardProxy = StubServer.Configuration.ForwardProxy()
     /// How long a forwarded request may take, in milliseconds (`--proxy-timeout`). Default 30000.
     public var proxyTimeoutMilliseconds: Int = 30_000
     /// How long SIGTERM/SIGINT let in-flight responses finish before their connections are closed
@@ -126,9 +129,7 @@ public struct Options: Sendable, Equatable {
             httpsPKCS12 != nil
             ? "--https-pkcs12"
             : httpsCertificate != nil
-                ? "--https-cert"
-                : caDirectory != nil
-                    ? "--ca-dir" : nil
+                ? "--https-cert" : nil
         if let certificateOption, httpsPort == nil && !httpsOnly {
             throw CLIError("\(certificateOption) needs --https-port N (or --https-only) to serve HTTPS")
         }

@@ -72,6 +72,9 @@ public enum Runner {
         configuration.virtualHosts = options.virtualHosts
         configuration.adminAPIEnabled = options.adminAPIEnabled
         configuration.proxy.target = options.proxyAll
+        configuration.forwardProxy = options.forwardProxy
+        configuration.forwardProxy.certificateAuthorityDirectory =
+            options.caDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
         configuration.proxy.timeout = .milliseconds(options.proxyTimeoutMilliseconds)
         configuration.shutdownGrace = options.shutdownGrace
         configuration.maxConnections = options.maxConnections

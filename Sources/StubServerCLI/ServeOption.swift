@@ -282,7 +282,8 @@ extension ServeOption {
         },
         ServeOption(
             "--ca-dir", value: "DIR",
-            help: "The local CA's folder, made on first use (owner-only). Default: the per-user one"
+            help: "The local CA's folder (HTTPS, forward-proxy tunnels), made on first use (owner-only).",
+            "Default: the per-user one"
         ) { options, text, name in
             if text.isEmpty { throw CLIError("\(name) needs a directory") }
             options.caDirectory = text
@@ -323,6 +324,36 @@ extension ServeOption {
                 throw CLIError("--proxy-all: \(ProxySettings.unavailableReason)")
             }
             options.proxyAll = url
+        },
+        ServeOption(
+            "--proxy-unmatched",
+            help: "As a forward proxy (the client's HTTP proxy), send a request no stub matches on to its",
+            "real host instead of answering 404. Default: 404 with the near-miss report"
+        ) { options, _, name in
+            guard ProxySettings.isForwardingAvailable else {
+                throw CLIError("\(name): \(ProxySettings.unavailableReason)")
+            }
+            options.forwardProxy.passUnmatched = true
+        },
+        ServeOption(
+            "--proxy-allow", value: "HOST",
+            help: "As a forward proxy, serve only HOST (repeatable; *.example.com for names below it):",
+            "CONNECTs and proxied requests for other hosts get a 403. Default: any host"
+        ) { options, text, name in
+            let bare = text.hasPrefix("*.") ? String(text.dropFirst(2)) : text
+            guard !bare.isEmpty, !bare.contains(where: { ":/ []*".contains($0) }) else {
+                throw CLIError("\(name) expects a host name such as api.example.com or *.example.com, got '\(text)'")
+            }
+            options.forwardProxy.allowedHosts.append(text.lowercased())
+        },
+        ServeOption(
+            "--proxy-connect-port", value: "PORT",
+            help: "Also end CONNECT tunnels to PORT (repeatable), with TLS. Default: 443 (TLS) and 80"
+        ) { options, text, name in
+            guard let port = Int(text), (1...65535).contains(port) else {
+                throw CLIError("\(name) expects a port from 1 to 65535, got '\(text)'")
+            }
+            if !options.forwardProxy.connectPorts.contains(port) { options.forwardProxy.connectPorts.append(port) }
         },
         ServeOption(
             "--proxy-timeout", value: "MS",

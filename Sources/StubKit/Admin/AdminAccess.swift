@@ -117,7 +117,7 @@ struct AdminAccess: Sendable {
     }
 
     /// Whether `authorization` is `Bearer <token>`, compared in time independent of where it differs.
-    private static func presents(_ token: String, _ authorization: String?) -> Bool {
+    static func presents(_ token: String, _ authorization: String?) -> Bool {
         guard let authorization, authorization.count > 7,
             authorization.prefix(7).lowercased() == "bearer "
         else { return false }
