@@ -104,7 +104,7 @@ let package = Package(
             name: "StubKitTests",
             dependencies: [
                 "StubKit", "StubMatching", "StubTemplating", "StubLoading", "StubProxy", "StubHTTP", "StubRegex",
-                "StubTestSupport", "StubServerTestSupport"
+                "StubCertificates", "StubTestSupport", "StubServerTestSupport"
             ]),
         .testTarget(name: "StubCertificatesTests", dependencies: ["StubCertificates", "StubTestSupport"]),
         .testTarget(name: "StubXMLTests", dependencies: ["StubXML", "StubTestSupport"]),
