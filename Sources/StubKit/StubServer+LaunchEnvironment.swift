@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 extension StubServer {
     /// The environment that points an app (or any process) at this server: `[key: baseURL]`.
     ///
@@ -26,6 +32,27 @@ extension StubServer {
         StubServerHost.launchEnvironment(of: hosts, key: key)
     }
 
+    /// The variable ``proxyLaunchEnvironment(key:)`` names by default: `STUBSERVER_PROXY`.
+    public static let proxyLaunchEnvironmentKey = "STUBSERVER_PROXY"
+
+    /// The environment that makes this server an app's HTTP proxy (``Configuration/forwardProxy``): `[key:
+    /// "HOST:PORT"]`, the address of ``baseURL``. The app reads it in debug builds and sets its sessions'
+    /// `proxyConfigurations` (iOS 17, macOS 14), so requests to any host, such as a third-party SDK's, come here.
+    ///
+    /// ```swift
+    /// app.launchEnvironment.merge(server.proxyLaunchEnvironment()) { _, new in new }
+    /// // In the app: ProcessInfo.processInfo.environment["STUBSERVER_PROXY"] → "127.0.0.1:53127"
+    /// ```
+    public func proxyLaunchEnvironment(key: String = StubServer.proxyLaunchEnvironmentKey) -> [String: String] {
+        StubServer.proxyLaunchEnvironment(baseURL: baseURL, key: key)
+    }
+
+    /// `[key: "HOST:PORT"]` of `baseURL`, a server's plain-HTTP base URL.
+    public static func proxyLaunchEnvironment(baseURL: URL, key: String) -> [String: String] {
+        let host = baseURL.host ?? "127.0.0.1"
+        let port = baseURL.port ?? 80
+        return [key: host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"]
+    }
 }
 
 extension StubServerHost {

@@ -5,8 +5,6 @@ import StubModel
 package struct CompiledOriginMatcher: Sendable {
     /// WireMock 3's weights for these parts of the distance (`RequestPattern.match`).
     static let schemeWeight = 3.0, hostWeight = 10.0, portWeight = 10.0, clientIpWeight = 3.0
-    /// What stubserver serves: plain HTTP only.
-    package static let servedScheme = "http"
 
     private let scheme: String?
     private let host: CompiledMultiValueMatcher?
@@ -36,7 +34,7 @@ package struct CompiledOriginMatcher: Sendable {
 
     /// Whether every part matches.
     func isSatisfied(by context: RequestContext) -> Bool {
-        if let scheme, scheme != Self.servedScheme { return false }
+        if let scheme, scheme != RequestContext.scheme(of: context.request) { return false }
         if let port, context.authority.port != port { return false }
         if let host, !host.isSatisfied(by: Self.values(context.authority.host)) { return false }
         if let clientIp, !clientIp.isSatisfied(by: Self.values(context.clientIp)) { return false }
@@ -46,12 +44,9 @@ package struct CompiledOriginMatcher: Sendable {
     /// The weighted distance of the parts that differ, each added to `mismatches` with what was received.
     func weightedDistance(_ context: RequestContext, _ mismatches: inout [Mismatch]) -> Double {
         var weighted = 0.0
-        if let scheme, scheme != Self.servedScheme {
+        if let scheme, case let actual = RequestContext.scheme(of: context.request), scheme != actual {
             weighted += Self.schemeWeight
-            mismatches.append(
-                Mismatch(
-                    part: .scheme, expected: Quoting.quote(scheme) + " (stubserver serves plain http only)",
-                    actual: [Self.servedScheme], distance: 1))
+            mismatches.append(Mismatch(part: .scheme, expected: Quoting.quote(scheme), actual: [actual], distance: 1))
         }
         if let host {
             let actual = Self.values(context.authority.host)

@@ -35,6 +35,12 @@ extension RequestContext {
         return (local.contains(":") ? "[\(local)]" : local, endpoints.localPort)
     }
 
+    /// `https` for a request that came over TLS (an HTTPS port, or a tunnel whose TLS the server ended), else
+    /// `http`: what the `scheme` matcher compares and templates' `request.scheme` say.
+    package static func scheme(of request: StubHTTPRequest) -> String {
+        request.endpoints?.isSecure == true ? "https" : "http"
+    }
+
     /// The virtual host whose port the request arrived on (`StubServer.Configuration.virtualHosts`): the
     /// label of the listener that accepted it, `nil` on the primary port.
     package static func virtualHost(of request: StubHTTPRequest) -> String? {

@@ -326,9 +326,9 @@ extension ServeOption {
             options.proxyAll = url
         },
         ServeOption(
-            "--proxy-unmatched",
+            "--proxy-unmatched", "--enable-browser-proxying",
             help: "As a forward proxy (the client's HTTP proxy), send a request no stub matches on to its",
-            "real host instead of answering 404. Default: 404 with the near-miss report"
+            "real host instead of answering 404 (alias: WireMock's --enable-browser-proxying). Default: 404"
         ) { options, _, name in
             guard ProxySettings.isForwardingAvailable else {
                 throw CLIError("\(name): \(ProxySettings.unavailableReason)")

@@ -24,7 +24,7 @@ struct WireMockOption: Sendable {
             reason: "Java extensions cannot run in stubserver. Use response templates, closure stubs"
                 + " (in-process) or a proxy stub instead"),
         WireMockOption(
-            "--enable-browser-proxying", "--proxy-via", "--preserve-host-header", "--proxy-pass-through",
+            "--proxy-via", "--preserve-host-header", "--proxy-pass-through",
             "--allow-proxy-targets", "--deny-proxy-targets", "--trust-all-proxy-targets", "--trust-proxy-target",
             reason: "not served: stubserver forwards with --proxy-all URL and proxy stubs (proxyBaseUrl)"),
         WireMockOption(

@@ -72,7 +72,7 @@ final class TemplateRequestModel {
         // WireMock 2.35.1's request.host, request.port and request.scheme: what `host`, `port` and `scheme` match.
         case "host": RequestContext.authority(of: request).host.map(TemplateValue.string) ?? .missing
         case "port": RequestContext.authority(of: request).port.map(TemplateValue.integer) ?? .missing
-        case "scheme": .string(CompiledOriginMatcher.servedScheme)
+        case "scheme": .string(RequestContext.scheme(of: request))
         case "query": .fields(self, .query)
         case "headers": .fields(self, .headers)
         case "cookies": .fields(self, .cookies)

@@ -94,6 +94,14 @@ public final class AnyStubServer: AsyncStubServerAdmin, StubServerAdminForwardin
         return environment
     }
 
+    /// The launch environment that makes this server the app's HTTP proxy: `STUBSERVER_PROXY` = `HOST:PORT`, as
+    /// `StubServer.proxyLaunchEnvironment(key:)` gives it (for a server outside this process, the address this
+    /// process reaches it at).
+    public func proxyLaunchEnvironment(key: String = StubServer.proxyLaunchEnvironmentKey) -> [String: String] {
+        if let inProcess { return inProcess.proxyLaunchEnvironment(key: key) }
+        return StubServer.proxyLaunchEnvironment(baseURL: baseURL, key: key)
+    }
+
     /// Requests matching `pattern` that no stub answers are expected in this test: see
     /// `StubServer.expectUnmatched(_:)`. Works in-process and against an external server.
     public func expectUnmatched(_ pattern: RequestPattern) {

@@ -109,16 +109,18 @@ struct RequestOriginTests {
         #expect(pattern.matches(request("http://localhost/h1", headers: [("Host", "zzz:1234")])))
     }
 
-    @Test("scheme \"http\" matches every request; \"https\" none, and the near miss says why")
+    @Test("scheme: \"http\" for plain connections, \"https\" over TLS; the near miss says which it got")
     func scheme() throws {
         #expect(try compiled(#"{"scheme": "http"}"#).matches(request()))
         let https = try compiled(#"{"scheme": "https"}"#)
         #expect(!https.matches(request()))
         let result = https.match(request())
         #expect(result.mismatches.map(\.part) == [.scheme])
-        #expect(
-            result.mismatches.first?.description
-                == #"scheme: expected "https" (stubserver serves plain http only), got "http""#)
+        #expect(result.mismatches.first?.description == #"scheme: expected "https", got "http""#)
+        var secure = Self.endpoints
+        secure.isSecure = true
+        #expect(https.matches(request(endpoints: secure)))
+        #expect(try !compiled(#"{"scheme": "http"}"#).matches(request(endpoints: secure)))
     }
 
     @Test("clientIp is the first X-Forwarded-For field's whole value, else the client's address (WireMock 3)")

@@ -35,7 +35,8 @@ extension LoggedRequest {
         let scheme = request.endpoints?.isSecure == true ? "https" : "http"
         let absoluteURL = request.target.hasPrefix("/") ? "\(scheme)://\(authority)\(request.target)" : request.target
         var members: [(key: String, value: JSONValue)] = [
-            ("url", .string(request.target)),
+            // As WireMock logs it: the path and query, also of a request in absolute form (sent to a proxy).
+            ("url", .string(request.target.hasPrefix("/") ? request.target : String(request.pathAndQuery))),
             ("absoluteUrl", .string(absoluteURL)),
             ("method", .string(request.method.rawValue))
         ]
@@ -44,12 +45,12 @@ extension LoggedRequest {
         members += [
             ("headers", Self.grouped(request.headers.map { ($0.name, $0.value) })),
             ("cookies", cookiesJSON),
-            ("browserProxyRequest", false),
+            ("browserProxyRequest", .bool(ForwardProxying.isProxied(request))),
             ("loggedDate", JSONValue(millis)),
             ("bodyAsBase64", .string(Base64.encode(request.body))),
             ("body", .string(String(decoding: request.body, as: UTF8.self))),
             ("protocol", .string(request.version == .http1_0 ? "HTTP/1.0" : "HTTP/1.1")),
-            ("scheme", "http"),
+            ("scheme", .string(RequestContext.scheme(of: request))),
             ("host", .string(host ?? "localhost")),
             ("port", JSONValue(port ?? 80)),
             ("loggedDateString", .string(receivedAt.formatted(.iso8601))),

@@ -1,6 +1,10 @@
 import Foundation
 import GitHubUserClient
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The profile screen's state: what the SwiftUI view (App/ProfileView.swift) shows.
 public enum ProfileState: Sendable, Equatable {
     case idle
@@ -54,9 +58,10 @@ public final class ProfileModel {
     public static let avatarSize = 120
 
     public init(configuration: AppConfiguration = AppConfiguration()) {
-        client = GitHubClient(baseURL: configuration.baseURL)
-        avatars = AvatarClient(baseURL: configuration.avatarsBaseURL)
-        statsClient = UserStatsClient(baseURL: configuration.baseURL)
+        let session = configuration.proxy == nil ? URLSession.shared : configuration.makeSession()
+        client = GitHubClient(baseURL: configuration.baseURL, session: session)
+        avatars = AvatarClient(baseURL: configuration.avatarsBaseURL, session: session)
+        statsClient = UserStatsClient(baseURL: configuration.baseURL, session: session)
     }
 
     /// Fetches `login`, then its avatar and its stats (at once), and updates ``state``.

@@ -37,4 +37,17 @@ struct ProfileModelTests {
         #expect(configuration.baseURL.absoluteString == "https://api.github.com")
         #expect(configuration.avatarsBaseURL.absoluteString == "https://avatars.githubusercontent.com")
     }
+
+    @Test("A debug build takes the proxy from STUBSERVER_PROXY, as the server names it; a release build ignores it")
+    func proxyFromTheLaunchEnvironment() throws {
+        let server = try #require(AnyStubServer.current)
+        let environment = server.proxyLaunchEnvironment()
+        #expect(environment.keys.sorted() == [AppConfiguration.proxyKey])
+        let debug = AppConfiguration(environment: environment, allowsOverride: true)
+        #expect(debug.proxy?.host == server.baseURL.host)
+        #expect(debug.proxy?.port == server.baseURL.port)
+        #expect(AppConfiguration(environment: environment, allowsOverride: false).proxy == nil)
+        let nonsense = AppConfiguration(environment: [AppConfiguration.proxyKey: "nonsense"], allowsOverride: true)
+        #expect(nonsense.proxy == nil)
+    }
 }
