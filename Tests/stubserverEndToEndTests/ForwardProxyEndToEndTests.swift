@@ -62,24 +62,34 @@
         }
 
         /// `curl -sS -x PROXY --noproxy '' --cacert CA arguments`, bounded (`--max-time 30`).
-        static func curl(_ server: HTTPSStubServer, _ arguments: [String]) async throws -> ChildProcess.Outcome {
-            let proxy = try proxyURL(server)
-            let ca = server.caCertificate.path
-            return try await offPool {
+        static func curl(proxy: String, ca: String, _ arguments: [String]) async throws -> ChildProcess.Outcome {
+            try await offPool {
                 try Tool.run(
                     "curl", ["-sS", "--max-time", "30", "-x", proxy, "--noproxy", "", "--cacert", ca] + arguments,
                     timeout: .seconds(90))
             }
         }
 
-        /// `curl … -w '\n%{http_code}'`: the body and the status.
-        static func fetch(_ server: HTTPSStubServer, _ url: String, _ extra: [String] = []) async throws
+        /// ``curl(proxy:ca:_:)`` with `server` as the proxy and its CA.
+        static func curl(_ server: HTTPSStubServer, _ arguments: [String]) async throws -> ChildProcess.Outcome {
+            try await curl(proxy: try proxyURL(server), ca: server.caCertificate.path, arguments)
+        }
+
+        /// `curl … -w '\n%{http_code}' URL` through `proxy`, trusting `ca`: the status and the body.
+        static func fetch(proxy: String, ca: String, _ url: String, _ extra: [String] = []) async throws
             -> (status: String, body: String, outcome: ChildProcess.Outcome)
         {
-            let outcome = try await curl(server, extra + ["-w", "\n%{http_code}", url])
+            let outcome = try await curl(proxy: proxy, ca: ca, extra + ["-w", "\n%{http_code}", url])
             let text = outcome.standardOutput
             guard let newline = text.lastIndex(of: "\n") else { return ("", text, outcome) }
             return (String(text[text.index(after: newline)...]), String(text[..<newline]), outcome)
+        }
+
+        /// ``fetch(proxy:ca:_:_:)`` with `server` as the proxy and its CA.
+        static func fetch(_ server: HTTPSStubServer, _ url: String, _ extra: [String] = []) async throws
+            -> (status: String, body: String, outcome: ChildProcess.Outcome)
+        {
+            try await fetch(proxy: try proxyURL(server), ca: server.caCertificate.path, url, extra)
         }
 
         /// The journal's requests (`GET /__admin/requests` on the server's own port, not through the proxy).
@@ -343,6 +353,59 @@
                 #expect(kept.status == "404", "without --proxy-unmatched: \(kept.status) \(kept.body)")
                 #expect(!kept.body.contains("from upstream"), "\(kept.body)")
             }
+        }
+        /// Whether this machine allows a private mount namespace, which ``TLSUpstream/launchTrusting(_:currentDirectory:)``
+        /// needs to give the server a trust store of its own.
+        static let mountNamespace: (available: Bool, reason: String) = {
+            let probe = try? ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["unshare", "--mount", "sh", "-c", #"mount --bind "$0" /etc/ssl/certs"#, NSTemporaryDirectory()],
+                timeout: .seconds(60))
+            let tools = ["openssl", "python3", "unshare"].allSatisfy { Tool.isInstalled($0) }
+            return (
+                tools && probe?.succeeded == true,
+                "needs openssl, python3 and a private mount namespace (unshare --mount, then mount --bind): "
+                    + (probe?.standardError ?? "unshare did not run")
+            )
+        }()
+
+        @Test(
+            "--proxy-unmatched inside a CONNECT tunnel: on to the https:// origin, verified by the system trust store",
+            .enabled(if: mountNamespace.available, Comment(rawValue: mountNamespace.reason)))
+        func proxyUnmatchedThroughTLSTunnel() async throws {
+            let upstream = try await offPool { try TLSUpstream() }
+            defer { upstream.stop() }
+            let port = try #require(upstream.baseURL.port, "upstream: \(upstream.baseURL)")
+            let temp = try Self.proxyStubs()
+            let caDirectory = temp.root.appendingPathComponent("ca", isDirectory: true)
+            let made = try await offPool { try StubServerProcess.run(["ca", "export", "--ca-dir", caDirectory.path]) }
+            #expect(made.termination == .exited(0), "stubserver ca export: \(made.stderr)")
+            let server = try await offPool {
+                try upstream.launchTrusting(
+                    [
+                        "--stubs", "stubs", "--ca-dir", caDirectory.path, "--proxy-unmatched", "--proxy-connect-port",
+                        String(port)
+                    ],
+                    currentDirectory: temp.root)
+            }
+            defer { server.stop() }
+            let proxy = server.baseURL.absoluteString
+            let ca = caDirectory.appendingPathComponent("ca.crt").path
+            let url = "https://localhost:\(port)/upstream-only?from=tunnel"
+            let passed = try await Self.fetch(proxy: proxy, ca: ca, url, ["-H", "X-Test: through the tunnel"])
+            #expect(passed.outcome.succeeded, "\(url): \(passed.outcome.standardError)")
+            #expect(passed.status == "200", "\(url): \(passed.status) \(passed.body)")
+            let seen = try #require(
+                try JSONSerialization.jsonObject(with: Data(passed.body.utf8)) as? [String: Any],
+                "the upstream's echo: \(passed.body)")
+            #expect(seen["path"] as? String == "/upstream-only?from=tunnel", "\(passed.body)")
+            #expect(seen["xTest"] as? String == "through the tunnel", "\(passed.body)")
+            #expect(
+                upstream.requests.contains { $0.contains(#""path": "/upstream-only?from=tunnel""#) },
+                "upstream log: \(upstream.requests)")
+            // A stub still wins inside the same kind of tunnel.
+            let stubbed = try await Self.fetch(proxy: proxy, ca: ca, "https://api.example.com/v1/profile")
+            #expect(stubbed.body == Self.profile, "\(stubbed.status) \(stubbed.body) \(stubbed.outcome.standardError)")
         }
     }
 #endif
