@@ -354,6 +354,41 @@
                 #expect(!kept.body.contains("from upstream"), "\(kept.body)")
             }
         }
+        static let halfConnectScript = """
+            import json, socket, sys
+            connection = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=120)
+            connection.sendall(b"CONNECT api.example.com:443 HTTP/1.1\\r\\n")
+            answer, ended = b"", "closed"
+            try:
+                while True:
+                    chunk = connection.recv(4096)
+                    if not chunk:
+                        break
+                    answer += chunk
+            except ConnectionResetError:
+                ended = "reset"
+            print(json.dumps({"ended": ended, "answer": answer.decode("latin-1")}))
+            """
+
+        @Test("a CONNECT head never finished (one line, then nothing) is ended by the server: 408, then closed")
+        func unfinishedConnectIsClosed() async throws {
+            let temp = try Self.proxyStubs()
+            let server = try await Self.launch(temp)
+            defer { server.stop() }
+            let port = try #require(server.httpURL?.port, "\(server.process.standardOutput)")
+            // The server's request-head timeout (10 s, no option) ends it; Python gives up after 120 s.
+            let output = try await offPool {
+                try ChildProcess.python(Self.halfConnectScript, [String(port)], timeout: .seconds(180))
+            }
+            let seen = try #require(
+                try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: String], "python: \(output)")
+            #expect(seen["answer"]?.hasPrefix("HTTP/1.1 408 ") == true, "\(output)")
+            #expect(seen["ended"] == "closed", "\(output)")
+            // The server still proxies.
+            let after = try await Self.fetch(server, "https://api.example.com/v1/profile")
+            #expect(after.body == Self.profile, "\(after.status) \(after.body) \(after.outcome.standardError)")
+        }
+
         /// Whether this machine allows a private mount namespace, which ``TLSUpstream/launchTrusting(_:currentDirectory:)``
         /// needs to give the server a trust store of its own.
         static let mountNamespace: (available: Bool, reason: String) = {
