@@ -48,7 +48,8 @@ extension RecordingSpec {
     /// WireMock's recording spec for the admin API.
     func adminJSON(includingTarget: Bool) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
-        if includingTarget { members.append(("targetBaseUrl", .string(target.absoluteString))) }
+        if includingTarget, let target { members.append(("targetBaseUrl", .string(target.absoluteString))) }
+        if includingTarget, forwardProxy { members.append(("forwardProxy", true)) }
         if let filter { members.append(("filters", filter.json)) }
         if !writer.captureHeaders.isEmpty {
             members.append(

@@ -34,12 +34,6 @@ final class ForwardProxying: Sendable {
         identities = LockedValue(IdentityCache(capacity: max(1, settings.maxCertificates)))
     }
 
-    /// Whether `request` came to the server as to a proxy: in absolute form, or inside a tunnel.
-    @inline(__always)
-    static func isProxied(_ request: StubHTTPRequest) -> Bool {
-        request.endpoints?.tunnel != nil || request.target.utf8.first != UInt8(ascii: "/")
-    }
-
     // MARK: - CONNECT
 
     /// Answers a `CONNECT`: a tunnel the server ends, or a refusal saying why. A host's first tunnel makes its
@@ -196,7 +190,13 @@ final class ForwardProxying: Sendable {
     /// Where an unmatched proxied request goes with ``StubServer/Configuration/ForwardProxy/passUnmatched``: its
     /// own origin (`https://` inside a TLS tunnel). `nil` when it stays here (a 404).
     func passThrough(for request: StubHTTPRequest) -> ProxyDefinition? {
-        guard settings.passUnmatched, Self.isProxied(request) else { return nil }
+        guard settings.passUnmatched, RequestContext.isProxied(request) else { return nil }
+        return Self.origin(of: request)
+    }
+
+    /// A proxied request's own origin (`https://host` inside a TLS tunnel, the port when not the scheme's), as
+    /// where to forward it.
+    static func origin(of request: StubHTTPRequest) -> ProxyDefinition? {
         let (host, port) = RequestContext.authority(of: request)
         guard let host, let port else { return nil }
         let secure = request.endpoints?.isSecure == true

@@ -60,7 +60,7 @@ extension StubRequestHandler {
         responder: HTTPResponder, started: ContinuousClock.Instant
     ) {
         let forwarder =
-            if let stub { "the stub \(stub.displayName) (id \(stub.id))" } else if recorder.proxy != nil {
+            if let stub { "the stub \(stub.displayName) (id \(stub.id))" } else if recorder.route != nil {
                 "the recording"
             } else { "--proxy-all" }
         let response = proxy.loopGuard.loopResponse(

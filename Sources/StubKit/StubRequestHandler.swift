@@ -63,15 +63,21 @@ struct StubRequestHandler: HTTPHandler {
             return forwardProxy.connect(request, responder: responder, workers: matchWorkers, log: configuration.log)
         }
         let started = ContinuousClock.now
-        if forwardProxy.checksRequests, ForwardProxying.isProxied(request),
+        if forwardProxy.checksRequests, RequestContext.isProxied(request),
             let refusal = forwardProxy.refusal(of: request, host: RequestContext.authority(of: request).host ?? "")
         {
             return conclude(request, answering: refusal, stub: nil, responder: responder, started: started)
         }
         // The store's flag spares stub traffic the recorder's lock while nothing is recorded.
         let traffic = store.traffic
-        if traffic.isRecording, let recording = recorder.proxy {
-            return forward(request, via: recording, stub: nil, responder: responder, started: started)
+        if traffic.isRecording, let route = recorder.route {
+            // Recording as a forward proxy: a proxied request goes to its own host, and its stub matches that host.
+            if route.forwardProxy, RequestContext.isProxied(request), let origin = ForwardProxying.origin(of: request) {
+                return forward(request, via: origin, stub: nil, responder: responder, started: started)
+            }
+            if let target = route.target {
+                return forward(request, via: target, stub: nil, responder: responder, started: started)
+            }
         }
         let data = traffic.dataRoutes?.route(request.rawPath)
         guard request.body.count <= Self.inlineBodyLimit, !(data?.listsLarge(request.method) ?? false) else {

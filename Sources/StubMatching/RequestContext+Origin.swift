@@ -35,6 +35,13 @@ extension RequestContext {
         return (local.contains(":") ? "[\(local)]" : local, endpoints.localPort)
     }
 
+    /// Whether `request` came to the server as to a forward proxy: in absolute form (`GET http://h/x`), or inside
+    /// a `CONNECT` tunnel.
+    @inline(__always)
+    package static func isProxied(_ request: StubHTTPRequest) -> Bool {
+        request.endpoints?.tunnel != nil || request.target.utf8.first != UInt8(ascii: "/")
+    }
+
     /// `https` for a request that came over TLS (an HTTPS port, or a tunnel whose TLS the server ended), else
     /// `http`: what the `scheme` matcher compares and templates' `request.scheme` say.
     package static func scheme(of request: StubHTTPRequest) -> String {

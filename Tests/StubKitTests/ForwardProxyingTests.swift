@@ -28,9 +28,9 @@ struct ForwardProxyingTests {
 
     @Test("Proxied requests: absolute form, or inside a tunnel; origin-form ones on the server's own port are not")
     func proxied() {
-        #expect(ForwardProxying.isProxied(Self.request("http://api.example.com/x")))
-        #expect(ForwardProxying.isProxied(Self.request("/x", tunnel: "api.example.com:443", secure: true)))
-        #expect(!ForwardProxying.isProxied(Self.request("/x")))
+        #expect(RequestContext.isProxied(Self.request("http://api.example.com/x")))
+        #expect(RequestContext.isProxied(Self.request("/x", tunnel: "api.example.com:443", secure: true)))
+        #expect(!RequestContext.isProxied(Self.request("/x")))
     }
 
     @Test("Without a token anyone the listener lets in may proxy; with one, other machines must present it (407)")

@@ -49,10 +49,29 @@ struct RecordParserTests {
         #expect(!command.spec.writer.secrets.isSecretHeader("Authorization"))
     }
 
+    @Test("--forward-proxy records each proxied request from its own host; --target is then optional")
+    func forwardProxy() throws {
+        guard case .subcommand(let parsed) = try CommandParser.parse(["record", "--forward-proxy", "--ca-dir", "ca"]),
+            let command = parsed as? RecordCommand
+        else {
+            Issue.record("not a record command")
+            return
+        }
+        #expect(command.forwardProxy && command.target == nil && command.caDirectory == "ca")
+        #expect(command.spec.forwardProxy && command.spec.target == nil)
+        #expect(command.spec.source == "every host proxied through the server")
+        var both = command
+        both.target = Self.github
+        #expect(both.spec.source == "\(Self.github.absoluteString) and every host proxied through the server")
+    }
+
     @Test(
         "Bad arguments are usage errors naming record",
         arguments: [
-            (["record"], "record needs --target URL: the API to forward to, e.g. https://api.github.com"),
+            (
+                ["record"],
+                "record needs --target URL (the API to forward to, e.g. https://api.github.com) or --forward-proxy"
+            ),
             (
                 ["record", "--target", "api.github.com"],
                 "--target expects an http:// or https:// URL such as https://api.github.com, got 'api.github.com'"

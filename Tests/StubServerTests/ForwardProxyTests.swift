@@ -60,6 +60,30 @@ import Testing
             }
         }
 
+        @Test("Recording as a forward proxy: each proxied request goes to its own host, its stub matching that host")
+        func recording() async throws {
+            let upstream = try startQuietServer()
+            let server = try startQuietServer()
+            try await shuttingDown(upstream, server) {
+                upstream.stub(.get("/users/octocat"), .json(["login": "octocat"]))
+                try server.startRecording(.forwardProxy())
+                let upstreamURL = "http://127.0.0.1:\(upstream.port)/users/octocat"
+                let recorded = try Self.curl(through: server, [upstreamURL])
+                #expect(recorded.standardOutput.contains("octocat"), "\(recorded.standardError)")
+                // Not proxied, and no target: the stubs answer (none yet).
+                #expect(try await HTTP.get(server, "/users/octocat").status == 404)
+                let result = try server.stopRecording()
+                #expect(result.mappings.count == 1)
+                #expect(result.mappings.first?.request.host == .equalTo("127.0.0.1", caseInsensitive: false))
+                upstream.reset()
+                let replayed = try Self.curl(through: server, [upstreamURL])
+                #expect(replayed.standardOutput.contains("octocat"))
+                let otherHost = try Self.curl(
+                    through: server, ["-o", "/dev/null", "-w", "%{http_code}", "http://other.test/users/octocat"])
+                #expect(otherHost.standardOutput == "404")
+            }
+        }
+
         #if os(Linux)
             @Test(
                 "https:// through CONNECT: TLS ended with a certificate per host from the CA; three hosts through a cache of two"

@@ -13,7 +13,7 @@ extension AdminAPI {
             throw AdminError(recording: error)
         }
         log.write(
-            "stubserver: admin: recording from \(decoded.spec.target.absoluteString): every request is forwarded there")
+            "stubserver: admin: recording from \(decoded.spec.source): every request is forwarded there")
         return AdminResponse.empty
     }
 
@@ -22,7 +22,7 @@ extension AdminAPI {
     func stopRecording() throws(AdminError) -> HTTPResponse {
         do {
             let (spec, result) = try recordings.stop()
-            log.write("stubserver: admin: recording from \(spec.target.absoluteString) stopped: \(result.summary)")
+            log.write("stubserver: admin: recording from \(spec.source) stopped: \(result.summary)")
             return Self.recordingResult(result, ids: false)
         } catch {
             throw AdminError(recording: error)

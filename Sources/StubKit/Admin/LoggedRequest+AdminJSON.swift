@@ -45,7 +45,7 @@ extension LoggedRequest {
         members += [
             ("headers", Self.grouped(request.headers.map { ($0.name, $0.value) })),
             ("cookies", cookiesJSON),
-            ("browserProxyRequest", .bool(ForwardProxying.isProxied(request))),
+            ("browserProxyRequest", .bool(RequestContext.isProxied(request))),
             ("loggedDate", JSONValue(millis)),
             ("bodyAsBase64", .string(Base64.encode(request.body))),
             ("body", .string(String(decoding: request.body, as: UTF8.self))),

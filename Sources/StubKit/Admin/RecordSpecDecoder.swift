@@ -17,7 +17,7 @@ struct RecordSpecDecoder {
 
     static let fields = [
         "targetBaseUrl", "filters", "captureHeaders", "extractBodyCriteria", "repeatsAsScenarios",
-        "persist", "outputFormat", "requestBodyPattern", "transformers", "transformerParameters"
+        "persist", "outputFormat", "requestBodyPattern", "transformers", "transformerParameters", "forwardProxy"
     ]
 
     var spec: RecordingSpec
@@ -42,7 +42,8 @@ struct RecordSpecDecoder {
                 FieldSuggestion.closest(to: member.key, among: Self.fields).map { "; did you mean '\($0)'?" } ?? ""
             throw Self.invalid("/\(member.key)", "unknown field\(hint)")
         }
-        var target = URL(fileURLWithPath: "/")
+        var target: URL?
+        let forwardProxy = try Self.bool(json, "forwardProxy") ?? false
         if let value = json["targetBaseUrl"] {
             guard let text = value.stringValue, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", url.host?.isEmpty == false
@@ -52,11 +53,14 @@ struct RecordSpecDecoder {
                     "expected an http or https URL such as \"https://api.github.com\", found \(value.foundDescription)")
             }
             target = url
-        } else if requireTarget {
+        } else if requireTarget && !forwardProxy {
             throw Self.invalid(
-                "/targetBaseUrl", "targetBaseUrl is required: the URL requests are forwarded to while recording")
+                "/targetBaseUrl",
+                "targetBaseUrl is required (the URL requests are forwarded to while recording), unless forwardProxy is "
+                    + "true (each request proxied through the server goes to its own host)")
         }
-        spec = RecordingSpec(target: target)
+        spec = target.map { RecordingSpec(target: $0) } ?? .forwardProxy()
+        spec.forwardProxy = forwardProxy
         spec.persist = try Self.bool(json, "persist") ?? true
         // WireMock records repeats as scenarios unless told otherwise; identical answers stay one stub here.
         spec.writer.recordsSequences = try Self.bool(json, "repeatsAsScenarios") ?? true

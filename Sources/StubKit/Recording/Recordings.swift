@@ -29,14 +29,14 @@ struct Recordings: Sendable {
         {
             throw RecordingError(kind: .readOnlyFolder(problem))
         }
-        defer { store.refreshRecording { recorder.proxy != nil } }
+        defer { store.refreshRecording { recorder.route != nil } }
         try recorder.start(spec)
     }
 
     /// Ends the recording: its stubs are written (when persisted) and added to the server.
     func stop() throws(RecordingError) -> (spec: RecordingSpec, stubs: RecordedStubs) {
         let (spec, exchanges, skipped) = try recorder.stop()
-        store.refreshRecording { recorder.proxy != nil }
+        store.refreshRecording { recorder.route != nil }
         var result = try finish(exchanges, spec: spec)
         result.summary.skipped += skipped
         return (spec, result)

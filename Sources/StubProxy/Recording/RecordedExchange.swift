@@ -21,12 +21,18 @@ public struct RecordedExchange: Sendable, Hashable {
         public var headers: StubHTTPHeaders
         /// The body; empty for none.
         public var body: [UInt8]
+        /// The host it was sent to, when its stub must match that host alone (a forward-proxy recording):
+        /// the stub gets a `host` matcher. `nil`: any host.
+        public var host: String?
 
-        public init(method: String, url: String, headers: StubHTTPHeaders = [:], body: [UInt8] = []) {
+        public init(
+            method: String, url: String, headers: StubHTTPHeaders = [:], body: [UInt8] = [], host: String? = nil
+        ) {
             self.method = method
             self.url = url
             self.headers = headers
             self.body = body
+            self.host = host
         }
     }
 

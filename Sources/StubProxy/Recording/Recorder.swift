@@ -8,15 +8,16 @@ import StubModel
     import Foundation
 #endif
 
-/// The recording in progress, if any: while recording, every request is forwarded to the target and
-/// each exchange forwarded (by the recording or by a proxy stub) is kept, up to a bound in bytes.
+/// The recording in progress, if any: while recording, every request is forwarded to the target (or, recording
+/// as a forward proxy, a proxied request to its own host) and each exchange forwarded (by the recording or by a
+/// proxy stub) is kept, up to a bound in bytes.
 ///
 /// Capturing happens where forwarded answers arrive (the proxy's own threads, never an event loop);
-/// the request handler only asks ``proxy`` (one uncontended lock) per request.
+/// the request handler only asks ``route`` (one uncontended lock) per request.
 package final class Recorder: Sendable {
     private struct Session {
         let spec: RecordingSpec
-        let proxy: ProxyDefinition
+        let route: Route
         let filter: CompiledRequestPattern?
         var exchanges: [RecordedExchange] = []
         var bytes = 0
@@ -47,11 +48,19 @@ package final class Recorder: Sendable {
         }
     }
 
+    /// Where requests go while recording.
+    package struct Route: Sendable {
+        /// Where requests go (a proxied one too, unless ``forwardProxy``); `nil`: nowhere, the stubs answer them.
+        package let target: ProxyDefinition?
+        /// Whether a proxied request goes to its own host (``RecordingSpec/forwardProxy``).
+        package let forwardProxy: Bool
+    }
+
     /// Where requests go while recording; `nil` when not recording.
-    package var proxy: ProxyDefinition? {
+    package var route: Route? {
         state.withLock { state in
             guard case .recording(let session) = state else { return nil }
-            return session.proxy
+            return session.route
         }
     }
 
@@ -59,18 +68,21 @@ package final class Recorder: Sendable {
     /// - Throws: ``RecordingError`` when already recording (naming that target) or the target is not
     ///   an http(s) URL with a host.
     package func start(_ spec: RecordingSpec) throws(RecordingError) {
-        let target = spec.target.absoluteString
-        guard let scheme = spec.target.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = spec.target.host, !host.isEmpty
-        else {
-            throw RecordingError(kind: .badTarget(target))
+        if let url = spec.target {
+            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                let host = url.host, !host.isEmpty
+            else {
+                throw RecordingError(kind: .badTarget(url.absoluteString))
+            }
+        } else if !spec.forwardProxy {
+            throw RecordingError(kind: .badTarget(""))
         }
-        let session = Session(
-            spec: spec, proxy: ProxyDefinition(baseURL: target),
-            filter: spec.filter.map(CompiledRequestPattern.init))
+        let route = Route(
+            target: spec.target.map { ProxyDefinition(baseURL: $0.absoluteString) }, forwardProxy: spec.forwardProxy)
+        let session = Session(spec: spec, route: route, filter: spec.filter.map(CompiledRequestPattern.init))
         try state.withLock { (state) throws(RecordingError) in
             if case .recording(let current) = state {
-                throw RecordingError(kind: .alreadyRecording(target: current.spec.target.absoluteString))
+                throw RecordingError(kind: .alreadyRecording(target: current.spec.source))
             }
             state = .recording(session)
         }
@@ -79,11 +91,13 @@ package final class Recorder: Sendable {
     /// Keeps `request` and the upstream's `response` when recording, the filter matches and the
     /// byte bound allows. Call off the event loops: it copies the bodies.
     package func capture(_ request: StubHTTPRequest, _ response: HTTPResponse) {
-        guard proxy != nil else { return }
+        guard let route else { return }
+        let proxied = route.forwardProxy && RequestContext.isProxied(request)
+        let host = proxied ? RequestContext.authority(of: request).host : nil
         let exchange = RecordedExchange(
             request: .init(
                 method: request.method.rawValue, url: String(request.pathAndQuery), headers: request.headers,
-                body: request.body),
+                body: request.body, host: host),
             response: .init(status: response.status.code, headers: response.headers, body: response.body))
         let cost = Self.cost(of: exchange)
         state.withLock { state in

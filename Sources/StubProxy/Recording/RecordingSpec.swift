@@ -20,8 +20,14 @@ import StubModel
 /// ```
 public struct RecordingSpec: Sendable, Hashable {
     /// Where every request goes while recording (`targetBaseUrl`): `http` or `https`, with an optional
-    /// path prefix.
-    public var target: URL
+    /// path prefix. `nil` only for a forward-proxy recording (``forwardProxy``), whose requests go to their own
+    /// hosts.
+    public var target: URL?
+    /// Record as a forward proxy (`stubserver record --forward-proxy`): a request sent to the server as to a proxy
+    /// (in absolute form, or inside a `CONNECT` tunnel) goes to its own host, not ``target``, and its stub
+    /// gets a `host` matcher; other requests go to ``target`` if there is one, else the stubs answer them. Default
+    /// `false`.
+    public var forwardProxy: Bool = false
     /// Only exchanges whose request matches become stubs (`filters`); `nil` keeps them all.
     public var filter: RequestPattern?
     /// How stubs are written: secrets, `captureHeaders`, `repeatsAsScenarios`, `extractBodyCriteria`.
@@ -47,6 +53,26 @@ public struct RecordingSpec: Sendable, Hashable {
         self.persist = persist
         self.directory = directory
         self.maxBytes = maxBytes
+    }
+
+    /// A forward-proxy recording (``forwardProxy``), without a target: each proxied request goes to its own host.
+    public static func forwardProxy(
+        filter: RequestPattern? = nil,
+        writer: StubWriter.Options = StubWriter.Options(listsUnrecordedSecretHeaders: true),
+        persist: Bool = true, directory: URL? = nil, maxBytes: Int = 256 * 1024 * 1024
+    ) -> RecordingSpec {
+        var spec = RecordingSpec(
+            target: URL(fileURLWithPath: "/"), filter: filter, writer: writer, persist: persist, directory: directory,
+            maxBytes: maxBytes)
+        spec.target = nil
+        spec.forwardProxy = true
+        return spec
+    }
+
+    /// What is recorded, for messages: the target's URL, or "every host proxied".
+    public var source: String {
+        let hosts = forwardProxy ? "every host proxied through the server" : nil
+        return [target?.absoluteString, hosts].compactMap { $0 }.joined(separator: " and ")
     }
 }
 

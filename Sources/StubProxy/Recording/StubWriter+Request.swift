@@ -39,6 +39,10 @@ extension StubWriter {
         var pattern = RequestPattern(method: .exactly(request.method))
         var key = request.method + " "
         var displayURL = path
+        if let host = request.host {
+            pattern.host = .equalTo(host, caseInsensitive: false)
+            key += "//\(host)"
+        }
         let items = (query ?? "").split(separator: "&").map { pair -> (raw: Substring, name: String, value: String) in
             let eq = pair.firstIndex(of: "=")
             let name = PercentDecoding.decode(pair[..<(eq ?? pair.endIndex)], plusAsSpace: true)
@@ -100,6 +104,10 @@ extension StubWriter {
         case .secret(let name):
             dropped.append(.init(kind: .requestBody, name: name))
         }
-        return RequestPlan(pattern: pattern, path: path, key: key, displayURL: displayURL, dropped: dropped)
+        // The host leads the file name and the summary's URL, so two hosts' `GET /` are told apart.
+        let hostPrefix = request.host.map { "//\($0)" } ?? ""
+        return RequestPlan(
+            pattern: pattern, path: request.host.map { "/\($0)\(path)" } ?? path, key: key,
+            displayURL: hostPrefix + displayURL, dropped: dropped)
     }
 }

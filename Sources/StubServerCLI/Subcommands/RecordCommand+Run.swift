@@ -18,6 +18,9 @@ extension RecordCommand {
         configuration.onShutdownRequest = { TerminationSignals.requestTermination() }
         configuration.log = log
         configuration.proxy.timeout = .milliseconds(proxyTimeoutMilliseconds)
+        configuration.forwardProxy.certificateAuthorityDirectory = caDirectory.map {
+            URL(fileURLWithPath: $0, isDirectory: true)
+        }
         // The recording's own report says what was forwarded; unmatched-request reports would be noise.
         configuration.unmatchedRequestLogging = .none
         let server: StubServer
@@ -28,7 +31,7 @@ extension RecordCommand {
             log.write("stubserver: error: \(error)")
             return .cannotListen
         }
-        if targetsItself(listeningOn: server.port) {
+        if let target, targetsItself(target, listeningOn: server.port) {
             log.write(
                 "stubserver: error: --target \(target.absoluteString) is this recorder itself (listening on "
                     + "\(server.baseURL.absoluteString)); it would record its own answers. Point --target at the real API."
@@ -45,7 +48,7 @@ extension RecordCommand {
         }
         StandardStreams.output(
             "Listening on \(server.baseURL.absoluteString)\n"
-                + "Recording \(target.absoluteString) into \(stubs); stop with Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGQUIT to write the stubs\n"
+                + "Recording \(spec.source) into \(stubs); stop with Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGQUIT to write the stubs\n"
         )
         // Any stop signal ends the recording the same way: the stubs are written, then the exit code
         // says only whether writing worked.
@@ -65,9 +68,9 @@ extension RecordCommand {
         }
     }
 
-    /// Whether ``target`` names this recorder's own socket: a loopback or wildcard address (or the
+    /// Whether `target` names this recorder's own socket: a loopback or wildcard address (or the
     /// `--host` given) on the port it listens on.
-    func targetsItself(listeningOn listeningPort: Int) -> Bool {
+    func targetsItself(_ target: URL, listeningOn listeningPort: Int) -> Bool {
         let scheme = target.scheme?.lowercased()
         guard let host = target.host?.lowercased(), target.port ?? (scheme == "https" ? 443 : 80) == listeningPort
         else { return false }

@@ -14,6 +14,7 @@ public struct RecordCommand: Subcommand {
     public static let summary = "Forward every request to a real API and write what it answers as stubs."
     public static let usage = """
         USAGE: stubserver record --target URL [--stubs DIR] [--port N] [--host ADDR] [options]
+               stubserver record --forward-proxy [--target URL] [--ca-dir DIR] [--stubs DIR] [options]
 
         Listens like the server (first line: Listening on http://HOST:PORT) and forwards every request
         to URL. Point the app at it and use it; stop with Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGQUIT
@@ -30,7 +31,13 @@ public struct RecordCommand: Subcommand {
         whose stubs then match the path and the other parameters.
 
         OPTIONS:
-          --target URL    Where requests go: http or https, with an optional path prefix. Required.
+          --target URL    Where requests go: http or https, with an optional path prefix. Required
+                          unless --forward-proxy.
+          --forward-proxy Record as the client's HTTP proxy: a request sent to it as to a proxy (curl -x,
+                          proxyConfigurations; https:// through CONNECT, its TLS ended with a certificate
+                          from the local CA) goes to its own host, and its stub gets a host matcher and
+                          a file named after the host. Other requests go to --target, if given.
+          --ca-dir DIR    The local CA's folder, for --forward-proxy's tunnels. Default: the per-user one
           --stubs DIR     The stubs directory to write into (alias: --root-dir). Default: Stubs
           --port N        The port to listen on; 0 picks a free port. Default: 8080
           --host ADDR     The address to listen on (alias: --bind-address). Default: 127.0.0.1
@@ -45,7 +52,11 @@ public struct RecordCommand: Subcommand {
         is this recorder itself), 4 cannot listen.
         """
 
-    public var target: URL
+    public var target: URL?
+    /// Record as a forward proxy (`--forward-proxy`): ``RecordingSpec/forwardProxy``.
+    public var forwardProxy = false
+    /// The local CA's folder (`--ca-dir`); `nil`: the per-user default.
+    public var caDirectory: String?
     public var stubs: String = "Stubs"
     public var port: Int = 8080
     public var host: String = "127.0.0.1"
@@ -56,17 +67,18 @@ public struct RecordCommand: Subcommand {
     public var jsonAsReceived = false
     public var proxyTimeoutMilliseconds = 30_000
 
-    public init(target: URL) {
+    public init(target: URL?) {
         self.target = target
     }
 
     public static func parse(_ arguments: [String]) throws(CLIError) -> RecordCommand {
         var target: URL?
-        var command = RecordCommand(target: URL(fileURLWithPath: "/"))
+        var command = RecordCommand(target: nil)
         var reader = ArgumentReader(arguments)
         let options = [
             "--target", "--stubs", "--root-dir", "--port", "--host", "--bind-address", "--capture-header",
-            "--record-sequences", "--keep-secret", "--keep-all-secrets", "--json-as-received", "--proxy-timeout"
+            "--record-sequences", "--keep-secret", "--keep-all-secrets", "--json-as-received", "--proxy-timeout",
+            "--forward-proxy", "--ca-dir"
         ]
         while let argument = reader.next() {
             if try command.readStubWritingFlag(argument, from: &reader) { continue }
@@ -80,6 +92,12 @@ public struct RecordCommand: Subcommand {
                         "--target expects an http:// or https:// URL such as https://api.github.com, got '\(text)'")
                 }
                 target = url
+            case .option("--forward-proxy"):
+                command.forwardProxy = true
+            case .option("--ca-dir"):
+                let text = try reader.value(for: "--ca-dir")
+                if text.isEmpty { throw CLIError("--ca-dir needs a directory") }
+                command.caDirectory = text
             case .option("--port"):
                 command.port = try ServeOption.integer(reader.value(for: "--port"), for: "--port", in: 0...65535)
             case .option("--host"), .option("--bind-address"):
@@ -93,8 +111,9 @@ public struct RecordCommand: Subcommand {
                 throw reader.unexpected(argument, options: options)
             }
         }
-        guard let target else {
-            throw CLIError("record needs --target URL: the API to forward to, e.g. https://api.github.com")
+        guard target != nil || command.forwardProxy else {
+            throw CLIError(
+                "record needs --target URL (the API to forward to, e.g. https://api.github.com) or --forward-proxy")
         }
         guard ProxySettings.isForwardingAvailable else { throw CLIError("record: \(ProxySettings.unavailableReason)") }
         command.target = target
@@ -103,9 +122,12 @@ public struct RecordCommand: Subcommand {
 
     /// The recording from the flags: into ``stubs``, secrets filtered unless kept.
     var spec: RecordingSpec {
-        RecordingSpec(
-            target: target, writer: stubWriterOptions(listsUnrecordedSecretHeaders: true), persist: true,
+        var spec = RecordingSpec.forwardProxy(
+            writer: stubWriterOptions(listsUnrecordedSecretHeaders: true), persist: true,
             directory: URL(fileURLWithPath: stubs))
+        spec.target = target
+        spec.forwardProxy = forwardProxy
+        return spec
     }
 }
 

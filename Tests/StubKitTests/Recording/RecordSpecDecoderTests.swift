@@ -30,7 +30,7 @@ struct RecordSpecDecoderTests {
              "extractBodyCriteria": {"textSizeThreshold": "2048", "binarySizeThreshold": 10240},
              "repeatsAsScenarios": false, "persist": false, "outputFormat": "ids"}
             """)
-        #expect(full.spec.target.absoluteString == "https://api.github.com/v3")
+        #expect(full.spec.target?.absoluteString == "https://api.github.com/v3")
         #expect(full.spec.filter?.method == .exactly("GET"))
         #expect(full.spec.filter?.url == .urlPathPattern("/users/.*"))
         #expect(full.allowNonProxied)
