@@ -96,7 +96,7 @@ final class ForwardProxying: Sendable {
         guard allows(host) else {
             return Self.refusal(
                 HTTPStatus(code: 403),
-                "\(host) is not among the hosts this server proxies for (--proxy-allow): "
+                "\(host) is not among the hosts this server proxies for (--proxy-allow-host): "
                     + settings.allowedHosts.joined(separator: ", "))
         }
         return nil

@@ -31,7 +31,7 @@ extension StubServer.Configuration {
         /// with `403`. Port 80 carries plain HTTP, the others TLS. Empty: every `CONNECT` is refused. Default
         /// 443 and 80.
         public var connectPorts: [Int]
-        /// The only hosts proxied requests may be for (`--proxy-allow`; `*.example.com` for any name below
+        /// The only hosts proxied requests may be for (`--proxy-allow-host`; `*.example.com` for any name below
         /// it, any case): a `CONNECT`, or a request in absolute form or inside a tunnel, for another host is
         /// refused with `403`. Empty (the default): any host.
         public var allowedHosts: [String]

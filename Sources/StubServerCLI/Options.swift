@@ -53,7 +53,7 @@ public struct Options: Sendable, Equatable {
     public var adminAPIEnabled: Bool = true
     /// Where requests no stub matches are forwarded (`--proxy-all URL`). Default none: they get a 404.
     public var proxyAll: URL?
-    /// The server as a forward proxy (`--proxy-unmatched`, `--proxy-allow`, `--proxy-connect-port`; `--ca-dir`
+    /// The server as a forward proxy (`--proxy-unmatched`, `--proxy-allow-host`, `--proxy-connect-port`; `--ca-dir`
     /// is its certificate authority's folder too).
     public var forwardProxy = StubServer.Configuration.ForwardProxy()
     /// How long a forwarded request may take, in milliseconds (`--proxy-timeout`). Default 30000.

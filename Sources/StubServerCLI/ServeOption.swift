@@ -336,7 +336,7 @@ extension ServeOption {
             options.forwardProxy.passUnmatched = true
         },
         ServeOption(
-            "--proxy-allow", value: "HOST",
+            "--proxy-allow-host", value: "HOST",
             help: "As a forward proxy, serve only HOST (repeatable; *.example.com for names below it):",
             "CONNECTs and proxied requests for other hosts get a 403. Default: any host"
         ) { options, text, name in

@@ -54,7 +54,7 @@ import Testing
                 #expect(host.status == 56 && host.standardError.contains("403"), "\(host.standardError)")
                 let plain = try Self.curl(through: server, ["-w", " %{http_code}", "http://api.other.test/x"])
                 #expect(plain.standardOutput.hasSuffix(" 403"), "\(plain.standardOutput)")
-                #expect(plain.standardOutput.contains("--proxy-allow"))
+                #expect(plain.standardOutput.contains("--proxy-allow-host"))
                 let allowed = try Self.curl(through: server, ["http://api.example.com/x"])
                 #expect(allowed.standardOutput == "api.example.com /x")
             }

@@ -11,7 +11,7 @@
     /// Python `requests` with `proxies=`, Python `websockets` with `proxy=`, headless Chromium with
     /// `--proxy-server`. Stubs match on the host the request was for (`api.example.com`, never resolved: the
     /// proxy answers it), over plain HTTP in absolute form and inside `CONNECT` tunnels (`:443` with a certificate
-    /// from the `--ca-dir` CA, `:80` plain). Also the bounds (`--proxy-connect-port`, `--proxy-allow`) and
+    /// from the `--ca-dir` CA, `:80` plain). Also the bounds (`--proxy-connect-port`, `--proxy-allow-host`) and
     /// `--proxy-unmatched` to a second, real stubserver. All traffic stays on loopback.
     @Suite("Forward proxy end to end")
     struct ForwardProxyEndToEndTests {
@@ -188,27 +188,6 @@
             #expect(seen[urls[2]]?["status"] as? Int == 404, "\(output)")
         }
 
-        static let webSocketScript = """
-            import json, ssl, sys
-            from websockets.sync.client import connect
-            uri, proxy, cafile = sys.argv[1], sys.argv[2], sys.argv[3]
-            context = ssl.create_default_context(cafile=cafile) if uri.startswith("wss:") else None
-            seen = {}
-            with connect(uri, proxy=proxy, ssl=context, open_timeout=30, close_timeout=30) as ws:
-                seen["tls"] = ws.socket.version() if hasattr(ws.socket, "version") else None
-                seen["welcome"] = ws.recv(timeout=30)
-                ws.send("ping")
-                seen["pong"] = ws.recv(timeout=30)
-                ws.send(json.dumps({"bye": True}))
-                try:
-                    ws.recv(timeout=30)
-                except Exception as error:
-                    seen["closed"] = type(error).__name__
-                received = ws.protocol.close_rcvd
-                seen["close"] = [received.code, received.reason] if received else None
-            print(json.dumps(seen))
-            """
-
         @Test(
             "Python websockets with proxy=: ws:// (CONNECT :80) and wss:// (CONNECT :443, the CA) reach the host's stub",
             .enabled(
@@ -222,7 +201,8 @@
             for uri in ["ws://chat.example.com/chat", "wss://chat.example.com/chat"] {
                 let output = try await offPool {
                     try PythonWebSockets.run(
-                        Self.webSocketScript, [uri, proxy, server.caCertificate.path], timeout: .seconds(120))
+                        TLSClientMatrixEndToEndTests.webSocketScript, [uri, server.caCertificate.path, proxy],
+                        timeout: .seconds(120))
                 }
                 let seen = try #require(
                     try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
@@ -280,7 +260,7 @@
             #expect(urls.contains("https://api.example.com/page"), "journal URLs: \(urls)")
         }
 
-        @Test("CONNECT bounds: :8443 refused 403 unless --proxy-connect-port 8443; --proxy-allow refuses other hosts")
+        @Test("CONNECT bounds: :8443 refused 403 unless --proxy-connect-port 8443; --proxy-allow-host refuses others")
         func connectBounds() async throws {
             let temp = try Self.proxyStubs()
             let url8443 = "https://api.example.com:8443/v1/profile"
@@ -305,14 +285,14 @@
                 #expect(standard.body == Self.profile, "\(standard.outcome.standardError)")
             }
             do {
-                let server = try await Self.launch(temp, ["--proxy-allow", "api.example.com"])
+                let server = try await Self.launch(temp, ["--proxy-allow-host", "api.example.com"])
                 defer { server.stop() }
                 let other = try await Self.curl(server, ["https://other.example.com/"])
                 #expect(other.exited && other.status == 56, "other.example.com: \(other.status) \(other.standardError)")
                 #expect(other.standardError.contains("CONNECT tunnel failed, response 403"), "\(other.standardError)")
                 let otherPlain = try await Self.fetch(server, "http://other.example.com/")
                 #expect(otherPlain.status == "403", "http://other.example.com: \(otherPlain.status) \(otherPlain.body)")
-                #expect(otherPlain.body.contains("--proxy-allow"), "\(otherPlain.body)")
+                #expect(otherPlain.body.contains("--proxy-allow-host"), "\(otherPlain.body)")
                 for scheme in ["http", "https"] {
                     let allowed = try await Self.fetch(server, "\(scheme)://api.example.com/v1/profile")
                     #expect(allowed.outcome.succeeded, "\(scheme): \(allowed.outcome.standardError)")

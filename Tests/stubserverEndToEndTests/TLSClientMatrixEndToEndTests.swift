@@ -150,12 +150,17 @@
                              {"matches": {"matchesJsonPath": "$.bye"}, "close": {"code": 4000, "reason": "bye"}}]}}}}
             """#
 
+        /// `URI CAFILE [PROXY]`: welcome, ping → pong, a JSON message that closes; prints what it saw as JSON.
+        /// `wss://` trusts CAFILE; with PROXY the connection goes through that HTTP proxy (`CONNECT`).
         static let webSocketScript = """
             import json, ssl, sys
             from websockets.sync.client import connect
-            context = ssl.create_default_context(cafile=sys.argv[2])
+            uri, cafile = sys.argv[1], sys.argv[2]
+            options = {"ssl": ssl.create_default_context(cafile=cafile)} if uri.startswith("wss:") else {}
+            if len(sys.argv) > 3:
+                options["proxy"] = sys.argv[3]
             seen = {}
-            with connect(sys.argv[1], ssl=context, open_timeout=30, close_timeout=30) as ws:
+            with connect(uri, open_timeout=30, close_timeout=30, **options) as ws:
                 seen["tls"] = ws.socket.version() if hasattr(ws.socket, "version") else None
                 seen["welcome"] = ws.recv(timeout=30)
                 ws.send("ping")
