@@ -153,9 +153,6 @@ final class ForwardProxying: Sendable {
         }
     }
 
-    /// The hosts whose identities are kept now (tests read it).
-    var keptHosts: Set<String> { identities.withLock { Set($0.entries.keys) } }
-
     /// At most `capacity` identities by host; a new one drops the one used longest ago.
     struct IdentityCache {
         let capacity: Int

@@ -498,9 +498,6 @@ final class Connection: EventLoopChannel, @unchecked Sendable {
         perform(machine.outputFlushed(now: loop.now, inputPending: false))
     }
 
-    /// Whether the parser holds bytes of a request not yet complete.
-    var hasPartialInput: Bool { !parser.isIdle }
-
     /// The connection's endpoints, as each request is given them.
     var endpoints: HTTPEndpoints? { parser.endpoints }
 

@@ -59,7 +59,7 @@ struct RecordSpecDecoder {
                 "targetBaseUrl is required (the URL requests are forwarded to while recording), unless forwardProxy is "
                     + "true (each request proxied through the server goes to its own host)")
         }
-        spec = target.map { RecordingSpec(target: $0) } ?? .forwardProxy()
+        spec = RecordingSpec(target: target)
         spec.forwardProxy = forwardProxy
         spec.persist = try Self.bool(json, "persist") ?? true
         // WireMock records repeats as scenarios unless told otherwise; identical answers stay one stub here.

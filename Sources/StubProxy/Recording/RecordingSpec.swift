@@ -43,7 +43,7 @@ public struct RecordingSpec: Sendable, Hashable {
     public var maxBytes: Int
 
     public init(
-        target: URL, filter: RequestPattern? = nil,
+        target: URL?, filter: RequestPattern? = nil,
         writer: StubWriter.Options = StubWriter.Options(listsUnrecordedSecretHeaders: true),
         persist: Bool = true, directory: URL? = nil, maxBytes: Int = 256 * 1024 * 1024
     ) {
@@ -62,9 +62,7 @@ public struct RecordingSpec: Sendable, Hashable {
         persist: Bool = true, directory: URL? = nil, maxBytes: Int = 256 * 1024 * 1024
     ) -> RecordingSpec {
         var spec = RecordingSpec(
-            target: URL(fileURLWithPath: "/"), filter: filter, writer: writer, persist: persist, directory: directory,
-            maxBytes: maxBytes)
-        spec.target = nil
+            target: nil, filter: filter, writer: writer, persist: persist, directory: directory, maxBytes: maxBytes)
         spec.forwardProxy = true
         return spec
     }

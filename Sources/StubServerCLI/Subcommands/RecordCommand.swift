@@ -122,10 +122,9 @@ public struct RecordCommand: Subcommand {
 
     /// The recording from the flags: into ``stubs``, secrets filtered unless kept.
     var spec: RecordingSpec {
-        var spec = RecordingSpec.forwardProxy(
-            writer: stubWriterOptions(listsUnrecordedSecretHeaders: true), persist: true,
+        var spec = RecordingSpec(
+            target: target, writer: stubWriterOptions(listsUnrecordedSecretHeaders: true), persist: true,
             directory: URL(fileURLWithPath: stubs))
-        spec.target = target
         spec.forwardProxy = forwardProxy
         return spec
     }
