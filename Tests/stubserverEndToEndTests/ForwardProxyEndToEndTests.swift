@@ -229,19 +229,8 @@
             let server = try await Self.launch(temp)
             defer { server.stop() }
             let home = FileManager.default.temporaryDirectory.appendingPathComponent("stubserver-chromium-\(UUID())")
-            let nssDatabase = home.appendingPathComponent(".pki/nssdb")
-            try FileManager.default.createDirectory(at: nssDatabase, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: home) }
-            for arguments in [
-                ["-N", "-d", "sql:\(nssDatabase.path)", "--empty-password"],
-                [
-                    "-A", "-d", "sql:\(nssDatabase.path)", "-n", "stubserver test CA", "-t", "C,,", "-i",
-                    server.caCertificate.path
-                ]
-            ] {
-                let certutil = try await offPool { try Tool.run("certutil", arguments) }
-                #expect(certutil.succeeded, "certutil \(arguments): \(certutil.standardError)")
-            }
+            try await Tool.makeNSSDatabase(home: home, trusting: server.caCertificate)
             let proxy = try Self.proxyURL(server)
             let loaded = try await offPool {
                 try Tool.run(

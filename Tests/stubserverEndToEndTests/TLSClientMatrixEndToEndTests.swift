@@ -217,20 +217,10 @@
             defer { server.stop() }
             let home = FileManager.default.temporaryDirectory.appendingPathComponent("stubserver-chromium-\(UUID())")
             let bare = home.appendingPathComponent("bare")
-            let nssDatabase = home.appendingPathComponent("trusting/.pki/nssdb")
-            try FileManager.default.createDirectory(at: nssDatabase, withIntermediateDirectories: true)
+            let trusting = home.appendingPathComponent("trusting")
             try FileManager.default.createDirectory(at: bare, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: home) }
-            for arguments in [
-                ["-N", "-d", "sql:\(nssDatabase.path)", "--empty-password"],
-                [
-                    "-A", "-d", "sql:\(nssDatabase.path)", "-n", "stubserver test CA", "-t", "C,,", "-i",
-                    server.caCertificate.path
-                ]
-            ] {
-                let certutil = try await offPool { try Tool.run("certutil", arguments) }
-                #expect(certutil.succeeded, "certutil \(arguments): \(certutil.standardError)")
-            }
+            try await Tool.makeNSSDatabase(home: trusting, trusting: server.caCertificate)
             let url = server.httpsURL(host: "localhost", "/hello")
             func dumpDOM(home: URL) async throws -> ChildProcess.Outcome {
                 try await offPool {
@@ -243,10 +233,10 @@
                         environment: ["HOME": home.path], timeout: .seconds(120))
                 }
             }
-            let trusting = try await dumpDOM(home: nssDatabase.deletingLastPathComponent().deletingLastPathComponent())
+            let trusted = try await dumpDOM(home: trusting)
             #expect(
-                trusting.standardOutput.contains(Self.hello),
-                "stdout: \(trusting.standardOutput)\n\(trusting.standardError)")
+                trusted.standardOutput.contains(Self.hello),
+                "stdout: \(trusted.standardOutput)\n\(trusted.standardError)")
             let untrusting = try await dumpDOM(home: bare)
             #expect(!untrusting.standardOutput.contains(Self.hello), "\(untrusting.standardOutput)")
             #expect(untrusting.standardError.contains("ERR_CERT_AUTHORITY_INVALID"), "\(untrusting.standardError)")

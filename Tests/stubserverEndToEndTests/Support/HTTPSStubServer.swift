@@ -4,6 +4,7 @@
     import Foundation
     import StubClient
     import StubTestSupport
+    import Testing
 
     /// The built `stubserver` serving HTTPS (`--https-port 0`) with its CA in a temporary `--ca-dir`, so nothing
     /// of the user's is read or left behind: the folder goes on ``stop()`` and on deinit, the process is stopped by PID.
@@ -103,6 +104,20 @@
         ) throws -> ChildProcess.Outcome {
             try ChildProcess.run(
                 URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, environment: environment, timeout: timeout)
+        }
+
+        /// Makes a new NSS database at `home/.pki/nssdb` (where Chromium reads it with `HOME=home`) trusting the CA
+        /// certificate `authority` for servers; an issue is recorded for a `certutil` call that fails.
+        static func makeNSSDatabase(home: URL, trusting authority: URL) async throws {
+            let database = home.appendingPathComponent(".pki/nssdb")
+            try FileManager.default.createDirectory(at: database, withIntermediateDirectories: true)
+            for arguments in [
+                ["-N", "-d", "sql:\(database.path)", "--empty-password"],
+                ["-A", "-d", "sql:\(database.path)", "-n", "stubserver test CA", "-t", "C,,", "-i", authority.path]
+            ] {
+                let certutil = try await offPool { try Tool.run("certutil", arguments) }
+                #expect(certutil.succeeded, "certutil \(arguments): \(certutil.standardError)")
+            }
         }
 
         /// Whether `name` is on `PATH` (`command -v`).
